@@ -1,0 +1,128 @@
+/// An object member: its key, where the key was written, and its value.
+public struct JSONMember: Sendable, Equatable {
+    public var key: String
+    /// Where the key's opening quote (or YAML key) stands; nil for members the program created.
+    public var keyLocation: SourceLocation?
+    public var value: JSONNode
+
+    public init(key: String, keyLocation: SourceLocation? = nil, value: JSONNode) {
+        self.key = key
+        self.keyLocation = keyLocation
+        self.value = value
+    }
+
+    /// Same key and equal value; locations do not count.
+    public static func == (lhs: JSONMember, rhs: JSONMember) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
+}
+
+/// An object that keeps its keys in the order they were written: an array of members plus a key index.
+///
+/// Complexity: lookup, `set` of an existing key and append are O(1) on average (objects of up to
+/// `indexThreshold` members are searched linearly, which is faster at that size); `insert(at:)` and
+/// `removeValue(forKey:)` are O(n). Keys are unique; equality is order-sensitive.
+public struct JSONObject: Sendable, Equatable {
+    /// The members in order.
+    public private(set) var members: [JSONMember]
+    /// Key -> position in `members`; built only once the object has more than `indexThreshold` members.
+    private var index: [String: Int]?
+
+    /// Objects of at most this many members are searched linearly.
+    static let indexThreshold = 8
+
+    public init() {
+        self.members = []
+        self.index = nil
+    }
+
+    /// Builds an object from members with unique keys (a later duplicate replaces the earlier value in place).
+    public init(_ members: [JSONMember]) {
+        self.init()
+        self.members.reserveCapacity(members.count)
+        for member in members { _ = setMember(member) }
+    }
+
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+    public var keys: [String] { members.map(\.key) }
+
+    /// The position of `key`, or nil.
+    public func position(ofKey key: String) -> Int? {
+        if let index { return index[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
+    /// The member with this key, or nil.
+    public func member(forKey key: String) -> JSONMember? {
+        position(ofKey: key).map { members[$0] }
+    }
+
+    /// The value for `key`; setting nil removes the key, setting a value keeps the key's position or appends it.
+    public subscript(key: String) -> JSONNode? {
+        get { position(ofKey: key).map { members[$0].value } }
+        set {
+            if let newValue { _ = setMember(JSONMember(key: key, value: newValue)) } else { removeValue(forKey: key) }
+        }
+    }
+
+    /// Sets a member: an existing key keeps its position (and its key location unless the new member has one),
+    /// a new key is appended. Returns the position the key held before, or nil when it was new.
+    @discardableResult
+    public mutating func setMember(_ member: JSONMember) -> Int? {
+        if let existing = position(ofKey: member.key) {
+            let keyLocation = member.keyLocation ?? members[existing].keyLocation
+            members[existing] = JSONMember(key: member.key, keyLocation: keyLocation, value: member.value)
+            return existing
+        }
+        members.append(member)
+        if index != nil {
+            index?[member.key] = members.count - 1
+        } else if members.count > Self.indexThreshold {
+            rebuildIndex()
+        }
+        return nil
+    }
+
+    /// Inserts a new key at a position (0...count). An existing key is moved there with its new value.
+    public mutating func insert(_ member: JSONMember, at position: Int) {
+        removeValue(forKey: member.key)
+        members.insert(member, at: min(max(position, 0), members.count))
+        rebuildIndexIfNeeded()
+    }
+
+    /// Removes a key, keeping the order of the others. Returns the removed value.
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> JSONNode? {
+        guard let position = position(ofKey: key) else { return nil }
+        let removed = members.remove(at: position)
+        rebuildIndexIfNeeded()
+        return removed.value
+    }
+
+    /// Changes the value of an existing member in place; returns false when the key is missing.
+    @discardableResult
+    public mutating func modifyValue(forKey key: String, _ body: (inout JSONNode) throws -> Void) rethrows -> Bool {
+        guard let position = position(ofKey: key) else { return false }
+        try body(&members[position].value)
+        return true
+    }
+
+    /// Changes every value in place, in order.
+    public mutating func modifyValues(_ body: (String, inout JSONNode) throws -> Void) rethrows {
+        for position in members.indices {
+            try body(members[position].key, &members[position].value)
+        }
+    }
+
+    private mutating func rebuildIndexIfNeeded() {
+        if members.count > Self.indexThreshold { rebuildIndex() } else { index = nil }
+    }
+
+    private mutating func rebuildIndex() {
+        var built: [String: Int] = [:]
+        built.reserveCapacity(members.count)
+        for (position, member) in members.enumerated() { built[member.key] = position }
+        index = built
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.members == rhs.members }
+}

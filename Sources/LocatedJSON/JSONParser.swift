@@ -1,0 +1,48 @@
+/// A strict RFC 8259 parser that records where every value came from.
+///
+/// Accepts and skips a UTF-8 byte-order mark. Refuses everything else the RFC does not allow (trailing
+/// commas, leading zeros, comments, lone surrogates, raw control characters, invalid UTF-8, text after the
+/// document) with a `JSONSyntaxError` at the offending byte. Nesting deeper than `maximumDepth` is refused,
+/// so the recursion it uses is bounded. Duplicate keys are reported, not refused.
+public struct JSONParser: Sendable {
+    /// Arrays and objects may nest this deep by default.
+    public static let defaultMaximumDepth = 512
+
+    /// The deepest nesting accepted (the root container is depth 1).
+    public var maximumDepth: Int
+
+    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses a whole file.
+    public func parse(_ file: SourceFile) throws(JSONSyntaxError) -> JSONDocument {
+        let result: Result<JSONDocument, JSONSyntaxError> = file.bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer, file: file, maximumDepth: maximumDepth)
+            do throws(JSONSyntaxError) {
+                return .success(try scanner.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses text given in memory, naming it `name` in locations.
+    public func parse(_ text: String, name: String = "<input>") throws(JSONSyntaxError) -> JSONDocument {
+        try parse(SourceFile(name: name, bytes: Array(text.utf8)))
+    }
+}
+
+/// A parsed file: its root value, the file it came from, and any duplicate keys found.
+public struct JSONDocument: Sendable {
+    public var root: JSONNode
+    public let file: SourceFile
+    public let duplicateKeys: [DuplicateKey]
+
+    public init(root: JSONNode, file: SourceFile, duplicateKeys: [DuplicateKey] = []) {
+        self.root = root
+        self.file = file
+        self.duplicateKeys = duplicateKeys
+    }
+}

@@ -1,0 +1,109 @@
+/// Where a node sits in a document: keys and array indices from the root.
+///
+/// Two notations: MapLibre's (`layers[3].paint.fill-color`), used in messages, and RFC 6901 JSON Pointer
+/// (`/layers/3/paint/fill-color`), used in manifests and machine output.
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+    public enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    public private(set) var components: [Component]
+
+    public init(_ components: [Component] = []) { self.components = components }
+
+    /// The root.
+    public static let root = JSONPath()
+
+    public func appending(_ key: String) -> JSONPath { JSONPath(components + [.key(key)]) }
+    public func appending(_ index: Int) -> JSONPath { JSONPath(components + [.index(index)]) }
+    public mutating func append(_ component: Component) { components.append(component) }
+    public mutating func removeLast() { components.removeLast() }
+
+    /// MapLibre notation: keys joined by `.`, indices in brackets; the root is the empty string.
+    public var mapLibreNotation: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += key
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// RFC 6901 JSON Pointer: `/`-separated, `~` written `~0` and `/` written `~1`; the root is "".
+    public var jsonPointer: String {
+        var text = ""
+        for component in components {
+            text += "/"
+            switch component {
+            case .key(let key): text += key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            case .index(let index): text += String(index)
+            }
+        }
+        return text
+    }
+
+    /// Parses an RFC 6901 pointer; components made only of digits (without a leading zero) are indices.
+    public init?(jsonPointer: String) {
+        guard !jsonPointer.isEmpty else { self.init(); return }
+        guard jsonPointer.hasPrefix("/") else { return nil }
+        var components: [Component] = []
+        for raw in jsonPointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            let token = String(raw).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let isIndex = !token.isEmpty && token.utf8.allSatisfy { (48...57).contains($0) } && (token == "0" || !token.hasPrefix("0"))
+            if isIndex, let index = Int(token) { components.append(.index(index)) } else { components.append(.key(token)) }
+        }
+        self.init(components)
+    }
+
+    public var description: String { mapLibreNotation }
+}
+
+extension String {
+    /// Replaces every occurrence of `target` (non-empty) with `replacement`, without Foundation.
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty, self.contains(target) else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        result += rest
+        return result
+    }
+}
+
+extension JSONNode {
+    /// The node at a path below this one, or nil when a key or index is missing.
+    public subscript(path: JSONPath) -> JSONNode? {
+        var node = self
+        for component in path.components {
+            switch component {
+            case .key(let key): guard let next = node[key] else { return nil }; node = next
+            case .index(let index): guard let next = node[index] else { return nil }; node = next
+            }
+        }
+        return node
+    }
+
+    /// Visits this node and every node below it in document order with its path (relative to this node).
+    /// Depth is bounded by the parser's nesting limit, so the recursion is too.
+    public func walk(from path: JSONPath = .root, _ visit: (JSONPath, JSONNode) throws -> Void) rethrows {
+        try visit(path, self)
+        switch value {
+        case .array(let items):
+            for (position, item) in items.enumerated() { try item.walk(from: path.appending(position), visit) }
+        case .object(let object):
+            for member in object.members { try member.value.walk(from: path.appending(member.key), visit) }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,399 @@
+private enum Byte {
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let slash = UInt8(ascii: "/")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let colon = UInt8(ascii: ":")
+    static let comma = UInt8(ascii: ",")
+    static let minus = UInt8(ascii: "-")
+    static let plus = UInt8(ascii: "+")
+    static let dot = UInt8(ascii: ".")
+    static let zero = UInt8(ascii: "0")
+    static let nine = UInt8(ascii: "9")
+    static let lowerE = UInt8(ascii: "e")
+    static let upperE = UInt8(ascii: "E")
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let newline = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
+}
+
+/// The parser's working state over one file's bytes. Recursion depth is bounded by `maximumDepth`.
+struct JSONScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let file: SourceFile
+    let maximumDepth: Int
+    var position = 0
+    var depth = 0
+    var duplicates: [(key: String, first: SourceLocation, second: SourceLocation)] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, maximumDepth: Int) {
+        self.bytes = bytes
+        self.file = file
+        self.maximumDepth = maximumDepth
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+    }
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONDocument {
+        skipWhitespace()
+        guard position < bytes.count else {
+            throw JSONSyntaxError(.emptyInput, at: location(position), "the input is empty: expected a JSON value")
+        }
+        let root = try parseValue()
+        skipWhitespace()
+        if position < bytes.count {
+            throw JSONSyntaxError(.trailingContent, at: location(position), "unexpected text after the document: expected the end of the input")
+        }
+        let found = duplicates.map { duplicate in
+            DuplicateKey(key: duplicate.key, first: duplicate.first, second: duplicate.second,
+                         objectPath: Self.path(ofObjectWithKeyAt: duplicate.second, in: root) ?? .root)
+        }
+        return JSONDocument(root: root, file: file, duplicateKeys: found)
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        guard position < bytes.count else {
+            throw JSONSyntaxError(.unexpectedEnd, at: location(position), "unexpected end of input: expected a value")
+        }
+        let start = position
+        switch bytes[position] {
+        case Byte.openBrace: return JSONNode(.object(try parseObject()), location: location(start))
+        case Byte.openBracket: return JSONNode(.array(try parseArray()), location: location(start))
+        case Byte.quote: return JSONNode(.string(try parseString()), location: location(start))
+        case Byte.minus, Byte.zero...Byte.nine: return JSONNode(.number(try parseNumber()), location: location(start))
+        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(.bool(true), location: location(start))
+        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(.bool(false), location: location(start))
+        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(.null, location: location(start))
+        default: throw unexpected("a value (object, array, string, number, true, false or null)")
+        }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
+        try enterContainer()
+        position += 1
+        var object = JSONObject()
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == Byte.closeBrace {
+            position += 1
+            depth -= 1
+            return object
+        }
+        var lastComma: Int?
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw endOfInput("a string key or '}'") }
+            guard bytes[position] == Byte.quote else {
+                if let comma = lastComma, bytes[position] == Byte.closeBrace {
+                    throw JSONSyntaxError(.trailingComma, at: location(comma), "trailing comma: expected another member after ','")
+                }
+                throw unexpected(lastComma == nil ? "a string key or '}'" : "a string key")
+            }
+            let keyStart = position
+            let key = try parseString()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == Byte.colon else {
+                if position >= bytes.count { throw endOfInput("':' after the key") }
+                throw JSONSyntaxError(.missingColon, at: location(position), "missing ':' after the key \"\(key)\"")
+            }
+            position += 1
+            skipWhitespace()
+            let value = try parseValue()
+            let keyLocation = location(keyStart)
+            if let previous = object.member(forKey: key) {
+                duplicates.append((key, previous.keyLocation ?? keyLocation, keyLocation))
+            }
+            object.setMember(JSONMember(key: key, keyLocation: keyLocation, value: value))
+            skipWhitespace()
+            guard position < bytes.count else { throw endOfInput("',' or '}'") }
+            switch bytes[position] {
+            case Byte.comma:
+                lastComma = position
+                position += 1
+            case Byte.closeBrace:
+                position += 1
+                depth -= 1
+                return object
+            default:
+                throw unexpected("',' or '}' after the object member")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> [JSONNode] {
+        try enterContainer()
+        position += 1
+        var items: [JSONNode] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == Byte.closeBracket {
+            position += 1
+            depth -= 1
+            return items
+        }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue())
+            skipWhitespace()
+            guard position < bytes.count else { throw endOfInput("',' or ']'") }
+            switch bytes[position] {
+            case Byte.comma:
+                let comma = position
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == Byte.closeBracket {
+                    throw JSONSyntaxError(.trailingComma, at: location(comma), "trailing comma: expected another element after ','")
+                }
+            case Byte.closeBracket:
+                position += 1
+                depth -= 1
+                return items
+            default:
+                throw unexpected("',' or ']' after the array element")
+            }
+        }
+    }
+
+    private mutating func enterContainer() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > maximumDepth {
+            throw JSONSyntaxError(.tooDeep, at: location(position), "nesting deeper than \(maximumDepth) levels")
+        }
+    }
+
+    // MARK: Strings
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let opening = position
+        position += 1
+        let contentStart = position
+        var highBits: UInt8 = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == Byte.quote {
+                let text = try makeString(contentStart..<position, hasNonASCII: highBits & 0x80 != 0)
+                position += 1
+                return text
+            }
+            if byte == Byte.backslash { return try parseEscapedString(opening: opening, contentStart: contentStart) }
+            if byte < 0x20 { throw controlCharacter(byte, opening: opening) }
+            highBits |= byte
+            position += 1
+        }
+        throw unterminated(opening)
+    }
+
+    private func makeString(_ range: Range<Int>, hasNonASCII: Bool) throws(JSONSyntaxError) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        if !hasNonASCII { return String(decoding: slice, as: UTF8.self) }
+        if let text = String(validating: slice, as: UTF8.self) { return text }
+        let bad = firstInvalidUTF8Offset(in: bytes, range) ?? range.lowerBound
+        throw JSONSyntaxError(.invalidUTF8, at: location(bad), "invalid UTF-8 byte 0x\(hex(bytes[bad])) in a string")
+    }
+
+    /// The slow path for strings with escapes: decodes into a buffer, then validates it once.
+    private mutating func parseEscapedString(opening: Int, contentStart: Int) throws(JSONSyntaxError) -> String {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(position - contentStart + 16)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case Byte.quote:
+                position += 1
+                if let text = String(validating: buffer, as: UTF8.self) { return text }
+                let bad = firstInvalidUTF8Offset(in: bytes, contentStart..<(position - 1)) ?? contentStart
+                throw JSONSyntaxError(.invalidUTF8, at: location(bad), "invalid UTF-8 byte 0x\(hex(bytes[bad])) in a string")
+            case Byte.backslash:
+                try decodeEscape(into: &buffer)
+            case 0..<0x20:
+                throw controlCharacter(byte, opening: opening)
+            default:
+                buffer.append(byte)
+                position += 1
+            }
+        }
+        throw unterminated(opening)
+    }
+
+    private mutating func decodeEscape(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
+        let escapeStart = position
+        position += 1
+        guard position < bytes.count else { throw unterminatedEscape(escapeStart) }
+        let code = bytes[position]
+        position += 1
+        switch code {
+        case Byte.quote: buffer.append(Byte.quote)
+        case Byte.backslash: buffer.append(Byte.backslash)
+        case Byte.slash: buffer.append(Byte.slash)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(Byte.newline)
+        case UInt8(ascii: "r"): buffer.append(Byte.carriageReturn)
+        case UInt8(ascii: "t"): buffer.append(Byte.tab)
+        case UInt8(ascii: "u"):
+            let unit = try readHexUnit(escapeStart)
+            var scalarValue = UInt32(unit)
+            if (0xD800...0xDBFF).contains(unit) {
+                let lowStart = position
+                guard position + 1 < bytes.count, bytes[position] == Byte.backslash, bytes[position + 1] == UInt8(ascii: "u") else {
+                    throw JSONSyntaxError(.loneSurrogate, at: location(escapeStart), "lone high surrogate \\u\(hex16(unit)): expected a low surrogate escape after it")
+                }
+                position += 2
+                let low = try readHexUnit(lowStart)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw JSONSyntaxError(.loneSurrogate, at: location(escapeStart), "lone high surrogate \\u\(hex16(unit)): \\u\(hex16(low)) is not a low surrogate")
+                }
+                scalarValue = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(low) - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw JSONSyntaxError(.loneSurrogate, at: location(escapeStart), "lone low surrogate \\u\(hex16(unit)) without a high surrogate before it")
+            }
+            guard let scalar = Unicode.Scalar(scalarValue) else {
+                throw JSONSyntaxError(.invalidEscape, at: location(escapeStart), "\\u escape does not name a Unicode scalar")
+            }
+            buffer.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
+        default:
+            throw JSONSyntaxError(.invalidEscape, at: location(escapeStart), "invalid escape '\\\(printable(code))': expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+        }
+    }
+
+    private mutating func readHexUnit(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt16 {
+        var unit: UInt16 = 0
+        for _ in 0..<4 {
+            guard position < bytes.count else { throw unterminatedEscape(escapeStart) }
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case Byte.zero...Byte.nine: digit = byte - Byte.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                throw JSONSyntaxError(.invalidEscape, at: location(escapeStart), "invalid \\u escape: expected four hexadecimal digits")
+            }
+            unit = unit << 4 | UInt16(digit)
+            position += 1
+        }
+        return unit
+    }
+
+    // MARK: Numbers and literals
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
+        let start = position
+        if bytes[position] == Byte.minus { position += 1 }
+        guard position < bytes.count, Byte.isDigit(bytes[position]) else {
+            throw JSONSyntaxError(.invalidNumber, at: location(position), "invalid number: expected a digit after '-'")
+        }
+        if bytes[position] == Byte.zero {
+            position += 1
+            if position < bytes.count, Byte.isDigit(bytes[position]) {
+                throw JSONSyntaxError(.leadingZero, at: location(start), "invalid number: leading zeros are not allowed")
+            }
+        } else {
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] == Byte.dot {
+            position += 1
+            guard position < bytes.count, Byte.isDigit(bytes[position]) else {
+                throw JSONSyntaxError(.invalidNumber, at: location(position), "invalid number: expected a digit after '.'")
+            }
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] == Byte.lowerE || bytes[position] == Byte.upperE {
+            position += 1
+            if position < bytes.count, bytes[position] == Byte.plus || bytes[position] == Byte.minus { position += 1 }
+            guard position < bytes.count, Byte.isDigit(bytes[position]) else {
+                throw JSONSyntaxError(.invalidNumber, at: location(position), "invalid number: expected a digit in the exponent")
+            }
+            skipDigits()
+        }
+        return JSONNumber(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+    }
+
+    private mutating func skipDigits() {
+        while position < bytes.count, Byte.isDigit(bytes[position]) { position += 1 }
+    }
+
+    private mutating func expectLiteral(_ word: StaticString) throws(JSONSyntaxError) {
+        let start = position
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for byte in expected {
+            guard position < bytes.count, bytes[position] == byte else {
+                throw JSONSyntaxError(.invalidLiteral, at: location(start), "invalid literal: expected '\(word)'")
+            }
+            position += 1
+        }
+    }
+
+    // MARK: Whitespace, locations, errors
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func location(_ offset: Int) -> SourceLocation { SourceLocation(file: file, offset: offset) }
+
+    private func endOfInput(_ expected: String) -> JSONSyntaxError {
+        JSONSyntaxError(.unexpectedEnd, at: location(position), "unexpected end of input: expected \(expected)")
+    }
+
+    /// An error for the byte at `position`: invalid UTF-8 where the bytes are not UTF-8, else the character.
+    private func unexpected(_ expected: String) -> JSONSyntaxError {
+        guard position < bytes.count else { return endOfInput(expected) }
+        let byte = bytes[position]
+        if byte >= 0x80, firstInvalidUTF8Offset(in: bytes, position..<min(position + 4, bytes.count)) == position {
+            return JSONSyntaxError(.invalidUTF8, at: location(position), "invalid UTF-8 byte 0x\(hex(byte))")
+        }
+        let character = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<min(position + 4, bytes.count)]), as: UTF8.self).first.map(String.init) ?? "?"
+        return JSONSyntaxError(.unexpectedCharacter, at: location(position), "unexpected character '\(printable(character))': expected \(expected)")
+    }
+
+    private func unterminated(_ opening: Int) -> JSONSyntaxError {
+        JSONSyntaxError(.unterminatedString, at: location(opening), "unterminated string: expected a closing '\"' on the same line")
+    }
+
+    private func unterminatedEscape(_ escapeStart: Int) -> JSONSyntaxError {
+        JSONSyntaxError(.invalidEscape, at: location(escapeStart), "unexpected end of input inside an escape sequence")
+    }
+
+    private func controlCharacter(_ byte: UInt8, opening: Int) -> JSONSyntaxError {
+        if byte == Byte.newline || byte == Byte.carriageReturn { return unterminated(opening) }
+        return JSONSyntaxError(.controlCharacter, at: location(position), "control character U+00\(hex(byte)) in a string: write it as an escape such as \\u00\(hex(byte).lowercased())")
+    }
+
+    private func printable(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + hex(byte)
+    }
+
+    private func printable(_ character: String) -> String {
+        character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? character : "U+" + character.unicodeScalars.map { hex16(UInt16(truncatingIfNeeded: $0.value)) }.joined()
+    }
+
+    /// Finds the object whose member key stands at `keyLocation` (used only when a duplicate was found).
+    private static func path(ofObjectWithKeyAt keyLocation: SourceLocation, in root: JSONNode) -> JSONPath? {
+        var found: JSONPath?
+        root.walk { path, node in
+            guard found == nil, let object = node.objectValue else { return }
+            if object.members.contains(where: { $0.keyLocation == keyLocation }) { found = path }
+        }
+        return found
+    }
+}
+
+private let hexDigits = Array("0123456789ABCDEF".utf8)
+
+func hex(_ byte: UInt8) -> String {
+    String(decoding: [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]], as: UTF8.self)
+}
+
+func hex16(_ unit: UInt16) -> String { hex(UInt8(unit >> 8)) + hex(UInt8(unit & 0xFF)) }

@@ -1,0 +1,96 @@
+/// How a YAML scalar was written; JSON values are `.json`. The declarations decoder types plain YAML
+/// scalars by the field they land in, so it needs to know whether a scalar was quoted.
+public enum ScalarStyle: UInt8, Sendable {
+    case json
+    case plain
+    case singleQuoted
+    case doubleQuoted
+    case literal
+    case folded
+
+    /// True for YAML scalars written without quotes or block indicators.
+    public var isPlain: Bool { self == .plain }
+}
+
+/// A JSON value. Containers hold `JSONNode`s so that every member keeps its own location.
+public enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONNode])
+    case object(JSONObject)
+
+    /// The value's kind in words, as diagnostics say it ("string", "number", "object", ...).
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// True for null, booleans, numbers and strings.
+    public var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+}
+
+/// Structural equality: same kinds, same member order, numbers compared by their text. Locations do not count.
+extension JSONValue: Equatable {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)): return a == b
+        default: return false
+        }
+    }
+}
+
+/// A value and where it came from. Nodes made by the program have no location, or the location of the
+/// declaration that caused them.
+public struct JSONNode: Sendable, Equatable {
+    public var value: JSONValue
+    /// Where the value starts in its file; nil for values the program created.
+    public var location: SourceLocation?
+    /// How a YAML scalar was written (`.json` for everything read from JSON or made by the program).
+    public var scalarStyle: ScalarStyle
+    /// True when the value (or part of it) came from the environment: it must never be shown.
+    public var isSecret: Bool
+
+    public init(_ value: JSONValue, location: SourceLocation? = nil, scalarStyle: ScalarStyle = .json, isSecret: Bool = false) {
+        self.value = value
+        self.location = location
+        self.scalarStyle = scalarStyle
+        self.isSecret = isSecret
+    }
+
+    /// Equal values; locations, styles and secrecy do not count.
+    public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }
+
+    public var stringValue: String? { if case .string(let text) = value { return text } else { return nil } }
+    public var numberValue: JSONNumber? { if case .number(let number) = value { return number } else { return nil } }
+    public var boolValue: Bool? { if case .bool(let flag) = value { return flag } else { return nil } }
+    public var arrayValue: [JSONNode]? { if case .array(let items) = value { return items } else { return nil } }
+    public var objectValue: JSONObject? { if case .object(let object) = value { return object } else { return nil } }
+    public var isNull: Bool { if case .null = value { return true } else { return false } }
+
+    /// The member `key` of an object node; nil for other kinds or a missing key.
+    public subscript(key: String) -> JSONNode? { objectValue?[key] }
+
+    /// The element at `index` of an array node; nil for other kinds or an index out of range.
+    public subscript(index: Int) -> JSONNode? {
+        guard let items = arrayValue, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+}

@@ -1,0 +1,129 @@
+/// Writes a value tree as JSON, deterministically.
+///
+/// - Key order is the tree's; numbers are written with their original text; strings are escaped minimally
+///   (`"`, `\` and the control characters U+0000-U+001F; `\b \f \n \r \t` by name, others as `\u00XX`;
+///   non-ASCII stays UTF-8; `/` is not escaped). Every output ends with one newline.
+/// - `.compact`: no white space at all.
+/// - `.pretty`: two-space indent, one object member per line, `"key": value`. An array is written on one
+///   line (`[1, 2, "a"]`, elements separated by `", "`) when every element is a scalar (null, boolean,
+///   number or string); otherwise one element per line. Empty containers are `[]` and `{}`.
+///
+/// Parsing the output gives back an equal tree, and writing that tree again gives identical bytes.
+public struct JSONWriter: Sendable {
+    public enum Style: Sendable {
+        case pretty
+        case compact
+    }
+
+    public var style: Style
+
+    public init(style: Style = .pretty) { self.style = style }
+
+    /// The UTF-8 bytes of `node`, with a final newline.
+    public func bytes(_ node: JSONNode) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 16)
+        write(node.value, indent: 0, into: &output)
+        output.append(UInt8(ascii: "\n"))
+        return output
+    }
+
+    /// The output as a String.
+    public func string(_ node: JSONNode) -> String { String(decoding: bytes(node), as: UTF8.self) }
+
+    private func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): output.append(contentsOf: number.text.utf8)
+        case .string(let text): Self.writeString(text, into: &output)
+        case .array(let items): writeArray(items, indent: indent, into: &output)
+        case .object(let object): writeObject(object, indent: indent, into: &output)
+        }
+    }
+
+    private func writeArray(_ items: [JSONNode], indent: Int, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "["))
+        defer { output.append(UInt8(ascii: "]")) }
+        guard !items.isEmpty else { return }
+        if style == .compact {
+            for (position, item) in items.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                write(item.value, indent: indent, into: &output)
+            }
+            return
+        }
+        if items.allSatisfy({ $0.value.isScalar }) {
+            for (position, item) in items.enumerated() {
+                if position > 0 { output.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+                write(item.value, indent: indent, into: &output)
+            }
+            return
+        }
+        for (position, item) in items.enumerated() {
+            output.append(contentsOf: position > 0 ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")])
+            Self.writeIndent(indent + 1, into: &output)
+            write(item.value, indent: indent + 1, into: &output)
+        }
+        output.append(UInt8(ascii: "\n"))
+        Self.writeIndent(indent, into: &output)
+    }
+
+    private func writeObject(_ object: JSONObject, indent: Int, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        defer { output.append(UInt8(ascii: "}")) }
+        guard !object.isEmpty else { return }
+        let pretty = style == .pretty
+        for (position, member) in object.members.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            if pretty {
+                output.append(UInt8(ascii: "\n"))
+                Self.writeIndent(indent + 1, into: &output)
+            }
+            Self.writeString(member.key, into: &output)
+            output.append(UInt8(ascii: ":"))
+            if pretty { output.append(UInt8(ascii: " ")) }
+            write(member.value.value, indent: indent + 1, into: &output)
+        }
+        if pretty {
+            output.append(UInt8(ascii: "\n"))
+            Self.writeIndent(indent, into: &output)
+        }
+    }
+
+    private static func writeIndent(_ level: Int, into output: inout [UInt8]) {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+    }
+
+    /// Writes a quoted, minimally escaped string.
+    static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                appendEscape(byte, into: &output)
+                runStart = index + 1
+            }
+            if runStart < utf8.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscape(_ byte: UInt8, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        default: output.append(contentsOf: ("u00" + hex(byte).lowercased()).utf8)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import StyleCompiler
+
+/// A subcommand's arguments after decoding against its `CommandSpec`: option values, flags and positionals.
+struct ParsedArguments {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+
+    /// Decodes tokens: unknown options, a missing value, a value given to a flag, or a repeated
+    /// single-valued option are usage errors.
+    init(_ words: [String], spec: CommandSpec) throws(UsageError) {
+        let tokens = try ArgumentToken.tokenize(words)
+        var index = 0
+        while index < tokens.count {
+            defer { index += 1 }
+            switch tokens[index] {
+            case .positional(let word):
+                positionals.append(word)
+            case .option(let name, let inlineValue):
+                guard let option = spec.option(named: name) else {
+                    throw UsageError("unknown option '--\(name)'" + Self.suggestion(for: name, in: spec))
+                }
+                guard let valueName = option.valueName else {
+                    if inlineValue != nil { throw UsageError("option '--\(name)' takes no value") }
+                    flags.insert(name)
+                    continue
+                }
+                var value = inlineValue
+                if value == nil, index + 1 < tokens.count, case .positional(let next) = tokens[index + 1] {
+                    value = next
+                    index += 1
+                }
+                guard let value else { throw UsageError("missing value for '--\(name) <\(valueName)>'") }
+                if !option.isRepeatable, values[name] != nil { throw UsageError("option '--\(name)' given more than once") }
+                values[name, default: []].append(value)
+            }
+        }
+    }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func string(_ name: String) -> String? { values[name]?.last }
+    func strings(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// A finite number, or a usage error naming the option.
+    func double(_ name: String) throws(UsageError) -> Double? {
+        guard let text = string(name) else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw UsageError("'\(text)' is not a number (option '--\(name)')")
+        }
+        return value
+    }
+
+    /// A whole number, or a usage error naming the option.
+    func integer(_ name: String) throws(UsageError) -> Int? {
+        guard let text = string(name) else { return nil }
+        guard let value = Int(text) else { throw UsageError("'\(text)' is not a whole number (option '--\(name)')") }
+        return value
+    }
+
+    /// One of `choices`, or a usage error listing them.
+    func choice(_ name: String, _ choices: [String], default defaultValue: String) throws(UsageError) -> String {
+        guard let text = string(name) else { return defaultValue }
+        guard choices.contains(text) else {
+            throw UsageError("'\(text)' is not a valid value for '--\(name)': expected \(choices.joined(separator: ", "))")
+        }
+        return text
+    }
+
+    private static func suggestion(for name: String, in spec: CommandSpec) -> String {
+        guard let close = Suggestion.closest(to: name, among: spec.allOptions.map(\.name)) else { return "" }
+        return "; did you mean '--\(close)'?"
+    }
+}

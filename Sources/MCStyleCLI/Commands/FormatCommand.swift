@@ -1,0 +1,84 @@
+import LocatedJSON
+import StyleCompiler
+
+/// `mc-style format`: rewrites JSON documents in the writer's deterministic form, keeping key order.
+enum FormatCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "format",
+        abstract: "Rewrite JSON style documents in mc-style's deterministic form, keeping key order.",
+        discussion: """
+        Pretty form: two-space indent, one member per line, arrays of scalars on one line; numbers keep
+        their original text. Without --in-place or --check the result goes to standard output.
+        A syntax error is reported as file:line:column and the file is left alone; a duplicate key is a
+        warning (the later value wins, as in every JSON reader).
+        """,
+        usage: ["format <file>... [--compact] [--check | --in-place]"],
+        arguments: [.init(name: "file", help: "JSON files to format; '-' (or none) reads standard input.")],
+        options: [
+            .init(name: "compact", valueName: nil, help: "Write compact JSON (no white space) instead of pretty."),
+            .init(name: "check", valueName: nil, help: "Write nothing; exit 1 listing the files that are not\nalready formatted."),
+            .init(name: "in-place", valueName: nil, help: "Rewrite each file atomically (unchanged files are not touched)."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        let check = arguments.flag("check")
+        let inPlace = arguments.flag("in-place")
+        if check && inPlace { throw UsageError("'--check' and '--in-place' cannot be used together") }
+        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        if inPlace, paths.contains("-") { throw UsageError("'--in-place' needs files, not standard input") }
+        let writer = JSONWriter(style: arguments.flag("compact") ? .compact : .pretty)
+        let printer = TextDiagnosticPrinter(useColor: io.errorIsTerminal && io.environment["NO_COLOR"] == nil)
+        var failed = false
+        var unformatted: [String] = []
+        for path in paths {
+            let outcome = format(path, writer: writer)
+            switch outcome {
+            case .failure(let failure):
+                io.writeError(printer.render(failure.diagnostics))
+                failed = true
+            case .success(let (file, formatted, warnings)):
+                io.writeError(printer.render(warnings))
+                if check {
+                    if formatted != file.bytes { unformatted.append(file.name) }
+                } else if inPlace {
+                    guard formatted != file.bytes else { continue }
+                    do {
+                        try AtomicFileWriter().write(formatted, to: path)
+                    } catch {
+                        io.writeError(printer.render([error.diagnostic]))
+                        failed = true
+                    }
+                } else {
+                    io.writeOutput(formatted)
+                }
+            }
+        }
+        for name in unformatted { io.writeOutput("would reformat \(name)\n") }
+        return failed || !unformatted.isEmpty ? .inputErrors : .success
+    }
+
+    /// Reads and re-writes one file. A duplicate key is a warning: the later value wins, as in every JSON
+    /// reader, and the warning says so.
+    private static func format(_ path: String, writer: JSONWriter) -> Result<(SourceFile, [UInt8], [Diagnostic]), FormatFailure> {
+        let file: SourceFile
+        do {
+            file = try path == "-" ? InputLoader().loadStandardInput() : InputLoader().load(path: path)
+        } catch {
+            return .failure(FormatFailure([error.diagnostic]))
+        }
+        do {
+            let document = try JSONParser().parse(file)
+            let warnings = document.duplicateKeys.map { Diagnostic.duplicateKey($0, severity: .warning) }
+            return .success((file, writer.bytes(document.root), warnings))
+        } catch {
+            return .failure(FormatFailure([Diagnostic(error)]))
+        }
+    }
+
+    private struct FormatFailure: Error {
+        let diagnostics: [Diagnostic]
+        init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    }
+}
+

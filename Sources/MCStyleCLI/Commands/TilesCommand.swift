@@ -1,0 +1,137 @@
+import LocatedJSON
+import StyleMath
+
+/// `mc-style tiles`: the XYZ tile ranges that cover a bounds over a range of tile levels.
+enum TilesCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "tiles",
+        abstract: "List the XYZ tile ranges and counts that cover a bounds over a range of tile levels.",
+        discussion: """
+        Bounds are west,south,east,north in degrees; west > east crosses the antimeridian and gives two
+        column ranges. Latitudes are clamped to the Web Mercator limit (85.0511). Zooms are tile levels
+        0..22. The tile size only changes the ground resolution shown (meters per pixel at the bounds'
+        center latitude); the tiles themselves are the same pyramid levels on every engine.
+        """,
+        usage: ["tiles --bounds <west,south,east,north> --zoom <min-max> [--tile-size 256|512] [--format text|json]"],
+        options: [
+            .init(name: "bounds", valueName: "west,south,east,north", help: "The area, in degrees."),
+            .init(name: "zoom", valueName: "min-max", help: "Tile levels, as '10-12' or '10', within 0..22."),
+            .init(name: "tile-size", valueName: "pixels", help: "Tile size in pixels: 256 (default) or 512."),
+            .init(name: "format", valueName: "format", help: "Output format: text (default) or json."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        let format = try arguments.choice("format", ["text", "json"], default: "text")
+        let tileSize = Int(try arguments.choice("tile-size", ["256", "512"], default: "256")) ?? 256
+        guard let boundsText = arguments.string("bounds") else { throw UsageError("missing '--bounds <west,south,east,north>'") }
+        guard let zoomText = arguments.string("zoom") else { throw UsageError("missing '--zoom <min-max>'") }
+        let bounds = try parseBounds(boundsText)
+        let levels = try parseLevels(zoomText)
+        var rows: [LevelRow] = []
+        for level in levels {
+            do {
+                let ranges = try bounds.tileRanges(level: level)
+                let resolution = try WebMercator.metersPerPixel(latitude: bounds.center.latitude, zoom: Double(level), tileSize: tileSize)
+                rows.append(LevelRow(level: level, ranges: ranges, metersPerPixel: resolution))
+            } catch {
+                throw UsageError("\(error)")
+            }
+        }
+        let report = Report(bounds: bounds, tileSize: tileSize, rows: rows)
+        io.writeOutput(format == "json" ? report.json() : report.text())
+        return .success
+    }
+
+    private static func parseBounds(_ text: String) throws(UsageError) -> GeoBounds {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingSpaces()) }
+        guard parts.count == 4 else { throw UsageError("'\(text)' is not west,south,east,north (four numbers)") }
+        var values: [Double] = []
+        for part in parts {
+            guard let part, part.isFinite else { throw UsageError("'\(text)' is not west,south,east,north (four numbers)") }
+            values.append(part)
+        }
+        do {
+            return try GeoBounds(west: values[0], south: values[1], east: values[2], north: values[3])
+        } catch {
+            throw UsageError("bounds \(text): \(error)")
+        }
+    }
+
+    private static func parseLevels(_ text: String) throws(UsageError) -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let numbers = parts.map { Int($0.trimmingSpaces()) }
+        guard (1...2).contains(numbers.count), let low = numbers.first ?? nil, let high = numbers.last ?? nil else {
+            throw UsageError("'\(text)' is not a zoom range such as 10-12")
+        }
+        let limit = Int(MapConstants.maximumZoom)
+        guard (0...limit).contains(low), (0...limit).contains(high) else { throw UsageError("zoom range \(text) is outside 0..\(limit)") }
+        guard low <= high else { throw UsageError("zoom range \(text) is inverted") }
+        return low...high
+    }
+
+    private struct LevelRow {
+        let level: Int
+        let ranges: [TileRange]
+        let metersPerPixel: Double
+        var count: Int { ranges.reduce(0) { $0 + $1.count } }
+    }
+
+    private struct Report {
+        let bounds: GeoBounds
+        let tileSize: Int
+        let rows: [LevelRow]
+        var total: Int { rows.reduce(0) { $0 + $1.count } }
+
+        func text() -> String {
+            var text = "bounds \(bounds.west),\(bounds.south),\(bounds.east),\(bounds.north)"
+            text += bounds.crossesAntimeridian ? " (crosses the antimeridian)" : ""
+            text += ", tile size \(tileSize) px\n"
+            for row in rows {
+                let columns = row.ranges.map { "\($0.columns.lowerBound)-\($0.columns.upperBound)" }.joined(separator: " and ")
+                let tileRows = row.ranges.first.map { "\($0.rows.lowerBound)-\($0.rows.upperBound)" } ?? ""
+                text += "zoom \(row.level): x \(columns), y \(tileRows): \(TextDiagnosticPrinter.count(row.count, "tile"))"
+                text += " (\(fixed(row.metersPerPixel)) m/px)\n"
+            }
+            text += "total: \(TextDiagnosticPrinter.count(total, "tile"))\n"
+            return text
+        }
+
+        func json() -> String {
+            func number(_ value: Double) -> JSONNode { JSONNode(.number(JSONNumber(value))) }
+            func integer(_ value: Int) -> JSONNode { JSONNode(.number(JSONNumber(value))) }
+            func pair(_ range: ClosedRange<Int>) -> JSONNode { JSONNode(.array([integer(range.lowerBound), integer(range.upperBound)])) }
+            let levels = rows.map { row in
+                JSONNode(.object(JSONObject([
+                    JSONMember(key: "zoom", value: integer(row.level)),
+                    JSONMember(key: "ranges", value: JSONNode(.array(row.ranges.map { range in
+                        JSONNode(.object(JSONObject([
+                            JSONMember(key: "x", value: pair(range.columns)),
+                            JSONMember(key: "y", value: pair(range.rows)),
+                            JSONMember(key: "count", value: integer(range.count)),
+                        ])))
+                    }))),
+                    JSONMember(key: "count", value: integer(row.count)),
+                    JSONMember(key: "metersPerPixel", value: number(row.metersPerPixel)),
+                ])))
+            }
+            let root = JSONObject([
+                JSONMember(key: "bounds", value: JSONNode(.array([bounds.west, bounds.south, bounds.east, bounds.north].map(number)))),
+                JSONMember(key: "tileSize", value: integer(tileSize)),
+                JSONMember(key: "zooms", value: JSONNode(.array(levels))),
+                JSONMember(key: "total", value: integer(total)),
+            ])
+            return JSONWriter(style: .pretty).string(JSONNode(.object(root)))
+        }
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> Substring {
+        var result = self
+        while result.first == " " { result = result.dropFirst() }
+        while result.last == " " { result = result.dropLast() }
+        return result
+    }
+}

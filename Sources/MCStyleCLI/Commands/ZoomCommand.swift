@@ -1,0 +1,101 @@
+import LocatedJSON
+import StyleMath
+
+/// `mc-style zoom`: converts between unified and TomTom camera zoom at a latitude.
+enum ZoomCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "zoom",
+        abstract: "Convert between MapConductor's unified zoom and TomTom's native camera zoom.",
+        discussion: """
+        Unified zoom is Google-Maps-equivalent (Web Mercator); TomTom's camera zoom follows ground scale.
+        They differ by offset(lat) = 1.76 + log2(max(|cos(lat)|, 0.01)), latitude clamped to -85..85;
+        results are clamped to 0..22. Both are camera zooms (what style-layer minzoom/maxzoom mean).
+        """,
+        usage: ["zoom --unified <zoom> --lat <degrees> [--tilt <degrees>] [--format text|json]",
+                "zoom --tomtom <zoom> --lat <degrees> [--tilt <degrees>] [--format text|json]"],
+        options: [
+            .init(name: "unified", valueName: "zoom", help: "A unified (Google-equivalent) camera zoom to convert."),
+            .init(name: "tomtom", valueName: "zoom", help: "A TomTom native camera zoom to convert."),
+            .init(name: "lat", valueName: "degrees", help: "Latitude of the camera, -90..90."),
+            .init(name: "tilt", valueName: "degrees", help: "Camera tilt from straight down, for the altitude (default 0)."),
+            .init(name: "format", valueName: "format", help: "Output format: text (default) or json."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        let format = try arguments.choice("format", ["text", "json"], default: "text")
+        guard let latitude = try arguments.double("lat") else { throw UsageError("missing '--lat <degrees>'") }
+        guard (-90...90).contains(latitude) else { throw UsageError("latitude \(latitude) is outside -90..90") }
+        let tilt = try arguments.double("tilt") ?? 0
+        let unifiedInput = try arguments.double("unified")
+        let tomTomInput = try arguments.double("tomtom")
+        let conversion: Conversion
+        do {
+            switch (unifiedInput, tomTomInput) {
+            case (let unified?, nil):
+                let tomTom = try ZoomCalibration.tomTomZoom(unifiedZoom: unified, latitude: latitude)
+                conversion = Conversion(input: "unified", unified: unified, tomTom: tomTom, latitude: latitude, tilt: tilt)
+            case (nil, let tomTom?):
+                let unified = try ZoomCalibration.unifiedZoom(tomTomZoom: tomTom, latitude: latitude)
+                conversion = Conversion(input: "tomtom", unified: unified, tomTom: tomTom, latitude: latitude, tilt: tilt)
+            case (nil, nil):
+                throw UsageError("give either '--unified <zoom>' or '--tomtom <zoom>'")
+            case (.some, .some):
+                throw UsageError("give either '--unified <zoom>' or '--tomtom <zoom>', not both")
+            }
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError("\(error)")
+        }
+        io.writeOutput(format == "json" ? conversion.json() : conversion.text())
+        return .success
+    }
+
+    private struct Conversion {
+        let input: String
+        let unified: Double
+        let tomTom: Double
+        let latitude: Double
+        let tilt: Double
+
+        var offset: Double { (try? ZoomCalibration.offset(latitude: latitude)) ?? 0 }
+        var altitude: Double { (try? ZoomCalibration.altitude(unifiedZoom: unified, latitude: latitude, tilt: tilt)) ?? 0 }
+
+        func text() -> String {
+            let answer = input == "unified" ? "TomTom zoom: \(fixed(tomTom))\n" : "unified zoom: \(fixed(unified))\n"
+            let other = input == "unified" ? "unified zoom: \(fixed(unified))\n" : "TomTom zoom: \(fixed(tomTom))\n"
+            return answer + "offset: \(fixed(offset))\n" + other + "latitude: \(latitude)\n"
+                + "camera altitude: \(fixed(altitude, digits: 0)) m (tilt \(tilt)°)\n"
+        }
+
+        func json() -> String {
+            let object = JSONObject([
+                JSONMember(key: "unifiedZoom", value: JSONNode(.number(JSONNumber(unified)))),
+                JSONMember(key: "tomtomZoom", value: JSONNode(.number(JSONNumber(tomTom)))),
+                JSONMember(key: "offset", value: JSONNode(.number(JSONNumber(offset)))),
+                JSONMember(key: "latitude", value: JSONNode(.number(JSONNumber(latitude)))),
+                JSONMember(key: "tilt", value: JSONNode(.number(JSONNumber(tilt)))),
+                JSONMember(key: "altitudeMeters", value: JSONNode(.number(JSONNumber(altitude)))),
+            ])
+            return JSONWriter(style: .pretty).string(JSONNode(.object(object)))
+        }
+    }
+}
+
+/// `value` rounded half away from zero to `digits` decimals, without Foundation.
+func fixed(_ value: Double, digits: Int = 2) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+    guard scaled < 9e18 else { return "\(value)" }
+    let units = Int64(scaled)
+    let whole = units / Int64(scale)
+    let fraction = units % Int64(scale)
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    guard digits > 0 else { return sign + String(whole) }
+    let fractionText = String(fraction)
+    return sign + String(whole) + "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What a command may touch outside the library: its output streams, standard input and the environment.
+/// The process uses `ProcessIO`; tests use a capturing implementation.
+public protocol ToolIO: AnyObject {
+    func writeOutput(_ bytes: [UInt8])
+    func writeError(_ text: String)
+    /// The environment variables the command may read (`NO_COLOR`, names given with `--api-key-env`).
+    var environment: [String: String] { get }
+    /// True when standard error is a terminal (colour is used only then, and never with `NO_COLOR`).
+    var errorIsTerminal: Bool { get }
+}
+
+extension ToolIO {
+    func writeOutput(_ text: String) { writeOutput(Array(text.utf8)) }
+}
+
+/// The real process: standard output and standard error, the process environment.
+public final class ProcessIO: ToolIO {
+    public init() {}
+
+    public func writeOutput(_ bytes: [UInt8]) { Self.writeAll(STDOUT_FILENO, bytes) }
+    public func writeError(_ text: String) { Self.writeAll(STDERR_FILENO, Array(text.utf8)) }
+
+    public var environment: [String: String] {
+        var variables: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strlen(entry)), as: UTF8.self)
+            if let equals = text.firstIndex(of: "=") {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return variables
+    }
+
+    public var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}

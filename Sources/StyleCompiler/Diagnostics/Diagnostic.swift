@@ -1,0 +1,84 @@
+import LocatedJSON
+
+/// One finding, as data: how bad, which stable rule, what, and exactly where.
+///
+/// The library only produces these; printers at the edge (text, JSON, SARIF, GitHub) turn them into output.
+/// A message never contains a secret value: rules that see one show at most its first four characters.
+public struct Diagnostic: Sendable, Equatable {
+    public enum Severity: String, Sendable, Comparable, CaseIterable {
+        case error
+        case warning
+        case note
+
+        private var rank: Int {
+            switch self {
+            case .error: return 0
+            case .warning: return 1
+            case .note: return 2
+            }
+        }
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// A second place that explains the first ("previously defined here").
+    public struct Related: Sendable, Equatable {
+        public let message: String
+        public let location: SourceLocation
+
+        public init(_ message: String, at location: SourceLocation) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    public let severity: Severity
+    /// A stable id such as `json.syntax` or `style.layer.unknown-source`; wording may change, ids do not.
+    public let rule: String
+    public let message: String
+    /// Where in a file; nil when the finding is about a file as a whole (it then names `fileName`).
+    public let location: SourceLocation?
+    /// The file's display name, when there is no location inside it.
+    public let fileName: String?
+    /// Where in the document, in MapLibre notation when printed.
+    public let path: JSONPath?
+    public let related: [Related]
+
+    public init(_ severity: Severity, _ rule: String, _ message: String, at location: SourceLocation?,
+                path: JSONPath? = nil, fileName: String? = nil, related: [Related] = []) {
+        self.severity = severity
+        self.rule = rule
+        self.message = message
+        self.location = location
+        self.fileName = fileName ?? location?.file.name
+        self.path = path
+        self.related = related
+    }
+
+    /// 1-based line and column (Unicode scalars), when the finding has a location.
+    public var position: SourcePosition? { location?.position }
+}
+
+extension Diagnostic {
+    /// The diagnostic for a JSON syntax error (rule `json.syntax`).
+    public init(_ error: JSONSyntaxError) {
+        self.init(.error, "json.syntax", error.message, at: error.location)
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// True when any diagnostic is an error.
+    public var containsErrors: Bool { contains { $0.severity == .error } }
+    public var errorCount: Int { count { $0.severity == .error } }
+    public var warningCount: Int { count { $0.severity == .warning } }
+}
+
+extension Diagnostic {
+    /// The diagnostic for a key written twice in one object (rule `json.duplicate-key`), pointing at the
+    /// second and relating the first.
+    public static func duplicateKey(_ duplicate: DuplicateKey, severity: Severity = .error) -> Diagnostic {
+        Diagnostic(severity, "json.duplicate-key", "duplicate key \"\(duplicate.key)\": a later value replaces the earlier one",
+                   at: duplicate.second, path: duplicate.objectPath.appending(duplicate.key),
+                   related: [Related("\"\(duplicate.key)\" first defined here", at: duplicate.first)])
+    }
+}

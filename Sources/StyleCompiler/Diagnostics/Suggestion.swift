@@ -1,0 +1,32 @@
+/// "Did you mean ...?" for misspelt keys, options and ids.
+public enum Suggestion {
+    /// The candidate closest to `word` by edit distance, if it is within 2 edits (or a third of the word's
+    /// length for long words). Ties keep the earlier candidate.
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        let limit = max(2, word.count / 3)
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates where candidate != word {
+            let distance = editDistance(word, candidate)
+            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        return best?.candidate
+    }
+
+    /// Levenshtein distance over Unicode scalars.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let left = Array(a.unicodeScalars)
+        let right = Array(b.unicodeScalars)
+        guard !left.isEmpty else { return right.count }
+        var previous = Array(0...right.count)
+        var current = previous
+        for i in 1...left.count {
+            current[0] = i
+            for j in stride(from: 1, through: right.count, by: 1) {
+                let cost = left[i - 1] == right[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[right.count]
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Writes a file so that readers see either the old content or the new, never a part: the bytes go to a
+/// temporary file in the same folder, are flushed to disk, and the temporary file is renamed over the target.
+/// On any failure the temporary file is removed and the target is untouched.
+public struct AtomicFileWriter: Sendable {
+    public init() {}
+
+    /// Writes `bytes` to `path`. An existing file keeps its permission bits; a new one gets 0644 less the umask.
+    public func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        let folder = Self.folder(of: path)
+        var template = Array((folder + "/.mc-style-tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { throw OutputError(path: path, reason: Self.describe(errno)) }
+        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var committed = false
+        defer {
+            if !committed { unlink(temporaryPath) }
+        }
+        do {
+            defer { close(descriptor) }
+            try writeAll(bytes, to: descriptor, path: path)
+            var existing = stat()
+            let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : Self.defaultMode()
+            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
+                throw OutputError(path: path, reason: Self.describe(errno))
+            }
+        }
+        guard rename(temporaryPath, path) == 0 else { throw OutputError(path: path, reason: Self.describe(errno)) }
+        committed = true
+    }
+
+    private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                posixWrite(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw OutputError(path: path, reason: Self.describe(errno))
+            }
+            offset += written
+        }
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func defaultMode() -> mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return 0o644 & ~mask
+    }
+
+    static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "cannot be written: its folder does not exist"
+        case EACCES, EPERM: return "cannot be written: permission denied"
+        case ENOSPC: return "cannot be written: no space left on the device"
+        case EROFS: return "cannot be written: read-only file system"
+        case EISDIR: return "cannot be written: it is a directory"
+        case ENOTDIR: return "cannot be written: a part of its path is not a directory"
+        default: return "cannot be written: \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+/// A file that could not be written.
+public struct OutputError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    public var description: String { "'\(path)' \(reason)" }
+
+    /// The diagnostic (rule `io.write`).
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, "io.write", description, at: nil, fileName: path)
+    }
+}
+
+/// `write(2)` under a name that the writer's own `write` method does not shadow.
+private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+    write(descriptor, buffer.baseAddress, buffer.count)
+}

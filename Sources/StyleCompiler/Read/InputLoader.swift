@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+import LocatedJSON
+
+/// Reads input files into `SourceFile`s, refusing what is not a regular readable file or is too large.
+public struct InputLoader: Sendable {
+    /// The largest input file accepted, in bytes (64 MiB).
+    public static let defaultMaximumFileSize = 64 << 20
+
+    public var maximumFileSize: Int
+
+    public init(maximumFileSize: Int = InputLoader.defaultMaximumFileSize) {
+        self.maximumFileSize = maximumFileSize
+    }
+
+    /// Reads `path`, naming the result `displayName` (defaults to `path`) in locations.
+    public func load(path: String, displayName: String? = nil) throws(InputError) -> SourceFile {
+        let name = displayName ?? path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InputError(fileName: name, reason: Self.describe(errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw InputError(fileName: name, reason: Self.describe(errno)) }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            throw InputError(fileName: name, reason: kind == S_IFDIR ? "is a directory, not a file" : "is not a regular file")
+        }
+        guard Int(status.st_size) <= maximumFileSize else {
+            throw InputError(fileName: name, reason: "is \(status.st_size) bytes, more than the limit of \(maximumFileSize) bytes")
+        }
+        return SourceFile(name: name, bytes: try readAll(descriptor, name: name))
+    }
+
+    /// Reads standard input (named `<stdin>`), with the same size limit.
+    public func loadStandardInput() throws(InputError) -> SourceFile {
+        SourceFile(name: "<stdin>", bytes: try readAll(STDIN_FILENO, name: "<stdin>"))
+    }
+
+    private func readAll(_ descriptor: Int32, name: String) throws(InputError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputError(fileName: name, reason: Self.describe(errno))
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > maximumFileSize {
+                throw InputError(fileName: name, reason: "is more than the limit of \(maximumFileSize) bytes")
+            }
+        }
+    }
+
+    static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "does not exist"
+        case EACCES, EPERM: return "cannot be read: permission denied"
+        case EISDIR: return "is a directory, not a file"
+        case ELOOP: return "is a symbolic link loop"
+        case ENAMETOOLONG: return "has a name that is too long"
+        case ENOTDIR: return "has a path through something that is not a directory"
+        default: return "cannot be read: \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+/// A file that could not be read.
+public struct InputError: Error, Sendable, CustomStringConvertible {
+    public let fileName: String
+    public let reason: String
+
+    public var description: String { "\(fileName) \(reason)" }
+
+    /// The diagnostic (rule `io.read`), about the file as a whole.
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, "io.read", "'\(fileName)' \(reason)", at: nil, fileName: fileName)
+    }
+}
