@@ -20,8 +20,10 @@ let package = Package(
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler"]),
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI"]),
+        // Helpers shared by the test targets (where ../shared is, position markers). Not part of any product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StyleMathTests", dependencies: ["StyleMath"]),
-        .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
-        .testTarget(name: "CLITests", dependencies: ["MCStyleCLI", "StyleMath"]),
+        .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["MCStyleCLI", "StyleMath", "StyleCompiler", "LocatedJSON", "TestSupport"]),
     ]
 )

@@ -85,7 +85,7 @@ enum TilesCommand: Subcommand {
         var total: Int { rows.reduce(0) { $0 + $1.count } }
 
         func text() -> String {
-            var text = "bounds \(bounds.west),\(bounds.south),\(bounds.east),\(bounds.north)"
+            var text = "bounds " + [bounds.west, bounds.south, bounds.east, bounds.north].map { JSONNumber($0).text }.joined(separator: ",")
             text += bounds.crossesAntimeridian ? " (crosses the antimeridian)" : ""
             text += ", tile size \(tileSize) px\n"
             for row in rows {

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# End-to-end checks of the built binary from the command line: the README's commands as a user types them.
+# Usage: .ci/cli-checks.sh PATH-TO-mc-style
+set -euo pipefail
+tool=$1
+failures=0
+check() {
+  local name=$1; shift
+  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+
+check "--version exits 0" "$tool" --version
+check "zoom at Tokyo prints 10.54" bash -c "'$tool' zoom --unified 12 --lat 35.6812 | grep -qx 'TomTom zoom: 10.54'"
+check "misuse exits 2" bash -c "'$tool' frobnicate 2>/dev/null; test \$? -eq 2"
+
+if [ "$failures" -ne 0 ]; then
+  echo "cli checks: $failures failed" >&2
+  exit 1
+fi

@@ -1,0 +1,103 @@
+import Testing
+import TestSupport
+@testable import LocatedJSON
+
+@Suite struct JSONModelTests {
+    @Test func numbersKeepTheirText() throws {
+        let text = "[0.10, 1e400, 12345678901234567890, -0, 1E-7, 2.50e+3]"
+        let document = try JSONParser().parse(text)
+        let numbers = document.root.arrayValue?.compactMap(\.numberValue?.text)
+        #expect(numbers == ["0.10", "1e400", "12345678901234567890", "-0", "1E-7", "2.50e+3"])
+        #expect(JSONWriter(style: .compact).string(document.root) == "[0.10,1e400,12345678901234567890,-0,1E-7,2.50e+3]\n")
+        #expect(document.root[0]?.numberValue?.doubleValue == 0.1)
+        #expect(document.root[1]?.numberValue?.doubleValue == .infinity)
+        #expect(document.root[2]?.numberValue?.intValue == nil)
+        #expect(JSONNumber(3.0).text == "3")
+        #expect(JSONNumber(0.25).text == "0.25")
+    }
+
+    @Test func keyOrderIsKeptAsWritten() throws {
+        let keys = (0..<40).map { "k\(39 - $0)" }
+        let text = "{" + keys.map { "\"\($0)\": 1" }.joined(separator: ", ") + "}"
+        let document = try JSONParser().parse(text)
+        #expect(document.root.objectValue?.keys == keys)
+        #expect(document.root["k7"] != nil)
+    }
+
+    @Test func locationsPointAtEachValueAndKey() throws {
+        let (text, marks) = markedPositions("{\n  ⟦\"layers\": [\n    ⟦{\"id\": ⟦\"bg\"}\n  ]\n}")
+        let document = try JSONParser().parse(text, name: "style.json")
+        let member = try #require(document.root.objectValue?.member(forKey: "layers"))
+        #expect(member.keyLocation?.position == SourcePosition(line: marks[0].line, column: marks[0].column))
+        #expect(document.root["layers"]?[0]?.location?.position == SourcePosition(line: marks[1].line, column: marks[1].column))
+        #expect(document.root["layers"]?[0]?["id"]?.location?.position == SourcePosition(line: marks[2].line, column: marks[2].column))
+        #expect(document.root["layers"]?[0]?["id"]?.location?.description == "style.json:3:12")
+    }
+
+    @Test func columnsCountUnicodeScalarsAndAllLineEndingsCount() throws {
+        let (text, marks) = markedPositions("{\"名前\": \"ü\",\r\n \"x\":\r ⟦tru}")
+        do {
+            _ = try JSONParser().parse(text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location.position == SourcePosition(line: marks[0].line, column: marks[0].column))
+            #expect(marks[0].line == 3)
+        }
+        let file = SourceFile(name: "x", bytes: Array("ab\r\ncd\ref\ngh".utf8))
+        #expect(file.lineCount == 4)
+        #expect(file.lineText(2) == "cd")
+        #expect(file.position(ofOffset: 7) == SourcePosition(line: 3, column: 1))
+    }
+
+    @Test func duplicateKeysAreReportedWithBothLocations() throws {
+        let (text, marks) = markedPositions("{\"layers\": [{\"id\": \"a\", ⟦\"paint\": {}, \"type\": \"fill\", ⟦\"paint\": {\"x\": 1}}]}")
+        let document = try JSONParser().parse(text)
+        let duplicate = try #require(document.duplicateKeys.first)
+        #expect(document.duplicateKeys.count == 1)
+        #expect(duplicate.key == "paint")
+        #expect(duplicate.first.position == SourcePosition(line: marks[0].line, column: marks[0].column))
+        #expect(duplicate.second.position == SourcePosition(line: marks[1].line, column: marks[1].column))
+        #expect(duplicate.objectPath.mapLibreNotation == "layers[0]")
+        #expect(document.root["layers"]?[0]?["paint"]?["x"] != nil, "the later value wins")
+        #expect(document.root["layers"]?[0]?.objectValue?.keys == ["id", "paint", "type"])
+    }
+
+    @Test func pathsInBothNotations() {
+        let path = JSONPath([.key("layers"), .index(3), .key("paint"), .key("fill-color")])
+        #expect(path.mapLibreNotation == "layers[3].paint.fill-color")
+        #expect(path.jsonPointer == "/layers/3/paint/fill-color")
+        let escaped = JSONPath([.key("a/b"), .key("m~n"), .index(0)])
+        #expect(escaped.jsonPointer == "/a~1b/m~0n/0")
+        #expect(JSONPath(jsonPointer: escaped.jsonPointer) == escaped)
+        #expect(JSONPath(jsonPointer: "") == .root)
+        #expect(JSONPath(jsonPointer: "no-slash") == nil)
+        #expect(JSONPath([.key("sources"), .key("osm"), .key("tiles"), .index(0)]).mapLibreNotation == "sources.osm.tiles[0]")
+    }
+
+    @Test func walkVisitsEveryNodeWithItsPath() throws {
+        let document = try JSONParser().parse("{\"a\": [1, {\"b\": null}], \"c\": \"d\"}")
+        var visited: [String] = []
+        document.root.walk { path, _ in visited.append(path.jsonPointer) }
+        #expect(visited == ["", "/a", "/a/0", "/a/1", "/a/1/b", "/c"])
+        #expect(document.root[JSONPath(jsonPointer: "/a/1/b")!]?.isNull == true)
+    }
+
+    @Test func editingKeepsTheOrderOfOtherKeys() throws {
+        var object = try #require(try JSONParser().parse("{\"version\": 8, \"sources\": {}, \"layers\": []}").root.objectValue)
+        object["sources"] = JSONNode(.string("replaced"))
+        #expect(object.keys == ["version", "sources", "layers"])
+        object.insert(JSONMember(key: "name", value: JSONNode(.string("n"))), at: 1)
+        #expect(object.keys == ["version", "name", "sources", "layers"])
+        object.removeValue(forKey: "sources")
+        #expect(object.keys == ["version", "name", "layers"])
+        object["glyphs"] = JSONNode(.string("g"))
+        #expect(object.keys == ["version", "name", "layers", "glyphs"])
+        object.modifyValue(forKey: "layers") { node in node.value = .array([JSONNode(.null)]) }
+        #expect(object["layers"]?.arrayValue?.count == 1)
+        #expect(object["glyphs"]?.location == nil, "program-made nodes carry no location")
+        for index in 0..<20 { object["k\(index)"] = JSONNode(.number(JSONNumber(index))) }
+        object.removeValue(forKey: "k3")
+        #expect(object["k19"]?.numberValue?.intValue == 19)
+        #expect(object.position(ofKey: "k4") == 7)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LocatedJSON
+
+@Suite struct JSONWriterTests {
+    @Test func prettyFormIsExactlyAsDocumented() throws {
+        let document = try JSONParser().parse(#"{"a":[1,"x",null,true],"b":{},"c":[],"d":[{"e":"f"},[2]],"g":"q\"\\\n\u0001/é"}"#)
+        let expected = """
+        {
+          "a": [1, "x", null, true],
+          "b": {},
+          "c": [],
+          "d": [
+            {
+              "e": "f"
+            },
+            [2]
+          ],
+          "g": "q\\"\\\\\\n\\u0001/é"
+        }
+
+        """
+        #expect(JSONWriter(style: .pretty).string(document.root) == expected)
+        #expect(JSONWriter(style: .compact).string(document.root) == #"{"a":[1,"x",null,true],"b":{},"c":[],"d":[{"e":"f"},[2]],"g":"q\"\\\n\u0001/é"}"# + "\n")
+    }
+
+    @Test func allControlCharactersRoundTrip() throws {
+        let text = String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) }) + "\u{7F}\u{10FFFF}"
+        let node = JSONNode(.string(text))
+        let written = JSONWriter(style: .compact).string(node)
+        #expect(written.hasPrefix(#""\u0000\u0001"#))
+        #expect(try JSONParser().parse(written).root == node)
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)),
+          arguments: SharedData.corpusStyles)
+    func corpusStylesRoundTrip(url: URL) throws {
+        let bytes = try [UInt8](Data(contentsOf: url))
+        let document = try JSONParser().parse(SourceFile(name: url.lastPathComponent, bytes: bytes))
+        let compact = JSONWriter(style: .compact).bytes(document.root)
+        let reparsed = try JSONParser().parse(SourceFile(name: "compact", bytes: compact))
+        #expect(reparsed.root == document.root, "parse -> compact -> parse gives an equal tree")
+        let pretty = JSONWriter(style: .pretty).bytes(document.root)
+        let prettyAgain = JSONWriter(style: .pretty).bytes(try JSONParser().parse(SourceFile(name: "pretty", bytes: pretty)).root)
+        #expect(pretty == prettyAgain, "writing pretty twice gives the same bytes")
+        let reference = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
+        let ours = try JSONSerialization.jsonObject(with: Data(compact)) as? NSDictionary
+        #expect(reference == ours, "Foundation reads our output as it reads the original")
+    }
+}
