@@ -20,6 +20,9 @@ let package = Package(
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler"]),
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI"]),
+        // Throughput measurements, run by benchmarks/run.sh; never part of `swift test`.
+        .executableTarget(name: "mc-style-bench", dependencies: ["LocatedJSON", "StyleCompiler"],
+                          path: "benchmarks/Sources/mc-style-bench"),
         // Helpers shared by the test targets (where ../shared is, position markers). Not part of any product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StyleMathTests", dependencies: ["StyleMath"]),

@@ -1,14 +1,25 @@
 /// An object member: its key, where the key was written, and its value.
 public struct JSONMember: Sendable, Equatable {
     public var key: String
-    /// Where the key's opening quote (or YAML key) stands; nil for members the program created.
-    public var keyLocation: SourceLocation?
     public var value: JSONNode
+    // Kept flat, as in `JSONNode`, to keep members small.
+    private var keyOffset: UInt32
+    private var keyFile: SourceFile?
 
     public init(key: String, keyLocation: SourceLocation? = nil, value: JSONNode) {
         self.key = key
-        self.keyLocation = keyLocation
         self.value = value
+        self.keyOffset = UInt32(clamping: keyLocation?.offset ?? 0)
+        self.keyFile = keyLocation?.file
+    }
+
+    /// Where the key's opening quote (or YAML key) stands; nil for members the program created.
+    public var keyLocation: SourceLocation? {
+        get { keyFile.map { SourceLocation(file: $0, offset: Int(keyOffset)) } }
+        set {
+            keyFile = newValue?.file
+            keyOffset = UInt32(clamping: newValue?.offset ?? 0)
+        }
     }
 
     /// Same key and equal value; locations do not count.
@@ -39,6 +50,13 @@ public struct JSONObject: Sendable, Equatable {
         self.init()
         self.members.reserveCapacity(members.count)
         for member in members { _ = setMember(member) }
+    }
+
+    /// Builds an object from members already known to have unique keys, with the index the parser built
+    /// while checking them (nil for objects of up to `indexThreshold` members).
+    init(uniqueMembers: [JSONMember], index: [String: Int]?) {
+        self.members = uniqueMembers
+        self.index = uniqueMembers.count > Self.indexThreshold ? index : nil
     }
 
     public var count: Int { members.count }

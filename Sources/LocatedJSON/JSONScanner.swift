@@ -31,6 +31,8 @@ struct JSONScanner {
     var position = 0
     var depth = 0
     var duplicates: [(key: String, first: SourceLocation, second: SourceLocation)] = []
+    /// Strings already made, by their bytes: repeated keys and values share one String.
+    var strings = StringTable()
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, maximumDepth: Int) {
         self.bytes = bytes
@@ -78,13 +80,14 @@ struct JSONScanner {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
         try enterContainer()
         position += 1
-        var object = JSONObject()
         skipWhitespace()
         if position < bytes.count, bytes[position] == Byte.closeBrace {
             position += 1
             depth -= 1
-            return object
+            return JSONObject()
         }
+        var members: [JSONMember] = []
+        var index: [String: Int]?
         var lastComma: Int?
         while true {
             skipWhitespace()
@@ -106,10 +109,18 @@ struct JSONScanner {
             skipWhitespace()
             let value = try parseValue()
             let keyLocation = location(keyStart)
-            if let previous = object.member(forKey: key) {
-                duplicates.append((key, previous.keyLocation ?? keyLocation, keyLocation))
+            if let previous = Self.position(of: key, in: members, index: index) {
+                duplicates.append((key, members[previous].keyLocation ?? keyLocation, keyLocation))
+                members[previous].value = value
+                members[previous].keyLocation = keyLocation
+            } else {
+                members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
+                if index != nil {
+                    index?[key] = members.count - 1
+                } else if members.count > JSONObject.indexThreshold {
+                    index = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+                }
             }
-            object.setMember(JSONMember(key: key, keyLocation: keyLocation, value: value))
             skipWhitespace()
             guard position < bytes.count else { throw endOfInput("',' or '}'") }
             switch bytes[position] {
@@ -119,23 +130,31 @@ struct JSONScanner {
             case Byte.closeBrace:
                 position += 1
                 depth -= 1
-                return object
+                return JSONObject(uniqueMembers: members, index: index)
             default:
                 throw unexpected("',' or '}' after the object member")
             }
         }
     }
 
+    /// The position of `key` among the members parsed so far.
+    private static func position(of key: String, in members: [JSONMember], index: [String: Int]?) -> Int? {
+        if let index { return index[key] }
+        for position in members.indices where members[position].key == key { return position }
+        return nil
+    }
+
     private mutating func parseArray() throws(JSONSyntaxError) -> [JSONNode] {
         try enterContainer()
         position += 1
-        var items: [JSONNode] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == Byte.closeBracket {
             position += 1
             depth -= 1
-            return items
+            return []
         }
+        var items: [JSONNode] = []
+        items.reserveCapacity(2)
         while true {
             skipWhitespace()
             items.append(try parseValue())
@@ -173,6 +192,7 @@ struct JSONScanner {
         position += 1
         let contentStart = position
         var highBits: UInt8 = 0
+        skipPlainASCII()
         while position < bytes.count {
             let byte = bytes[position]
             if byte == Byte.quote {
@@ -188,9 +208,25 @@ struct JSONScanner {
         throw unterminated(opening)
     }
 
-    private func makeString(_ range: Range<Int>, hasNonASCII: Bool) throws(JSONSyntaxError) -> String {
+    /// Skips eight bytes at a time while none of them is a quote, a backslash, a control character or
+    /// non-ASCII; the byte loop in `parseString` handles whatever it stops at.
+    private mutating func skipPlainASCII() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* UInt64(Byte.quote))
+            let backslash = word ^ (ones &* UInt64(Byte.backslash))
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
+            if special & highs != 0 { return }
+            position += 8
+        }
+    }
+
+    private mutating func makeString(_ range: Range<Int>, hasNonASCII: Bool) throws(JSONSyntaxError) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        if !hasNonASCII { return String(decoding: slice, as: UTF8.self) }
+        if !hasNonASCII { return strings.string(for: slice) }
         if let text = String(validating: slice, as: UTF8.self) { return text }
         let bad = firstInvalidUTF8Offset(in: bytes, range) ?? range.lowerBound
         throw JSONSyntaxError(.invalidUTF8, at: location(bad), "invalid UTF-8 byte 0x\(hex(bytes[bad])) in a string")

@@ -61,18 +61,29 @@ extension JSONValue: Equatable {
 /// declaration that caused them.
 public struct JSONNode: Sendable, Equatable {
     public var value: JSONValue
-    /// Where the value starts in its file; nil for values the program created.
-    public var location: SourceLocation?
     /// How a YAML scalar was written (`.json` for everything read from JSON or made by the program).
     public var scalarStyle: ScalarStyle
     /// True when the value (or part of it) came from the environment: it must never be shown.
     public var isSecret: Bool
+    // The location is kept flat (offset beside the file) so that a node takes 32 bytes, not 48.
+    private var offset: UInt32
+    private var file: SourceFile?
 
     public init(_ value: JSONValue, location: SourceLocation? = nil, scalarStyle: ScalarStyle = .json, isSecret: Bool = false) {
         self.value = value
-        self.location = location
         self.scalarStyle = scalarStyle
         self.isSecret = isSecret
+        self.offset = UInt32(clamping: location?.offset ?? 0)
+        self.file = location?.file
+    }
+
+    /// Where the value starts in its file; nil for values the program created.
+    public var location: SourceLocation? {
+        get { file.map { SourceLocation(file: $0, offset: Int(offset)) } }
+        set {
+            file = newValue?.file
+            offset = UInt32(clamping: newValue?.offset ?? 0)
+        }
     }
 
     /// Equal values; locations, styles and secrecy do not count.

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LocatedJSON
+import StyleCompiler
+
+// mc-style-bench: in-process throughput measurements that `swift test` never runs.
+//
+//   mc-style-bench json [--runs N] [--parse-only] FILE...
+//
+// For each file: parse, compact write and pretty write, each timed N times after a warm-up; prints one
+// tab-separated line per file: name, bytes, median/min/max milliseconds and MB/s (1 MB = 10^6 bytes).
+
+func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+struct Timing {
+    let samples: [Double]
+    var median: Double { let sorted = samples.sorted(); return sorted[sorted.count / 2] }
+    var minimum: Double { samples.min() ?? 0 }
+    var maximum: Double { samples.max() ?? 0 }
+}
+
+func measure(runs: Int, _ body: () -> Void) -> Timing {
+    body()
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = now()
+        body()
+        samples.append(now() - start)
+    }
+    return Timing(samples: samples)
+}
+
+func row(_ name: String, _ operation: String, bytes: Int, _ timing: Timing) -> String {
+    let ms = { (seconds: Double) in String(Int((seconds * 1e5).rounded())).paddedMilliseconds }
+    let throughput = Double(bytes) / timing.median / 1e6
+    return "\(name)\t\(operation)\t\(bytes)\t\(ms(timing.median))\t\(ms(timing.minimum))\t\(ms(timing.maximum))\t\(Int(throughput.rounded()))"
+}
+
+extension String {
+    /// Hundredths of a millisecond as "12.34".
+    var paddedMilliseconds: String {
+        let digits = count < 3 ? String(repeating: "0", count: 3 - count) + self : self
+        return String(digits.dropLast(2)) + "." + String(digits.suffix(2))
+    }
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.first == "json" else {
+    FileHandle.standardError("usage: mc-style-bench json [--runs N] FILE...\n")
+    exit(2)
+}
+arguments.removeFirst()
+var runs = 15
+var onlyParse = false
+while let option = arguments.first, option.hasPrefix("--") {
+    if option == "--runs", arguments.count > 1, let value = Int(arguments[1]), value > 0 {
+        runs = value
+        arguments.removeFirst(2)
+    } else if option == "--parse-only" {
+        onlyParse = true
+        arguments.removeFirst()
+    } else {
+        FileHandle.standardError("unknown option \(option)\n")
+        exit(2)
+    }
+}
+print("file\toperation\tbytes\tmedian_ms\tmin_ms\tmax_ms\tMB/s")
+for path in arguments {
+    let file: SourceFile
+    do { file = try InputLoader().load(path: path) } catch {
+        FileHandle.standardError("\(error)\n")
+        exit(1)
+    }
+    let name = String(path.split(separator: "/").last ?? Substring(path))
+    // Every parsed tree is kept until the end, so the timing is the parse alone, not the freeing of the
+    // previous tree (the Python side keeps its trees the same way).
+    var kept: [JSONDocument] = []
+    kept.reserveCapacity(runs + 1)
+    let parse = measure(runs: runs) { if let document = try? JSONParser().parse(file) { kept.append(document) } }
+    guard let root = kept.first?.root else {
+        FileHandle.standardError("\(path) does not parse\n")
+        exit(1)
+    }
+    print(row(name, "parse", bytes: file.bytes.count, parse))
+    kept.removeAll()
+    if onlyParse { continue }
+    var written = 0
+    let compact = measure(runs: runs) { written = JSONWriter(style: .compact).bytes(root).count }
+    let pretty = measure(runs: runs) { written = JSONWriter(style: .pretty).bytes(root).count }
+    print(row(name, "write-compact", bytes: file.bytes.count, compact))
+    print(row(name, "write-pretty", bytes: file.bytes.count, pretty))
+    _ = written
+}
+
+enum FileHandle {
+    static func standardError(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}
