@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "StyleMath", targets: ["StyleMath"]),
         .library(name: "LocatedJSON", targets: ["LocatedJSON"]),
+        .library(name: "YAMLReader", targets: ["YAMLReader"]),
         .library(name: "StyleCompiler", targets: ["StyleCompiler"]),
         .executable(name: "mc-style", targets: ["mc-style"]),
     ],
@@ -15,8 +16,13 @@ let package = Package(
         .target(name: "StyleMath"),
         // Order-preserving JSON with source locations, a strict parser and a deterministic writer.
         .target(name: "LocatedJSON"),
+        // The system libyaml (Debian: libyaml-dev; pkg-config yaml-0.1). Only YAMLReader sees it.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        // YAML into the located JSON tree, over libyaml; no C type leaves the module.
+        .target(name: "YAMLReader", dependencies: ["CYAML", "LocatedJSON"]),
         // The compiler: diagnostics, reading inputs, validation, composition, emitting outputs. Never prints.
-        .target(name: "StyleCompiler", dependencies: ["StyleMath", "LocatedJSON"]),
+        .target(name: "StyleCompiler", dependencies: ["StyleMath", "LocatedJSON", "YAMLReader"]),
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler"]),
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI"]),
@@ -27,6 +33,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StyleMathTests", dependencies: ["StyleMath"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON", "TestSupport"]),
+        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "LocatedJSON", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["MCStyleCLI", "StyleMath", "StyleCompiler", "LocatedJSON", "TestSupport"]),
     ]
 )

@@ -1,7 +1,8 @@
 /// The bytes of one input file and where its lines start, shared by every node read from it.
 ///
 /// Lines are 1-based and end at `\n`, `\r\n` or a lone `\r`. Columns are 1-based and count Unicode scalars
-/// (UTF-8 lead bytes), the unit that libyaml also reports, so JSON and YAML positions agree.
+/// (UTF-8 lead bytes), the unit that libyaml also reports, so JSON and YAML positions agree. A UTF-8
+/// byte-order mark is not counted (libyaml does not count it either).
 public final class SourceFile: Sendable {
     /// The name shown in diagnostics: a path relative to where the user pointed, or `<stdin>`.
     public let name: String
@@ -18,7 +19,7 @@ public final class SourceFile: Sendable {
 
     /// The 1-based line and column (in Unicode scalars) of a byte offset; offsets past the end map to the end.
     public func position(ofOffset offset: Int) -> SourcePosition {
-        let clamped = min(max(offset, 0), bytes.count)
+        let clamped = min(max(offset, lineStarts[0]), bytes.count)
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -36,6 +37,22 @@ public final class SourceFile: Sendable {
         return SourcePosition(line: low + 1, column: max(column, 1))
     }
 
+    /// The byte offset of a 1-based line and column (Unicode scalars); positions past the end of a line or of
+    /// the file map to that end. The inverse of `position(ofOffset:)`.
+    public func offset(line: Int, column: Int) -> Int {
+        guard line >= 1 else { return 0 }
+        guard line <= lineStarts.count else { return bytes.count }
+        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        var index = lineStarts[line - 1]
+        var remaining = column - 1
+        while remaining > 0, index < end {
+            index += 1
+            while index < end, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            remaining -= 1
+        }
+        return index
+    }
+
     /// The text of a 1-based line without its line break (invalid UTF-8 shown as U+FFFD), or nil past the end.
     public func lineText(_ line: Int) -> String? {
         guard line >= 1, line <= lineStarts.count else { return nil }
@@ -48,9 +65,11 @@ public final class SourceFile: Sendable {
     /// The number of lines (a final line break does not open a line of its own only when the file is empty).
     public var lineCount: Int { lineStarts.count }
 
+    /// A UTF-8 byte-order mark is not part of the first line: columns there count from after it.
     private static func findLineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
-        var index = 0
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var starts = [start]
+        var index = start
         let count = bytes.count
         while index < count {
             let byte = bytes[index]

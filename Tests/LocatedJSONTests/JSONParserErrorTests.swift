@@ -85,6 +85,7 @@ import TestSupport
         let document = try JSONParser().parse(SourceFile(name: "bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array("{\"a\": true}".utf8)))
         #expect(document.root["a"]?.boolValue == true)
         #expect(document.root.location?.offset == 3)
+        #expect(document.root.location?.position == SourcePosition(line: 1, column: 1), "the BOM is not a column")
     }
 
     @Test func everyErrorKindIsCovered() {

@@ -1,0 +1,47 @@
+import LocatedJSON
+
+/// Reads one YAML document into the located JSON tree.
+///
+/// - Mappings keep their key order; keys must be scalars and unique (`yaml.duplicate-key`).
+/// - Scalars keep their text and style (`JSONNode.scalarStyle`): plain, quoted or block. They are all strings
+///   in the tree except plain `~`, `null`, `Null`, `NULL` and empty scalars, which are null. Numbers and
+///   booleans are not guessed: whoever reads a field types the plain scalar by what the field needs, so `NO`,
+///   `on` or `0x1F` in a string field stay strings.
+/// - Anchors, aliases and merge keys (`<<: *defaults`, `<<: [*a, *b]`; explicit keys win) work. Every node
+///   made, alias copies included, counts against `nodeBudget`, so a "billion laughs" document stops with
+///   `yaml.alias-budget` long before memory runs out.
+/// - `!include PATH` on a scalar is handed to `includeHandler`, whose node takes its place. `!!str` marks a
+///   plain scalar as a string; the other standard tags are accepted; any other tag is `yaml.unknown-tag`.
+/// - One document per file; nesting at most `maximumDepth` deep. Building is iterative (an explicit stack).
+public struct YAMLReader {
+    /// Mappings and sequences may nest this deep by default (as for JSON).
+    public static let defaultMaximumDepth = 512
+    /// Nodes one file may produce by default, alias expansions included.
+    public static let defaultNodeBudget = 1_000_000
+
+    public var maximumDepth: Int
+    public var nodeBudget: Int
+    /// Resolves `!include PATH` (the scalar's text and location) to the node that replaces it.
+    public var includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)?
+
+    public init(maximumDepth: Int = YAMLReader.defaultMaximumDepth, nodeBudget: Int = YAMLReader.defaultNodeBudget,
+                includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)? = nil) {
+        self.maximumDepth = maximumDepth
+        self.nodeBudget = nodeBudget
+        self.includeHandler = includeHandler
+    }
+
+    /// Reads the single document of `file`.
+    public func read(_ file: SourceFile) throws(YAMLError) -> JSONNode {
+        if file.bytes.starts(with: [0xFE, 0xFF]) || file.bytes.starts(with: [0xFF, 0xFE]) {
+            throw YAMLError(.encoding, at: SourceLocation(file: file, offset: 0), "the file is UTF-16: mc-style reads UTF-8 only")
+        }
+        var builder = YAMLTreeBuilder(reader: self, parser: LibYAMLParser(file: file))
+        return try builder.build()
+    }
+
+    /// Reads YAML text given in memory, naming it `name` in locations.
+    public func read(_ text: String, name: String = "<input>") throws(YAMLError) -> JSONNode {
+        try read(SourceFile(name: name, bytes: Array(text.utf8)))
+    }
+}

@@ -1,0 +1,203 @@
+import LocatedJSON
+
+/// Turns libyaml's event stream into a tree with an explicit stack (no recursion an input can drive).
+struct YAMLTreeBuilder {
+    private enum Entry {
+        case member(JSONMember)
+        /// Members merged in by `<<` at this position; explicit keys of the mapping win over them.
+        case merge([JSONMember])
+    }
+
+    private enum Frame {
+        case sequence(items: [JSONNode], location: SourceLocation, anchor: String?, size: Int)
+        case mapping(entries: [Entry], keys: [String: SourceLocation], pendingKey: (text: String, location: SourceLocation, isMerge: Bool)?,
+                     location: SourceLocation, anchor: String?, size: Int)
+    }
+
+    private let reader: YAMLReader
+    private let parser: LibYAMLParser
+    private var stack: [Frame] = []
+    private var anchors: [String: (node: JSONNode, size: Int)] = [:]
+    private var nodesMade = 0
+    private var root: JSONNode?
+
+    init(reader: YAMLReader, parser: LibYAMLParser) {
+        self.reader = reader
+        self.parser = parser
+    }
+
+    mutating func build() throws(YAMLError) -> JSONNode {
+        var documents = 0
+        while true {
+            let (event, location) = try parser.next()
+            switch event {
+            case .streamStart, .documentEnd:
+                continue
+            case .documentStart:
+                documents += 1
+                if documents > 1 {
+                    throw YAMLError(.multipleDocuments, at: location, "a second document ('---'): a declarations file holds one document")
+                }
+            case .streamEnd:
+                guard let root else {
+                    throw YAMLError(.empty, at: location, "the file holds no YAML document")
+                }
+                return root
+            case .alias(let name):
+                guard let anchored = anchors[name] else {
+                    throw YAMLError(.unknownAlias, at: location, "alias '*\(name)' names no anchor defined before it")
+                }
+                try count(anchored.size, at: location)
+                var copy = anchored.node
+                copy.location = copy.location ?? location
+                try deliver(copy, size: anchored.size, anchor: nil)
+            case .scalar(let text, let style, let tag, let anchor):
+                try count(1, at: location)
+                let node = try scalar(text, style: style, tag: tag, at: location)
+                try deliver(node, size: 1, anchor: anchor)
+            case .sequenceStart(let tag, let anchor):
+                try checkContainerTag(tag, at: location)
+                try push(.sequence(items: [], location: location, anchor: anchor, size: 1), at: location)
+            case .mappingStart(let tag, let anchor):
+                try checkContainerTag(tag, at: location)
+                try push(.mapping(entries: [], keys: [:], pendingKey: nil, location: location, anchor: anchor, size: 1), at: location)
+            case .sequenceEnd:
+                guard case .sequence(let items, let start, let anchor, let size)? = stack.popLast() else { continue }
+                try count(1, at: start)
+                try deliver(JSONNode(.array(items), location: start), size: size, anchor: anchor)
+            case .mappingEnd:
+                guard case .mapping(let entries, let keys, _, let start, let anchor, let size)? = stack.popLast() else { continue }
+                try count(1, at: start)
+                let object = Self.resolveMerges(entries, explicitKeys: keys)
+                try deliver(JSONNode(.object(object), location: start), size: size, anchor: anchor)
+            }
+        }
+    }
+
+    private mutating func push(_ frame: Frame, at location: SourceLocation) throws(YAMLError) {
+        guard stack.count < reader.maximumDepth else {
+            throw YAMLError(.tooDeep, at: location, "nesting deeper than \(reader.maximumDepth) levels")
+        }
+        stack.append(frame)
+    }
+
+    private mutating func count(_ nodes: Int, at location: SourceLocation) throws(YAMLError) {
+        nodesMade += nodes
+        if nodesMade > reader.nodeBudget {
+            throw YAMLError(.aliasBudget, at: location,
+                            "the document expands to more than \(reader.nodeBudget) nodes (aliases are copied where they are used)")
+        }
+    }
+
+    private func scalar(_ text: String, style: ScalarStyle, tag: String?, at location: SourceLocation) throws(YAMLError) -> JSONNode {
+        switch tag {
+        case nil, "!":
+            if style == .plain, ["", "~", "null", "Null", "NULL"].contains(text) { return JSONNode(.null, location: location, scalarStyle: .plain) }
+            return JSONNode(.string(text), location: location, scalarStyle: style)
+        case "!include":
+            guard let handler = reader.includeHandler else {
+                throw YAMLError(.unknownTag, at: location, "'!include' is not allowed here")
+            }
+            return try handler(text, location)
+        case "tag:yaml.org,2002:str":
+            return JSONNode(.string(text), location: location, scalarStyle: style == .plain ? .doubleQuoted : style)
+        case "tag:yaml.org,2002:null":
+            return JSONNode(.null, location: location, scalarStyle: style)
+        case let known? where Self.standardScalarTags.contains(known):
+            return JSONNode(.string(text), location: location, scalarStyle: .plain)
+        case let unknown?:
+            throw YAMLError(.unknownTag, at: location, "unknown tag '\(Self.shortTag(unknown))': mc-style knows '!include' and YAML's standard tags")
+        }
+    }
+
+    private static let standardScalarTags: Set<String> = ["tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool"]
+
+    private func checkContainerTag(_ tag: String?, at location: SourceLocation) throws(YAMLError) {
+        guard let tag, !["tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!"].contains(tag) else { return }
+        if tag == "!include" {
+            throw YAMLError(.unknownTag, at: location, "'!include' takes a file path, not a mapping or a list")
+        }
+        throw YAMLError(.unknownTag, at: location, "unknown tag '\(Self.shortTag(tag))': mc-style knows '!include' and YAML's standard tags")
+    }
+
+    private static func shortTag(_ tag: String) -> String {
+        tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+    }
+
+    /// Hands a finished node to its parent (or makes it the root) and records its anchor.
+    private mutating func deliver(_ node: JSONNode, size: Int, anchor: String?) throws(YAMLError) {
+        if let anchor { anchors[anchor] = (node, size) }
+        guard let top = stack.popLast() else {
+            root = node
+            return
+        }
+        switch top {
+        case .sequence(var items, let location, let anchor, let total):
+            items.append(node)
+            stack.append(.sequence(items: items, location: location, anchor: anchor, size: total + size))
+        case .mapping(var entries, var keys, let pendingKey, let location, let anchor, let total):
+            if let key = pendingKey {
+                if key.isMerge {
+                    entries.append(.merge(try Self.mergeMembers(node, at: key.location)))
+                } else {
+                    entries.append(.member(JSONMember(key: key.text, keyLocation: key.location, value: node)))
+                }
+                stack.append(.mapping(entries: entries, keys: keys, pendingKey: nil, location: location, anchor: anchor, size: total + size))
+                return
+            }
+            let keyLocation = node.location ?? location
+            let text: String
+            switch node.value {
+            case .string(let value): text = value
+            case .null: text = ""
+            default:
+                throw YAMLError(.complexKey, at: keyLocation, "a mapping key must be a scalar, not a \(node.value.kindName)")
+            }
+            if text == "<<", node.scalarStyle == .plain {
+                stack.append(.mapping(entries: entries, keys: keys, pendingKey: (text, keyLocation, true), location: location, anchor: anchor, size: total + size))
+                return
+            }
+            if let first = keys[text] {
+                throw YAMLError(.duplicateKey, at: keyLocation, "duplicate key '\(text)'", related: [("'\(text)' first defined here", first)])
+            }
+            keys[text] = keyLocation
+            stack.append(.mapping(entries: entries, keys: keys, pendingKey: (text, keyLocation, false), location: location, anchor: anchor, size: total + size))
+        }
+    }
+
+    /// The members a merge key brings: a mapping's, or each mapping's of a list (earlier ones win).
+    private static func mergeMembers(_ node: JSONNode, at location: SourceLocation) throws(YAMLError) -> [JSONMember] {
+        switch node.value {
+        case .object(let object):
+            return object.members
+        case .array(let items):
+            var merged: [JSONMember] = []
+            var seen: Set<String> = []
+            for item in items {
+                guard let object = item.objectValue else {
+                    throw YAMLError(.badMerge, at: item.location ?? location, "a merge key ('<<') takes mappings, not a \(item.value.kindName)")
+                }
+                for member in object.members where seen.insert(member.key).inserted { merged.append(member) }
+            }
+            return merged
+        default:
+            throw YAMLError(.badMerge, at: node.location ?? location, "a merge key ('<<') takes a mapping or a list of mappings, not a \(node.value.kindName)")
+        }
+    }
+
+    private static func resolveMerges(_ entries: [Entry], explicitKeys: [String: SourceLocation]) -> JSONObject {
+        var members: [JSONMember] = []
+        var merged: Set<String> = []
+        for entry in entries {
+            switch entry {
+            case .member(let member):
+                members.append(member)
+            case .merge(let candidates):
+                for member in candidates where explicitKeys[member.key] == nil && merged.insert(member.key).inserted {
+                    members.append(member)
+                }
+            }
+        }
+        return JSONObject(members)
+    }
+}
