@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "StyleMathTests", dependencies: ["StyleMath"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON", "TestSupport"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "LocatedJSON", "TestSupport"]),
+        .testTarget(name: "StyleCompilerTests", dependencies: ["StyleCompiler", "LocatedJSON", "YAMLReader", "StyleMath", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["MCStyleCLI", "StyleMath", "StyleCompiler", "LocatedJSON", "TestSupport"]),
     ]
 )

@@ -9,6 +9,8 @@ public enum MCStyleTool {
         ZoomCommand.self,
         TilesCommand.self,
         FormatCommand.self,
+        ValidateCommand.self,
+        SchemaCommand.self,
     ]
 
     static let spec = CommandSpec(

@@ -25,6 +25,8 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
         case badMerge = "bad-merge"
         /// The file holds no document.
         case empty
+        /// An `!include` could not be followed; `specificRule` says why (the include handler's rule).
+        case include
     }
 
     public let kind: Kind
@@ -33,16 +35,20 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// Other places that explain this one ("first defined here").
     public let related: [(message: String, location: SourceLocation)]
+    /// A rule id given by whoever raised the error (an include handler), used instead of `yaml.<kind>`.
+    public let specificRule: String?
 
-    public init(_ kind: Kind, at location: SourceLocation, _ message: String, related: [(message: String, location: SourceLocation)] = []) {
+    public init(_ kind: Kind, at location: SourceLocation, _ message: String,
+                related: [(message: String, location: SourceLocation)] = [], specificRule: String? = nil) {
         self.kind = kind
         self.location = location
         self.message = message
         self.related = related
+        self.specificRule = specificRule
     }
 
-    /// The stable rule id, `yaml.<kind>`.
-    public var rule: String { "yaml.\(kind.rawValue)" }
+    /// The stable rule id: `yaml.<kind>`, or the include handler's own.
+    public var rule: String { specificRule ?? "yaml.\(kind.rawValue)" }
 
     public var description: String { "\(location): \(message) [\(rule)]" }
 }

@@ -151,7 +151,7 @@ struct YAMLTreeBuilder {
             case .string(let value): text = value
             case .null: text = ""
             default:
-                throw YAMLError(.complexKey, at: keyLocation, "a mapping key must be a scalar, not a \(node.value.kindName)")
+                throw YAMLError(.complexKey, at: keyLocation, "a mapping key must be a scalar, not \(Self.noun(node))")
             }
             if text == "<<", node.scalarStyle == .plain {
                 stack.append(.mapping(entries: entries, keys: keys, pendingKey: (text, keyLocation, true), location: location, anchor: anchor, size: total + size))
@@ -175,13 +175,22 @@ struct YAMLTreeBuilder {
             var seen: Set<String> = []
             for item in items {
                 guard let object = item.objectValue else {
-                    throw YAMLError(.badMerge, at: item.location ?? location, "a merge key ('<<') takes mappings, not a \(item.value.kindName)")
+                    throw YAMLError(.badMerge, at: item.location ?? location, "a merge key ('<<') takes mappings, not \(noun(item))")
                 }
                 for member in object.members where seen.insert(member.key).inserted { merged.append(member) }
             }
             return merged
         default:
-            throw YAMLError(.badMerge, at: node.location ?? location, "a merge key ('<<') takes a mapping or a list of mappings, not a \(node.value.kindName)")
+            throw YAMLError(.badMerge, at: node.location ?? location, "a merge key ('<<') takes a mapping or a list of mappings, not \(noun(node))")
+        }
+    }
+
+    /// How YAML calls a node's kind.
+    private static func noun(_ node: JSONNode) -> String {
+        switch node.value {
+        case .array: return "a sequence"
+        case .object: return "a mapping"
+        default: return "a scalar"
         }
     }
 

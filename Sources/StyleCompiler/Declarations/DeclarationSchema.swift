@@ -1,0 +1,124 @@
+/// The declarations file's shape, as data. The decoder checks and types YAML against it, and
+/// `JSONSchemaGenerator` writes the editor schema from it, so the two cannot disagree.
+public enum DeclarationSchema {
+    /// The type of one field's value.
+    public indirect enum FieldType: Sendable {
+        case string
+        case integer(ClosedRange<Int>?)
+        case number(ClosedRange<Double>?)
+        case boolean
+        /// One of these words.
+        case choice([String])
+        /// One of these whole numbers.
+        case integerChoice([Int])
+        /// A list of items of one type, with an optional count range.
+        case list(FieldType, count: ClosedRange<Int>?, unique: Bool)
+        case object(ObjectSpec)
+        /// A mapping from any key to a string (HTTP headers).
+        case stringMap
+        /// The first alternative whose outer kind matches (scalar, list or mapping) decides.
+        case oneOf([FieldType])
+    }
+
+    public struct Field: Sendable {
+        public let name: String
+        public let type: FieldType
+        public let isRequired: Bool
+        public let summary: String
+        /// The rule for a value outside the field's choices or range, when it has one of its own.
+        public var valueRule: String? = nil
+    }
+
+    public struct ObjectSpec: Sendable {
+        /// What the object is, in messages ("a source").
+        public let noun: String
+        public let fields: [Field]
+        /// Groups of keys of which exactly one must be present.
+        public let exactlyOneOf: [[String]]
+
+        public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+    }
+
+    /// TomTom SDK overlay layers that a layer mapping may place (GUIDE.md 2.3).
+    public static let sdkOverlayLayers = ["skybox-schematic", "skybox", "route", "circle-shape", "polygon-shape",
+                                          "polyline-shape", "route-marker", "marker", "position-marker"]
+
+    /// The source kinds; a source has exactly one.
+    public static let sourceKinds = ["urlTemplate", "tileJson", "arcGisService", "localTileServer"]
+
+    static let camera: ClosedRange<Double> = 0...22
+    static let tileLevels: ClosedRange<Int> = 0...24
+
+    static let bounds = FieldType.list(.number(nil), count: 4...4, unique: false)
+
+    static let placement = FieldType.oneOf([
+        .choice(["top", "belowLabels"]),
+        .object(ObjectSpec(noun: "a placement", fields: [
+            Field(name: "below", type: .string, isRequired: false, summary: "Put the layer directly below this base-style layer id."),
+            Field(name: "above", type: .string, isRequired: false, summary: "Put the layer directly above this base-style layer id."),
+        ], exactlyOneOf: [["below", "above"]])),
+    ])
+
+    static let attributionRule = ObjectSpec(noun: "an attribution rule", fields: [
+        Field(name: "text", type: .string, isRequired: true, summary: "The attribution text to show."),
+        Field(name: "minZoom", type: .number(camera), isRequired: false, summary: "Lowest camera zoom (unified) at which it shows."),
+        Field(name: "maxZoom", type: .number(camera), isRequired: false, summary: "Highest camera zoom (unified) at which it shows."),
+        Field(name: "bounds", type: bounds, isRequired: false, summary: "Where it applies: [west, south, east, north] in degrees."),
+    ], exactlyOneOf: [])
+
+    /// Fields a source may have that `defaults` may also give.
+    static let defaultableFields: [Field] = [
+        Field(name: "tileSize", type: .integerChoice([256, 512]), isRequired: false, summary: "Tile size in pixels (default 512).",
+              valueRule: "sources.tile-size"),
+        Field(name: "minZoom", type: .integer(tileLevels), isRequired: false, summary: "Lowest tile level the server has."),
+        Field(name: "maxZoom", type: .integer(tileLevels), isRequired: false, summary: "Highest tile level the server has (deeper zooms over-zoom it)."),
+        Field(name: "scheme", type: .choice(["xyz", "tms"]), isRequired: false, summary: "Row numbering: xyz (default, y down) or tms (y up)."),
+        Field(name: "opacity", type: .number(0...1), isRequired: false, summary: "Layer opacity, 0 to 1 (default 1)."),
+        Field(name: "visible", type: .boolean, isRequired: false, summary: "Whether the layer shows (default true)."),
+        Field(name: "zIndex", type: .integer(nil), isRequired: false, summary: "Stacking among declared layers; ties keep file order (default 0)."),
+        Field(name: "visibleZoom", type: .list(.number(camera), count: 2...2, unique: false), isRequired: false,
+              summary: "[min, max] camera zoom (unified) at which the layer shows."),
+        Field(name: "calibrationLatitude", type: .number(-85...85), isRequired: false,
+              summary: "Latitude (degrees) for converting visibleZoom to TomTom zoom."),
+        Field(name: "placement", type: placement, isRequired: false,
+              summary: "top (default), belowLabels, {below: LAYER_ID} or {above: LAYER_ID}."),
+        Field(name: "pixelRatios", type: .list(.integer(1...3), count: 1...3, unique: true), isRequired: false,
+              summary: "Screen densities a local tile server renders for (localTileServer only)."),
+        Field(name: "userAgent", type: .string, isRequired: false, summary: "HTTP User-Agent (ignored, with a warning, on tomtom)."),
+        Field(name: "extraHeaders", type: .stringMap, isRequired: false, summary: "Extra HTTP headers (ignored, with a warning, on tomtom)."),
+    ]
+
+    public static let source = ObjectSpec(noun: "a source", fields: [
+        Field(name: "id", type: .string, isRequired: true, summary: "Stable id; the style ids derive from it."),
+        Field(name: "urlTemplate", type: .string, isRequired: false, summary: "Tile URL with {z}, {x}, {y} (or {quadkey}, {bbox-epsg-3857})."),
+        Field(name: "tileJson", type: .string, isRequired: false, summary: "Absolute URL of a TileJSON document."),
+        Field(name: "arcGisService", type: .string, isRequired: false, summary: "ArcGIS MapServer URL; tiles are <url>/tile/{z}/{y}/{x}."),
+        Field(name: "localTileServer", type: .object(ObjectSpec(noun: "a local tile server", fields: [
+            Field(name: "route", type: .string, isRequired: true, summary: "The LocalTileServer route id (heatmap, geojson, ...)."),
+            Field(name: "cacheKey", type: .string, isRequired: false, summary: "Optional cache-key path segment before {z}."),
+        ], exactlyOneOf: [])), isRequired: false, summary: "Tiles the app renders on the device through MapConductor's LocalTileServer."),
+        Field(name: "bounds", type: bounds, isRequired: false, summary: "[west, south, east, north] in degrees; west > east crosses 180°."),
+        Field(name: "attribution", type: .oneOf([.string, .list(.object(attributionRule), count: nil, unique: false)]), isRequired: false,
+              summary: "Attribution text, or rules {text, minZoom, maxZoom, bounds}."),
+    ] + defaultableFields, exactlyOneOf: [sourceKinds])
+
+    public static let defaults = ObjectSpec(noun: "the defaults", fields: defaultableFields, exactlyOneOf: [])
+
+    public static let layerMappingEntry = ObjectSpec(noun: "a layer mapping entry", fields: [
+        Field(name: "sdkLayer", type: .choice(sdkOverlayLayers), isRequired: true, summary: "The SDK overlay layer to place."),
+        Field(name: "after", type: .string, isRequired: false, summary: "Place it after (above) this style layer id."),
+        Field(name: "before", type: .string, isRequired: false, summary: "Place it before (below) this style layer id."),
+    ], exactlyOneOf: [["after", "before"]])
+
+    /// The whole file.
+    public static let file = ObjectSpec(noun: "the declarations file", fields: [
+        Field(name: "version", type: .integerChoice([1]), isRequired: true, summary: "Format version: 1."),
+        Field(name: "target", type: .choice(["tomtom", "maplibre"]), isRequired: false, summary: "tomtom (default) or maplibre; --target overrides."),
+        Field(name: "base", type: .string, isRequired: false, summary: "Base style JSON, relative to this file; --base overrides."),
+        Field(name: "baseRaster", type: .boolean, isRequired: false, summary: "tomtom: insert TomTom's raster base map (default true)."),
+        Field(name: "defaults", type: .object(defaults), isRequired: false, summary: "Values every source takes unless it gives its own."),
+        Field(name: "sources", type: .list(.object(source), count: nil, unique: false), isRequired: true, summary: "The raster sources."),
+        Field(name: "layerMapping", type: .list(.object(layerMappingEntry), count: nil, unique: false), isRequired: false,
+              summary: "tomtom: where the SDK puts its own overlay layers."),
+    ], exactlyOneOf: [])
+}

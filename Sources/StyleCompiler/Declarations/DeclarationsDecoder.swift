@@ -1,0 +1,203 @@
+import LocatedJSON
+import StyleMath
+
+/// Turns a declarations tree (read from YAML) into `Declarations`, reporting every mistake it finds.
+///
+/// The environment is passed in, never read here: `${NAME}` in string values is filled from it, and the
+/// result remembers the `${NAME}` form for display (`DeclaredString`).
+public struct DeclarationsDecoder {
+    public var environment: [String: String]
+
+    public init(environment: [String: String] = [:]) {
+        self.environment = environment
+    }
+
+    /// The declarations and the diagnostics (errors leave out what they concern; the rest is decoded).
+    public func decode(_ root: JSONNode) -> (declarations: Declarations, diagnostics: [Diagnostic]) {
+        var coercion = SchemaCoercion()
+        let typed = coercion.coerce(root, as: .object(DeclarationSchema.file), path: .root, field: nil)
+        var state = DecodingState(environment: environment, diagnostics: coercion.diagnostics)
+        guard let typed, let file = typed.objectValue else { return (Declarations(), state.diagnostics) }
+        var declarations = Declarations()
+        declarations.version = file["version"]?.numberValue?.intValue ?? 1
+        declarations.target = file["target"]?.stringValue.flatMap(Target.init(rawValue:))
+        declarations.base = file["base"]?.stringValue
+        declarations.baseRaster = file["baseRaster"]?.boolValue ?? true
+        for member in file.members {
+            declarations.fieldLocations[member.key] = member.value.location
+        }
+        declarations.fieldLocations[""] = root.location
+        let defaults = file["defaults"]?.objectValue ?? JSONObject()
+        for (index, node) in (file["sources"]?.arrayValue ?? []).enumerated() {
+            guard let object = node.objectValue else { continue }
+            if let source = state.source(object, at: node.location, defaults: defaults, path: JSONPath([.key("sources"), .index(index)])) {
+                declarations.sources.append(source)
+            }
+        }
+        state.checkIDs(declarations.sources)
+        for node in file["layerMapping"]?.arrayValue ?? [] {
+            if let entry = Self.layerMappingEntry(node) { declarations.layerMapping.append(entry) }
+        }
+        return (declarations, state.diagnostics)
+    }
+
+    private static func layerMappingEntry(_ node: JSONNode) -> LayerMappingEntry? {
+        guard let object = node.objectValue, let layer = object["sdkLayer"]?.stringValue else { return nil }
+        if let after = object["after"], let id = after.stringValue {
+            return LayerMappingEntry(sdkLayer: layer, anchor: .after(id), location: node.location, anchorLocation: after.location)
+        }
+        if let before = object["before"], let id = before.stringValue {
+            return LayerMappingEntry(sdkLayer: layer, anchor: .before(id), location: node.location, anchorLocation: before.location)
+        }
+        return nil
+    }
+}
+
+/// What decoding carries from source to source: the environment and the findings so far.
+private struct DecodingState {
+    let environment: [String: String]
+    var diagnostics: [Diagnostic]
+
+    mutating func source(_ object: JSONObject, at location: SourceLocation?, defaults: JSONObject, path: JSONPath) -> RasterSourceDeclaration? {
+        guard let id = object["id"]?.stringValue else { return nil }
+        func field(_ name: String) -> JSONNode? { object[name] ?? defaults[name] }
+        guard let kind = kind(object, path: path) else { return nil }
+        var source = RasterSourceDeclaration(id: id, kind: kind, location: location)
+        for member in object.members { source.fieldLocations[member.key] = member.value.location }
+        for member in defaults.members where source.fieldLocations[member.key] == nil {
+            source.fieldLocations[member.key] = member.value.location
+        }
+        source.tileSize = field("tileSize")?.numberValue?.intValue ?? 512
+        source.minZoom = field("minZoom")?.numberValue?.intValue
+        source.maxZoom = field("maxZoom")?.numberValue?.intValue
+        if let low = source.minZoom, let high = source.maxZoom, low > high {
+            report("sources.zoom-range", "minZoom \(low) is above maxZoom \(high)", field("minZoom"), path.appending("minZoom"))
+        }
+        source.scheme = field("scheme")?.stringValue.flatMap(RasterSourceDeclaration.Scheme.init(rawValue:)) ?? .xyz
+        if let node = field("bounds") { source.bounds = bounds(node, path: path.appending("bounds")) }
+        source.attribution = attribution(field("attribution"), path: path.appending("attribution"))
+        source.opacity = field("opacity")?.numberValue?.doubleValue ?? 1
+        source.visible = field("visible")?.boolValue ?? true
+        source.zIndex = field("zIndex")?.numberValue?.intValue ?? 0
+        if let pair = field("visibleZoom")?.arrayValue?.compactMap(\.numberValue?.doubleValue), pair.count == 2 {
+            if pair[0] <= pair[1] {
+                source.visibleZoom = pair[0]...pair[1]
+            } else {
+                report("sources.zoom-range", "visibleZoom [\(JSONNumber(pair[0])), \(JSONNumber(pair[1]))] is inverted", field("visibleZoom"), path.appending("visibleZoom"))
+            }
+        }
+        source.calibrationLatitude = field("calibrationLatitude")?.numberValue?.doubleValue
+        source.placement = placement(field("placement"))
+        if let ratios = object["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue) {
+            if case .localTileServer = kind {
+                source.pixelRatios = ratios.sorted()
+            } else {
+                diagnostics.append(Diagnostic(.warning, "decl.not-applicable", "pixelRatios applies to localTileServer sources only; ignored here",
+                                              at: object["pixelRatios"]?.location, path: path.appending("pixelRatios")))
+            }
+        } else if case .localTileServer = kind, let ratios = defaults["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue) {
+            source.pixelRatios = ratios.sorted()
+        }
+        if let node = field("userAgent") { source.userAgent = expand(node, path: path.appending("userAgent")) }
+        for member in field("extraHeaders")?.objectValue?.members ?? [] {
+            if let value = expand(member.value, path: path.appending("extraHeaders").appending(member.key)) {
+                source.extraHeaders.append((member.key, value))
+            }
+        }
+        return source
+    }
+
+    private mutating func kind(_ object: JSONObject, path: JSONPath) -> RasterSourceKind? {
+        let present = DeclarationSchema.sourceKinds.filter { object[$0] != nil }
+        guard present.count == 1, let keyword = present.first, let node = object[keyword] else { return nil }
+        let kindPath = path.appending(keyword)
+        switch keyword {
+        case "urlTemplate": return expand(node, path: kindPath).map(RasterSourceKind.urlTemplate)
+        case "tileJson": return expand(node, path: kindPath).map(RasterSourceKind.tileJson)
+        case "arcGisService": return expand(node, path: kindPath).map(RasterSourceKind.arcGisService)
+        default:
+            guard let route = node["route"]?.stringValue else { return nil }
+            return .localTileServer(route: route, cacheKey: node["cacheKey"]?.stringValue)
+        }
+    }
+
+    private mutating func bounds(_ node: JSONNode, path: JSONPath) -> GeoBounds? {
+        let edges = node.arrayValue?.compactMap(\.numberValue?.doubleValue) ?? []
+        guard edges.count == 4 else { return nil }
+        do {
+            return try GeoBounds(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
+        } catch {
+            report("sources.bounds", "bounds [\(edges.map { JSONNumber($0).text }.joined(separator: ", "))]: \(error)", node, path)
+            return nil
+        }
+    }
+
+    private mutating func attribution(_ node: JSONNode?, path: JSONPath) -> [AttributionRule] {
+        guard let node else { return [] }
+        if node.stringValue != nil { return expand(node, path: path).map { [AttributionRule(text: $0)] } ?? [] }
+        var rules: [AttributionRule] = []
+        for (index, item) in (node.arrayValue ?? []).enumerated() {
+            let itemPath = path.appending(index)
+            guard let textNode = item["text"], let text = expand(textNode, path: itemPath.appending("text")) else { continue }
+            var rule = AttributionRule(text: text, minZoom: item["minZoom"]?.numberValue?.doubleValue, maxZoom: item["maxZoom"]?.numberValue?.doubleValue)
+            if let low = rule.minZoom, let high = rule.maxZoom, low > high {
+                report("sources.zoom-range", "attribution minZoom \(JSONNumber(low)) is above maxZoom \(JSONNumber(high))", item["minZoom"], itemPath.appending("minZoom"))
+            }
+            if let boundsNode = item["bounds"] { rule.bounds = bounds(boundsNode, path: itemPath.appending("bounds")) }
+            rules.append(rule)
+        }
+        return rules
+    }
+
+    private func placement(_ node: JSONNode?) -> LayerPlacement {
+        guard let node else { return .top }
+        if node.stringValue == "belowLabels" { return .belowLabels }
+        if let below = node["below"]?.stringValue { return .below(below) }
+        if let above = node["above"]?.stringValue { return .above(above) }
+        return .top
+    }
+
+    /// Fills `${NAME}` references; a missing variable is an error at the string.
+    private mutating func expand(_ node: JSONNode, path: JSONPath) -> DeclaredString? {
+        guard let text = node.stringValue else { return nil }
+        switch EnvironmentReference.expand(text, environment: environment) {
+        case .success(let string): return string
+        case .failure(let missing):
+            report("env.missing", "environment variable \(missing.name) is not set (referenced as ${\(missing.name)})", node, path)
+            return nil
+        }
+    }
+
+    /// Duplicate ids and ids that make the same style id.
+    mutating func checkIDs(_ sources: [RasterSourceDeclaration]) {
+        var byID: [String: RasterSourceDeclaration] = [:]
+        var bySafeID: [String: RasterSourceDeclaration] = [:]
+        for (index, source) in sources.enumerated() {
+            let path = JSONPath([.key("sources"), .index(index), .key("id")])
+            let location = source.location(of: "id")
+            if source.id.isEmpty {
+                diagnostics.append(Diagnostic(.error, "decl.id", "a source id must not be empty", at: location, path: path))
+                continue
+            }
+            if let first = byID[source.id] {
+                diagnostics.append(Diagnostic(.error, "decl.duplicate-id", "duplicate source id '\(source.id)'", at: location, path: path,
+                                              related: first.location(of: "id").map { [Diagnostic.Related("'\(source.id)' first declared here", at: $0)] } ?? []))
+                continue
+            }
+            byID[source.id] = source
+            let safe = StyleID.safe(source.id)
+            if let other = bySafeID[safe] {
+                diagnostics.append(Diagnostic(.error, "decl.id-collision",
+                                              "source ids '\(other.id)' and '\(source.id)' both become the style id '\(StyleID.source(source.id))'",
+                                              at: location, path: path,
+                                              related: other.location(of: "id").map { [Diagnostic.Related("'\(other.id)' declared here", at: $0)] } ?? []))
+                continue
+            }
+            bySafeID[safe] = source
+        }
+    }
+
+    private mutating func report(_ rule: String, _ message: String, _ node: JSONNode?, _ path: JSONPath) {
+        diagnostics.append(Diagnostic(.error, rule, message, at: node?.location, path: path))
+    }
+}

@@ -1,0 +1,120 @@
+import LocatedJSON
+import YAMLReader
+
+/// Reads a declarations file with its `!include`s and decodes it.
+///
+/// Includes are resolved relative to the including file and may not leave the folder of the top-level file
+/// (a `..` escape, an absolute path or a symbolic link pointing outside is `include.escape`); cycles are
+/// `include.cycle`, naming the chain. At most `maximumIncludeDepth` nested and `maximumIncludeCount` in all.
+public struct DeclarationsLoader {
+    /// How deeply includes may nest.
+    public static let maximumIncludeDepth = 16
+    /// How many includes one declarations file may pull in, in all.
+    public static let maximumIncludeCount = 128
+
+    public var environment: [String: String]
+    public var inputLoader: InputLoader
+
+    public init(environment: [String: String] = [:], inputLoader: InputLoader = InputLoader()) {
+        self.environment = environment
+        self.inputLoader = inputLoader
+    }
+
+    /// What loading produced: the declarations (when the file could be read), every file read, and findings.
+    public struct Result: Sendable {
+        public var declarations: Declarations?
+        /// The top-level file first, then each included file in the order it was read.
+        public var files: [SourceFile]
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Loads the file at `path`, shown as `displayName` (default: `path`).
+    public func load(path: String, displayName: String? = nil) -> Result {
+        let file: SourceFile
+        do {
+            file = try inputLoader.load(path: path, displayName: displayName)
+        } catch {
+            return Result(declarations: nil, files: [], diagnostics: [error.diagnostic])
+        }
+        return load(file, path: path)
+    }
+
+    /// Loads an already read top-level file; `path` locates it for includes (nil: includes are refused).
+    public func load(_ file: SourceFile, path: String?) -> Result {
+        let resolver = IncludeResolver(loader: inputLoader, topLevelPath: path, topLevelFile: file)
+        let root: JSONNode
+        do {
+            root = try resolver.read(file, realPath: path.flatMap(FilePaths.realPath), filePath: path)
+        } catch {
+            return Result(declarations: nil, files: resolver.files, diagnostics: [Diagnostic(error)])
+        }
+        let (declarations, diagnostics) = DeclarationsDecoder(environment: environment).decode(root)
+        return Result(declarations: declarations, files: resolver.files, diagnostics: diagnostics)
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic for a YAML error (its rule is `yaml.<kind>` or the include rule).
+    public init(_ error: YAMLError) {
+        self.init(.error, error.rule, error.message, at: error.location,
+                  related: error.related.map { Related($0.message, at: $0.location) })
+    }
+}
+
+/// Follows `!include`s for one load: remembers the chain (for cycles), the count and every file read.
+private final class IncludeResolver {
+    private let loader: InputLoader
+    /// The canonical folder includes must stay in.
+    private let root: String?
+    private var chain: [(realPath: String, name: String)] = []
+    private var count = 0
+    private(set) var files: [SourceFile]
+
+    init(loader: InputLoader, topLevelPath: String?, topLevelFile: SourceFile) {
+        self.loader = loader
+        self.root = topLevelPath.flatMap { FilePaths.realPath(FilePaths.directory(of: $0)) }
+        self.files = [topLevelFile]
+    }
+
+    func read(_ file: SourceFile, realPath: String?, filePath: String?) throws(YAMLError) -> JSONNode {
+        if let realPath { chain.append((realPath, file.name)) }
+        defer { if realPath != nil { chain.removeLast() } }
+        let reader = YAMLReader(includeHandler: { [unowned self] target, location throws(YAMLError) in
+            try self.include(target, at: location, from: file, filePath: filePath)
+        })
+        return try reader.read(file)
+    }
+
+    private func include(_ target: String, at location: SourceLocation, from file: SourceFile, filePath: String?) throws(YAMLError) -> JSONNode {
+        func fail(_ rule: String, _ message: String) -> YAMLError {
+            YAMLError(.include, at: location, message, specificRule: rule)
+        }
+        guard let filePath, let root else { throw fail("include.unavailable", "'!include' needs a declarations file on disk, not standard input") }
+        guard !target.isEmpty else { throw fail("include.missing", "'!include' needs a file path") }
+        count += 1
+        guard count <= DeclarationsLoader.maximumIncludeCount else {
+            throw fail("include.limit", "more than \(DeclarationsLoader.maximumIncludeCount) includes in all")
+        }
+        guard chain.count < DeclarationsLoader.maximumIncludeDepth else {
+            throw fail("include.limit", "includes nest deeper than \(DeclarationsLoader.maximumIncludeDepth) levels")
+        }
+        let path = FilePaths.join(FilePaths.directory(of: filePath), target)
+        let name = FilePaths.join(FilePaths.directory(of: file.name), target)
+        guard let real = FilePaths.realPath(path) else { throw fail("include.missing", "cannot include '\(target)': \(name) does not exist") }
+        guard FilePaths.isInside(real, root: root) else {
+            throw fail("include.escape", "cannot include '\(target)': it lies outside the folder of the top-level declarations file")
+        }
+        if let start = chain.firstIndex(where: { $0.realPath == real }) {
+            let cycle = (chain[start...].map(\.name) + [name]).joined(separator: " -> ")
+            throw fail("include.cycle", "include cycle: \(cycle)")
+        }
+        let included: SourceFile
+        do {
+            included = try loader.load(path: path, displayName: name)
+        } catch {
+            throw fail("include.missing", "cannot include '\(target)': \(error.fileName) \(error.reason)")
+        }
+        files.append(included)
+        return try read(included, realPath: real, filePath: path)
+    }
+}

@@ -1,0 +1,79 @@
+/// A string from the declarations whose `${NAME}` references were filled from the environment.
+///
+/// `value` is what the composed style gets; `display` keeps the `${NAME}` references and is what every
+/// diagnostic, log line and manifest shows. The two differ exactly when the string holds a secret.
+public struct DeclaredString: Sendable, Equatable, CustomStringConvertible {
+    /// The text with environment values filled in.
+    public let value: String
+    /// The text as written, with `${NAME}` where environment values went.
+    public let display: String
+
+    /// A string with no environment values (value and display are the same).
+    public init(_ text: String) {
+        self.value = text
+        self.display = text
+    }
+
+    public init(value: String, display: String) {
+        self.value = value
+        self.display = display
+    }
+
+    /// True when part of the value came from the environment.
+    public var isSecret: Bool { value != display }
+
+    /// The display form: safe to print.
+    public var description: String { display }
+}
+
+/// `${NAME}` references in a string.
+enum EnvironmentReference {
+    /// The names referenced in `text`, in order (`${NAME}` with NAME of letters, digits and `_`).
+    static func names(in text: String) -> [String] {
+        pieces(text).compactMap { if case .reference(let name) = $0 { return name } else { return nil } }
+    }
+
+    /// Fills every `${NAME}` from `environment`; returns nil with the first missing name.
+    static func expand(_ text: String, environment: [String: String]) -> Result<DeclaredString, MissingVariable> {
+        var value = ""
+        for piece in pieces(text) {
+            switch piece {
+            case .text(let literal): value += literal
+            case .reference(let name):
+                guard let filled = environment[name] else { return .failure(MissingVariable(name: name)) }
+                value += filled
+            }
+        }
+        return .success(DeclaredString(value: value, display: text))
+    }
+
+    struct MissingVariable: Error {
+        let name: String
+    }
+
+    private enum Piece {
+        case text(String)
+        case reference(String)
+    }
+
+    private static func pieces(_ text: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var rest = Substring(text)
+        while let start = rest.firstRange(of: "${") {
+            let afterOpen = rest[start.upperBound...]
+            guard let close = afterOpen.firstIndex(of: "}") else { break }
+            let name = afterOpen[..<close]
+            let isName = !name.isEmpty && name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }
+            guard isName else {
+                pieces.append(.text(String(rest[..<afterOpen.startIndex])))
+                rest = afterOpen
+                continue
+            }
+            pieces.append(.text(String(rest[..<start.lowerBound])))
+            pieces.append(.reference(String(name)))
+            rest = afterOpen[afterOpen.index(after: close)...]
+        }
+        pieces.append(.text(String(rest)))
+        return pieces
+    }
+}

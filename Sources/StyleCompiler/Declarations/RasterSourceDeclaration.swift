@@ -1,0 +1,134 @@
+import LocatedJSON
+import StyleMath
+
+/// Where a raster source's tiles come from.
+public enum RasterSourceKind: Sendable, Equatable {
+    /// A tile URL template with `{z}`, `{x}`, `{y}` (or `{quadkey}`, `{bbox-epsg-3857}`).
+    case urlTemplate(DeclaredString)
+    /// An absolute URL of a TileJSON document.
+    case tileJson(DeclaredString)
+    /// An ArcGIS MapServer URL; tiles are `<url without trailing slashes>/tile/{z}/{y}/{x}`.
+    case arcGisService(DeclaredString)
+    /// Tiles the app renders through MapConductor's LocalTileServer; the base URL is known only at run time.
+    case localTileServer(route: String, cacheKey: String?)
+
+    /// The declaration key of this kind (`urlTemplate`, ...).
+    public var keyword: String {
+        switch self {
+        case .urlTemplate: return "urlTemplate"
+        case .tileJson: return "tileJson"
+        case .arcGisService: return "arcGisService"
+        case .localTileServer: return "localTileServer"
+        }
+    }
+}
+
+/// Where a raster layer goes in the base style's layer stack.
+public enum LayerPlacement: Sendable, Equatable {
+    /// Above everything (MapConductor's run-time behaviour).
+    case top
+    /// Directly below the first `symbol` layer.
+    case belowLabels
+    /// Directly below the named base-style layer.
+    case below(String)
+    /// Directly above the named base-style layer.
+    case above(String)
+}
+
+/// Which attribution text shows at which camera zoom (unified) and where.
+public struct AttributionRule: Sendable, Equatable {
+    public var text: DeclaredString
+    /// Camera zoom (unified), inclusive.
+    public var minZoom: Double?
+    /// Camera zoom (unified), inclusive.
+    public var maxZoom: Double?
+    public var bounds: GeoBounds?
+
+    public init(text: DeclaredString, minZoom: Double? = nil, maxZoom: Double? = nil, bounds: GeoBounds? = nil) {
+        self.text = text
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.bounds = bounds
+    }
+}
+
+/// One MapConductor raster source and its layer, as declared.
+public struct RasterSourceDeclaration: Sendable, Equatable {
+    /// Row numbering of the tile server.
+    public enum Scheme: String, Sendable { case xyz, tms }
+
+    /// The declared id; style ids derive from it (`StyleID`).
+    public var id: String
+    public var kind: RasterSourceKind
+    /// Declared tile size in pixels: 256 or 512.
+    public var tileSize: Int
+    /// Lowest tile level the server has.
+    public var minZoom: Int?
+    /// Highest tile level the server has.
+    public var maxZoom: Int?
+    public var scheme: Scheme
+    /// Where the source has tiles, in degrees.
+    public var bounds: GeoBounds?
+    public var attribution: [AttributionRule]
+    /// Layer opacity, 0...1.
+    public var opacity: Double
+    public var visible: Bool
+    /// Stacking among declared layers; ties keep declaration order.
+    public var zIndex: Int
+    /// Camera zoom range (unified) in which the layer shows.
+    public var visibleZoom: ClosedRange<Double>?
+    /// Latitude in degrees for converting `visibleZoom` to TomTom zoom.
+    public var calibrationLatitude: Double?
+    public var placement: LayerPlacement
+    /// Screen densities a local tile server renders for (1...3).
+    public var pixelRatios: [Int]
+    public var userAgent: DeclaredString?
+    public var extraHeaders: [(name: String, value: DeclaredString)]
+    /// Where each declared field was written (by key), for diagnostics; empty for sources built in code.
+    public var fieldLocations: [String: SourceLocation]
+    /// Where the source itself was written.
+    public var location: SourceLocation?
+
+    public init(id: String, kind: RasterSourceKind, tileSize: Int = 512, minZoom: Int? = nil, maxZoom: Int? = nil,
+                scheme: Scheme = .xyz, bounds: GeoBounds? = nil, attribution: [AttributionRule] = [], opacity: Double = 1,
+                visible: Bool = true, zIndex: Int = 0, visibleZoom: ClosedRange<Double>? = nil, calibrationLatitude: Double? = nil,
+                placement: LayerPlacement = .top, pixelRatios: [Int] = [1], userAgent: DeclaredString? = nil,
+                extraHeaders: [(name: String, value: DeclaredString)] = [], fieldLocations: [String: SourceLocation] = [:],
+                location: SourceLocation? = nil) {
+        self.id = id
+        self.kind = kind
+        self.tileSize = tileSize
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.scheme = scheme
+        self.bounds = bounds
+        self.attribution = attribution
+        self.opacity = opacity
+        self.visible = visible
+        self.zIndex = zIndex
+        self.visibleZoom = visibleZoom
+        self.calibrationLatitude = calibrationLatitude
+        self.placement = placement
+        self.pixelRatios = pixelRatios
+        self.userAgent = userAgent
+        self.extraHeaders = extraHeaders
+        self.fieldLocations = fieldLocations
+        self.location = location
+    }
+
+    /// The style source id, `mc-raster-src-<safe id>`.
+    public var styleSourceID: String { StyleID.source(id) }
+    /// The style layer id, `mc-raster-layer-<safe id>`.
+    public var styleLayerID: String { StyleID.layer(id) }
+
+    /// Where a field was written, else where the source was.
+    public func location(of field: String) -> SourceLocation? { fieldLocations[field] ?? location }
+
+    public static func == (lhs: RasterSourceDeclaration, rhs: RasterSourceDeclaration) -> Bool {
+        lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.tileSize == rhs.tileSize && lhs.minZoom == rhs.minZoom
+            && lhs.maxZoom == rhs.maxZoom && lhs.scheme == rhs.scheme && lhs.bounds == rhs.bounds && lhs.attribution == rhs.attribution
+            && lhs.opacity == rhs.opacity && lhs.visible == rhs.visible && lhs.zIndex == rhs.zIndex && lhs.visibleZoom == rhs.visibleZoom
+            && lhs.calibrationLatitude == rhs.calibrationLatitude && lhs.placement == rhs.placement && lhs.pixelRatios == rhs.pixelRatios
+            && lhs.userAgent == rhs.userAgent && lhs.extraHeaders.elementsEqual(rhs.extraHeaders, by: { $0.name == $1.name && $0.value == $1.value })
+    }
+}

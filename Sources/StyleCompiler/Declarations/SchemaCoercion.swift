@@ -1,0 +1,267 @@
+import LocatedJSON
+
+/// Checks a YAML tree against `DeclarationSchema` and gives it JSON types: plain scalars become numbers or
+/// booleans where the field wants one, and stay strings where it wants a string (so `NO`, `on`, `0x1F` or
+/// `1e3` in a string field are strings). Quoted scalars are always strings. Every mismatch is a diagnostic;
+/// a field that fails is left out of the typed tree, so later stages only see well-typed values.
+///
+/// Recursion follows the schema (a handful of levels), never the input's own depth.
+struct SchemaCoercion {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// The typed node, or nil when it does not fit `type` (a diagnostic says why).
+    mutating func coerce(_ node: JSONNode, as type: DeclarationSchema.FieldType, path: JSONPath, field: DeclarationSchema.Field?) -> JSONNode? {
+        switch type {
+        case .string:
+            guard case .string = node.value else { return mismatch(node, expected: "a string", path: path) }
+            return node
+        case .integer(let range):
+            guard let value = integer(node) else { return mismatch(node, expected: "a whole number", path: path) }
+            if let range, !range.contains(value) {
+                return outOfRange(node, "\(value) is outside \(range.lowerBound)..\(range.upperBound)", path: path, field: field)
+            }
+            return JSONNode(.number(JSONNumber(value)), location: node.location)
+        case .number(let range):
+            guard let number = number(node) else { return mismatch(node, expected: "a number", path: path) }
+            if let range, !range.contains(number.doubleValue) {
+                return outOfRange(node, "\(number.text) is outside \(JSONNumber(range.lowerBound))..\(JSONNumber(range.upperBound))", path: path, field: field)
+            }
+            return JSONNode(.number(number), location: node.location)
+        case .boolean:
+            if let flag = boolean(node) { return JSONNode(.bool(flag), location: node.location) }
+            if case .string(let text) = node.value, node.scalarStyle == .plain, Self.yaml11Booleans.contains(text.lowercased()) {
+                report(.error, "decl.type", "expected true or false, got '\(text)' (YAML 1.1 words like yes/no/on/off are not booleans here)", node, path)
+                return nil
+            }
+            return mismatch(node, expected: "true or false", path: path)
+        case .choice(let words):
+            guard case .string(let text) = node.value else { return mismatch(node, expected: "one of \(words.joined(separator: ", "))", path: path) }
+            guard words.contains(text) else {
+                let hint = Suggestion.closest(to: text, among: words).map { "; did you mean '\($0)'?" } ?? ""
+                report(.error, field?.valueRule ?? "decl.value", "'\(Self.shown(text))' is not one of \(words.joined(separator: ", "))\(hint)", node, path)
+                return nil
+            }
+            return node
+        case .integerChoice(let values):
+            let words = values.map(String.init).joined(separator: " or ")
+            guard let value = integer(node) else { return mismatch(node, expected: words, path: path) }
+            guard values.contains(value) else {
+                report(.error, field?.valueRule ?? "decl.value", "\(value) is not \(words)", node, path)
+                return nil
+            }
+            return JSONNode(.number(JSONNumber(value)), location: node.location)
+        case .list(let itemType, let count, let unique):
+            return list(node, itemType, count: count, unique: unique, path: path, field: field)
+        case .object(let spec):
+            return object(node, spec, path: path)
+        case .stringMap:
+            guard let object = node.objectValue else { return mismatch(node, expected: "a mapping of names to strings", path: path) }
+            var typed = JSONObject()
+            for member in object.members {
+                if let value = coerce(member.value, as: .string, path: path.appending(member.key), field: nil) {
+                    typed.setMember(JSONMember(key: member.key, keyLocation: member.keyLocation, value: value))
+                }
+            }
+            return JSONNode(.object(typed), location: node.location)
+        case .oneOf(let alternatives):
+            let match = alternatives.first { alternative in Self.outerKindMatches(alternative, node) }
+            guard let match else {
+                return mismatch(node, expected: alternatives.map(Self.describe).joined(separator: " or "), path: path)
+            }
+            return coerce(node, as: match, path: path, field: field)
+        }
+    }
+
+    private mutating func list(_ node: JSONNode, _ itemType: DeclarationSchema.FieldType, count: ClosedRange<Int>?, unique: Bool,
+                               path: JSONPath, field: DeclarationSchema.Field?) -> JSONNode? {
+        guard let items = node.arrayValue else { return mismatch(node, expected: "a list", path: path) }
+        if let count, !count.contains(items.count) {
+            let size = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+            report(.error, "decl.type", "expected a list of \(size) items, got \(items.count)", node, path)
+            return nil
+        }
+        var typed: [JSONNode] = []
+        var failed = false
+        for (index, item) in items.enumerated() {
+            if let value = coerce(item, as: itemType, path: path.appending(index), field: field) {
+                if unique, typed.contains(value) {
+                    report(.error, "decl.value", "\(Self.scalarText(value)) is listed twice", item, path.appending(index))
+                    failed = true
+                }
+                typed.append(value)
+            } else {
+                failed = true
+            }
+        }
+        return failed && count != nil ? nil : JSONNode(.array(typed), location: node.location)
+    }
+
+    private mutating func object(_ node: JSONNode, _ spec: DeclarationSchema.ObjectSpec, path: JSONPath) -> JSONNode? {
+        guard let object = node.objectValue else { return mismatch(node, expected: "a mapping (\(spec.noun))", path: path) }
+        var typed = JSONObject()
+        for member in object.members {
+            let memberPath = path.appending(member.key)
+            guard let field = spec.field(member.key) else {
+                let hint = Suggestion.closest(to: member.key, among: spec.fields.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                diagnostics.append(Diagnostic(.error, "decl.unknown-key", "unknown key '\(Self.shown(member.key))' in \(spec.noun)\(hint)",
+                                              at: member.keyLocation ?? member.value.location, path: memberPath))
+                continue
+            }
+            if let value = coerce(member.value, as: field.type, path: memberPath, field: field) {
+                typed.setMember(JSONMember(key: member.key, keyLocation: member.keyLocation, value: value))
+            }
+        }
+        for field in spec.fields where field.isRequired && object[field.name] == nil {
+            diagnostics.append(Diagnostic(.error, "decl.missing-key", "\(spec.noun) needs '\(field.name)'", at: node.location, path: path))
+        }
+        for group in spec.exactlyOneOf {
+            let present = group.filter { object[$0] != nil }
+            guard present.count != 1 else { continue }
+            let rule = group == DeclarationSchema.sourceKinds ? "decl.source-kind" : "decl.exactly-one"
+            let choices = group.joined(separator: ", ")
+            let message = present.isEmpty
+                ? "\(spec.noun) needs exactly one of \(choices); it has none"
+                : "\(spec.noun) takes exactly one of \(choices); it has \(present.joined(separator: " and "))"
+            let second = present.dropFirst().first.flatMap { object.member(forKey: $0)?.keyLocation }
+            diagnostics.append(Diagnostic(.error, rule, message, at: second ?? node.location, path: path))
+        }
+        return JSONNode(.object(typed), location: node.location)
+    }
+
+    // MARK: Scalars
+
+    /// Words YAML 1.1 read as booleans; YAML 1.2 and mc-style do not.
+    private static let yaml11Booleans: Set<String> = ["yes", "no", "on", "off", "y", "n"]
+
+    private func integer(_ node: JSONNode) -> Int? {
+        switch node.value {
+        case .number(let number): return number.intValue
+        case .string(let text) where node.scalarStyle == .plain:
+            let digits = text.hasPrefix("+") ? String(text.dropFirst()) : text
+            guard !digits.isEmpty, digits.utf8.dropFirst(digits.hasPrefix("-") ? 1 : 0).allSatisfy({ (48...57).contains($0) }) else { return nil }
+            return Int(digits)
+        default: return nil
+        }
+    }
+
+    private func number(_ node: JSONNode) -> JSONNumber? {
+        switch node.value {
+        case .number(let number): return number.doubleValue.isFinite ? number : nil
+        case .string(let text) where node.scalarStyle == .plain:
+            guard Self.isYAMLNumber(text), let value = Double(text), value.isFinite else { return nil }
+            return Self.isJSONNumber(text) ? JSONNumber(text: text) : JSONNumber(value)
+        default: return nil
+        }
+    }
+
+    private func boolean(_ node: JSONNode) -> Bool? {
+        switch node.value {
+        case .bool(let flag): return flag
+        case .string(let text) where node.scalarStyle == .plain:
+            switch text {
+            case "true", "True", "TRUE": return true
+            case "false", "False", "FALSE": return false
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// YAML 1.2 core-schema decimal numbers: `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`.
+    static func isYAMLNumber(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        let digit: (UInt8) -> Bool = { (48...57).contains($0) }
+        let whole = bytes.prefix(while: digit)
+        bytes = bytes.dropFirst(whole.count)
+        var fraction = 0
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            fraction = bytes.prefix(while: digit).count
+            bytes = bytes.dropFirst(fraction)
+        }
+        guard whole.count + fraction > 0 else { return false }
+        if let marker = bytes.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            let exponent = bytes.prefix(while: digit).count
+            guard exponent > 0 else { return false }
+            bytes = bytes.dropFirst(exponent)
+        }
+        return bytes.isEmpty
+    }
+
+    /// True when the text is already JSON number syntax (kept as written).
+    static func isJSONNumber(_ text: String) -> Bool {
+        (try? JSONParser().parse(text))?.root.numberValue?.text == text
+    }
+
+    // MARK: Reporting
+
+    private mutating func mismatch(_ node: JSONNode, expected: String, path: JSONPath) -> JSONNode? {
+        report(.error, "decl.type", "expected \(expected), got \(Self.describe(node))", node, path)
+        return nil
+    }
+
+    private mutating func outOfRange(_ node: JSONNode, _ message: String, path: JSONPath, field: DeclarationSchema.Field?) -> JSONNode? {
+        report(.error, field?.valueRule ?? "decl.range", message, node, path)
+        return nil
+    }
+
+    private mutating func report(_ severity: Diagnostic.Severity, _ rule: String, _ message: String, _ node: JSONNode, _ path: JSONPath) {
+        diagnostics.append(Diagnostic(severity, rule, message, at: node.location, path: path))
+    }
+
+    /// How a value is named in a message; long text is cut, and secrets are never shown.
+    static func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: return "nothing (null)"
+        case .bool(let flag): return "\(flag)"
+        case .number(let number): return "the number \(shown(number.text))"
+        case .array: return "a list"
+        case .object: return "a mapping"
+        case .string(let text):
+            if node.isSecret { return "a string" }
+            switch node.scalarStyle {
+            case .plain: return "'\(shown(text))'"
+            case .literal, .folded: return "a block of text"
+            default: return "the quoted string \"\(shown(text))\""
+            }
+        }
+    }
+
+    private static func describe(_ type: DeclarationSchema.FieldType) -> String {
+        switch type {
+        case .string: return "a string"
+        case .integer, .integerChoice: return "a whole number"
+        case .number: return "a number"
+        case .boolean: return "true or false"
+        case .choice(let words): return "one of \(words.joined(separator: ", "))"
+        case .list: return "a list"
+        case .object(let spec): return "a mapping (\(spec.noun))"
+        case .stringMap: return "a mapping"
+        case .oneOf(let alternatives): return alternatives.map(describe).joined(separator: " or ")
+        }
+    }
+
+    private static func scalarText(_ node: JSONNode) -> String {
+        switch node.value {
+        case .number(let number): return number.text
+        case .string(let text): return "'\(shown(text))'"
+        default: return describe(node)
+        }
+    }
+
+    /// At most 40 characters of a value.
+    static func shown(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(37)) + "..."
+    }
+
+    private static func outerKindMatches(_ type: DeclarationSchema.FieldType, _ node: JSONNode) -> Bool {
+        switch (type, node.value) {
+        case (.list, .array), (.object, .object), (.stringMap, .object): return true
+        case (.list, _), (.object, _), (.stringMap, _), (_, .array), (_, .object): return false
+        default: return true
+        }
+    }
+}

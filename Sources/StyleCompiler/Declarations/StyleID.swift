@@ -1,0 +1,26 @@
+/// Style ids derived from declared ids (GUIDE.md 2.5), stable under reordering: letters, digits, `-` and `_`
+/// are kept and every other character becomes `_`.
+public enum StyleID {
+    /// The declared id made safe for a style id.
+    public static func safe(_ declaredID: String) -> String {
+        String(String.UnicodeScalarView(declaredID.unicodeScalars.map { isKept($0) ? $0 : "_" }))
+    }
+
+    /// `mc-raster-src-<safe id>`.
+    public static func source(_ declaredID: String) -> String { "mc-raster-src-" + safe(declaredID) }
+
+    /// `mc-raster-layer-<safe id>`.
+    public static func layer(_ declaredID: String) -> String { "mc-raster-layer-" + safe(declaredID) }
+
+    /// TomTom's raster base map source and layer (GUIDE.md 2.4).
+    public static let baseRasterSource = "mc-base-raster"
+    public static let baseRasterLayer = "mc-base-raster-layer"
+
+    private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "-" || scalar == "_" { return true }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Path arithmetic on `/`-separated paths, without Foundation.
+enum FilePaths {
+    /// The folder part of a path ("." when there is none).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `relative` resolved against `folder` (an absolute `relative` stands alone), then normalised.
+    static func join(_ folder: String, _ relative: String) -> String {
+        if relative.hasPrefix("/") || folder == "." { return normalized(relative) }
+        return normalized(folder + "/" + relative)
+    }
+
+    /// Removes `.` and empty components and folds `name/..` pairs; keeps leading `..` of relative paths.
+    static func normalized(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", isAbsolute {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// The canonical absolute path with every symbolic link resolved, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// True when `path` (canonical) lies inside the folder `root` (canonical).
+    static func isInside(_ path: String, root: String) -> Bool {
+        root == "/" || path == root || path.hasPrefix(root + "/")
+    }
+
+    /// `path` relative to the folder `base` when it lies inside it, else `path` itself.
+    static func relative(_ path: String, to base: String) -> String {
+        let folder = normalized(base)
+        let target = normalized(path)
+        if folder == "." { return target }
+        return target.hasPrefix(folder + "/") ? String(target.dropFirst(folder.count + 1)) : target
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MCStyleCLI
+
+@Suite struct ValidateCommandTests {
+    static let token = "fake-token-7f3a9c"
+    static let environment = ["MC_STYLE_TEST_TOKEN": token]
+
+    @Test(arguments: Fixtures.files(in: "declarations/invalid"))
+    func invalidFixturePrintsItsRuleAtItsPlace(fixture: URL) throws {
+        let expected = try #require(Fixtures.expectation(of: fixture))
+        let run = runTool(["validate", fixture.path], environment: Self.environment)
+        #expect(run.status == 1)
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasPrefix("\(expected.place): error: ") && $0.hasSuffix(" [\(expected.rule)]") }, "\(run.output)")
+        #expect(lines.indices.contains(index + 2) && lines[index + 2].hasSuffix("^"), "a caret line follows the source line")
+        #expect(run.output.hasSuffix("1 error, 0 warnings\n"))
+    }
+
+    @Test(arguments: Fixtures.files(in: "declarations/valid"))
+    func validFixtureExitsZero(fixture: URL) {
+        let run = runTool(["validate", fixture.path], environment: Self.environment)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output == "0 errors, 0 warnings\n")
+    }
+
+    @Test func secretsNeverAppearInOutput() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("secret.yaml")
+        let base = SharedData.repositoryFile("styles/tomtom-demo-base.json").path
+        try Data("""
+        version: 1
+        base: \(base)
+        sources:
+          - id: a
+            urlTemplate: https://t.example.com/{z}/{x}/{y}.png?key=${MC_STYLE_TEST_TOKEN}
+            userAgent: ${MC_STYLE_TEST_TOKEN}
+            tileSize: 300
+            extraHeaders: { Authorization: "${MC_STYLE_TEST_TOKEN}" }
+        """.utf8).write(to: file)
+        let run = runTool(["validate", file.path], environment: Self.environment)
+        #expect(run.status == 1)
+        #expect(!run.output.contains(Self.token) && !run.error.contains(Self.token))
+        #expect(run.output.contains("[sources.tile-size]"))
+    }
+
+    @Test func standardInputIsReadAsYAMLOrJSON() throws {
+        let yamlRun = runToolWithInput(["validate", "-"], input: "version: 1\nsources: []\nextra: 1\n")
+        #expect(yamlRun.status == 1)
+        #expect(yamlRun.output.contains("<stdin>:3:1: error: unknown key 'extra'"))
+        let jsonRun = runToolWithInput(["validate", "-"], input: "{\"version\": 8,}")
+        #expect(jsonRun.status == 1)
+        #expect(jsonRun.output.contains("<stdin>:1:14: error: trailing comma"))
+    }
+
+    @Test func schemaIsValidJSONFromTheCatalog() throws {
+        let run = runTool(["schema"])
+        #expect(run.status == 0)
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == ["version", "target", "base", "baseRaster", "defaults", "sources", "layerMapping"])
+    }
+}

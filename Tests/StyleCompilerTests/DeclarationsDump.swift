@@ -1,0 +1,84 @@
+import LocatedJSON
+import StyleCompiler
+import StyleMath
+
+/// A whole `Declarations` model as JSON, for comparing against the golden `*.model.json` beside a fixture.
+/// Strings show their display form (`${NAME}` for secrets) and whether they are secret.
+enum DeclarationsDump {
+    static func json(_ declarations: Declarations) -> String {
+        var root = JSONObject()
+        root["version"] = number(declarations.version)
+        root["target"] = declarations.target.map { string($0.rawValue) } ?? null
+        root["base"] = declarations.base.map(string) ?? null
+        root["baseRaster"] = bool(declarations.baseRaster)
+        root["sources"] = JSONNode(.array(declarations.sources.map(source)))
+        root["layerMapping"] = JSONNode(.array(declarations.layerMapping.map { entry in
+            var object = JSONObject()
+            object["sdkLayer"] = string(entry.sdkLayer)
+            switch entry.anchor {
+            case .after(let id): object["after"] = string(id)
+            case .before(let id): object["before"] = string(id)
+            }
+            return JSONNode(.object(object))
+        }))
+        return JSONWriter(style: .pretty).string(JSONNode(.object(root)))
+    }
+
+    private static func source(_ source: RasterSourceDeclaration) -> JSONNode {
+        var object = JSONObject()
+        object["id"] = string(source.id)
+        object["styleSourceID"] = string(source.styleSourceID)
+        object["styleLayerID"] = string(source.styleLayerID)
+        switch source.kind {
+        case .urlTemplate(let text): object["urlTemplate"] = declared(text)
+        case .tileJson(let text): object["tileJson"] = declared(text)
+        case .arcGisService(let text): object["arcGisService"] = declared(text)
+        case .localTileServer(let route, let cacheKey):
+            object["localTileServer"] = JSONNode(.object(JSONObject([
+                JSONMember(key: "route", value: string(route)),
+                JSONMember(key: "cacheKey", value: cacheKey.map(string) ?? null),
+            ])))
+        }
+        object["tileSize"] = number(source.tileSize)
+        object["minZoom"] = source.minZoom.map(number) ?? null
+        object["maxZoom"] = source.maxZoom.map(number) ?? null
+        object["scheme"] = string(source.scheme.rawValue)
+        object["bounds"] = source.bounds.map(bounds) ?? null
+        object["attribution"] = JSONNode(.array(source.attribution.map { rule in
+            JSONNode(.object(JSONObject([
+                JSONMember(key: "text", value: declared(rule.text)),
+                JSONMember(key: "minZoom", value: rule.minZoom.map(decimal) ?? null),
+                JSONMember(key: "maxZoom", value: rule.maxZoom.map(decimal) ?? null),
+                JSONMember(key: "bounds", value: rule.bounds.map(bounds) ?? null),
+            ])))
+        }))
+        object["opacity"] = decimal(source.opacity)
+        object["visible"] = bool(source.visible)
+        object["zIndex"] = number(source.zIndex)
+        object["visibleZoom"] = source.visibleZoom.map { JSONNode(.array([decimal($0.lowerBound), decimal($0.upperBound)])) } ?? null
+        object["calibrationLatitude"] = source.calibrationLatitude.map(decimal) ?? null
+        switch source.placement {
+        case .top: object["placement"] = string("top")
+        case .belowLabels: object["placement"] = string("belowLabels")
+        case .below(let id): object["placement"] = JSONNode(.object(JSONObject([JSONMember(key: "below", value: string(id))])))
+        case .above(let id): object["placement"] = JSONNode(.object(JSONObject([JSONMember(key: "above", value: string(id))])))
+        }
+        object["pixelRatios"] = JSONNode(.array(source.pixelRatios.map(number)))
+        object["userAgent"] = source.userAgent.map(declared) ?? null
+        object["extraHeaders"] = JSONNode(.object(JSONObject(source.extraHeaders.map { JSONMember(key: $0.name, value: declared($0.value)) })))
+        return JSONNode(.object(object))
+    }
+
+    private static func declared(_ text: DeclaredString) -> JSONNode {
+        text.isSecret
+            ? JSONNode(.object(JSONObject([JSONMember(key: "display", value: string(text.display)), JSONMember(key: "secret", value: bool(true))])))
+            : string(text.display)
+    }
+
+    private static func bounds(_ box: GeoBounds) -> JSONNode { JSONNode(.array([box.west, box.south, box.east, box.north].map(decimal))) }
+    private static func string(_ text: String) -> JSONNode { JSONNode(.string(text)) }
+    private static func number(_ value: Int) -> JSONNode { JSONNode(.number(JSONNumber(value))) }
+    private static func decimal(_ value: Double) -> JSONNode { JSONNode(.number(JSONNumber(value))) }
+    private static func bool(_ flag: Bool) -> JSONNode { JSONNode(.bool(flag)) }
+    private static let null = JSONNode(.null)
+}
