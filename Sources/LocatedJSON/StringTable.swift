@@ -15,13 +15,15 @@ struct StringTable {
     static let maximumLength = 64
     private static let slotCount = 4096
 
-    private var slots: [String?] = Array(repeating: nil, count: StringTable.slotCount)
+    /// Allocated on the first string long enough to share, so small documents pay nothing.
+    private var slots: [String?] = []
 
     /// The String for an ASCII byte run (the caller has checked that every byte is below 0x80).
     mutating func string(for bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count > 15, bytes.count <= Self.maximumLength else { return String(decoding: bytes, as: UTF8.self) }
         var hash: UInt32 = 2_166_136_261
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
         let slot = Int(hash) & (Self.slotCount - 1)
         if var cached = slots[slot], cached.utf8.count == bytes.count {
             let same = cached.withUTF8 { stored in

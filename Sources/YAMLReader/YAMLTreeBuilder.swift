@@ -8,10 +8,24 @@ struct YAMLTreeBuilder {
         case merge([JSONMember])
     }
 
-    private enum Frame {
-        case sequence(items: [JSONNode], location: SourceLocation, anchor: String?, size: Int)
-        case mapping(entries: [Entry], keys: [String: SourceLocation], pendingKey: (text: String, location: SourceLocation, isMerge: Bool)?,
-                     location: SourceLocation, anchor: String?, size: Int)
+    /// A sequence or mapping being built. A class, so that appending to the innermost one on the stack
+    /// mutates it in place instead of copying its items (which would make long lists quadratic).
+    private final class Frame {
+        let isMapping: Bool
+        let location: SourceLocation
+        let anchor: String?
+        /// Nodes this container holds so far, itself included, alias copies counted in full.
+        var size = 1
+        var items: [JSONNode] = []
+        var entries: [Entry] = []
+        var keys: [String: SourceLocation] = [:]
+        var pendingKey: (text: String, location: SourceLocation, isMerge: Bool)?
+
+        init(isMapping: Bool, location: SourceLocation, anchor: String?) {
+            self.isMapping = isMapping
+            self.location = location
+            self.anchor = anchor
+        }
     }
 
     private let reader: YAMLReader
@@ -57,19 +71,17 @@ struct YAMLTreeBuilder {
                 try deliver(node, size: 1, anchor: anchor)
             case .sequenceStart(let tag, let anchor):
                 try checkContainerTag(tag, at: location)
-                try push(.sequence(items: [], location: location, anchor: anchor, size: 1), at: location)
+                try push(Frame(isMapping: false, location: location, anchor: anchor), at: location)
             case .mappingStart(let tag, let anchor):
                 try checkContainerTag(tag, at: location)
-                try push(.mapping(entries: [], keys: [:], pendingKey: nil, location: location, anchor: anchor, size: 1), at: location)
-            case .sequenceEnd:
-                guard case .sequence(let items, let start, let anchor, let size)? = stack.popLast() else { continue }
-                try count(1, at: start)
-                try deliver(JSONNode(.array(items), location: start), size: size, anchor: anchor)
-            case .mappingEnd:
-                guard case .mapping(let entries, let keys, _, let start, let anchor, let size)? = stack.popLast() else { continue }
-                try count(1, at: start)
-                let object = Self.resolveMerges(entries, explicitKeys: keys)
-                try deliver(JSONNode(.object(object), location: start), size: size, anchor: anchor)
+                try push(Frame(isMapping: true, location: location, anchor: anchor), at: location)
+            case .sequenceEnd, .mappingEnd:
+                guard let frame = stack.popLast() else { continue }
+                try count(1, at: frame.location)
+                let value: JSONValue = frame.isMapping
+                    ? .object(Self.resolveMerges(frame.entries, explicitKeys: frame.keys))
+                    : .array(frame.items)
+                try deliver(JSONNode(value, location: frame.location), size: frame.size, anchor: frame.anchor)
             }
         }
     }
@@ -127,42 +139,41 @@ struct YAMLTreeBuilder {
     /// Hands a finished node to its parent (or makes it the root) and records its anchor.
     private mutating func deliver(_ node: JSONNode, size: Int, anchor: String?) throws(YAMLError) {
         if let anchor { anchors[anchor] = (node, size) }
-        guard let top = stack.popLast() else {
+        guard let top = stack.last else {
             root = node
             return
         }
-        switch top {
-        case .sequence(var items, let location, let anchor, let total):
-            items.append(node)
-            stack.append(.sequence(items: items, location: location, anchor: anchor, size: total + size))
-        case .mapping(var entries, var keys, let pendingKey, let location, let anchor, let total):
-            if let key = pendingKey {
-                if key.isMerge {
-                    entries.append(.merge(try Self.mergeMembers(node, at: key.location)))
-                } else {
-                    entries.append(.member(JSONMember(key: key.text, keyLocation: key.location, value: node)))
-                }
-                stack.append(.mapping(entries: entries, keys: keys, pendingKey: nil, location: location, anchor: anchor, size: total + size))
-                return
-            }
-            let keyLocation = node.location ?? location
-            let text: String
-            switch node.value {
-            case .string(let value): text = value
-            case .null: text = ""
-            default:
-                throw YAMLError(.complexKey, at: keyLocation, "a mapping key must be a scalar, not \(Self.noun(node))")
-            }
-            if text == "<<", node.scalarStyle == .plain {
-                stack.append(.mapping(entries: entries, keys: keys, pendingKey: (text, keyLocation, true), location: location, anchor: anchor, size: total + size))
-                return
-            }
-            if let first = keys[text] {
-                throw YAMLError(.duplicateKey, at: keyLocation, "duplicate key '\(text)'", related: [("'\(text)' first defined here", first)])
-            }
-            keys[text] = keyLocation
-            stack.append(.mapping(entries: entries, keys: keys, pendingKey: (text, keyLocation, false), location: location, anchor: anchor, size: total + size))
+        top.size += size
+        guard top.isMapping else {
+            top.items.append(node)
+            return
         }
+        if let key = top.pendingKey {
+            top.pendingKey = nil
+            if key.isMerge {
+                top.entries.append(.merge(try Self.mergeMembers(node, at: key.location)))
+            } else {
+                top.entries.append(.member(JSONMember(key: key.text, keyLocation: key.location, value: node)))
+            }
+            return
+        }
+        let keyLocation = node.location ?? top.location
+        let text: String
+        switch node.value {
+        case .string(let value): text = value
+        case .null: text = ""
+        default:
+            throw YAMLError(.complexKey, at: keyLocation, "a mapping key must be a scalar, not \(Self.noun(node))")
+        }
+        if text == "<<", node.scalarStyle == .plain {
+            top.pendingKey = (text, keyLocation, true)
+            return
+        }
+        if let first = top.keys[text] {
+            throw YAMLError(.duplicateKey, at: keyLocation, "duplicate key '\(text)'", related: [("'\(text)' first defined here", first)])
+        }
+        top.keys[text] = keyLocation
+        top.pendingKey = (text, keyLocation, false)
     }
 
     /// The members a merge key brings: a mapping's, or each mapping's of a list (earlier ones win).

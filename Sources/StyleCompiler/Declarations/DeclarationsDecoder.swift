@@ -170,8 +170,8 @@ private struct DecodingState {
 
     /// Duplicate ids and ids that make the same style id.
     mutating func checkIDs(_ sources: [RasterSourceDeclaration]) {
-        var byID: [String: RasterSourceDeclaration] = [:]
-        var bySafeID: [String: RasterSourceDeclaration] = [:]
+        var byID: [String: Int] = [:]
+        var bySafeID: [String: Int] = [:]
         for (index, source) in sources.enumerated() {
             let path = JSONPath([.key("sources"), .index(index), .key("id")])
             let location = source.location(of: "id")
@@ -179,21 +179,23 @@ private struct DecodingState {
                 diagnostics.append(Diagnostic(.error, "decl.id", "a source id must not be empty", at: location, path: path))
                 continue
             }
-            if let first = byID[source.id] {
+            if let firstIndex = byID[source.id] {
+                let first = sources[firstIndex]
                 diagnostics.append(Diagnostic(.error, "decl.duplicate-id", "duplicate source id '\(source.id)'", at: location, path: path,
                                               related: first.location(of: "id").map { [Diagnostic.Related("'\(source.id)' first declared here", at: $0)] } ?? []))
                 continue
             }
-            byID[source.id] = source
+            byID[source.id] = index
             let safe = StyleID.safe(source.id)
-            if let other = bySafeID[safe] {
+            if let otherIndex = bySafeID[safe] {
+                let other = sources[otherIndex]
                 diagnostics.append(Diagnostic(.error, "decl.id-collision",
                                               "source ids '\(other.id)' and '\(source.id)' both become the style id '\(StyleID.source(source.id))'",
                                               at: location, path: path,
                                               related: other.location(of: "id").map { [Diagnostic.Related("'\(other.id)' declared here", at: $0)] } ?? []))
                 continue
             }
-            bySafeID[safe] = source
+            bySafeID[safe] = index
         }
     }
 

@@ -191,9 +191,15 @@ struct SchemaCoercion {
         return bytes.isEmpty
     }
 
-    /// True when the text is already JSON number syntax (kept as written).
+    /// True when the text is already JSON number syntax (kept as written): a YAML number without a leading
+    /// `+`, without a bare `.` at either end of the digits, and without leading zeros.
     static func isJSONNumber(_ text: String) -> Bool {
-        (try? JSONParser().parse(text))?.root.numberValue?.text == text
+        guard isYAMLNumber(text), !text.hasPrefix("+") else { return false }
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let mantissa = unsigned.prefix { $0 != "e" && $0 != "E" }
+        if mantissa.hasPrefix(".") || mantissa.hasSuffix(".") { return false }
+        let whole = mantissa.prefix { $0 != "." }
+        return whole == "0" || !whole.hasPrefix("0")
     }
 
     // MARK: Reporting

@@ -9,8 +9,9 @@ import StyleCompiler
 // mc-style-bench: in-process throughput measurements that `swift test` never runs.
 //
 //   mc-style-bench json [--runs N] [--parse-only] FILE...
+//   mc-style-bench yaml [--runs N] DECLARATIONS...
 //
-// For each file: parse, compact write and pretty write, each timed N times after a warm-up; prints one
+// json: for each file: parse, compact write and pretty write, each timed N times after a warm-up; prints one
 // tab-separated line per file: name, bytes, median/min/max milliseconds and MB/s (1 MB = 10^6 bytes).
 
 func now() -> Double {
@@ -52,8 +53,8 @@ extension String {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.first == "json" else {
-    FileHandle.standardError("usage: mc-style-bench json [--runs N] FILE...\n")
+guard let mode = arguments.first, mode == "json" || mode == "yaml" else {
+    FileHandle.standardError("usage: mc-style-bench json|yaml [--runs N] [--parse-only] FILE...\n")
     exit(2)
 }
 arguments.removeFirst()
@@ -72,6 +73,19 @@ while let option = arguments.first, option.hasPrefix("--") {
     }
 }
 print("file\toperation\tbytes\tmedian_ms\tmin_ms\tmax_ms\tMB/s")
+if mode == "yaml" {
+    // Read + parse + decode a declarations file (includes followed), as `compile` and `validate` do.
+    for path in arguments {
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        var sources = 0
+        let timing = measure(runs: runs) {
+            sources = DeclarationsLoader().load(path: path).declarations?.sources.count ?? -1
+        }
+        let size = (try? InputLoader().load(path: path))?.bytes.count ?? 0
+        print(row(name, "read+decode(\(sources) sources)", bytes: size, timing))
+    }
+    exit(0)
+}
 for path in arguments {
     let file: SourceFile
     do { file = try InputLoader().load(path: path) } catch {
