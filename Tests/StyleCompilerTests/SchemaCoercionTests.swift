@@ -26,7 +26,8 @@ import YAMLReader
             visible: False
         """)
         var coercion = SchemaCoercion()
-        let typed = try #require(coercion.coerce(root, as: .object(DeclarationSchema.file), path: .root, field: nil))
+        let coerced = coercion.coerce(root, as: .object(DeclarationSchema.file), path: .root, field: nil)
+        let typed = try #require(coerced)
         #expect(coercion.diagnostics.isEmpty, "\(coercion.diagnostics)")
         let source = try #require(typed["sources"]?[0])
         #expect(source["id"]?.stringValue == "0x1F")
