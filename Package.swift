@@ -21,8 +21,10 @@ let package = Package(
                        providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // YAML into the located JSON tree, over libyaml; no C type leaves the module.
         .target(name: "YAMLReader", dependencies: ["CYAML", "LocatedJSON"]),
+        // One C function: swap two folders atomically (renameat2 / renamex_np), for all-or-nothing output.
+        .target(name: "CAtomicSwap"),
         // The compiler: diagnostics, reading inputs, validation, composition, emitting outputs. Never prints.
-        .target(name: "StyleCompiler", dependencies: ["StyleMath", "LocatedJSON", "YAMLReader"]),
+        .target(name: "StyleCompiler", dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "CAtomicSwap"]),
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler"]),
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI"]),

@@ -6,10 +6,11 @@ public enum MCStyleTool {
     public static let version = "0.1.0"
 
     static let subcommands: [any Subcommand.Type] = [
+        CompileCommand.self,
+        ValidateCommand.self,
         ZoomCommand.self,
         TilesCommand.self,
         FormatCommand.self,
-        ValidateCommand.self,
         SchemaCommand.self,
     ]
 

@@ -9,7 +9,7 @@ import Testing
             #expect(run.output.hasPrefix("OVERVIEW: "))
             #expect(run.output.contains("\nUSAGE: mc-style "))
             #expect(run.output.contains("\nOPTIONS:\n"))
-            #expect(run.output.contains("\nSUBCOMMANDS:\n  zoom "))
+            #expect(run.output.contains("\nSUBCOMMANDS:\n  compile "))
             #expect(run.error.isEmpty)
         }
         let version = runTool(["--version"])

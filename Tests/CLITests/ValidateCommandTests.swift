@@ -22,7 +22,9 @@ import TestSupport
     func validFixtureExitsZero(fixture: URL) {
         let run = runTool(["validate", fixture.path], environment: Self.environment)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output == "0 errors, 0 warnings\n")
+        #expect(run.output.hasSuffix(" warnings\n") || run.output.hasSuffix(" warning\n"))
+        #expect(run.output.contains("0 errors, "))
+        #expect(!run.output.contains(": error: "))
     }
 
     @Test func secretsNeverAppearInOutput() throws {

@@ -41,6 +41,7 @@ enum ValidateCommand: Subcommand {
             return loaded.diagnostics
         }
         if path.hasSuffix(".json") { return StyleLoader().load(path: path).diagnostics }
-        return CompilationInputs.load(declarationsPath: path, baseOverride: base, environment: environment).diagnostics
+        // Exactly what compile sees: the declarations, their base style and the composed result.
+        return CompileJob(declarationsPath: path, baseOverride: base, environment: environment, generatorVersion: MCStyleTool.version).run().diagnostics
     }
 }

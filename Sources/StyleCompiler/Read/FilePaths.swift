@@ -51,11 +51,18 @@ enum FilePaths {
         root == "/" || path == root || path.hasPrefix(root + "/")
     }
 
-    /// `path` relative to the folder `base` when it lies inside it, else `path` itself.
-    static func relative(_ path: String, to base: String) -> String {
-        let folder = normalized(base)
-        let target = normalized(path)
-        if folder == "." { return target }
-        return target.hasPrefix(folder + "/") ? String(target.dropFirst(folder.count + 1)) : target
+    /// The path that leads from the folder `folder` to `path` (`../` steps where needed). Both are resolved
+    /// to canonical absolute paths when they exist, so symbolic links and the working folder do not matter;
+    /// the result never contains the machine's absolute paths unless the two share no root.
+    static func relativePath(from folder: String, to path: String) -> String {
+        let start = realPath(folder) ?? normalized(folder)
+        let target = realPath(path) ?? normalized(path)
+        guard start.hasPrefix("/") == target.hasPrefix("/") else { return normalized(path) }
+        let from = start.split(separator: "/")
+        let to = target.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let steps = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        return steps.isEmpty ? "." : steps.joined(separator: "/")
     }
 }

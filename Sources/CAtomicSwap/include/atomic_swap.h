@@ -1,0 +1,8 @@
+#ifndef MC_STYLE_ATOMIC_SWAP_H
+#define MC_STYLE_ATOMIC_SWAP_H
+
+/// Exchanges two paths in one atomic step (Linux renameat2 RENAME_EXCHANGE, macOS renamex_np RENAME_SWAP).
+/// Returns 0 on success, or -1 with errno set (ENOSYS or EINVAL where the system or file system cannot).
+int mc_style_exchange_paths(const char *first, const char *second);
+
+#endif

@@ -1,0 +1,171 @@
+import LocatedJSON
+import StyleMath
+
+/// Composes a base style and raster-source declarations into a custom style for a target: a pure function
+/// of its inputs (no I/O, no environment, no clock), so the same inputs always give the same documents.
+public struct StyleComposer: Sendable {
+    /// TomTom's raster base map tiles (GUIDE.md 2.4); `{key}` is TomTom's placeholder.
+    public static let baseRasterTiles = "https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key={key}"
+    /// Tile size of TomTom's raster base map, in pixels.
+    public static let baseRasterTileSize = 256
+    /// The User-Agent MapConductor sends by default; not warned about.
+    public static let defaultUserAgent = "MapConductor/RasterLayerAgent(https://mapconductor.com)"
+
+    public var profile: TargetProfile
+    /// The TomTom API key to put in place of `{key}` in TomTom URLs (hosts under api.tomtom.com); nil keeps
+    /// the placeholder. It never appears in a diagnostic or in the composition's reports.
+    public var apiKey: String?
+
+    public init(target: Target, apiKey: String? = nil) {
+        self.profile = TargetProfile.profile(for: target)
+        self.apiKey = apiKey
+    }
+
+    /// Composes `declarations` onto `base`. Errors in the result's diagnostics mean the style is not usable.
+    public func compose(base: JSONNode, declarations: Declarations) -> Composition {
+        var diagnostics: [Diagnostic] = []
+        var composition = Composition(style: base, layerMapping: nil, tileJSON: [], sources: [], keyPointers: [], keyFilled: false,
+                                      localTileServerPointers: [], target: profile.target, diagnostics: [])
+        guard var root = base.objectValue, let baseLayers = root["layers"]?.arrayValue else {
+            composition.diagnostics = [Diagnostic(.error, "style.root", "the base style has no 'layers' array", at: base.location, path: .root)]
+            return composition
+        }
+        var sources = root["sources"]?.objectValue ?? JSONObject()
+        if root["sources"] != nil, root["sources"]?.objectValue == nil {
+            diagnostics.append(Diagnostic(.error, "style.root", "the base style's 'sources' is not an object", at: root["sources"]?.location,
+                                          path: JSONPath([.key("sources")])))
+        }
+        var layers = baseLayers
+        if profile.insertsBaseRaster && declarations.baseRaster {
+            insertBaseRaster(into: &layers, sources: &sources, diagnostics: &diagnostics)
+        }
+        let stack = LayerStack(baseLayers: layers)
+        var placed: [LayerStack.Placed] = []
+        for (order, source) in declarations.sources.enumerated() {
+            var report = Composition.SourceReport(declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
+                                                  nativeVisibleZoom: nil, calibration: nil, warnings: [])
+            if sources.position(ofKey: source.styleSourceID) != nil {
+                reportTaken(source.styleSourceID, what: "source", source: source, diagnostics: &diagnostics)
+            }
+            if stack.indexByID[source.styleLayerID] != nil {
+                reportTaken(source.styleLayerID, what: "layer", source: source, diagnostics: &diagnostics)
+            }
+            sources[source.styleSourceID] = RasterSourceRendering.styleSource(source, profile: profile)
+            let layer = makeLayer(source, report: &report, diagnostics: &diagnostics)
+            if let gap = placementGap(source, stack: stack, diagnostics: &diagnostics) {
+                placed.append(LayerStack.Placed(layer: layer, gap: gap, zIndex: source.zIndex, order: order))
+            }
+            if !profile.sendsRequestHeaders {
+                warnAboutHeaders(source, report: &report, diagnostics: &diagnostics)
+            }
+            if let document = TileJSONDocument.make(for: source) { composition.tileJSON.append((source.id, document)) }
+            composition.sources.append(report)
+        }
+        let composedLayers = stack.merged(with: placed)
+        root["sources"] = JSONNode(.object(sources), location: root["sources"]?.location)
+        root["layers"] = JSONNode(.array(composedLayers), location: root["layers"]?.location)
+        var style = JSONNode(.object(root), location: base.location)
+        if profile.emitsLayerMapping {
+            composition.layerMapping = LayerMappingDocument.make(declarations.layerMapping, layers: composedLayers, diagnostics: &diagnostics)
+        } else if let first = declarations.layerMapping.first {
+            diagnostics.append(Diagnostic(.warning, "decl.not-applicable", "layerMapping applies to the tomtom target only; ignored",
+                                          at: first.location, path: JSONPath([.key("layerMapping")])))
+        }
+        let placeholders = PlaceholderScan.run(&style, apiKey: apiKey)
+        composition.keyPointers = placeholders.keyPointers
+        composition.keyFilled = placeholders.keyFilled
+        composition.localTileServerPointers = placeholders.localTileServerPointers
+        composition.style = style
+        composition.diagnostics = diagnostics
+        return composition
+    }
+
+    private func insertBaseRaster(into layers: inout [JSONNode], sources: inout JSONObject, diagnostics: inout [Diagnostic]) {
+        if sources[StyleID.baseRasterSource] != nil {
+            diagnostics.append(Diagnostic(.error, "compose.id-taken", "the base style already has a source '\(StyleID.baseRasterSource)'",
+                                          at: sources[StyleID.baseRasterSource]?.location, path: JSONPath([.key("sources"), .key(StyleID.baseRasterSource)])))
+        }
+        sources[StyleID.baseRasterSource] = .object([
+            "type": .string("raster"),
+            "tiles": .array([.string(Self.baseRasterTiles)]),
+            "tileSize": .integer(Self.baseRasterTileSize),
+            "attribution": .string("© TomTom"),
+        ])
+        let layer = JSONNode.object([
+            "id": .string(StyleID.baseRasterLayer),
+            "type": .string("raster"),
+            "source": .string(StyleID.baseRasterSource),
+        ])
+        let position = layers.first?["type"]?.stringValue == "background" ? 1 : 0
+        layers.insert(layer, at: position)
+    }
+
+    private func makeLayer(_ source: RasterSourceDeclaration, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) -> JSONNode {
+        var zoom: ClosedRange<Double>?
+        if let visible = source.visibleZoom {
+            let latitude = calibrationLatitude(source, report: &report, diagnostics: &diagnostics)
+            zoom = try? profile.layerZoomRange(visible, latitude)
+            report.nativeVisibleZoom = zoom
+        }
+        let at = source.location
+        return .object([
+            "id": .string(source.styleLayerID, at: source.location(of: "id")),
+            "type": .string("raster", at: at),
+            "source": .string(source.styleSourceID, at: source.location(of: "id")),
+            "minzoom": zoom.map { .number($0.lowerBound, at: source.location(of: "visibleZoom")) },
+            "maxzoom": zoom.map { .number($0.upperBound, at: source.location(of: "visibleZoom")) },
+            "layout": source.visible ? nil : .object(["visibility": .string("none", at: source.location(of: "visible"))], at: source.location(of: "visible")),
+            "paint": .object(["raster-opacity": .number(source.opacity, at: source.location(of: "opacity"))], at: at),
+        ], at: at)
+    }
+
+    private func calibrationLatitude(_ source: RasterSourceDeclaration, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) -> Double {
+        if let latitude = source.calibrationLatitude {
+            report.calibration = (latitude, "calibrationLatitude")
+        } else if let bounds = source.bounds {
+            report.calibration = (bounds.center.latitude, "bounds")
+        } else {
+            report.calibration = (0, "default")
+            if profile.needsCalibrationLatitude {
+                let message = "visibleZoom of '\(source.id)' is converted to TomTom zoom at latitude 0; declare calibrationLatitude or bounds"
+                diagnostics.append(Diagnostic(.warning, "compose.calibration-latitude", message, at: source.location(of: "visibleZoom")))
+                report.warnings.append(message)
+            }
+        }
+        return report.calibration?.latitude ?? 0
+    }
+
+    private func placementGap(_ source: RasterSourceDeclaration, stack: LayerStack, diagnostics: inout [Diagnostic]) -> Int? {
+        if let gap = stack.gap(for: source.placement) {
+            if source.placement == .belowLabels, stack.firstSymbol == nil {
+                diagnostics.append(Diagnostic(.warning, "compose.no-labels", "the base style has no symbol layer; '\(source.id)' goes on top",
+                                              at: source.location(of: "placement")))
+            }
+            return gap
+        }
+        let anchor: String
+        switch source.placement {
+        case .below(let id), .above(let id): anchor = id
+        default: anchor = ""
+        }
+        let hint = Suggestion.closest(to: anchor, among: Array(stack.indexByID.keys).sorted()).map { "; did you mean '\($0)'?" } ?? ""
+        diagnostics.append(Diagnostic(.error, "compose.placement-anchor", "placement of '\(source.id)' names layer '\(anchor)', which the base style does not have\(hint)",
+                                      at: source.location(of: "placement")))
+        return nil
+    }
+
+    private func warnAboutHeaders(_ source: RasterSourceDeclaration, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) {
+        var ignored: [String] = []
+        if let agent = source.userAgent, agent.value != Self.defaultUserAgent { ignored.append("userAgent") }
+        if !source.extraHeaders.isEmpty { ignored.append("extraHeaders") }
+        guard let first = ignored.first else { return }
+        let message = "\(ignored.joined(separator: " and ")) of '\(source.id)' \(ignored.count == 1 ? "is" : "are") ignored on \(profile.target.rawValue): the SDK cannot attach request headers"
+        diagnostics.append(Diagnostic(.warning, "tomtom.headers-ignored", message, at: source.location(of: first)))
+        report.warnings.append(message)
+    }
+
+    private func reportTaken(_ id: String, what: String, source: RasterSourceDeclaration, diagnostics: inout [Diagnostic]) {
+        diagnostics.append(Diagnostic(.error, "compose.id-taken", "the base style already has a \(what) '\(id)', the id '\(source.id)' maps to",
+                                      at: source.location(of: "id")))
+    }
+}

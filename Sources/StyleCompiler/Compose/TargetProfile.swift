@@ -1,0 +1,55 @@
+import StyleMath
+
+/// What differs between composition targets, as data plus small hooks, so the composer has no `if target`.
+public struct TargetProfile: Sendable {
+    public let target: Target
+    /// The `tileSize` written into the style for a declared tile size (pixels).
+    public let emittedTileSize: @Sendable (Int) -> Int
+    /// Whether TomTom's raster base map goes in (when the declarations do not turn it off).
+    public let insertsBaseRaster: Bool
+    /// A layer's camera-zoom range in the style for a unified range at a latitude (degrees).
+    public let layerZoomRange: @Sendable (ClosedRange<Double>, Double) throws(GeoError) -> ClosedRange<Double>
+    /// Whether the layer's zoom range depends on a calibration latitude (so one is needed).
+    public let needsCalibrationLatitude: Bool
+    /// Whether a layer-mapping file is emitted.
+    public let emitsLayerMapping: Bool
+    /// Whether tile requests can carry a User-Agent or extra headers.
+    public let sendsRequestHeaders: Bool
+
+    /// The TomTom Orbis Maps SDK: tile sizes halved (it draws raster tiles at twice the declared size),
+    /// TomTom's raster base map, camera zooms converted to TomTom zoom, a layer mapping, no request headers.
+    public static let tomtom = TargetProfile(
+        target: .tomtom,
+        emittedTileSize: { $0 / 2 },
+        insertsBaseRaster: true,
+        layerZoomRange: { range, latitude throws(GeoError) in
+            let low = try ZoomCalibration.tomTomZoom(unifiedZoom: range.lowerBound, latitude: latitude)
+            let high = try ZoomCalibration.tomTomZoom(unifiedZoom: range.upperBound, latitude: latitude)
+            return roundedZoom(low)...roundedZoom(high)
+        },
+        needsCalibrationLatitude: true,
+        emitsLayerMapping: true,
+        sendsRequestHeaders: false
+    )
+
+    /// MapLibre: the style specification as it is.
+    public static let maplibre = TargetProfile(
+        target: .maplibre,
+        emittedTileSize: { $0 },
+        insertsBaseRaster: false,
+        layerZoomRange: { range, _ in range },
+        needsCalibrationLatitude: false,
+        emitsLayerMapping: false,
+        sendsRequestHeaders: true
+    )
+
+    public static func profile(for target: Target) -> TargetProfile {
+        switch target {
+        case .tomtom: return .tomtom
+        case .maplibre: return .maplibre
+        }
+    }
+
+    /// Converted zooms are written to 0.01 of a zoom level.
+    static func roundedZoom(_ zoom: Double) -> Double { (zoom * 100).rounded() / 100 }
+}

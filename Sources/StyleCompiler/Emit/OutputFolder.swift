@@ -1,0 +1,150 @@
+import CAtomicSwap
+import Foundation
+
+/// Puts a compile's files into an output folder all at once, or not at all.
+///
+/// The new content is assembled in a staging folder beside the output folder: unchanged files are hard
+/// links to the existing ones (so they keep their modification time), changed ones are written and flushed.
+/// Then the staging folder and the output folder are exchanged in one atomic step (Linux `renameat2`
+/// `RENAME_EXCHANGE`, macOS `renamex_np`), and the old content is removed. Until that step the output folder
+/// is untouched, so an error or a kill at any point leaves it as it was; a staging folder left by a killed
+/// run is removed by the next run. `tilejson/*.json` files that the compile no longer makes are removed.
+public struct OutputFolder: Sendable {
+    /// The output folder's path.
+    public let path: String
+
+    public init(path: String) {
+        self.path = FilePaths.normalized(path)
+    }
+
+    /// The outputs whose bytes differ from what the folder holds (or that it lacks), and stale TileJSON files.
+    public func changes(_ files: [OutputFile]) -> [String] {
+        var changed = files.filter { file in
+            FileManager.default.contents(atPath: path + "/" + file.path).map { [UInt8]($0) != file.bytes } ?? true
+        }.map(\.path)
+        changed += staleTileJSON(in: path, keeping: files).map { "tilejson/" + $0 }
+        return changed.sorted()
+    }
+
+    /// Writes the files (see the type's description). Throws with the folder untouched on failure.
+    public func write(_ files: [OutputFile]) throws(OutputError) {
+        let manager = FileManager.default
+        let parent = FilePaths.directory(of: path)
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        var isDirectory: ObjCBool = false
+        if !manager.fileExists(atPath: parent) {
+            do {
+                try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw OutputError(path: path, reason: "cannot be written: its parent folder '\(parent)' cannot be made")
+            }
+        }
+        guard manager.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw OutputError(path: path, reason: "cannot be written: '\(parent)' is not a folder")
+        }
+        let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue { throw OutputError(path: path, reason: "is a file, not a folder") }
+        removeLeftoverStaging(in: parent, name: name)
+        let staging = try makeStaging(in: parent, name: name)
+        do {
+            try setMode(of: staging, likeExisting: exists)
+            if exists { try mirror(path, into: staging) }
+            for file in files {
+                let target = staging + "/" + file.path
+                if let current = manager.contents(atPath: target), [UInt8](current) == file.bytes { continue }
+                try createFolders(for: target)
+                try AtomicFileWriter().write(file.bytes, to: target)
+            }
+            for stale in staleTileJSON(in: staging, keeping: files) { try? manager.removeItem(atPath: staging + "/tilejson/" + stale) }
+            try swapIntoPlace(staging, existed: exists)
+        } catch {
+            try? manager.removeItem(atPath: staging)
+            throw error
+        }
+    }
+
+    private func makeStaging(in parent: String, name: String) throws(OutputError) -> String {
+        var template = Array("\(parent)/.\(name).mc-style-staging-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkdtemp($0) } ?? nil }
+        guard made != nil else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// mkdtemp makes 0700 folders; the output folder keeps its own mode, or gets 0777 less the umask.
+    private func setMode(of staging: String, likeExisting exists: Bool) throws(OutputError) {
+        var status = stat()
+        let mode: mode_t
+        if exists, stat(path, &status) == 0 {
+            mode = status.st_mode & 0o7777
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o777 & ~mask
+        }
+        guard chmod(staging, mode) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
+    }
+
+    private func removeLeftoverStaging(in parent: String, name: String) {
+        let prefix = ".\(name).mc-style-staging-"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+        }
+    }
+
+    /// Recreates `source`'s tree under `target` with hard links (copies where links are impossible).
+    private func mirror(_ source: String, into target: String) throws(OutputError) {
+        let manager = FileManager.default
+        guard let entries = manager.enumerator(atPath: source) else { return }
+        while let entry = entries.nextObject() as? String {
+            let from = source + "/" + entry
+            let to = target + "/" + entry
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: from, isDirectory: &isDirectory) else { continue }
+            do {
+                if isDirectory.boolValue {
+                    try manager.createDirectory(atPath: to, withIntermediateDirectories: true)
+                } else if (try? manager.linkItem(atPath: from, toPath: to)) == nil {
+                    try manager.copyItem(atPath: from, toPath: to)
+                }
+            } catch {
+                throw OutputError(path: from, reason: "cannot be carried over to the new output: \(error.localizedDescription)")
+            }
+        }
+    }
+
+    private func createFolders(for file: String) throws(OutputError) {
+        do {
+            try FileManager.default.createDirectory(atPath: FilePaths.directory(of: file), withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: file, reason: "cannot be written: \(error.localizedDescription)")
+        }
+    }
+
+    private func swapIntoPlace(_ staging: String, existed: Bool) throws(OutputError) {
+        let manager = FileManager.default
+        guard existed else {
+            guard rename(staging, path) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
+            return
+        }
+        if mc_style_exchange_paths(staging, path) == 0 {
+            try? manager.removeItem(atPath: staging)
+            return
+        }
+        // No atomic exchange on this system or file system: two renames, undone if the second fails.
+        let old = staging + ".old"
+        guard rename(path, old) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
+        guard rename(staging, path) == 0 else {
+            let code = errno
+            _ = rename(old, path)
+            throw OutputError(path: path, reason: AtomicFileWriter.describe(code))
+        }
+        try? manager.removeItem(atPath: old)
+    }
+
+    /// `tilejson/*.json` files in `folder` that `files` does not include.
+    private func staleTileJSON(in folder: String, keeping files: [OutputFile]) -> [String] {
+        let kept = Set(files.map(\.path))
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/tilejson")) ?? []
+        return names.filter { $0.hasSuffix(".json") && !kept.contains("tilejson/" + $0) }.sorted()
+    }
+}

@@ -1,0 +1,75 @@
+import LocatedJSON
+
+/// The whole of `mc-style compile` short of touching the output folder: read, validate, compose, render.
+public struct CompileJob: Sendable {
+    public var declarationsPath: String?
+    public var baseOverride: String?
+    public var targetOverride: Target?
+    public var apiKey: String?
+    public var compact: Bool
+    public var environment: [String: String]
+    /// Recorded in the manifest as the generator's version.
+    public var generatorVersion: String
+
+    public init(declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
+                compact: Bool = false, environment: [String: String] = [:], generatorVersion: String) {
+        self.declarationsPath = declarationsPath
+        self.baseOverride = baseOverride
+        self.targetOverride = targetOverride
+        self.apiKey = apiKey
+        self.compact = compact
+        self.environment = environment
+        self.generatorVersion = generatorVersion
+    }
+
+    /// The output files (nil when there are errors) and every diagnostic.
+    public func run() -> (files: [OutputFile]?, diagnostics: [Diagnostic]) {
+        let (loaded, loadDiagnostics) = loadInputs()
+        guard let inputs = loaded, !loadDiagnostics.containsErrors else { return (nil, loadDiagnostics) }
+        let target = targetOverride ?? inputs.declarations.target ?? .tomtom
+        let composition = StyleComposer(target: target, apiKey: apiKey).compose(base: inputs.base.root, declarations: inputs.declarations)
+        let diagnostics = loadDiagnostics + composition.diagnostics
+        guard !diagnostics.containsErrors else { return (nil, diagnostics) }
+        return (render(composition, inputs: inputs), diagnostics)
+    }
+
+    private func loadInputs() -> (CompilationInputs?, [Diagnostic]) {
+        if let declarationsPath {
+            return CompilationInputs.load(declarationsPath: declarationsPath, baseOverride: baseOverride, environment: environment)
+        }
+        guard let baseOverride else {
+            return (nil, [Diagnostic(.error, "io.read", "nothing to compile: give a declarations file or --base STYLE", at: nil, fileName: "mc-style")])
+        }
+        let (document, diagnostics) = StyleLoader().load(path: baseOverride)
+        return (document.map { CompilationInputs(declarations: Declarations(), base: $0, files: [$0.file]) }, diagnostics)
+    }
+
+    private func render(_ composition: Composition, inputs: CompilationInputs) -> [OutputFile] {
+        let writer = JSONWriter(style: compact ? .compact : .pretty)
+        let style = OutputFile(path: "style.json", bytes: writer.bytes(composition.style))
+        let layerMapping = composition.layerMapping.map { OutputFile(path: "layer-mapping.json", bytes: JSONWriter(style: .pretty).bytes($0)) }
+        var files = [style]
+        if let layerMapping { files.append(layerMapping) }
+        var tileJSONPaths: [String: String] = [:]
+        for (id, document) in composition.tileJSON {
+            let path = "tilejson/\(StyleID.safe(id)).json"
+            tileJSONPaths[id] = path
+            files.append(OutputFile(path: path, bytes: JSONWriter(style: .pretty).bytes(document)))
+        }
+        let manifest = ManifestDocument.make(composition, inputs: manifestInputs(inputs), style: style, layerMapping: layerMapping,
+                                             tileJSONPaths: tileJSONPaths, generatorVersion: generatorVersion)
+        files.append(OutputFile(path: "manifest.json", bytes: JSONWriter(style: .pretty).bytes(manifest)))
+        return files
+    }
+
+    /// Input files with paths relative to the declarations file's folder (or as given, without one).
+    private func manifestInputs(_ inputs: CompilationInputs) -> [ManifestDocument.Input] {
+        let folder = declarationsPath.map(FilePaths.directory(of:))
+        let baseFile = inputs.base.file
+        return inputs.files.enumerated().map { index, file in
+            let role = file === baseFile ? "base" : (index == 0 ? "declarations" : "include")
+            let path = folder.map { FilePaths.relativePath(from: $0, to: file.name) } ?? FilePaths.normalized(file.name)
+            return ManifestDocument.Input(path: path, role: role, sha256: SHA256.hex(file.bytes))
+        }
+    }
+}
