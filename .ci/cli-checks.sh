@@ -12,6 +12,10 @@ check() {
 check "--version exits 0" "$tool" --version
 check "zoom at Tokyo prints 10.54" bash -c "'$tool' zoom --unified 12 --lat 35.6812 | grep -qx 'TomTom zoom: 10.54'"
 check "misuse exits 2" bash -c "'$tool' frobnicate 2>/dev/null; test \$? -eq 2"
+check "validate of the demo exits 0" "$tool" validate fixtures/demo/mc-style.yaml styles/tomtom-demo-base.json
+check "validate of a broken fixture exits 1" bash -c "'$tool' validate fixtures/declarations/invalid/two-kinds.yaml >/dev/null; test \$? -eq 1"
+check "schema prints JSON" bash -c "'$tool' schema | python3 -c 'import json,sys; json.load(sys.stdin)'"
+check "format --check of the shipped base style" "$tool" format --check styles/tomtom-demo-base.json
 
 if [ "$failures" -ne 0 ]; then
   echo "cli checks: $failures failed" >&2

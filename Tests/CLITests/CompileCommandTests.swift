@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MCStyleCLI
+
+@Suite struct CompileCommandTests {
+    static let demo = Fixtures.folder("demo/mc-style.yaml").path
+
+    /// Every file below a folder, by relative path.
+    static func tree(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    static func modificationDate(_ url: URL) throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+    }
+
+    @Test(arguments: ["tomtom", "maplibre"])
+    func demoMatchesTheGoldenFilesByteForByte(target: String) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let run = runTool(["compile", Self.demo, "--target", target, "--out", out.path])
+        #expect(run.status == 0, "\(run.error)")
+        let produced = try Self.tree(out)
+        let golden = try Self.tree(Fixtures.folder("demo/expected/\(target)"))
+        #expect(produced.keys.sorted() == golden.keys.sorted())
+        for (path, bytes) in golden { #expect(produced[path] == bytes, "\(target)/\(path) differs from the golden file") }
+    }
+
+    @Test func anErrorLeavesTheOutputFolderExactlyAsItWas() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
+        let before = try Self.tree(out)
+        let styleDate = try Self.modificationDate(out.appendingPathComponent("style.json"))
+        let broken = folder.appendingPathComponent("broken.yaml")
+        try Data("version: 1\nbase: \(SharedData.repositoryFile("styles/tomtom-demo-base.json").path)\nsources:\n  - id: a\n    urlTemplate: x\n    placement: { below: nowhere }\n".utf8).write(to: broken)
+        let run = runTool(["compile", broken.path, "--out", out.path])
+        #expect(run.status == 1)
+        #expect(run.error.contains("[compose.placement-anchor]"))
+        #expect(try Self.tree(out) == before)
+        #expect(try Self.modificationDate(out.appendingPathComponent("style.json")) == styleDate)
+    }
+
+    @Test func aWriteFailurePartWayLeavesTheOutputFolderUntouched() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // 'tilejson' as a file: the style and manifest could be written, the TileJSON files cannot.
+        try Data("in the way".utf8).write(to: out.appendingPathComponent("tilejson"))
+        try Data("old".utf8).write(to: out.appendingPathComponent("style.json"))
+        let before = try Self.tree(out)
+        let run = runTool(["compile", Self.demo, "--out", out.path])
+        #expect(run.status == 1)
+        #expect(run.error.contains("[io.write]"))
+        #expect(try Self.tree(out) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-staging") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func unchangedFilesKeepTheirModificationTime() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        for name in ["style.json", "manifest.json", "tilejson/contours.json"] {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: out.appendingPathComponent(name).path)
+        }
+        try Data("{}".utf8).write(to: out.appendingPathComponent("tilejson/removed-source.json"))
+        #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
+        for name in ["style.json", "manifest.json", "tilejson/contours.json"] {
+            #expect(try Self.modificationDate(out.appendingPathComponent(name)) == old, "\(name) was rewritten")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("tilejson/removed-source.json").path))
+        let maplibre = runTool(["compile", Self.demo, "--out", out.path, "--target", "maplibre"])
+        #expect(maplibre.status == 0)
+        #expect(try Self.modificationDate(out.appendingPathComponent("style.json")) != old, "a changed file is rewritten")
+    }
+
+    @Test func checkListsWhatWouldChangeAndWritesNothing() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let missing = runTool(["compile", Self.demo, "--out", out.path, "--check"])
+        #expect(missing.status == 1)
+        #expect(missing.output.contains("would change \(out.path)/style.json\n"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
+        #expect(runTool(["compile", Self.demo, "--out", out.path, "--check"]).status == 0)
+        try Data("tampered".utf8).write(to: out.appendingPathComponent("manifest.json"))
+        let stale = runTool(["compile", Self.demo, "--out", out.path, "--check"])
+        #expect(stale.status == 1)
+        #expect(stale.output == "would change \(out.path)/manifest.json\n")
+        #expect(try Data(contentsOf: out.appendingPathComponent("manifest.json")) == Data("tampered".utf8))
+    }
+
+    @Test func theKeyGoesIntoTheStyleAndNowhereElse() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let key = "FAKEKEY-9d2c41e7"
+        let run = runTool(["compile", Self.demo, "--out", out.path, "--api-key-env", "MC_TEST_TOMTOM_KEY"], environment: ["MC_TEST_TOMTOM_KEY": key])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(!run.output.contains(key) && !run.error.contains(key))
+        for (path, bytes) in try Self.tree(out) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if path == "style.json" {
+                #expect(text.contains("key=\(key)"))
+                #expect(!text.contains("{key}"))
+            } else {
+                #expect(!text.contains(key), "\(path) holds the key")
+            }
+        }
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let placeholders = try #require(manifest["placeholders"] as? [[String: Any]])
+        #expect(placeholders.first?["token"] as? String == "{key}")
+        #expect(placeholders.first?["filledAtBuild"] as? Bool == true)
+        #expect((placeholders.first?["pointers"] as? [String])?.contains("/glyphs") == true)
+        let unset = runTool(["compile", Self.demo, "--out", out.path, "--api-key-env", "MC_TEST_UNSET_KEY"])
+        #expect(unset.status == 2)
+    }
+
+    @Test func environmentSecretsStayOutOfEveryOutputButTheStyle() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let token = "fake-token-7f3a9c"
+        let run = runTool(["compile", Fixtures.folder("declarations/valid/environment.yaml").path, "--out", out.path],
+                          environment: ["MC_STYLE_TEST_TOKEN": token])
+        #expect(run.status == 0, "\(run.error)")
+        for (path, bytes) in try Self.tree(out) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains(token) == (path == "style.json"), "\(path)")
+        }
+        #expect(String(decoding: try Data(contentsOf: out.appendingPathComponent("manifest.json")), as: UTF8.self).contains("${MC_STYLE_TEST_TOKEN}"))
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("a").path]).status == 0)
+        #expect(runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("b").path]).status == 0)
+        #expect(try Self.tree(folder.appendingPathComponent("a")) == (try Self.tree(folder.appendingPathComponent("b"))))
+    }
+
+    @Test func anOutputPathThatIsAFileIsAnError() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        let run = runTool(["compile", Self.demo, "--out", file.path])
+        #expect(run.status == 1)
+        #expect(run.error.contains("is a file, not a folder [io.write]"))
+    }
+
+    /// The demo declarations on every real corpus style, both targets. Anchored placements and layer-mapping
+    /// anchors name demo-base layers, so where a corpus style lacks one, the only errors are those anchors.
+    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)), arguments: SharedData.corpusStyles)
+    func demoComposesOntoEveryCorpusStyle(style: URL) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for target in ["tomtom", "maplibre"] {
+            let run = runTool(["compile", Self.demo, "--base", style.path, "--target", target, "--out", folder.appendingPathComponent(target).path])
+            let errorRules = Set(run.error.split(separator: "\n").filter { $0.contains(": error: ") }.compactMap { $0.split(separator: "[").last.map { String($0.dropLast()) } })
+            #expect(errorRules.isSubset(of: ["compose.placement-anchor", "tomtom.layer-mapping.anchor"]), "\(style.lastPathComponent) \(target): \(run.error)")
+            if errorRules.isEmpty { #expect(run.status == 0) }
+        }
+        let portable = folder.appendingPathComponent("portable.yaml")
+        try Data("""
+        version: 1
+        sources:
+          - { id: a, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", placement: belowLabels, visibleZoom: [4, 16], bounds: [0, 0, 10, 10] }
+          - { id: b, tileJson: "https://t.example.com/tiles.json" }
+          - { id: c, arcGisService: "https://s.example.com/MapServer", zIndex: 3 }
+          - { id: d, localTileServer: { route: heatmap }, pixelRatios: [1, 2] }
+        """.utf8).write(to: portable)
+        for target in ["tomtom", "maplibre"] {
+            let run = runTool(["compile", portable.path, "--base", style.path, "--target", target, "--out", folder.appendingPathComponent("p-" + target).path])
+            #expect(run.status == 0, "\(style.lastPathComponent) \(target): \(run.error)")
+        }
+    }
+}
