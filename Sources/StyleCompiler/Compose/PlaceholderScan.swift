@@ -55,6 +55,7 @@ enum PlaceholderScan {
     private static func replaceString(at path: ArraySlice<JSONPath.Component>, in node: inout JSONNode, with text: String) {
         guard let first = path.first else {
             node.value = .string(text)
+            node.isSecret = true
             return
         }
         switch (first, node.value) {

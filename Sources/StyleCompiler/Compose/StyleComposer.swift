@@ -38,6 +38,10 @@ public struct StyleComposer: Sendable {
         var layers = baseLayers
         if profile.insertsBaseRaster && declarations.baseRaster {
             insertBaseRaster(into: &layers, sources: &sources, diagnostics: &diagnostics)
+        } else if profile.insertsBaseRaster {
+            diagnostics.append(Diagnostic(.warning, "tomtom.no-raster-base",
+                                          "without TomTom's raster base map (baseRaster: false), a style loaded from a file draws no TomTom vector tiles",
+                                          at: declarations.fieldLocations["baseRaster"], path: JSONPath([.key("baseRaster")])))
         }
         let stack = LayerStack(baseLayers: layers)
         var placed: [LayerStack.Placed] = []

@@ -30,7 +30,9 @@ public struct DeclarationsDecoder {
         let defaults = file["defaults"]?.objectValue ?? JSONObject()
         for (index, node) in (file["sources"]?.arrayValue ?? []).enumerated() {
             guard let object = node.objectValue else { continue }
-            if let source = state.source(object, at: node.location, defaults: defaults, path: JSONPath([.key("sources"), .index(index)])) {
+            let path = JSONPath([.key("sources"), .index(index)])
+            if let source = state.source(object, at: node.location, defaults: defaults, path: path) {
+                SourceDeclarationRules.check(source, path: path, into: &state.diagnostics)
                 declarations.sources.append(source)
             }
         }

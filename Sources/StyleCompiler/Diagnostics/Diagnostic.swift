@@ -43,9 +43,13 @@ public struct Diagnostic: Sendable, Equatable {
     /// Where in the document, in MapLibre notation when printed.
     public let path: JSONPath?
     public let related: [Related]
+    /// Text that must not be shown: printers that quote the source line replace each with its first four
+    /// characters and "…". (A literal credential found in an input is the source line's own text.)
+    public let secrets: [String]
 
     public init(_ severity: Severity, _ rule: String, _ message: String, at location: SourceLocation?,
-                path: JSONPath? = nil, fileName: String? = nil, related: [Related] = []) {
+                path: JSONPath? = nil, fileName: String? = nil, related: [Related] = [], secrets: [String] = []) {
+        self.secrets = secrets
         self.severity = severity
         self.rule = rule
         self.message = message

@@ -28,7 +28,10 @@ public struct CompileJob: Sendable {
         guard let inputs = loaded, !loadDiagnostics.containsErrors else { return (nil, loadDiagnostics) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
         let composition = StyleComposer(target: target, apiKey: apiKey).compose(base: inputs.base.root, declarations: inputs.declarations)
-        let diagnostics = loadDiagnostics + composition.diagnostics
+        // The composed style is checked with the same rules as `validate`; findings point back at the base
+        // style's lines or the declarations' lines, wherever the offending value came from.
+        let styleDiagnostics = composition.diagnostics.containsErrors ? [] : StyleValidator(target: target).validate(composition.style)
+        let diagnostics = loadDiagnostics + composition.diagnostics + styleDiagnostics
         guard !diagnostics.containsErrors else { return (nil, diagnostics) }
         return (render(composition, inputs: inputs), diagnostics)
     }

@@ -1,0 +1,34 @@
+import StyleCompiler
+
+/// `--format github`: GitHub Actions workflow commands, one per finding:
+/// `::error file=F,line=L,col=C,title=RULE::message` (`::warning`, `::notice` for notes).
+struct GitHubPrinter {
+    func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { diagnostic in
+            let command: String
+            switch diagnostic.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .note: command = "notice"
+            }
+            var properties: [String] = []
+            if let file = diagnostic.fileName { properties.append("file=\(Self.escapeProperty(file))") }
+            if let position = diagnostic.position {
+                properties.append("line=\(position.line)")
+                properties.append("col=\(position.column)")
+            }
+            properties.append("title=\(Self.escapeProperty(diagnostic.rule))")
+            return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))\n"
+        }.joined()
+    }
+
+    /// Workflow-command data escaping: `%`, CR and LF.
+    static func escapeData(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    /// Property escaping adds `:` and `,`.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}

@@ -1,0 +1,26 @@
+import LocatedJSON
+import StyleCompiler
+
+/// `--format json`: `{"diagnostics": [{"severity", "rule", "message", "file", "line", "column", "path"}],
+/// "summary": {"errors": N, "warnings": M}}`; `path` in MapLibre notation, `line`/`column` null without a location.
+struct JSONReportPrinter {
+    func render(_ diagnostics: [Diagnostic]) -> [UInt8] {
+        let items = diagnostics.map { diagnostic -> JSONNode in
+            let position = diagnostic.position
+            return .object([
+                "severity": .string(diagnostic.severity.rawValue),
+                "rule": .string(diagnostic.rule),
+                "message": .string(diagnostic.message),
+                "file": diagnostic.fileName.map { .string($0) } ?? .null,
+                "line": position.map { .integer($0.line) } ?? .null,
+                "column": position.map { .integer($0.column) } ?? .null,
+                "path": .string(diagnostic.path?.mapLibreNotation ?? ""),
+            ])
+        }
+        let report = JSONNode.object([
+            "diagnostics": .array(items),
+            "summary": .object(["errors": .integer(diagnostics.errorCount), "warnings": .integer(diagnostics.warningCount)]),
+        ])
+        return JSONWriter(style: .pretty).bytes(report)
+    }
+}

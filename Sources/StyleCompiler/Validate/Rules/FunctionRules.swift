@@ -1,0 +1,167 @@
+import LocatedJSON
+
+/// Legacy functions (`{"stops": [...], "property": ..., "type": ...}`), checked as MapLibre checks them.
+extension ValidationRun {
+    func validateFunction(_ node: JSONNode, spec: SpecProperty, path: JSONPath) {
+        guard let function = node.objectValue else { return }
+        var state = FunctionState(spec: spec, functionType: function["type"]?.stringValue)
+        let stops = function["stops"]
+        state.isZoomAndProperty = stops?[0]?[0]?.objectValue != nil && stops?[0]?.arrayValue != nil
+        let isZoomFunction = state.functionType != "categorical" && function["property"] == nil
+        let functionSpec = StyleSpecCatalog.index["function"] ?? [:]
+        for member in function.members {
+            let memberPath = path.appending(member.key)
+            switch member.key {
+            case "stops": validateStops(member.value, path: memberPath, state: &state)
+            case "default": validateValue(member.value, spec: spec.withoutExpressions, path: memberPath)
+            default:
+                if let property = functionSpec[member.key] {
+                    validateValue(member.value, spec: property, path: memberPath)
+                } else {
+                    report("style.unknown-property", path, member.value, "unknown property \"\(member.key)\"")
+                }
+            }
+        }
+        if state.functionType == "identity", isZoomFunction {
+            report("style.function", path, node, "missing required property \"property\"")
+        }
+        if state.functionType != "identity", stops == nil {
+            report("style.function", path, node, "missing required property \"stops\"")
+        }
+        if state.functionType == "exponential", !spec.interpolated {
+            report("style.function", path, node, "exponential functions not supported")
+        }
+        if !isZoomFunction, !spec.supportsPropertyExpression {
+            report("style.function", path, node, "property functions not supported")
+        } else if isZoomFunction, !spec.supportsZoomExpression {
+            report("style.function", path, node, "zoom functions not supported")
+        }
+        if state.functionType == "categorical" || state.isZoomAndProperty, function["property"] == nil {
+            report("style.function", path, node, "\"property\" property is required")
+        }
+    }
+
+    private func validateStops(_ node: JSONNode, path: JSONPath, state: inout FunctionState) {
+        if state.functionType == "identity" {
+            report("style.function", path, node, "identity function may not have a \"stops\" property")
+            return
+        }
+        guard let stops = node.arrayValue else {
+            report("style.type", path, node, "array expected, \(node.specTypeName) found")
+            return
+        }
+        for (index, stop) in stops.enumerated() { validateStop(stop, path: path.appending(index), state: &state) }
+        if stops.isEmpty { report("style.function", path, node, "array must have at least one stop") }
+    }
+
+    private func validateStop(_ node: JSONNode, path: JSONPath, state: inout FunctionState) {
+        guard let pair = node.arrayValue else {
+            report("style.type", path, node, "array expected, \(node.specTypeName) found")
+            return
+        }
+        guard pair.count == 2 else {
+            report("style.array-length", path, node, "array length 2 expected, length \(pair.count) found")
+            return
+        }
+        let domainPath = path.appending(0)
+        if state.isZoomAndProperty {
+            guard let key = pair[0].objectValue else {
+                report("style.type", path, node, "object expected, \(pair[0].specTypeName) found")
+                return
+            }
+            guard let zoomNode = key["zoom"] else {
+                report("style.function", path, node, "object stop key must have zoom")
+                return
+            }
+            guard key["value"] != nil else {
+                report("style.function", path, node, "object stop key must have value")
+                return
+            }
+            let zoom = zoomNode.numberValue?.doubleValue
+            if let previous = state.previousZoom, let zoom, previous > zoom {
+                report("style.function", path, zoomNode, "stop zoom values must appear in ascending order")
+                return
+            }
+            if zoom != state.previousZoom {
+                state.previousZoom = zoom
+                state.previousDomainValue = nil
+                state.domainValues = []
+            }
+            for member in key.members {
+                switch member.key {
+                case "zoom": validateKind(member.value, "number", path: domainPath.appending("zoom"))
+                case "value": validateDomainValue(member.value, stop: node, path: domainPath.appending("value"), state: &state)
+                default: report("style.unknown-property", domainPath, member.value, "unknown property \"\(member.key)\"")
+                }
+            }
+        } else {
+            validateDomainValue(pair[0], stop: node, path: domainPath, state: &state)
+        }
+        if ExpressionShape.isExpression(pair[1]) {
+            report("style.function", path.appending(1), pair[1], "expressions are not allowed in function stops.")
+            return
+        }
+        validateValue(pair[1], spec: state.spec.withoutExpressions, path: path.appending(1))
+    }
+
+    private func validateDomainValue(_ node: JSONNode, stop: JSONNode, path: JSONPath, state: inout FunctionState) {
+        let type = node.specTypeName
+        let reported = node.isNull ? stop : node
+        if let keyType = state.keyType, keyType != type {
+            report("style.function", path, reported, "\(type) stop domain type must match previous stop domain type \(keyType)")
+            return
+        }
+        if state.keyType == nil { state.keyType = type }
+        guard ["number", "string", "boolean"].contains(type) else {
+            report("style.function", path, reported, "stop domain value must be a number, string, or boolean")
+            return
+        }
+        if type != "number", state.functionType != "categorical" {
+            var message = "number expected, \(type) found"
+            if state.spec.supportsPropertyExpression, state.functionType == nil {
+                message += "\nIf you intended to use a categorical function, specify `\"type\": \"categorical\"`."
+            }
+            report("style.function", path, reported, message)
+            return
+        }
+        let number = node.numberValue?.doubleValue
+        if state.functionType == "categorical", let number, number.rounded(.down) != number || !number.isFinite {
+            report("style.function", path, reported, "integer expected, found \(JSONNumber(number).text)")
+            return
+        }
+        if state.functionType != "categorical", let number, let previous = state.previousDomainValue, number < previous {
+            report("style.function", path, reported, "stop domain values must appear in ascending order")
+            return
+        }
+        if let number { state.previousDomainValue = number }
+        let key = node.specDisplay
+        if state.functionType == "categorical", state.domainValues.contains(key) {
+            report("style.function", path, reported, "stop domain values must be unique")
+            return
+        }
+        state.domainValues.insert(key)
+    }
+}
+
+/// What checking one function's stops remembers from stop to stop.
+private struct FunctionState {
+    let spec: SpecProperty
+    let functionType: String?
+    var isZoomAndProperty = false
+    var keyType: String?
+    var previousDomainValue: Double?
+    var previousZoom: Double?
+    var domainValues: Set<String> = []
+
+    init(spec: SpecProperty, functionType: String?) {
+        self.spec = spec
+        self.functionType = functionType
+    }
+}
+
+extension SpecProperty {
+    /// The property's value type without expression support (function outputs and defaults are plain values).
+    var withoutExpressions: SpecProperty {
+        SpecProperty(name, type, value: value, values: values, numericValues: numericValues, length: length, minimum: minimum, maximum: maximum)
+    }
+}

@@ -1,0 +1,60 @@
+import LocatedJSON
+
+/// Literal credentials in a document: TomTom `key=` values, `api_key=`/`apikey=`/`access_token=` query
+/// values and Mapbox `pk.`/`sk.` tokens. Messages show only the first four characters.
+enum CredentialScan {
+    /// Query parameters whose value is a credential.
+    static let parameters = ["key", "api_key", "apikey", "access_token"]
+
+    /// Every literal credential in `text` (placeholders such as `{key}` and `${NAME}` are not credentials).
+    static func credentials(in text: String) -> [String] {
+        var found: [String] = []
+        for (index, character) in zip(text.indices, text) where character == "?" || character == "&" {
+            let rest = text[text.index(after: index)...]
+            for name in parameters where rest.hasPrefix(name + "=") {
+                let value = rest.dropFirst(name.count + 1).prefix { $0 != "&" && $0 != "#" && $0 != "\"" }
+                if isLiteral(value) { found.append(String(value)) }
+            }
+        }
+        for prefix in ["pk.", "sk."] {
+            var search = text[...]
+            while let range = search.firstRange(of: prefix) {
+                let token = search[range.lowerBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
+                let boundary = range.lowerBound == text.startIndex || !text[text.index(before: range.lowerBound)].isLetter
+                if boundary, token.count >= 40, token.dropFirst(3).contains(".") { found.append(String(token)) }
+                search = search[range.upperBound...]
+            }
+        }
+        return found
+    }
+
+    static func isLiteral(_ value: Substring) -> Bool {
+        !value.isEmpty && !(value.hasPrefix("{") && value.hasSuffix("}")) && !value.contains("${")
+    }
+
+    /// The first four characters and an ellipsis.
+    static func shown(_ secret: String) -> String { String(secret.prefix(4)) + "…" }
+}
+
+extension ValidationRun {
+    func validateSecrets() {
+        var pending: [(JSONPath, JSONNode)] = [(.root, style)]
+        while let (path, node) = pending.popLast() {
+            switch node.value {
+            case .string(let text):
+                guard !node.isSecret else { continue }
+                for secret in CredentialScan.credentials(in: text) {
+                    report(.error, "secret.literal-key", path, node,
+                           "literal credential '\(CredentialScan.shown(secret))' in a committed file: use TomTom's {key} placeholder (mc-style redact does it) or ${NAME}",
+                           masking: [secret])
+                }
+            case .array(let items):
+                for (index, item) in items.enumerated().reversed() { pending.append((path.appending(index), item)) }
+            case .object(let object):
+                for member in object.members.reversed() { pending.append((path.appending(member.key), member.value)) }
+            default:
+                continue
+            }
+        }
+    }
+}

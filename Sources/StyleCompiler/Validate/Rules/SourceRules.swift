@@ -1,0 +1,70 @@
+import LocatedJSON
+
+/// Sources: their type, their type's properties, and the fields MapLibre rejects.
+extension ValidationRun {
+    func validateSources(_ node: JSONNode, path: JSONPath) {
+        guard let sources = node.objectValue else {
+            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            return
+        }
+        for member in sources.members {
+            validateSource(member.value, path: path.appending(member.key))
+        }
+    }
+
+    private func validateSource(_ node: JSONNode, path: JSONPath) {
+        guard let source = node.objectValue else {
+            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            return
+        }
+        guard let typeNode = source["type"] else {
+            report("style.required", path, node, "\"type\" is required")
+            return
+        }
+        let type = typeNode.stringValue ?? ""
+        if type == "canvas" {
+            report("style.source.canvas", path, nil, "Please use runtime APIs to add canvas sources, rather than including them in stylesheets.")
+            return
+        }
+        guard StyleSpecCatalog.sourceTypes.contains(type) else {
+            let spec = SpecProperty("type", "enum", values: StyleSpecCatalog.sourceTypes)
+            validateEnum(typeNode, spec: spec, path: path.appending("type"))
+            return
+        }
+        let group = "source_" + type.replacing("-", with: "_")
+        let properties = StyleSpecCatalog.index[group] ?? [:]
+        for member in source.members {
+            let memberPath = path.appending(member.key)
+            guard let property = properties[member.key] else {
+                noteUnknownKey(member.key, among: StyleSpecCatalog.order(of: group), path: memberPath, node: member.value, what: "a \(type) source")
+                continue
+            }
+            if member.key == "clusterProperties" {
+                // MapLibre names these findings `<source>.<property>.map`, without "clusterProperties".
+                validateClusterProperties(member.value, path: path)
+            } else {
+                validateValue(member.value, spec: property, path: memberPath)
+            }
+        }
+        for property in StyleSpecCatalog.groups[group] ?? [] where property.isRequired && source[property.name] == nil {
+            report("style.required", path, node, "missing required property \"\(property.name)\"")
+        }
+    }
+
+    /// `clusterProperties`: `{name: [operator, map expression]}`; the map expression may use neither zoom nor
+    /// feature state.
+    private func validateClusterProperties(_ node: JSONNode, path: JSONPath) {
+        guard let properties = node.objectValue else {
+            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            return
+        }
+        for member in properties.members {
+            guard let parts = member.value.arrayValue, parts.count >= 2 else { continue }
+            let map = parts[1]
+            if ExpressionShape.uses(map, operators: ["zoom", "feature-state"]) {
+                report("style.expression", path.appending(member.key).appending("map"), map,
+                       "\"zoom\" and \"feature-state\" expressions are not supported with cluster properties.")
+            }
+        }
+    }
+}

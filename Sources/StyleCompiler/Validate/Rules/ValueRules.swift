@@ -1,0 +1,136 @@
+import LocatedJSON
+
+/// Values against their specification type: the generic part of MapLibre's validator (`validate`, enum,
+/// number, string, boolean, color, array, object), dispatching to functions, expressions and the special types.
+extension ValidationRun {
+    func validateValue(_ node: JSONNode, spec: SpecProperty, path: JSONPath, context: PropertyContext? = nil) {
+        if spec.takesExpressions, case .object = node.value {
+            validateFunction(node, spec: spec, path: path)
+            return
+        }
+        if spec.takesExpressions, ExpressionShape.isExpression(node) {
+            validateExpressionShape(node, spec: spec, path: path, context: context)
+            return
+        }
+        switch spec.type {
+        case "*": return
+        case "enum": validateEnum(node, spec: spec, path: path)
+        case "number": validateNumber(node, spec: spec, path: path)
+        case "string", "formatted", "resolvedImage": validateKind(node, "string", path: path)
+        case "boolean": validateKind(node, "boolean", path: path)
+        case "color": validateColor(node, path: path)
+        case "array": validateArray(node, spec: spec, path: path)
+        case "padding", "numberArray": validateNumberOrArray(node, spec: spec, path: path, element: "number")
+        case "colorArray": validateNumberOrArray(node, spec: spec, path: path, element: "color")
+        case "variableAnchorOffsetCollection": validateKind(node, "array", path: path)
+        case "filter": validateFilter(node, path: path)
+        case "transition", "light", "sky", "terrain", "projection": validateGroupObject(node, group: spec.type, path: path)
+        case "sprite": validateSprite(node, path: path)
+        case "fontFaces": validateFontFaces(node, path: path)
+        case "state", "projectionDefinition", "promoteId", "expression": return
+        default: validateGroupObject(node, group: spec.type, path: path)
+        }
+    }
+
+    func validateKind(_ node: JSONNode, _ kind: String, path: JSONPath) {
+        guard node.specTypeName != kind else { return }
+        report("style.type", path, node, "\(kind) expected, \(node.specTypeName) found")
+    }
+
+    func validateEnum(_ node: JSONNode, spec: SpecProperty, path: JSONPath) {
+        let matches: Bool
+        switch node.value {
+        case .string(let text): matches = !spec.numericValues && spec.values.contains(text)
+        case .number(let number): matches = spec.numericValues && spec.values.contains(JSONNumber(number.doubleValue).text)
+        default: matches = false
+        }
+        guard !matches else { return }
+        report("style.enum", path, node, "expected one of [\(spec.values.joined(separator: ", "))], \(node.specDisplay) found")
+    }
+
+    func validateNumber(_ node: JSONNode, spec: SpecProperty, path: JSONPath) {
+        guard let number = node.numberValue else {
+            validateKind(node, "number", path: path)
+            return
+        }
+        let value = number.doubleValue
+        if let minimum = spec.minimum, value < minimum {
+            report("style.range", path, node, "\(JSONNumber(value).text) is less than the minimum value \(JSONNumber(minimum).text)")
+        } else if let maximum = spec.maximum, value > maximum {
+            report("style.range", path, node, "\(JSONNumber(value).text) is greater than the maximum value \(JSONNumber(maximum).text)")
+        }
+    }
+
+    func validateColor(_ node: JSONNode, path: JSONPath) {
+        guard let text = node.stringValue else {
+            report("style.type", path, node, "color expected, \(node.specTypeName) found")
+            return
+        }
+        if CSSColor.parse(text) == nil {
+            report("style.color", path, node, "color expected, \(node.specDisplay) found")
+        }
+    }
+
+    func validateArray(_ node: JSONNode, spec: SpecProperty, path: JSONPath) {
+        guard let items = node.arrayValue else {
+            report("style.type", path, node, "array expected, \(node.specTypeName) found")
+            return
+        }
+        if let length = spec.length, items.count != length {
+            report("style.array-length", path, node, "array length \(length) expected, length \(items.count) found")
+            return
+        }
+        guard let element = spec.value else { return }
+        let elementSpec: SpecProperty
+        if element == "array" {
+            elementSpec = SpecProperty(spec.name, "array", value: spec.elementValue, length: spec.elementLength)
+        } else if StyleSpecCatalog.groups[element] != nil {
+            elementSpec = SpecProperty(spec.name, element)
+        } else {
+            elementSpec = SpecProperty(spec.name, element, values: spec.values, numericValues: spec.numericValues,
+                                       minimum: spec.minimum, maximum: spec.maximum)
+        }
+        for (index, item) in items.enumerated() {
+            if element == "layer" {
+                validateLayer(item, index: index)
+            } else {
+                validateValue(item, spec: elementSpec, path: path.appending(index))
+            }
+        }
+    }
+
+    /// `padding`, `numberArray`, `colorArray`: one value, or an array of at least one.
+    func validateNumberOrArray(_ node: JSONNode, spec: SpecProperty, path: JSONPath, element: String) {
+        if let items = node.arrayValue {
+            guard !items.isEmpty else {
+                report("style.array-length", path, node, "array length at least 1 expected, length 0 found")
+                return
+            }
+            for (index, item) in items.enumerated() {
+                validateValue(item, spec: spec.with(type: element), path: path.appending(index))
+            }
+            return
+        }
+        validateValue(node, spec: spec.with(type: element), path: path)
+    }
+
+    /// An object of a specification group (`transition`, `light`, ...): unknown keys are errors reported at
+    /// the object (as MapLibre does), missing required ones too.
+    func validateGroupObject(_ node: JSONNode, group: String, path: JSONPath) {
+        guard let object = node.objectValue else {
+            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            return
+        }
+        guard let properties = StyleSpecCatalog.index[group] else { return }
+        for member in object.members {
+            guard let property = properties[member.key] else {
+                report("style.unknown-property", path, member.value, "unknown property \"\(member.key)\"")
+                continue
+            }
+            validateValue(member.value, spec: property, path: path.appending(member.key))
+        }
+        for property in StyleSpecCatalog.groups[group] ?? [] where property.isRequired && object[property.name] == nil {
+            report("style.required", path, node, "missing required property \"\(property.name)\"")
+        }
+    }
+}

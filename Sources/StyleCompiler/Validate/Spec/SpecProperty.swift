@@ -1,0 +1,70 @@
+/// One property of the style specification, as facts: its type, allowed values, range and how it may vary.
+struct SpecProperty: Sendable {
+    let name: String
+    /// The specification's type name: `number`, `string`, `boolean`, `color`, `enum`, `array`, `*`, or the name
+    /// of a group or special type (`source`, `layer`, `light`, `transition`, `filter`, `padding`, ...).
+    let type: String
+    /// For arrays: the element type (`number`, `string`, ..., or `number|color` for function stops).
+    let value: String?
+    /// For arrays of arrays: the inner element type and length.
+    let elementValue: String?
+    let elementLength: Int?
+    /// Enum values; numbers as their JSON text when `numericValues`.
+    let values: [String]
+    let numericValues: Bool
+    let length: Int?
+    let minimum: Double?
+    let maximum: Double?
+    let isRequired: Bool
+    /// Whether expressions may interpolate it.
+    let interpolated: Bool
+    /// Expression parameters it accepts: `zoom`, `feature`, `feature-state`, ...
+    let parameters: [String]
+    /// `data-driven`, `data-constant`, `cross-faded`, `cross-faded-data-driven`, `color-ramp`, `constant`.
+    let propertyType: String?
+    let transition: Bool
+
+    init(_ name: String, _ type: String, value: String? = nil, elementValue: String? = nil, elementLength: Int? = nil,
+         values: [String] = [], numericValues: Bool = false, length: Int? = nil, minimum: Double? = nil, maximum: Double? = nil,
+         required: Bool = false, interpolated: Bool = false, parameters: [String] = [], propertyType: String? = nil, transition: Bool = false) {
+        self.name = name
+        self.type = type
+        self.value = value
+        self.elementValue = elementValue
+        self.elementLength = elementLength
+        self.values = values
+        self.numericValues = numericValues
+        self.length = length
+        self.minimum = minimum
+        self.maximum = maximum
+        self.isRequired = required
+        self.interpolated = interpolated
+        self.parameters = parameters
+        self.propertyType = propertyType
+        self.transition = transition
+    }
+
+    /// Whether it takes expressions or functions at all (paint and layout properties do).
+    var takesExpressions: Bool { propertyType != nil }
+    var supportsPropertyExpression: Bool { propertyType == "data-driven" || propertyType == "cross-faded-data-driven" }
+    var supportsZoomExpression: Bool { parameters.contains("zoom") }
+
+    /// The same facts for a value of another type (array elements, function outputs).
+    func with(type: String, value: String? = nil, length: Int? = nil) -> SpecProperty {
+        SpecProperty(name, type, value: value, values: values, numericValues: numericValues, length: length,
+                     minimum: minimum, maximum: maximum, interpolated: interpolated, parameters: parameters, propertyType: propertyType)
+    }
+}
+
+/// The style specification's facts, generated from MapLibre's v8.json (see `StyleSpecCatalog+Generated.swift`).
+enum StyleSpecCatalog {
+    /// Group -> property name -> property.
+    static let index: [String: [String: SpecProperty]] = groups.mapValues { properties in
+        Dictionary(properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func property(_ name: String, in group: String) -> SpecProperty? { index[group]?[name] }
+
+    /// Property names of a group in the specification's order.
+    static func order(of group: String) -> [String] { groups[group]?.map(\.name) ?? [] }
+}

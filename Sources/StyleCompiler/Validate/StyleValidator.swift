@@ -1,0 +1,82 @@
+import LocatedJSON
+
+/// Checks a style document against the style specification (MapLibre's rules and messages, so findings
+/// line up with MapLibre's own validator), and with the `tomtom` target also TomTom's rules.
+///
+/// Paths are MapLibre's: `layers[3].paint.fill-color`; like MapLibre, properties of `light`, `terrain` and
+/// `sky` are named without their parent (`intensity`). Every finding sits at the start of the value it is
+/// about (an object's `{`), so its line is the line MapLibre reports.
+public struct StyleValidator: Sendable {
+    public var target: Target
+
+    public init(target: Target) {
+        self.target = target
+    }
+
+    /// Every finding in `style`, in document order of the checks.
+    public func validate(_ style: JSONNode) -> [Diagnostic] {
+        let run = ValidationRun(style: style, target: target)
+        run.validateRoot()
+        if target == .tomtom { run.validateTomTomRules() }
+        run.validateSecrets()
+        return run.diagnostics
+    }
+}
+
+/// The state of one validation: the style, the target and the findings so far.
+final class ValidationRun {
+    let style: JSONNode
+    let target: Target
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Layer id -> index of its first occurrence, so id lookups stay linear in the number of layers.
+    let layerIndexByID: [String: Int]
+
+    init(style: JSONNode, target: Target) {
+        self.style = style
+        self.target = target
+        var index: [String: Int] = [:]
+        for (position, layer) in (style["layers"]?.arrayValue ?? []).enumerated() {
+            if let id = layer["id"]?.stringValue, index[id] == nil { index[id] = position }
+        }
+        self.layerIndexByID = index
+    }
+
+    /// Records a finding at the start of `node` (or nowhere, for values without a location).
+    func report(_ severity: Diagnostic.Severity, _ rule: String, _ path: JSONPath, _ node: JSONNode?, _ message: String,
+                related: [Diagnostic.Related] = [], masking secrets: [String] = []) {
+        diagnostics.append(Diagnostic(severity, rule, message, at: node?.location, path: path, related: related, secrets: secrets))
+    }
+
+    /// Records an error at the start of `node`.
+    func report(_ rule: String, _ path: JSONPath, _ node: JSONNode?, _ message: String, related: [Diagnostic.Related] = []) {
+        report(.error, rule, path, node, message, related: related)
+    }
+
+    /// A note that a key is not in the specification, with a suggestion (MapLibre ignores such keys).
+    func noteUnknownKey(_ key: String, among known: [String], path: JSONPath, node: JSONNode?, what: String) {
+        let hint = Suggestion.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        report(.note, "style.unknown-key", path, node, "\(what) has a key '\(key)' that the style specification does not define; renderers ignore it\(hint)")
+    }
+}
+
+extension JSONNode {
+    /// The value's type as MapLibre names it in messages: number, string, boolean, array, object, null.
+    var specTypeName: String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// The value as JavaScript's `JSON.stringify` writes it in MapLibre's messages.
+    var specDisplay: String {
+        switch value {
+        case .number(let number): return JSONNumber(number.doubleValue).text
+        default: return String(JSONWriter(style: .compact).string(self).dropLast())
+        }
+    }
+}
