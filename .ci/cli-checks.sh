@@ -16,6 +16,8 @@ check "validate of the demo exits 0" "$tool" validate fixtures/demo/mc-style.yam
 check "validate of a broken fixture exits 1" bash -c "'$tool' validate fixtures/declarations/invalid/two-kinds.yaml >/dev/null; test \$? -eq 1"
 check "schema prints JSON" bash -c "'$tool' schema | python3 -c 'import json,sys; json.load(sys.stdin)'"
 check "format --check of the shipped base style" "$tool" format --check styles/tomtom-demo-base.json
+check "the shipped base style validates on tomtom with no warnings" "$tool" validate --strict --target tomtom styles/tomtom-demo-base.json
+check "a literal key fails validate" bash -c "printf '{\"version\":8,\"sources\":{},\"layers\":[],\"sprite\":\"https://api.tomtom.com/s?key=abcd1234\"}' | '$tool' validate - >/dev/null; test \$? -eq 1"
 
 passed=$(( $(grep -c '^check "' "$0") - failures ))
 echo "cli checks: $passed passed, $failures failed"

@@ -11,6 +11,7 @@ public enum MCStyleTool {
         ZoomCommand.self,
         TilesCommand.self,
         FormatCommand.self,
+        RedactCommand.self,
         SchemaCommand.self,
     ]
 

@@ -42,7 +42,7 @@ import TestSupport
         let before = try Self.tree(out)
         let styleDate = try Self.modificationDate(out.appendingPathComponent("style.json"))
         let broken = folder.appendingPathComponent("broken.yaml")
-        try Data("version: 1\nbase: \(SharedData.repositoryFile("styles/tomtom-demo-base.json").path)\nsources:\n  - id: a\n    urlTemplate: x\n    placement: { below: nowhere }\n".utf8).write(to: broken)
+        try Data("version: 1\nbase: \(SharedData.repositoryFile("styles/tomtom-demo-base.json").path)\nsources:\n  - id: a\n    urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\"\n    placement: { below: nowhere }\n".utf8).write(to: broken)
         let run = runTool(["compile", broken.path, "--out", out.path])
         #expect(run.status == 1)
         #expect(run.error.contains("[compose.placement-anchor]"))

@@ -12,10 +12,11 @@ enum FormatCommand: Subcommand {
         A syntax error is reported as file:line:column and the file is left alone; a duplicate key is a
         warning (the later value wins, as in every JSON reader).
         """,
-        usage: ["format <file>... [--compact] [--check | --in-place]"],
+        usage: ["format <file>... [--compact] [--sort] [--check | --in-place]"],
         arguments: [.init(name: "file", help: "JSON files to format; '-' (or none) reads standard input.")],
         options: [
             .init(name: "compact", valueName: nil, help: "Write compact JSON (no white space) instead of pretty."),
+            .init(name: "sort", valueName: nil, help: "Put root and layer keys in the style specification's order\n(as MapLibre's formatter does)."),
             .init(name: "check", valueName: nil, help: "Write nothing; exit 1 listing the files that are not\nalready formatted."),
             .init(name: "in-place", valueName: nil, help: "Rewrite each file atomically (unchanged files are not touched)."),
         ]
@@ -32,7 +33,7 @@ enum FormatCommand: Subcommand {
         var failed = false
         var unformatted: [String] = []
         for path in paths {
-            let outcome = format(path, writer: writer)
+            let outcome = format(path, writer: writer, sort: arguments.flag("sort"))
             switch outcome {
             case .failure(let failure):
                 io.writeError(printer.render(failure.diagnostics))
@@ -60,7 +61,7 @@ enum FormatCommand: Subcommand {
 
     /// Reads and re-writes one file. A duplicate key is a warning: the later value wins, as in every JSON
     /// reader, and the warning says so.
-    private static func format(_ path: String, writer: JSONWriter) -> Result<(SourceFile, [UInt8], [Diagnostic]), FormatFailure> {
+    private static func format(_ path: String, writer: JSONWriter, sort: Bool) -> Result<(SourceFile, [UInt8], [Diagnostic]), FormatFailure> {
         let file: SourceFile
         do {
             file = try path == "-" ? InputLoader().loadStandardInput() : InputLoader().load(path: path)
@@ -70,7 +71,7 @@ enum FormatCommand: Subcommand {
         do {
             let document = try JSONParser().parse(file)
             let warnings = document.duplicateKeys.map { Diagnostic.duplicateKey($0, severity: .warning) }
-            return .success((file, writer.bytes(document.root), warnings))
+            return .success((file, writer.bytes(sort ? SpecKeyOrder.sorted(document.root) : document.root), warnings))
         } catch {
             return .failure(FormatFailure([Diagnostic(error)]))
         }

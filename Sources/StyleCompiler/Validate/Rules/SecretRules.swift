@@ -25,7 +25,8 @@ enum CredentialScan {
                 search = search[range.upperBound...]
             }
         }
-        return found
+        var seen: Set<String> = []
+        return found.filter { seen.insert($0).inserted }
     }
 
     static func isLiteral(_ value: Substring) -> Bool {

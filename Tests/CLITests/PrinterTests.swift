@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MCStyleCLI
+import StyleCompiler
+
+/// The whole output of each `validate --format`, for one small style with an error and a warning.
+@Suite struct PrinterTests {
+    static let style = """
+    {"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {},
+     "layers": [{"id": "bg", "type": "background", "paint": {"background-opacity": 2}}]}
+    """
+
+    private func run(_ format: String) throws -> (ToolRun, String) {
+        let folder = try makeTemporaryFolder()
+        let file = folder.appendingPathComponent("style.json")
+        try Data(Self.style.utf8).write(to: file)
+        return (runTool(["validate", "--target", "maplibre", "--format", format, file.path]), file.path)
+    }
+
+    @Test func text() throws {
+        let (result, path) = try run("text")
+        #expect(result.status == 1)
+        #expect(result.output == """
+        \(path):1:26: warning: "glyphs" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills [tomtom.placeholder]
+        {"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {},
+                                 ^
+        \(path):2:80: error: 2 is greater than the maximum value 1 [style.range]
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-opacity": 2}}]}
+                                                                                       ^
+        1 error, 1 warning
+
+        """)
+    }
+
+    @Test func json() throws {
+        let (result, path) = try run("json")
+        #expect(result.output == """
+        {
+          "diagnostics": [
+            {
+              "severity": "warning",
+              "rule": "tomtom.placeholder",
+              "message": "\\"glyphs\\" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills",
+              "file": "\(path)",
+              "line": 1,
+              "column": 26,
+              "path": "glyphs"
+            },
+            {
+              "severity": "error",
+              "rule": "style.range",
+              "message": "2 is greater than the maximum value 1",
+              "file": "\(path)",
+              "line": 2,
+              "column": 80,
+              "path": "layers[0].paint.background-opacity"
+            }
+          ],
+          "summary": {
+            "errors": 1,
+            "warnings": 1
+          }
+        }
+
+        """)
+    }
+
+    @Test func github() throws {
+        let (result, path) = try run("github")
+        #expect(result.output == """
+        ::warning file=\(path),line=1,col=26,title=tomtom.placeholder::"glyphs" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills
+        ::error file=\(path),line=2,col=80,title=style.range::2 is greater than the maximum value 1
+
+        """)
+        #expect(GitHubPrinter.escapeData("a%b\nc") == "a%25b%0Ac")
+        #expect(GitHubPrinter.escapeProperty("a:b,c") == "a%3Ab%2Cc")
+    }
+
+    @Test func sarif() throws {
+        let (result, path) = try run("sarif")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        #expect(run["columnKind"] as? String == "unicodeCodePoints")
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.count == RuleCatalog.all.count)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.map { $0["ruleId"] as? String } == ["tomtom.placeholder", "style.range"])
+        #expect(results.map { $0["level"] as? String } == ["warning", "error"])
+        let location = (results[1]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect((location?["artifactLocation"] as? [String: Any])?["uri"] as? String == SARIFPrinter.uri(path))
+        #expect((location?["region"] as? [String: Any])?["startColumn"] as? Int == 80)
+        let index = try #require(results[1]["ruleIndex"] as? Int)
+        #expect(rules[index]["id"] as? String == "style.range")
+    }
+
+    @Test func quietAndStrict() throws {
+        let (quiet, _) = try run("text")
+        #expect(quiet.output.contains("warning"))
+        let folder = try makeTemporaryFolder()
+        let file = folder.appendingPathComponent("style.json")
+        try Data(#"{"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {}, "layers": []}"#.utf8).write(to: file)
+        #expect(runTool(["validate", "--target", "maplibre", file.path]).status == 0)
+        #expect(runTool(["validate", "--target", "maplibre", "--strict", file.path]).status == 1)
+        #expect(!runTool(["validate", "--target", "maplibre", "--quiet", file.path]).output.contains("warning:"))
+    }
+
+    @Test func noFormatShowsALiteralKey() throws {
+        let key = "LiteralKey0123456789"
+        let folder = try makeTemporaryFolder()
+        let file = folder.appendingPathComponent("keyed.json")
+        try Data(#"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://api.tomtom.com/{z}/{x}/{y}.pbf?key=\#(key)"]}}, "layers": []}"#.utf8).write(to: file)
+        for format in ["text", "json", "sarif", "github"] {
+            let result = runTool(["validate", "--format", format, file.path])
+            #expect(result.status == 1)
+            #expect(result.output.contains("secret.literal-key"), "\(format)")
+            #expect(!result.output.contains(key) && !result.error.contains(key), "\(format) shows the key")
+            #expect(result.output.contains("Lite…"), "\(format)")
+        }
+        let redact = runTool(["redact", file.path])
+        #expect(redact.status == 0 && !redact.output.contains(key))
+        #expect(runTool(["validate", file.path]).status == 0)
+    }
+}

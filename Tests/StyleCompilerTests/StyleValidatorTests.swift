@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import TestSupport
+import LocatedJSON
+@testable import StyleCompiler
+
+/// Rule families of `StyleValidator`, each at its exact line and column (marked `⟦` in the input).
+@Suite struct StyleValidatorTests {
+    /// The findings for a marked style, and the marked positions.
+    private func findings(_ marked: String, target: Target = .maplibre) throws -> ([Diagnostic], [SourcePosition]) {
+        let (text, marks) = markedPositions(marked)
+        let document = try JSONParser().parse(text, name: "style.json")
+        return (StyleValidator(target: target).validate(document.root), marks.map { SourcePosition(line: $0.line, column: $0.column) })
+    }
+
+    private func expectOne(_ marked: String, rule: String, path: String, message: String, severity: Diagnostic.Severity = .error,
+                           target: Target = .maplibre, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let (diagnostics, marks) = try findings(marked, target: target)
+        #expect(diagnostics.count == 1, "\(diagnostics.map(\.message))", sourceLocation: sourceLocation)
+        let diagnostic = try #require(diagnostics.first, sourceLocation: sourceLocation)
+        #expect(diagnostic.rule == rule, sourceLocation: sourceLocation)
+        #expect(diagnostic.severity == severity, sourceLocation: sourceLocation)
+        #expect(diagnostic.path?.mapLibreNotation == path, sourceLocation: sourceLocation)
+        #expect(diagnostic.message == message, sourceLocation: sourceLocation)
+        #expect(diagnostic.position == marks.first, sourceLocation: sourceLocation)
+    }
+
+    static let layerSources = #""sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json"}, "r": {"type": "raster", "tiles": ["https://t.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}"#
+
+    @Test func rootRules() throws {
+        try expectOne("{\"version\": ⟦7, \"sources\": {}, \"layers\": []}", rule: "style.enum", path: "version", message: "expected one of [8], 7 found")
+        try expectOne("⟦{\"version\": 8, \"layers\": []}", rule: "style.required", path: "", message: "missing required property \"sources\"")
+        try expectOne("{\"version\": 8, \"sources\": {}, \"layers\": [], \"constants\": ⟦{}}", rule: "style.deprecated", path: "constants",
+                      message: "constants have been deprecated as of v8")
+        try expectOne("{\"version\": 8, \"sources\": {}, \"layers\": [], \"centre\": ⟦[0, 0]}", rule: "style.unknown-key", path: "centre",
+                      message: "the style has a key 'centre' that the style specification does not define; renderers ignore it; did you mean 'center'?",
+                      severity: .note)
+        try expectOne("{\"version\": 8, \"sources\": {}, \"layers\": [], \"center\": ⟦[1, 2, 3]}", rule: "style.array-length", path: "center",
+                      message: "array length 2 expected, length 3 found")
+        try expectOne("{\"version\": 8, \"sources\": {}, \"layers\": [], \"glyphs\": ⟦\"https://g.example.com/{range}.pbf\"}", rule: "style.glyphs",
+                      path: "glyphs", message: "\"glyphs\" url must include a \"{fontstack}\" token")
+    }
+
+    @Test func tomTomPlaceholdersAreUnderstood() throws {
+        let style = "{\"version\": 8, \"sources\": {}, \"layers\": [], \"glyphs\": ⟦\"{hosted_glyphs_url}\", \"sprite\": \"{hosted_sprite_url}\"}"
+        #expect(try findings(style, target: .tomtom).0.isEmpty)
+        let onMapLibre = try findings(style, target: .maplibre).0
+        #expect(onMapLibre.map(\.rule) == ["tomtom.placeholder", "tomtom.placeholder"])
+        #expect(onMapLibre.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func sourceRules() throws {
+        try expectOne("{\"version\": 8, \"sources\": {\"a\": ⟦{}}, \"layers\": []}", rule: "style.required", path: "sources.a", message: "\"type\" is required")
+        try expectOne("{\"version\": 8, \"sources\": {\"a\": {\"type\": ⟦\"tiles\"}}, \"layers\": []}", rule: "style.enum", path: "sources.a.type",
+                      message: "expected one of [vector, raster, raster-dem, geojson, video, image], \"tiles\" found")
+        try expectOne("{\"version\": 8, \"sources\": {\"a\": {\"type\": \"raster\", \"tiles\": [], \"tileSize\": ⟦300}}, \"layers\": []}",
+                      rule: "sources.tile-size", path: "sources.a.tileSize",
+                      message: "raster tileSize 300 is not 256 or 512: TomTom serves and draws raster tiles of 256 and 512 pixels", target: .tomtom)
+    }
+
+    @Test func layerRules() throws {
+        try expectOne("{\"version\": 8, \(Self.layerSources), \"layers\": [{\"id\": \"a\", \"type\": \"fill\", \"source\": ⟦\"nope\", \"source-layer\": \"x\"}]}",
+                      rule: "style.layer.unknown-source", path: "layers[0]", message: "source \"nope\" not found")
+        try expectOne("{\"version\": 8, \(Self.layerSources), \"layers\": [⟦{\"id\": \"a\", \"type\": \"fill\", \"source\": \"v\"}]}",
+                      rule: "style.layer.source-layer", path: "layers[0]", message: "layer \"a\" must specify a \"source-layer\"")
+        try expectOne("{\"version\": 8, \(Self.layerSources), \"layers\": [{\"id\": \"a\", \"type\": \"fill\", \"source\": ⟦\"r\"}]}",
+                      rule: "style.layer.source-type", path: "layers[0]", message: "layer \"a\" requires a vector source")
+        let (duplicates, marks) = try findings("{\"version\": 8, \"sources\": {}, \"layers\": [{\"id\": \"bg\", \"type\": \"background\"},\n{\"id\": ⟦\"bg\", \"type\": \"background\"}]}")
+        #expect(duplicates.map(\.message) == ["duplicate layer id \"bg\", previously used at line 1"])
+        #expect(duplicates.first?.position == marks.first)
+        #expect(duplicates.first?.related.first?.location.position == SourcePosition(line: 1, column: 49))
+    }
+
+    @Test func propertyRules() throws {
+        let layer = { (paint: String) in "{\"version\": 8, \"sources\": {}, \"layers\": [{\"id\": \"bg\", \"type\": \"background\", \"paint\": {\(paint)}}]}" }
+        try expectOne(layer("\"background-colour\": ⟦\"red\""), rule: "style.unknown-property", path: "layers[0].paint.background-colour",
+                      message: "unknown property \"background-colour\" (did you mean \"background-color\"?)")
+        try expectOne(layer("\"background-color\": ⟦\"reddish\""), rule: "style.color", path: "layers[0].paint.background-color",
+                      message: "color expected, \"reddish\" found")
+        try expectOne(layer("\"background-opacity\": ⟦1.5"), rule: "style.range", path: "layers[0].paint.background-opacity",
+                      message: "1.5 is greater than the maximum value 1")
+        try expectOne(layer("\"background-opacity\": {\"stops\": [[5, 1], [⟦3, 0]]}"), rule: "style.function",
+                      path: "layers[0].paint.background-opacity.stops[1][0]", message: "stop domain values must appear in ascending order")
+        try expectOne(layer("\"background-opacity\": ⟦[\"+\", 1, [\"interpolate\", [\"linear\"], [\"zoom\"], 0, 0, 1, 1]]"), rule: "style.expression",
+                      path: "layers[0].paint.background-opacity",
+                      message: "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression.")
+        try expectOne(layer("\"background-color\": ⟦[\"get\", \"c\"]"), rule: "style.expression", path: "layers[0].paint.background-color",
+                      message: "data expressions not supported")
+        #expect(try findings(layer("\"background-opacity\": [\"let\", \"a\", 1, [\"interpolate\", [\"linear\"], [\"zoom\"], 0, [\"var\", \"a\"], 5, 0]]")).0.isEmpty)
+        #expect(try findings(layer("\"background-color\": \"hsla(120, 50%, 50%, 0.5)\", \"background-opacity\": 0.5")).0.isEmpty)
+    }
+
+    @Test func sdkOverlayNamesAreReservedOnTomTom() throws {
+        try expectOne("{\"version\": 8, \"sources\": {}, \"layers\": [{\"id\": ⟦\"marker\", \"type\": \"background\"}]}", rule: "tomtom.sdk-layer-name",
+                      path: "layers[0].id", message: "layer id \"marker\" is the name of a TomTom SDK overlay layer; the SDK inserts its own layer with that name",
+                      target: .tomtom)
+    }
+
+    @Test func literalCredentialsShowFourCharacters() throws {
+        let key = "Zq9x1234567890abcdef"
+        try expectOne("{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"tiles\": [⟦\"https://api.tomtom.com/t/{z}/{x}/{y}.pbf?key=\(key)\"]}}, \"layers\": []}",
+                      rule: "secret.literal-key", path: "sources.v.tiles[0]",
+                      message: "literal credential 'Zq9x…' in a committed file: use TomTom's {key} placeholder (mc-style redact does it) or ${NAME}")
+        #expect(CredentialScan.credentials(in: "https://x.example.com/?access_token=pk.eyJ1IjoiYSJ9.abcdefghijklmnopqrstuv") == ["pk.eyJ1IjoiYSJ9.abcdefghijklmnopqrstuv"])
+        #expect(CredentialScan.credentials(in: "token pk.eyJ1IjoiYWJjZGVmZ2hpams.abcdefghijklmnopqrstuvwx end") == ["pk.eyJ1IjoiYWJjZGVmZ2hpams.abcdefghijklmnopqrstuvwx"])
+        #expect(CredentialScan.credentials(in: "https://api.tomtom.com/?key={key}&x=${KEY}").isEmpty)
+    }
+
+    @Test func redactionKeepsTheFileAndReplacesOnlyTomTomKeys() throws {
+        let text = "{\"a\": \"https://api.tomtom.com/x?key=SECRET1&v=2\", \"b\": \"https://other.example.com/?key=KEEP\"}"
+        let document = try JSONParser().parse(text)
+        let keys = KeyRedaction.literalKeys(in: document.root)
+        #expect(keys == ["SECRET1"])
+        #expect(KeyRedaction.redact(text, keys: keys) == ("{\"a\": \"https://api.tomtom.com/x?key={key}&v=2\", \"b\": \"https://other.example.com/?key=KEEP\"}", 1))
+    }
+
+    @Test func specKeyOrderFollowsTheSpecification() throws {
+        let document = try JSONParser().parse("{\"layers\": [{\"paint\": {}, \"zz\": 1, \"id\": \"a\", \"type\": \"background\"}], \"custom\": 1, \"version\": 8}")
+        let sorted = SpecKeyOrder.sorted(document.root)
+        #expect(sorted.objectValue?.keys == ["version", "layers", "custom"])
+        #expect(sorted["layers"]?[0]?.objectValue?.keys == ["id", "type", "paint", "zz"])
+    }
+
+    @Test func everyReportedRuleIsInTheCatalog() throws {
+        let ids = Set(RuleCatalog.all.map(\.id))
+        #expect(ids.count == RuleCatalog.all.count, "rule ids are unique")
+        for fixture in Fixtures.files(in: "declarations/invalid") {
+            let (_, diagnostics) = CompilationInputs.load(declarationsPath: fixture.path, environment: [:])
+            for diagnostic in diagnostics { #expect(ids.contains(diagnostic.rule), "\(diagnostic.rule) from \(fixture.lastPathComponent)") }
+        }
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)), arguments: SharedData.corpusStyles)
+    func corpusStylesHaveNoErrors(style: URL) throws {
+        let document = try JSONParser().parse(SourceFile(name: style.lastPathComponent, bytes: Array(try Data(contentsOf: style))))
+        let maplibre = StyleValidator(target: .maplibre).validate(document.root)
+        #expect(!maplibre.containsErrors, "\(maplibre.filter { $0.severity == .error }.prefix(3).map(\.message))")
+        if style.lastPathComponent.hasPrefix("tomtom-") {
+            let tomtom = StyleValidator(target: .tomtom).validate(document.root).filter { $0.severity != .note }
+            #expect(tomtom.isEmpty, "\(tomtom.prefix(3).map(\.message))")
+        }
+    }
+}
