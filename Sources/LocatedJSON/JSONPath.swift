@@ -8,17 +8,52 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         case index(Int)
     }
 
-    public private(set) var components: [Component]
+    /// The last component, linked to its parent: appending is O(1) and shares the parent, which matters
+    /// when a validator names the path of every value it visits.
+    private final class Link: Sendable {
+        let parent: Link?
+        let component: Component
+        let depth: Int
 
-    public init(_ components: [Component] = []) { self.components = components }
+        init(parent: Link?, component: Component) {
+            self.parent = parent
+            self.component = component
+            self.depth = (parent?.depth ?? 0) + 1
+        }
+    }
+
+    private var last: Link?
+
+    public init(_ components: [Component] = []) {
+        var link: Link?
+        for component in components { link = Link(parent: link, component: component) }
+        self.last = link
+    }
+
+    private init(last: Link?) { self.last = last }
+
+    /// The components from the root.
+    public var components: [Component] {
+        var result: [Component] = []
+        result.reserveCapacity(last?.depth ?? 0)
+        var link = last
+        while let current = link {
+            result.append(current.component)
+            link = current.parent
+        }
+        return result.reversed()
+    }
 
     /// The root.
     public static let root = JSONPath()
 
-    public func appending(_ key: String) -> JSONPath { JSONPath(components + [.key(key)]) }
-    public func appending(_ index: Int) -> JSONPath { JSONPath(components + [.index(index)]) }
-    public mutating func append(_ component: Component) { components.append(component) }
-    public mutating func removeLast() { components.removeLast() }
+    public func appending(_ key: String) -> JSONPath { JSONPath(last: Link(parent: last, component: .key(key))) }
+    public func appending(_ index: Int) -> JSONPath { JSONPath(last: Link(parent: last, component: .index(index))) }
+    public mutating func append(_ component: Component) { last = Link(parent: last, component: component) }
+    public mutating func removeLast() { last = last?.parent }
+
+    public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool { lhs.last === rhs.last || lhs.components == rhs.components }
+    public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     /// MapLibre notation: keys joined by `.`, indices in brackets; the root is the empty string.
     public var mapLibreNotation: String {

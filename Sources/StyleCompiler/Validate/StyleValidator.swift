@@ -30,6 +30,8 @@ final class ValidationRun {
     private(set) var diagnostics: [Diagnostic] = []
     /// Layer id -> index of its first occurrence, so id lookups stay linear in the number of layers.
     let layerIndexByID: [String: Int]
+    /// Color strings already found valid: styles repeat the same few colors many times.
+    var validColors: Set<String> = []
 
     init(style: JSONNode, target: Target) {
         self.style = style

@@ -11,7 +11,7 @@ import StyleCompiler
 //   mc-style-bench json [--runs N] [--parse-only] FILE...
 //   mc-style-bench yaml [--runs N] DECLARATIONS...
 //
-// json: for each file: parse, compact write and pretty write, each timed N times after a warm-up; prints one
+// json: for each file: parse, validate (tomtom target), compact write and pretty write, each timed N times after a warm-up; prints one
 // tab-separated line per file: name, bytes, median/min/max milliseconds and MB/s (1 MB = 10^6 bytes).
 
 func now() -> Double {
@@ -105,6 +105,9 @@ for path in arguments {
     print(row(name, "parse", bytes: file.bytes.count, parse))
     kept.removeAll()
     if onlyParse { continue }
+    var findings = 0
+    let validation = measure(runs: runs) { findings = StyleValidator(target: .tomtom).validate(root).count }
+    print(row(name, "validate(tomtom, \(findings) findings)", bytes: file.bytes.count, validation))
     var written = 0
     let compact = measure(runs: runs) { written = JSONWriter(style: .compact).bytes(root).count }
     let pretty = measure(runs: runs) { written = JSONWriter(style: .pretty).bytes(root).count }

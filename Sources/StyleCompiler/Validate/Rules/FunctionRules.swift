@@ -13,7 +13,7 @@ extension ValidationRun {
             let memberPath = path.appending(member.key)
             switch member.key {
             case "stops": validateStops(member.value, path: memberPath, state: &state)
-            case "default": validateValue(member.value, spec: spec.withoutExpressions, path: memberPath)
+            case "default": validateValue(member.value, spec: state.outputSpec, path: memberPath)
             default:
                 if let property = functionSpec[member.key] {
                     validateValue(member.value, spec: property, path: memberPath)
@@ -63,8 +63,8 @@ extension ValidationRun {
             report("style.array-length", path, node, "array length 2 expected, length \(pair.count) found")
             return
         }
-        let domainPath = path.appending(0)
         if state.isZoomAndProperty {
+            let domainPath = path.appending(0)
             guard let key = pair[0].objectValue else {
                 report("style.type", path, node, "object expected, \(pair[0].specTypeName) found")
                 return
@@ -90,30 +90,45 @@ extension ValidationRun {
             for member in key.members {
                 switch member.key {
                 case "zoom": validateKind(member.value, "number", path: domainPath.appending("zoom"))
-                case "value": validateDomainValue(member.value, stop: node, path: domainPath.appending("value"), state: &state)
+                case "value": validateDomainValue(member.value, stop: node, path: { domainPath.appending("value") }, state: &state)
                 default: report("style.unknown-property", domainPath, member.value, "unknown property \"\(member.key)\"")
                 }
             }
         } else {
-            validateDomainValue(pair[0], stop: node, path: domainPath, state: &state)
+            validateDomainValue(pair[0], stop: node, path: { path.appending(0) }, state: &state)
         }
         if ExpressionShape.isExpression(pair[1]) {
             report("style.function", path.appending(1), pair[1], "expressions are not allowed in function stops.")
             return
         }
-        validateValue(pair[1], spec: state.spec.withoutExpressions, path: path.appending(1))
+        if isPlainlyValid(pair[1], spec: state.outputSpec) { return }
+        validateValue(pair[1], spec: state.outputSpec, path: path.appending(1))
     }
 
-    private func validateDomainValue(_ node: JSONNode, stop: JSONNode, path: JSONPath, state: inout FunctionState) {
+    /// The common case of a stop output that needs no path: an in-range number or a known color.
+    private func isPlainlyValid(_ node: JSONNode, spec: SpecProperty) -> Bool {
+        switch (spec.type, node.value) {
+        case ("number", .number(let number)):
+            let value = number.doubleValue
+            return value >= (spec.minimum ?? -.infinity) && value <= (spec.maximum ?? .infinity)
+        case ("color", .string(let text)):
+            return validColors.contains(text)
+        default:
+            return false
+        }
+    }
+
+    /// `path` is made only for a finding: most domain values are fine, and a path costs an allocation.
+    private func validateDomainValue(_ node: JSONNode, stop: JSONNode, path makePath: () -> JSONPath, state: inout FunctionState) {
         let type = node.specTypeName
         let reported = node.isNull ? stop : node
         if let keyType = state.keyType, keyType != type {
-            report("style.function", path, reported, "\(type) stop domain type must match previous stop domain type \(keyType)")
+            report("style.function", makePath(), reported, "\(type) stop domain type must match previous stop domain type \(keyType)")
             return
         }
         if state.keyType == nil { state.keyType = type }
         guard ["number", "string", "boolean"].contains(type) else {
-            report("style.function", path, reported, "stop domain value must be a number, string, or boolean")
+            report("style.function", makePath(), reported, "stop domain value must be a number, string, or boolean")
             return
         }
         if type != "number", state.functionType != "categorical" {
@@ -121,22 +136,22 @@ extension ValidationRun {
             if state.spec.supportsPropertyExpression, state.functionType == nil {
                 message += "\nIf you intended to use a categorical function, specify `\"type\": \"categorical\"`."
             }
-            report("style.function", path, reported, message)
+            report("style.function", makePath(), reported, message)
             return
         }
         let number = node.numberValue?.doubleValue
         if state.functionType == "categorical", let number, number.rounded(.down) != number || !number.isFinite {
-            report("style.function", path, reported, "integer expected, found \(JSONNumber(number).text)")
+            report("style.function", makePath(), reported, "integer expected, found \(JSONNumber(number).text)")
             return
         }
         if state.functionType != "categorical", let number, let previous = state.previousDomainValue, number < previous {
-            report("style.function", path, reported, "stop domain values must appear in ascending order")
+            report("style.function", makePath(), reported, "stop domain values must appear in ascending order")
             return
         }
         if let number { state.previousDomainValue = number }
         let key = node.specDisplay
         if state.functionType == "categorical", state.domainValues.contains(key) {
-            report("style.function", path, reported, "stop domain values must be unique")
+            report("style.function", makePath(), reported, "stop domain values must be unique")
             return
         }
         state.domainValues.insert(key)
@@ -153,9 +168,13 @@ private struct FunctionState {
     var previousZoom: Double?
     var domainValues: Set<String> = []
 
+    /// What each stop's output must be: the property's type without expressions.
+    let outputSpec: SpecProperty
+
     init(spec: SpecProperty, functionType: String?) {
         self.spec = spec
         self.functionType = functionType
+        self.outputSpec = spec.withoutExpressions
     }
 }
 

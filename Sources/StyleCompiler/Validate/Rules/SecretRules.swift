@@ -6,8 +6,20 @@ enum CredentialScan {
     /// Query parameters whose value is a credential.
     static let parameters = ["key", "api_key", "apikey", "access_token"]
 
+    /// A cheap first look at the bytes: only text with `=` (a query value) or `k.` (a Mapbox token) can hold
+    /// a credential, and most strings of a style (ids, property names, colors) have neither.
+    static func mayHoldCredential(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "=") || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "k")) { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Every literal credential in `text` (placeholders such as `{key}` and `${NAME}` are not credentials).
     static func credentials(in text: String) -> [String] {
+        guard mayHoldCredential(text) else { return [] }
         var found: [String] = []
         for (index, character) in zip(text.indices, text) where character == "?" || character == "&" {
             let rest = text[text.index(after: index)...]
@@ -38,21 +50,54 @@ enum CredentialScan {
 }
 
 extension ValidationRun {
+    /// Walks the strings that can hold a URL once: everything but layer paint, layout and filter values
+    /// (expressions, colors and names, never URLs), which are most of a style. Paths are kept as parent links
+    /// and spelled out only for a finding.
     func validateSecrets() {
-        var pending: [(JSONPath, JSONNode)] = [(.root, style)]
-        while let (path, node) = pending.popLast() {
+        var links: [(parent: Int, component: JSONPath.Component?)] = [(-1, nil)]
+        var pending: [(node: JSONNode, link: Int)] = []
+        for member in (style.objectValue?.members ?? []).reversed() {
+            links.append((0, .key(member.key)))
+            guard member.key == "layers", let layers = member.value.arrayValue else {
+                pending.append((member.value, links.count - 1))
+                continue
+            }
+            let layersLink = links.count - 1
+            for (index, layer) in layers.enumerated() {
+                guard let metadata = layer["metadata"] else { continue }
+                links.append((layersLink, .index(index)))
+                links.append((links.count - 1, .key("metadata")))
+                pending.append((metadata, links.count - 1))
+            }
+        }
+        func path(_ link: Int) -> JSONPath {
+            var components: [JSONPath.Component] = []
+            var current = link
+            while current > 0 {
+                if let component = links[current].component { components.append(component) }
+                current = links[current].parent
+            }
+            return JSONPath(components.reversed())
+        }
+        while let (node, link) = pending.popLast() {
             switch node.value {
             case .string(let text):
                 guard !node.isSecret else { continue }
                 for secret in CredentialScan.credentials(in: text) {
-                    report(.error, "secret.literal-key", path, node,
+                    report(.error, "secret.literal-key", path(link), node,
                            "literal credential '\(CredentialScan.shown(secret))' in a committed file: use TomTom's {key} placeholder (mc-style redact does it) or ${NAME}",
                            masking: [secret])
                 }
             case .array(let items):
-                for (index, item) in items.enumerated().reversed() { pending.append((path.appending(index), item)) }
+                for (index, item) in items.enumerated().reversed() where !item.value.isScalar || item.stringValue != nil {
+                    links.append((link, .index(index)))
+                    pending.append((item, links.count - 1))
+                }
             case .object(let object):
-                for member in object.members.reversed() { pending.append((path.appending(member.key), member.value)) }
+                for member in object.members.reversed() where !member.value.value.isScalar || member.value.stringValue != nil {
+                    links.append((link, .key(member.key)))
+                    pending.append((member.value, links.count - 1))
+                }
             default:
                 continue
             }

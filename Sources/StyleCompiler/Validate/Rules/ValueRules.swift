@@ -66,8 +66,11 @@ extension ValidationRun {
             report("style.type", path, node, "color expected, \(node.specTypeName) found")
             return
         }
+        guard !validColors.contains(text) else { return }
         if CSSColor.parse(text) == nil {
             report("style.color", path, node, "color expected, \(node.specDisplay) found")
+        } else {
+            validColors.insert(text)
         }
     }
 
