@@ -66,3 +66,34 @@ import TestSupport
         #expect(Set(properties.keys) == ["version", "target", "base", "baseRaster", "defaults", "sources", "layerMapping"])
     }
 }
+
+@Suite struct ComposedFindingsTests {
+    @Test func findingsInTheComposedStylePointBackAtTheirSource() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = folder.appendingPathComponent("base.json")
+        try Data("""
+        {"version": 8, "sources": {},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-opacity": 3}}]}
+        """.utf8).write(to: base)
+        let declarations = folder.appendingPathComponent("decl.yaml")
+        try Data("""
+        version: 1
+        base: base.json
+        sources:
+          - id: keyed
+            urlTemplate: https://t.example.com/{z}/{x}/{y}.png?api_key=abcd1234efgh5678
+        """.utf8).write(to: declarations)
+        let run = runTool(["validate", "--format", "json", declarations.path])
+        #expect(run.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        let range = try #require(diagnostics.first { $0["rule"] as? String == "style.range" })
+        #expect(range["file"] as? String == base.path)
+        #expect(range["line"] as? Int == 2 && range["column"] as? Int == 80)
+        let secret = try #require(diagnostics.first { $0["rule"] as? String == "secret.literal-key" })
+        #expect(secret["file"] as? String == declarations.path, "the key came from the declarations file")
+        #expect(secret["line"] as? Int == 5 && secret["column"] as? Int == 18)
+        #expect(!run.output.contains("abcd1234efgh5678"))
+    }
+}
