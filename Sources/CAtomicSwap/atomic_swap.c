@@ -30,3 +30,22 @@ int mc_style_exchange_paths(const char *first, const char *second) {
     return -1;
 }
 #endif
+
+#include <fcntl.h>
+#include <unistd.h>
+
+int mc_style_sync_file_system(const char *path) {
+#if defined(__linux__)
+    int descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (descriptor < 0) {
+        return -1;
+    }
+    int result = syncfs(descriptor);
+    close(descriptor);
+    return result;
+#else
+    (void)path;
+    sync();
+    return 0;
+#endif
+}

@@ -5,4 +5,8 @@
 /// Returns 0 on success, or -1 with errno set (ENOSYS or EINVAL where the system or file system cannot).
 int mc_style_exchange_paths(const char *first, const char *second);
 
+/// Flushes every file written on the file system that holds `path` (Linux syncfs; elsewhere sync).
+/// Returns 0 on success, or -1 with errno set.
+int mc_style_sync_file_system(const char *path);
+
 #endif

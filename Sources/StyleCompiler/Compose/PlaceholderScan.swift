@@ -14,27 +14,41 @@ enum PlaceholderScan {
     }
 
     /// Walks every string of `style` once (iteratively), recording JSON Pointers and filling the key.
+    /// Paths are parent links, spelled out only for the few strings that hold a placeholder.
     static func run(_ style: inout JSONNode, apiKey: String?) -> Result {
         var result = Result()
-        var pending: [(path: JSONPath, node: JSONNode)] = [(.root, style)]
+        var links: [(parent: Int, component: JSONPath.Component?)] = [(-1, nil)]
+        var pending: [(node: JSONNode, link: Int)] = [(style, 0)]
         var replacements: [(JSONPath, String)] = []
-        while let (path, node) = pending.popLast() {
+        func path(_ link: Int) -> JSONPath {
+            var components: [JSONPath.Component] = []
+            var current = link
+            while current > 0 {
+                if let component = links[current].component { components.append(component) }
+                current = links[current].parent
+            }
+            return JSONPath(components.reversed())
+        }
+        while let (node, link) = pending.popLast() {
             switch node.value {
             case .string(let text):
-                if text.contains(RasterSourceRendering.localTileServerToken) { result.localTileServerPointers.append(path.jsonPointer) }
-                guard text.contains(keyToken) else { continue }
-                result.keyPointers.append(path.jsonPointer)
+                guard text.utf8.contains(UInt8(ascii: "{")) else { continue }
+                if text.utf8Contains(RasterSourceRendering.localTileServerToken) { result.localTileServerPointers.append(path(link).jsonPointer) }
+                guard text.utf8Contains(keyToken) else { continue }
+                result.keyPointers.append(path(link).jsonPointer)
                 if let apiKey, isTomTomURL(text) {
-                    replacements.append((path, text.replacing(keyToken, with: apiKey)))
+                    replacements.append((path(link), text.replacing(keyToken, with: apiKey)))
                     result.keyFilled = true
                 }
             case .array(let items):
                 for (index, item) in items.enumerated().reversed() where !item.value.isScalar || item.stringValue != nil {
-                    pending.append((path.appending(index), item))
+                    links.append((link, .index(index)))
+                    pending.append((item, links.count - 1))
                 }
             case .object(let object):
                 for member in object.members.reversed() where !member.value.value.isScalar || member.value.stringValue != nil {
-                    pending.append((path.appending(member.key), member.value))
+                    links.append((link, .key(member.key)))
+                    pending.append((member.value, links.count - 1))
                 }
             default:
                 continue
@@ -70,5 +84,22 @@ enum PlaceholderScan {
         default:
             break
         }
+    }
+}
+
+extension String {
+    /// Substring search over UTF-8 bytes (the standard library's `contains` goes through Foundation here,
+    /// which is many times slower on the hot path of scanning every string of a style).
+    func utf8Contains(_ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return true }
+        let bytes = Array(utf8)
+        guard bytes.count >= pattern.count else { return false }
+        var index = 0
+        while index <= bytes.count - pattern.count {
+            if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return true }
+            index += 1
+        }
+        return false
     }
 }

@@ -10,7 +10,13 @@ import Musl
 /// temporary file in the same folder, are flushed to disk, and the temporary file is renamed over the target.
 /// On any failure the temporary file is removed and the target is untouched.
 public struct AtomicFileWriter: Sendable {
-    public init() {}
+    /// Whether each file is flushed to disk before it is renamed into place. `OutputFolder` turns this off
+    /// and flushes its whole staging folder once instead (one `syncfs` rather than hundreds of `fsync`s).
+    public var flushesEachFile: Bool
+
+    public init(flushesEachFile: Bool = true) {
+        self.flushesEachFile = flushesEachFile
+    }
 
     /// Writes `bytes` to `path`. An existing file keeps its permission bits; a new one gets 0644 less the umask.
     public func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
@@ -28,7 +34,7 @@ public struct AtomicFileWriter: Sendable {
             try writeAll(bytes, to: descriptor, path: path)
             var existing = stat()
             let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : Self.defaultMode()
-            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
+            guard fchmod(descriptor, mode) == 0, !flushesEachFile || fsync(descriptor) == 0 else {
                 throw OutputError(path: path, reason: Self.describe(errno))
             }
         }

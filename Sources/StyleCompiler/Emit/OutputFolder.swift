@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The new content is assembled in a staging folder beside the output folder: unchanged files are hard
 /// links to the existing ones (so they keep their modification time), changed ones are written and flushed.
-/// Then the staging folder and the output folder are exchanged in one atomic step (Linux `renameat2`
+/// The staging folder's file system is flushed once (`syncfs`); then the staging folder and the output folder are exchanged in one atomic step (Linux `renameat2`
 /// `RENAME_EXCHANGE`, macOS `renamex_np`), and the old content is removed. Until that step the output folder
 /// is untouched, so an error or a kill at any point leaves it as it was; a staging folder left by a killed
 /// run is removed by the next run. `tilejson/*.json` files that the compile no longer makes are removed.
@@ -46,16 +46,19 @@ public struct OutputFolder: Sendable {
         if exists, !isDirectory.boolValue { throw OutputError(path: path, reason: "is a file, not a folder") }
         removeLeftoverStaging(in: parent, name: name)
         let staging = try makeStaging(in: parent, name: name)
-        do {
+        do throws(OutputError) {
             try setMode(of: staging, likeExisting: exists)
             if exists { try mirror(path, into: staging) }
             for file in files {
                 let target = staging + "/" + file.path
                 if let current = manager.contents(atPath: target), [UInt8](current) == file.bytes { continue }
                 try createFolders(for: target)
-                try AtomicFileWriter().write(file.bytes, to: target)
+                try AtomicFileWriter(flushesEachFile: false).write(file.bytes, to: target)
             }
             for stale in staleTileJSON(in: staging, keeping: files) { try? manager.removeItem(atPath: staging + "/tilejson/" + stale) }
+            guard mc_style_sync_file_system(staging) == 0 else {
+                throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))
+            }
             try swapIntoPlace(staging, existed: exists)
         } catch {
             try? manager.removeItem(atPath: staging)

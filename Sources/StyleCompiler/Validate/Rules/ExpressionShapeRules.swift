@@ -12,6 +12,27 @@ enum ExpressionShape {
     /// Operators that read the feature being drawn.
     static let featureOperators: Set<String> = ["get", "has", "properties", "feature-state", "geometry-type", "id", "accumulated", "within", "distance"]
 
+    /// What an expression depends on, found in one pass (outside `literal`).
+    struct Usage {
+        var zoom = false
+        var featureState = false
+        var data = false
+    }
+
+    static func usage(_ node: JSONNode) -> Usage {
+        var result = Usage()
+        var pending = [node]
+        while let current = pending.popLast() {
+            guard let items = current.arrayValue, let head = items.first?.stringValue else { continue }
+            if head == "literal" { continue }
+            if head == "zoom" { result.zoom = true }
+            if head == "feature-state" { result.featureState = true }
+            if featureOperators.contains(head), !((head == "get" || head == "has") && items.count > 2) { result.data = true }
+            pending.append(contentsOf: items.dropFirst().filter { $0.arrayValue != nil })
+        }
+        return result
+    }
+
     /// Whether any sub-expression (outside `literal`) uses one of `operators`.
     static func uses(_ node: JSONNode, operators: Set<String>) -> Bool {
         var pending = [node]
@@ -79,8 +100,8 @@ enum ExpressionShape {
 
     /// Whether `zoom` appears anywhere but as the input of one top-level `step` or `interpolate` (reached
     /// directly, through the result of `let`, or through an argument of `coalesce`), as MapLibre requires.
-    static func misplacesZoom(_ node: JSONNode) -> Bool {
-        guard uses(node, operators: ["zoom"]) else { return false }
+    static func misplacesZoom(_ node: JSONNode, usesZoom: Bool? = nil) -> Bool {
+        guard usesZoom ?? uses(node, operators: ["zoom"]) else { return false }
         switch findZoomCurve(node) {
         case .failure: return true
         case .success(let curve): return curve == nil
@@ -129,13 +150,12 @@ extension ValidationRun {
             report("style.expression", mismatch.index.map { path.appending($0) } ?? path, mismatch.node, mismatch.message)
             return
         }
-        if ExpressionShape.misplacesZoom(node) {
+        let usage = ExpressionShape.usage(node)
+        if ExpressionShape.misplacesZoom(node, usesZoom: usage.zoom) {
             report("style.expression", path, node, "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression.")
             return
         }
-        let usesZoom = ExpressionShape.uses(node, operators: ["zoom"])
-        let usesFeatureState = ExpressionShape.uses(node, operators: ["feature-state"])
-        let usesData = ExpressionShape.uses(node, operators: ExpressionShape.featureOperators)
+        let (usesZoom, usesFeatureState, usesData) = (usage.zoom, usage.featureState, usage.data)
         if context?.kind == "layout", usesFeatureState {
             report("style.expression", path, node, "\"feature-state\" data expressions are not supported with layout properties.")
         } else if usesData, !spec.supportsPropertyExpression {

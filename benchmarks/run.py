@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""The mc-style benchmark suite: whole-process wall time (median, min, max of N runs after a warm-up) and
+peak resident memory (from wait4's rusage) for each workload, mc-style next to the Python baseline that a
+team would write instead. Prints a Markdown table and the targets met or missed.
+
+Usage: run.py [--runs N] [--quick]   (run by benchmarks/run.sh after a release build)"""
+import os
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+WORK = ROOT / "benchmarks" / ".work"
+TOOL = str(ROOT / ".build" / "release" / "mc-style")
+PYTHON = "/usr/bin/python3"
+
+
+def measure(command, runs):
+    """Median/min/max wall seconds and peak RSS (KB) of `command`, after one warm-up run."""
+    def once():
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        stderr = process.stderr.read().decode(errors="replace")
+        process.stderr.close()
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
+            raise SystemExit(f"{' '.join(command)} exited {code}: {stderr[:500]}")
+        return elapsed, usage.ru_maxrss
+    once()
+    samples = [once() for _ in range(runs)]
+    times = [s[0] for s in samples]
+    return statistics.median(times), min(times), max(times), max(s[1] for s in samples)
+
+
+def generate(count, base, name):
+    path = WORK / name
+    relative = os.path.relpath(base, WORK)
+    subprocess.run([PYTHON, str(ROOT / "benchmarks" / "generate_declarations.py"), str(count), relative, str(path)], check=True)
+    return path
+
+
+def main(argv):
+    runs = 10
+    if "--runs" in argv:
+        runs = int(argv[argv.index("--runs") + 1])
+    corpus = pathlib.Path(os.environ.get("MC_STYLE_SHARED", ROOT.parent / "shared")) / "corpus" / "styles"
+    if not corpus.is_dir():
+        print(f"benchmarks: {corpus} is absent; the workloads use the real-style corpus", file=sys.stderr)
+        return 0
+    WORK.mkdir(parents=True, exist_ok=True)
+    tomtom = corpus / "tomtom-basic-nolabels.json"
+    americana = corpus / "gen-americana-en.json"
+    rows = []
+    results = {}
+
+    def record(key, workload, tool, command):
+        median, low, high, rss = measure(command, runs)
+        results[key] = (median, rss)
+        rows.append((workload, tool, median, low, high, rss))
+
+    for label, base in (("a", tomtom), ("b", americana)):
+        declarations = generate(200, base, f"{label}-200.yaml")
+        out = WORK / f"out-{label}"
+        shutil.rmtree(out, ignore_errors=True)
+        record(f"{label}-mc", f"({label}) compile {base.name} + 200 sources", "mc-style compile",
+               [TOOL, "compile", str(declarations), "--out", str(out)])
+        record(f"{label}-py", f"({label}) compile {base.name} + 200 sources", "Python baseline (no validation)",
+               [PYTHON, str(ROOT / "benchmarks" / "baseline_compose.py"), str(declarations), str(base), str(WORK / f"py-{label}.json")])
+    for count in (10, 100, 1000, 10000):
+        declarations = generate(count, tomtom, f"c-{count}.yaml")
+        out = WORK / f"out-c-{count}"
+        shutil.rmtree(out, ignore_errors=True)
+        record(f"c-{count}", f"(c) compile tomtom-basic-nolabels + {count} sources", "mc-style compile",
+               [TOOL, "compile", str(declarations), "--out", str(out)])
+    for label, base in (("a", tomtom), ("b", americana)):
+        record(f"d-{label}", f"(d) validate {base.name}", "mc-style validate", [TOOL, "validate", "--target", "maplibre", str(base)])
+        record(f"e-{label}-mc", f"(e) parse + compact write {base.name}", "mc-style format --compact", [TOOL, "format", "--compact", str(base)])
+        record(f"e-{label}-py", f"(e) parse + compact write {base.name}", "Python json.loads + json.dumps",
+               [PYTHON, "-c", "import json,sys; sys.stdout.write(json.dumps(json.loads(open(sys.argv[1],'rb').read()), separators=(',',':'), ensure_ascii=False))", str(base)])
+    record("startup", "start-up", "mc-style --version", [TOOL, "--version"])
+
+    print(f"| workload | tool | median | min | max | peak RSS |")
+    print(f"|---|---|---|---|---|---|")
+    for workload, tool, median, low, high, rss in rows:
+        print(f"| {workload} | {tool} | {median * 1e3:.1f} ms | {low * 1e3:.1f} ms | {high * 1e3:.1f} ms | {rss / 1024:.1f} MB |")
+    print()
+    for count in (10, 100, 1000, 10000):
+        print(f"(c) {count} sources: {results[f'c-{count}'][0] * 1e3 / count:.3f} ms per source")
+    print()
+    checks = [
+        ("(a) compile at most half the Python baseline", results["a-mc"][0] <= results["a-py"][0] / 2,
+         f"{results['a-mc'][0] / results['a-py'][0]:.2f}x"),
+        ("(b) compile at most half the Python baseline", results["b-mc"][0] <= results["b-py"][0] / 2,
+         f"{results['b-mc'][0] / results['b-py'][0]:.2f}x"),
+        ("(c) 10,000 sources at most 12x 1,000", results["c-10000"][0] <= 12 * results["c-1000"][0],
+         f"{results['c-10000'][0] / results['c-1000'][0]:.1f}x"),
+        ("(b) peak memory under 64 MB", results["b-mc"][1] < 64 * 1024, f"{results['b-mc'][1] / 1024:.1f} MB"),
+        ("start-up under 20 ms", results["startup"][0] < 0.020, f"{results['startup'][0] * 1e3:.1f} ms"),
+    ]
+    for name, met, figure in checks:
+        print(f"{'met   ' if met else 'MISSED'} {name}: {figure}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
