@@ -8,17 +8,23 @@ public struct JSONParser: Sendable {
     /// Arrays and objects may nest this deep by default.
     public static let defaultMaximumDepth = 512
 
+    /// Strings may be this long by default, in bytes (4 MiB): far beyond any style, short of a memory hazard.
+    public static let defaultMaximumStringLength = 4 << 20
+
     /// The deepest nesting accepted (the root container is depth 1).
     public var maximumDepth: Int
+    /// The longest string accepted, in UTF-8 bytes as written (escapes count as written).
+    public var maximumStringLength: Int
 
-    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth, maximumStringLength: Int = JSONParser.defaultMaximumStringLength) {
         self.maximumDepth = maximumDepth
+        self.maximumStringLength = maximumStringLength
     }
 
     /// Parses a whole file.
     public func parse(_ file: SourceFile) throws(JSONSyntaxError) -> JSONDocument {
         let result: Result<JSONDocument, JSONSyntaxError> = file.bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer, file: file, maximumDepth: maximumDepth)
+            var scanner = JSONScanner(bytes: buffer, file: file, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength)
             do throws(JSONSyntaxError) {
                 return .success(try scanner.parseDocument())
             } catch {

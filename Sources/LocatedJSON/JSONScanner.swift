@@ -28,16 +28,18 @@ struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: SourceFile
     let maximumDepth: Int
+    let maximumStringLength: Int
     var position = 0
     var depth = 0
     var duplicates: [(key: String, first: SourceLocation, second: SourceLocation)] = []
     /// Strings already made, by their bytes: repeated keys and values share one String.
     var strings = StringTable()
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, maximumDepth: Int, maximumStringLength: Int = JSONParser.defaultMaximumStringLength) {
         self.bytes = bytes
         self.file = file
         self.maximumDepth = maximumDepth
+        self.maximumStringLength = maximumStringLength
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
@@ -188,6 +190,15 @@ struct JSONScanner {
     // MARK: Strings
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let opening = position
+        let text = try scanString()
+        if position - opening - 2 > maximumStringLength {
+            throw JSONSyntaxError(.stringTooLong, at: location(opening), "string longer than the limit of \(maximumStringLength) bytes")
+        }
+        return text
+    }
+
+    private mutating func scanString() throws(JSONSyntaxError) -> String {
         let opening = position
         position += 1
         let contentStart = position

@@ -16,6 +16,7 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
         case trailingContent = "trailing-content"
         case invalidUTF8 = "invalid-utf8"
         case tooDeep = "too-deep"
+        case stringTooLong = "string-too-long"
     }
 
     public let kind: Kind

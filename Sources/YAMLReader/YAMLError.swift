@@ -23,6 +23,8 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
         case complexKey = "complex-key"
         /// A merge key (`<<`) whose value is not a mapping or a list of mappings.
         case badMerge = "bad-merge"
+        /// A scalar longer than the limit.
+        case stringTooLong = "string-too-long"
         /// The file holds no document.
         case empty
         /// An `!include` could not be followed; `specificRule` says why (the include handler's rule).

@@ -21,6 +21,8 @@ public struct YAMLReader {
 
     public var maximumDepth: Int
     public var nodeBudget: Int
+    /// Scalars may be this long, in UTF-8 bytes (4 MiB, as for JSON strings).
+    public static let maximumScalarLength = 4 << 20
     /// Resolves `!include PATH` (the scalar's text and location) to the node that replaces it.
     public var includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)?
 

@@ -67,6 +67,9 @@ struct YAMLTreeBuilder {
                 try deliver(copy, size: anchored.size, anchor: nil)
             case .scalar(let text, let style, let tag, let anchor):
                 try count(1, at: location)
+                if text.utf8.count > YAMLReader.maximumScalarLength {
+                    throw YAMLError(.stringTooLong, at: location, "a value longer than the limit of \(YAMLReader.maximumScalarLength) bytes")
+                }
                 let node = try scalar(text, style: style, tag: tag, at: location)
                 try deliver(node, size: 1, anchor: anchor)
             case .sequenceStart(let tag, let anchor):

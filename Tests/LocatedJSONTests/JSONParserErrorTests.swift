@@ -81,6 +81,18 @@ import TestSupport
         }
     }
 
+    @Test func stringsLongerThanTheLimitAreErrors() throws {
+        let parser = JSONParser(maximumStringLength: 10)
+        _ = try parser.parse("[\"0123456789\"]")
+        do {
+            _ = try parser.parse("[1,\n \"0123456789A\"]")
+            Issue.record("expected string-too-long")
+        } catch {
+            #expect(error.kind == .stringTooLong)
+            #expect(error.location.position == SourcePosition(line: 2, column: 2))
+        }
+    }
+
     @Test func byteOrderMarkIsSkipped() throws {
         let document = try JSONParser().parse(SourceFile(name: "bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array("{\"a\": true}".utf8)))
         #expect(document.root["a"]?.boolValue == true)
@@ -89,7 +101,7 @@ import TestSupport
     }
 
     @Test func everyErrorKindIsCovered() {
-        let covered = Set(Self.cases.map(\.0)).union([.invalidUTF8, .tooDeep])
+        let covered = Set(Self.cases.map(\.0)).union([.invalidUTF8, .tooDeep, .stringTooLong])
         #expect(covered == Set(JSONSyntaxError.Kind.allCases))
     }
 }

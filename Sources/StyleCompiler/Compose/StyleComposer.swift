@@ -30,6 +30,16 @@ public struct StyleComposer: Sendable {
             composition.diagnostics = [Diagnostic(.error, "style.root", "the base style has no 'layers' array", at: base.location, path: .root)]
             return composition
         }
+        if declarations.sources.count > Limits.sources {
+            composition.diagnostics = [Diagnostic(.error, "limits.sources", "\(declarations.sources.count) sources: more than the limit of \(Limits.sources)",
+                                                  at: declarations.fieldLocations["sources"], path: JSONPath([.key("sources")]))]
+            return composition
+        }
+        if baseLayers.count + declarations.sources.count > Limits.layers {
+            composition.diagnostics = [Diagnostic(.error, "limits.layers", "\(baseLayers.count + declarations.sources.count) layers: more than the limit of \(Limits.layers)",
+                                                  at: root["layers"]?.location, path: JSONPath([.key("layers")]))]
+            return composition
+        }
         var sources = root["sources"]?.objectValue ?? JSONObject()
         if root["sources"] != nil, root["sources"]?.objectValue == nil {
             diagnostics.append(Diagnostic(.error, "style.root", "the base style's 'sources' is not an object", at: root["sources"]?.location,

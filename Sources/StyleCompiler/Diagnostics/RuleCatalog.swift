@@ -14,6 +14,8 @@ public enum RuleCatalog {
         Rule(id: "io.write", summary: "An output file or folder cannot be written.", defaultSeverity: .error),
         Rule(id: "json.syntax", summary: "The JSON is not valid RFC 8259.", defaultSeverity: .error),
         Rule(id: "json.duplicate-key", summary: "An object has the same key twice; the later value wins.", defaultSeverity: .warning),
+        Rule(id: "limits.sources", summary: "More raster sources than the limit.", defaultSeverity: .error),
+        Rule(id: "limits.layers", summary: "More style layers than the limit.", defaultSeverity: .error),
     ] + YAMLError.Kind.allCases.filter { $0 != .include }.map { kind in
         Rule(id: "yaml.\(kind.rawValue)", summary: yamlSummaries[kind] ?? "The YAML cannot be read.", defaultSeverity: .error)
     } + [
@@ -91,6 +93,7 @@ public enum RuleCatalog {
         .complexKey: "A mapping key that is not a scalar.",
         .badMerge: "A merge key whose value is not a mapping or a list of mappings.",
         .empty: "The file holds no YAML document.",
+        .stringTooLong: "A value longer than the 4 MiB limit.",
     ]
 
     /// The rule with this id, if mc-style has it.

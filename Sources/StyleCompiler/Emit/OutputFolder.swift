@@ -1,4 +1,4 @@
-import CAtomicSwap
+internal import CAtomicSwap
 import Foundation
 
 /// Puts a compile's files into an output folder all at once, or not at all.

@@ -8,6 +8,10 @@ extension ValidationRun {
             return
         }
         let rootSpec = StyleSpecCatalog.index["$root"] ?? [:]
+        if let layers = root["layers"], let count = layers.arrayValue?.count, count > Limits.layers {
+            report("limits.layers", JSONPath([.key("layers")]), layers, "\(count) layers: more than the limit of \(Limits.layers)")
+            return
+        }
         for member in root.members {
             let path = JSONPath([.key(member.key)])
             switch member.key {

@@ -54,6 +54,10 @@ extension ValidationRun {
             return
         }
         let value = number.doubleValue
+        guard value.isFinite else {
+            report("style.range", path, node, "\(number.text) is not a finite number")
+            return
+        }
         if let minimum = spec.minimum, value < minimum {
             report("style.range", path, node, "\(JSONNumber(value).text) is less than the minimum value \(JSONNumber(minimum).text)")
         } else if let maximum = spec.maximum, value > maximum {

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Tests/Fuzz against the library modules (compiled with coverage
+# instrumentation and AddressSanitizer) and runs them.
+#
+#   .ci/fuzz.sh build                 build every target into .build/fuzz-bin/
+#   .ci/fuzz.sh run SECONDS [TARGET]  fuzz each target (or one) for SECONDS, corpus in .build/fuzz-corpus/
+#   .ci/fuzz.sh replay                run every target once over fixtures/fuzz-regressions/<target>/ (no fuzzing)
+#
+# Targets: json, yaml, declarations, compile. Seeds come from fixtures/ and styles/ (and the real-style
+# corpus in ../shared when it is there). A crash leaves crash-* files in .build/fuzz-artifacts/<target>/;
+# keep each as a regression fixture under fixtures/fuzz-regressions/<target>/. Leak detection is off:
+# LeakSanitizer reports the one-time boxes of Swift global `static let`s holding indirect enums (their
+# references carry tag bits it cannot follow); those are not leaks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=.build/fuzz
+bin=.build/fuzz-bin
+triple=$(uname -m)-unknown-linux-gnu
+objects=$build/$triple/debug
+targets=(json yaml declarations compile)
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+
+build_all() {
+  swift build -c debug --build-path "$build" --target StyleCompiler \
+    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >/dev/null
+  mkdir -p "$bin"
+  local swift_objects
+  swift_objects=$(ls "$objects"/StyleMath.build/*.o "$objects"/LocatedJSON.build/*.o "$objects"/YAMLReader.build/*.o \
+    "$objects"/StyleCompiler.build/*.o "$objects"/CAtomicSwap.build/*.o)
+  for target in "${targets[@]}"; do
+    local source
+    case $target in
+      json) source=Tests/Fuzz/FuzzJSON.swift ;;
+      yaml) source=Tests/Fuzz/FuzzYAML.swift ;;
+      declarations) source=Tests/Fuzz/FuzzDeclarations.swift ;;
+      compile) source=Tests/Fuzz/FuzzCompile.swift ;;
+    esac
+    # shellcheck disable=SC2086
+    swiftc -sanitize=fuzzer,address -parse-as-library -use-ld=lld -g -I "$objects/Modules" -I Sources/CYAML \
+      -I Sources/CAtomicSwap/include -I "$objects/CAtomicSwap.build" "$source" $swift_objects -lyaml -o "$bin/fuzz-$target"
+  done
+}
+
+seed() {
+  local target=$1 corpus=$2
+  mkdir -p "$corpus"
+  case $target in
+    json|compile) find styles fixtures -name '*.json' -size -200k -exec cp {} "$corpus/" \; ;;
+    yaml|declarations) find fixtures -name '*.yaml' -exec cp {} "$corpus/" \; ;;
+  esac
+  local shared=${MC_STYLE_SHARED:-../shared}
+  if [ "$target" = json ] && [ -d "$shared/corpus/styles" ]; then
+    find "$shared/corpus/styles" -name '*.json' -size -120k -exec cp {} "$corpus/" \;
+  fi
+}
+
+case ${1:-} in
+  build) build_all ;;
+  run)
+    seconds=${2:?seconds}
+    [ -x "$bin/fuzz-json" ] || build_all
+    for target in "${targets[@]}"; do
+      if [ -n "${3:-}" ] && [ "$3" != "$target" ]; then continue; fi
+      corpus=.build/fuzz-corpus/$target
+      artifacts=.build/fuzz-artifacts/$target/
+      [ -d "$corpus" ] || seed "$target" "$corpus"
+      mkdir -p "$artifacts"
+      echo "== fuzz-$target for ${seconds}s"
+      "$bin/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 -detect_leaks=0 \
+        -artifact_prefix="$artifacts" -print_final_stats=1 "$corpus" 2>&1 | grep -E "^(#|stat::number_of_executed_units|stat::peak_rss|==|SUMMARY)" | tail -4
+    done
+    ;;
+  replay)
+    [ -x "$bin/fuzz-json" ] || build_all
+    for target in "${targets[@]}"; do
+      folder=fixtures/fuzz-regressions/$target
+      [ -d "$folder" ] || continue
+      files=$(find "$folder" -type f | sort)
+      [ -n "$files" ] || continue
+      # shellcheck disable=SC2086
+      "$bin/fuzz-$target" -runs=1 -detect_leaks=0 $files >/dev/null 2>&1 || { echo "fuzz regression in $target" >&2; exit 1; }
+      echo "replayed $(echo "$files" | wc -l) $target regression inputs"
+    done
+    ;;
+  *) sed -n 2,12p "$0"; exit 2 ;;
+esac

@@ -1,0 +1,22 @@
+import LocatedJSON
+import YAMLReader
+
+/// Every resource limit mc-style enforces, in one place. Each is reported at a location, never by running out
+/// of memory or stack.
+public enum Limits {
+    /// Input file size, bytes (64 MiB).
+    public static let fileSize = InputLoader.defaultMaximumFileSize
+    /// JSON and YAML nesting depth.
+    public static let nestingDepth = JSONParser.defaultMaximumDepth
+    /// JSON string and YAML scalar length, bytes (4 MiB).
+    public static let stringLength = JSONParser.defaultMaximumStringLength
+    /// YAML nodes per file, alias expansions counted (billion laughs).
+    public static let yamlNodes = YAMLReader.defaultNodeBudget
+    /// Include depth and count.
+    public static let includeDepth = DeclarationsLoader.maximumIncludeDepth
+    public static let includeCount = DeclarationsLoader.maximumIncludeCount
+    /// Raster sources in one declarations file.
+    public static let sources = 50_000
+    /// Layers in a style (base layers plus declared ones).
+    public static let layers = 100_000
+}

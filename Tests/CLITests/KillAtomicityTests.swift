@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MCStyleCLI
+
+/// A compile killed with SIGKILL at any moment leaves the output folder either exactly as it was or exactly
+/// as the finished compile makes it, never in between; the next run leaves no staging folder behind.
+@Suite struct KillAtomicityTests {
+    @Test func killedCompilesNeverLeaveAHalfWrittenFolder() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = SharedData.repositoryFile("styles/tomtom-demo-base.json").path
+        func declarations(opacity: String) -> Data {
+            var text = "version: 1\nbase: \(base)\nsources:\n"
+            for index in 0..<3000 {
+                text += "  - { id: s\(index), urlTemplate: \"https://t\(index).example.com/{z}/{x}/{y}.png\", opacity: \(opacity), bounds: [0, 0, 10, 10] }\n"
+            }
+            return Data(text.utf8)
+        }
+        let file = folder.appendingPathComponent("big.yaml")
+        let out = folder.appendingPathComponent("out")
+        try declarations(opacity: "0.5").write(to: file)
+        #expect(runTool(["compile", file.path, "--out", out.path]).status == 0)
+        let before = try CompileCommandTests.tree(out)
+        try declarations(opacity: "0.7").write(to: file)
+        let after: [String: Data] = try {
+            let reference = folder.appendingPathComponent("reference")
+            #expect(runTool(["compile", file.path, "--out", reference.path]).status == 0)
+            return try CompileCommandTests.tree(reference)
+        }()
+        var sawOld = false
+        var delays = [5, 20, 40, 60, 80, 100, 150, 200, 250, 300, 400, 500]
+        delays.shuffle()
+        for delay in delays {
+            let process = Process()
+            process.executableURL = builtTool
+            process.arguments = ["compile", file.path, "--out", out.path]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(delay * 1000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = try CompileCommandTests.tree(out)
+            #expect(now == before || now == after, "killed after \(delay) ms: the folder is neither the old nor the new output")
+            if now == before { sawOld = true } else { break }
+        }
+        #expect(sawOld, "at least one kill landed before the swap")
+        #expect(runTool(["compile", file.path, "--out", out.path]).status == 0)
+        #expect(try CompileCommandTests.tree(out) == after)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-staging") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MCStyleCLI
+
+/// One fake key through every path a secret can take; it may appear in the style that was asked to carry it
+/// and nowhere else: not on standard output or error, not in any other output file, not in any format.
+@Suite struct SecretHygieneTests {
+    static let key = "FakeKey-0c9a7e31d2"
+
+    @Test func theKeyAppearsOnlyWhereItWasAskedFor() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["MC_TEST_TOKEN": Self.key, "MC_TEST_TOMTOM_KEY": Self.key]
+        let base = folder.appendingPathComponent("base.json")
+        try Data(#"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://a.api.tomtom.com/{z}/{x}/{y}.pbf?key={key}"]}}, "layers": [{"id": "bg", "type": "background"}]}"#.utf8).write(to: base)
+        let clean = folder.appendingPathComponent("clean.yaml")
+        try Data("""
+        version: 1
+        base: base.json
+        sources:
+          - id: private
+            urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_TEST_TOKEN}
+            userAgent: App ${MC_TEST_TOKEN}
+            attribution: "© ${MC_TEST_TOKEN}"
+            extraHeaders: { Authorization: "Bearer ${MC_TEST_TOKEN}" }
+        """.utf8).write(to: clean)
+        let out = folder.appendingPathComponent("out")
+        let compile = runTool(["compile", clean.path, "--out", out.path, "--api-key-env", "MC_TEST_TOMTOM_KEY"], environment: environment)
+        #expect(compile.status == 0, "\(compile.error)")
+        #expect(!compile.output.contains(Self.key) && !compile.error.contains(Self.key))
+        for (path, bytes) in try CompileCommandTests.tree(out) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains(Self.key) == (path == "style.json"), "\(path)")
+        }
+        for format in ["text", "json", "sarif", "github"] {
+            let run = runTool(["validate", "--format", format, clean.path], environment: environment)
+            #expect(!run.output.contains(Self.key) && !run.error.contains(Self.key), "validate --format \(format)")
+        }
+
+        // The same key as a literal, in the base style and in a declaration URL: errors, shown by four characters.
+        let keyedBase = folder.appendingPathComponent("keyed-base.json")
+        try Data(#"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://a.api.tomtom.com/{z}/{x}/{y}.pbf?key=\#(Self.key)"]}}, "layers": []}"#.utf8).write(to: keyedBase)
+        let keyed = folder.appendingPathComponent("keyed.yaml")
+        try Data("""
+        version: 1
+        base: keyed-base.json
+        sources:
+          - id: literal
+            urlTemplate: https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key=\(Self.key)
+        """.utf8).write(to: keyed)
+        let failed = runTool(["compile", keyed.path, "--out", folder.appendingPathComponent("never").path], environment: environment)
+        #expect(failed.status == 1)
+        #expect(failed.error.components(separatedBy: "[secret.literal-key]").count - 1 == 2, "\(failed.error)")
+        #expect(!failed.error.contains(Self.key) && !failed.output.contains(Self.key))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("never").path))
+        for format in ["text", "json", "sarif", "github"] {
+            let run = runTool(["validate", "--format", format, keyed.path, keyedBase.path], environment: environment)
+            #expect(run.status == 1)
+            #expect(run.output.contains("Fake…"), "validate --format \(format)")
+            #expect(!run.output.contains(Self.key) && !run.error.contains(Self.key), "validate --format \(format)")
+        }
+    }
+}

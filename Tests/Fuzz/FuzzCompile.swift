@@ -1,0 +1,23 @@
+// libFuzzer target: the whole composition. The input is cut in two at the first NUL byte: a base style
+// (JSON) and a declarations file (YAML); both are read, composed for both targets, validated and rendered.
+import LocatedJSON
+import StyleCompiler
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCompile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let cut = bytes.firstIndex(of: 0) ?? bytes.count
+    let styleFile = SourceFile(name: "base.json", bytes: Array(bytes[..<cut]))
+    let declarationsFile = SourceFile(name: "decl.yaml", bytes: cut < bytes.count ? Array(bytes[(cut + 1)...]) : [])
+    guard let base = StyleLoader().parse(styleFile).document else { return 0 }
+    let declarations = DeclarationsLoader().load(declarationsFile, path: nil).declarations ?? Declarations()
+    for target in Target.allCases {
+        let composition = StyleComposer(target: target, apiKey: "fuzz-key").compose(base: base.root, declarations: declarations)
+        _ = StyleValidator(target: target).validate(composition.style)
+        _ = JSONWriter(style: .pretty).bytes(composition.style)
+        for diagnostic in composition.diagnostics where diagnostic.message.contains("fuzz-key") {
+            fatalError("a diagnostic shows the API key")
+        }
+    }
+    return 0
+}
