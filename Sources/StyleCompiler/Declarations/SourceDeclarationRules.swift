@@ -23,17 +23,17 @@ enum SourceDeclarationRules {
             for token in tokens.subtracting(knownTokens).sorted() {
                 report(.error, "sources.unknown-token", "urlTemplate", "the tile URL has the token {\(token)}, which MapLibre leaves in the URL as it is")
             }
-            checkCleartext(template.display, field: "urlTemplate", report: report)
+            checkCleartext(template.value, secret: template.isSecret, field: "urlTemplate", report: report)
         case .tileJson(let address):
-            if !(address.display.hasPrefix("https://") || address.display.hasPrefix("http://")) {
+            if !(address.value.hasPrefix("https://") || address.value.hasPrefix("http://")) {
                 report(.error, "sources.tilejson-url", "tileJson", "the TileJSON URL must be absolute (https://...)")
             }
-            checkCleartext(address.display, field: "tileJson", report: report)
+            checkCleartext(address.value, secret: address.isSecret, field: "tileJson", report: report)
         case .arcGisService(let service):
-            if !(service.display.hasPrefix("https://") || service.display.hasPrefix("http://")) {
+            if !(service.value.hasPrefix("https://") || service.value.hasPrefix("http://")) {
                 report(.error, "sources.tilejson-url", "arcGisService", "the ArcGIS service URL must be absolute (https://...)")
             }
-            checkCleartext(service.display, field: "arcGisService", report: report)
+            checkCleartext(service.value, secret: service.isSecret, field: "arcGisService", report: report)
         case .localTileServer:
             break
         }
@@ -65,12 +65,14 @@ enum SourceDeclarationRules {
         return tokens
     }
 
-    private static func checkCleartext(_ url: String, field: String, report: (Diagnostic.Severity, String, String, String) -> Void) {
+    /// Checks the filled-in URL (environment values included) but names only the host, never the value.
+    private static func checkCleartext(_ url: String, secret: Bool, field: String, report: (Diagnostic.Severity, String, String, String) -> Void) {
         guard url.hasPrefix("http://") else { return }
         let host = url.dropFirst("http://".count).prefix { $0 != "/" && $0 != "?" }
         let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }) + "]" : String(host.prefix { $0 != ":" })
         guard !loopbackHosts.contains(name) else { return }
+        let target = secret ? "a host that is not loopback" : name
         report(.error, "sources.cleartext", field,
-               "clear-text http:// to \(name): iOS App Transport Security (and Android by default) refuses it; use https://")
+               "clear-text http:// to \(target): iOS App Transport Security (and Android by default) refuses it; use https://")
     }
 }
