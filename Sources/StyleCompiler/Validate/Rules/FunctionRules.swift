@@ -105,19 +105,6 @@ extension ValidationRun {
         validateValue(pair[1], spec: state.outputSpec, path: path.appending(1))
     }
 
-    /// The common case of a stop output that needs no path: an in-range number or a known color.
-    private func isPlainlyValid(_ node: JSONNode, spec: SpecProperty) -> Bool {
-        switch (spec.type, node.value) {
-        case ("number", .number(let number)):
-            let value = number.doubleValue
-            return value >= (spec.minimum ?? -.infinity) && value <= (spec.maximum ?? .infinity)
-        case ("color", .string(let text)):
-            return validColors.contains(text)
-        default:
-            return false
-        }
-    }
-
     /// `path` is made only for a finding: most domain values are fine, and a path costs an allocation.
     private func validateDomainValue(_ node: JSONNode, stop: JSONNode, path makePath: () -> JSONPath, state: inout FunctionState) {
         let type = node.specTypeName

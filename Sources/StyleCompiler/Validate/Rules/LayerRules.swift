@@ -114,6 +114,7 @@ extension ValidationRun {
         }
         guard let layerType, let properties = StyleSpecCatalog.index["\(kind)_\(layerType)"] else { return }
         for member in object.members {
+            if let spec = properties[member.key], isPlainlyValid(member.value, spec: spec) { continue }
             let memberPath = path.appending(member.key)
             if kind == "paint", member.key.hasSuffix("-transition"),
                properties[String(member.key.dropLast("-transition".count))]?.transition == true {

@@ -32,6 +32,25 @@ extension ValidationRun {
         }
     }
 
+    /// The common cases that need no path because they are fine: an in-range finite number, a known color,
+    /// a listed enum word, a string or a boolean where one is wanted. Paths cost an allocation; most values
+    /// of a style are plain and valid.
+    func isPlainlyValid(_ node: JSONNode, spec: SpecProperty) -> Bool {
+        switch (spec.type, node.value) {
+        case ("number", .number(let number)):
+            let value = number.doubleValue
+            return value.isFinite && value >= (spec.minimum ?? -.infinity) && value <= (spec.maximum ?? .infinity)
+        case ("color", .string(let text)):
+            return validColors.contains(text)
+        case ("enum", .string(let text)):
+            return !spec.numericValues && spec.values.contains(text)
+        case ("string", .string), ("formatted", .string), ("resolvedImage", .string), ("boolean", .bool):
+            return true
+        default:
+            return false
+        }
+    }
+
     func validateKind(_ node: JSONNode, _ kind: String, path: JSONPath) {
         guard node.specTypeName != kind else { return }
         report("style.type", path, node, "\(kind) expected, \(node.specTypeName) found")
