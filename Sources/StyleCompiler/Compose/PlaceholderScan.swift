@@ -13,45 +13,20 @@ enum PlaceholderScan {
         var localTileServerPointers: [String] = []
     }
 
-    /// Walks every string of `style` once (iteratively), recording JSON Pointers and filling the key.
-    /// Paths are parent links, spelled out only for the few strings that hold a placeholder.
+    /// Walks every string of `style` once, recording JSON Pointers and filling the key.
     static func run(_ style: inout JSONNode, apiKey: String?) -> Result {
         var result = Result()
-        var links: [(parent: Int, component: JSONPath.Component?)] = [(-1, nil)]
-        var pending: [(node: JSONNode, link: Int)] = [(style, 0)]
         var replacements: [(JSONPath, String)] = []
-        func path(_ link: Int) -> JSONPath {
-            var components: [JSONPath.Component] = []
-            var current = link
-            while current > 0 {
-                if let component = links[current].component { components.append(component) }
-                current = links[current].parent
-            }
-            return JSONPath(components.reversed())
-        }
-        while let (node, link) = pending.popLast() {
-            switch node.value {
-            case .string(let text):
-                guard text.utf8.contains(UInt8(ascii: "{")) else { continue }
-                if text.utf8Contains(RasterSourceRendering.localTileServerToken) { result.localTileServerPointers.append(path(link).jsonPointer) }
-                guard text.utf8Contains(keyToken) else { continue }
-                result.keyPointers.append(path(link).jsonPointer)
-                if let apiKey, isTomTomURL(text) {
-                    replacements.append((path(link), text.replacing(keyToken, with: apiKey)))
-                    result.keyFilled = true
-                }
-            case .array(let items):
-                for (index, item) in items.enumerated().reversed() where !item.value.isScalar || item.stringValue != nil {
-                    links.append((link, .index(index)))
-                    pending.append((item, links.count - 1))
-                }
-            case .object(let object):
-                for member in object.members.reversed() where !member.value.value.isScalar || member.value.stringValue != nil {
-                    links.append((link, .key(member.key)))
-                    pending.append((member.value, links.count - 1))
-                }
-            default:
-                continue
+        var walk = StringWalk()
+        walk.add(style, at: [])
+        walk.run { text, _, path in
+            guard text.utf8.contains(UInt8(ascii: "{")) else { return }
+            if text.utf8Contains(RasterSourceRendering.localTileServerToken) { result.localTileServerPointers.append(path().jsonPointer) }
+            guard text.utf8Contains(keyToken) else { return }
+            result.keyPointers.append(path().jsonPointer)
+            if let apiKey, isTomTomURL(text) {
+                replacements.append((path(), text.replacing(keyToken, with: apiKey)))
+                result.keyFilled = true
             }
         }
         for (path, text) in replacements { replaceString(at: path.components[...], in: &style, with: text) }

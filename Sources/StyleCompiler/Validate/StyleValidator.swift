@@ -62,17 +62,9 @@ final class ValidationRun {
 }
 
 extension JSONNode {
-    /// The value's type as MapLibre names it in messages: number, string, boolean, array, object, null.
-    var specTypeName: String {
-        switch value {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .number: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
-        }
-    }
+    /// The value's type as MapLibre names it in messages (number, string, boolean, array, object, null):
+    /// the same words as `JSONValue.kindName`.
+    var specTypeName: String { value.kindName }
 
     /// The value as JavaScript's `JSON.stringify` writes it in MapLibre's messages.
     var specDisplay: String {

@@ -51,55 +51,24 @@ enum CredentialScan {
 
 extension ValidationRun {
     /// Walks the strings that can hold a URL once: everything but layer paint, layout and filter values
-    /// (expressions, colors and names, never URLs), which are most of a style. Paths are kept as parent links
-    /// and spelled out only for a finding.
+    /// (expressions, colors and names, never URLs), which are most of a style.
     func validateSecrets() {
-        var links: [(parent: Int, component: JSONPath.Component?)] = [(-1, nil)]
-        var pending: [(node: JSONNode, link: Int)] = []
-        for member in (style.objectValue?.members ?? []).reversed() {
-            links.append((0, .key(member.key)))
+        var walk = StringWalk()
+        for member in style.objectValue?.members ?? [] {
             guard member.key == "layers", let layers = member.value.arrayValue else {
-                pending.append((member.value, links.count - 1))
+                walk.add(member.value, at: [.key(member.key)])
                 continue
             }
-            let layersLink = links.count - 1
             for (index, layer) in layers.enumerated() {
-                guard let metadata = layer["metadata"] else { continue }
-                links.append((layersLink, .index(index)))
-                links.append((links.count - 1, .key("metadata")))
-                pending.append((metadata, links.count - 1))
+                if let metadata = layer["metadata"] { walk.add(metadata, at: [.key("layers"), .index(index), .key("metadata")]) }
             }
         }
-        func path(_ link: Int) -> JSONPath {
-            var components: [JSONPath.Component] = []
-            var current = link
-            while current > 0 {
-                if let component = links[current].component { components.append(component) }
-                current = links[current].parent
-            }
-            return JSONPath(components.reversed())
-        }
-        while let (node, link) = pending.popLast() {
-            switch node.value {
-            case .string(let text):
-                guard !node.isSecret else { continue }
-                for secret in CredentialScan.credentials(in: text) {
-                    report(.error, "secret.literal-key", path(link), node,
-                           "literal credential '\(CredentialScan.shown(secret))' in a committed file: use TomTom's {key} placeholder (mc-style redact does it) or ${NAME}",
-                           masking: [secret])
-                }
-            case .array(let items):
-                for (index, item) in items.enumerated().reversed() where !item.value.isScalar || item.stringValue != nil {
-                    links.append((link, .index(index)))
-                    pending.append((item, links.count - 1))
-                }
-            case .object(let object):
-                for member in object.members.reversed() where !member.value.value.isScalar || member.value.stringValue != nil {
-                    links.append((link, .key(member.key)))
-                    pending.append((member.value, links.count - 1))
-                }
-            default:
-                continue
+        walk.run { text, node, path in
+            guard !node.isSecret else { return }
+            for secret in CredentialScan.credentials(in: text) {
+                report(.error, "secret.literal-key", path(), node,
+                       "literal credential '\(CredentialScan.shown(secret))' in a committed file: use TomTom's {key} placeholder (mc-style redact does it) or ${NAME}",
+                       masking: [secret])
             }
         }
     }
