@@ -185,44 +185,50 @@ extension ValidationRun {
         }
     }
 
-    private func validateLegacyFilter(_ node: JSONNode, path: JSONPath) {
+    private static let filterOperators = SpecProperty("filter", "enum", values: ["==", "!=", ">", ">=", "<", "<=", "in", "!in", "all", "any", "none", "has", "!has"])
+    private static let geometryTypes = SpecProperty("$type", "enum", values: ["Point", "LineString", "Polygon"])
+
+    /// Legacy filters, as MapLibre's `validateNonExpressionFilter`. `path` is made only for a finding.
+    private func validateLegacyFilter(_ node: JSONNode, path: @autoclosure () -> JSONPath) {
         guard let items = node.arrayValue else {
-            report("style.type", path, node, "array expected, \(node.specTypeName) found")
+            report("style.type", path(), node, "array expected, \(node.specTypeName) found")
             return
         }
         guard let first = items.first else {
-            report("style.filter", path, node, "filter array must have at least 1 element")
+            report("style.filter", path(), node, "filter array must have at least 1 element")
             return
         }
-        let operators = ["==", "!=", ">", ">=", "<", "<=", "in", "!in", "all", "any", "none", "has", "!has"]
-        validateEnum(first, spec: SpecProperty("filter", "enum", values: operators), path: path.appending(0))
+        if !isPlainlyValid(first, spec: Self.filterOperators) {
+            validateEnum(first, spec: Self.filterOperators, path: path().appending(0))
+        }
         let op = first.stringValue ?? ""
         switch op {
         case "<", "<=", ">", ">=", "==", "!=", "in", "!in":
             if ["<", "<=", ">", ">="].contains(op), items.count >= 2, items[1].stringValue == "$type" {
-                report("style.filter", path, node, "\"$type\" cannot be use with operator \"\(op)\"")
+                report("style.filter", path(), node, "\"$type\" cannot be use with operator \"\(op)\"")
             }
             if ["<", "<=", ">", ">=", "==", "!="].contains(op), items.count != 3 {
-                report("style.filter", path, node, "filter array for operator \"\(op)\" must have 3 elements")
+                report("style.filter", path(), node, "filter array for operator \"\(op)\" must have 3 elements")
             }
             if items.count >= 2, items[1].stringValue == nil {
-                report("style.type", path.appending(1), items[1], "string expected, \(items[1].specTypeName) found")
+                report("style.type", path().appending(1), items[1], "string expected, \(items[1].specTypeName) found")
             }
+            let isType = items.count >= 2 && items[1].stringValue == "$type"
             for index in items.indices.dropFirst(2) {
                 let item = items[index]
-                if items[1].stringValue == "$type" {
-                    validateEnum(item, spec: SpecProperty("$type", "enum", values: ["Point", "LineString", "Polygon"]), path: path.appending(index))
-                } else if !["string", "number", "boolean"].contains(item.specTypeName) {
-                    report("style.type", path.appending(index), item, "string, number, or boolean expected, \(item.specTypeName) found")
+                if isType {
+                    if !isPlainlyValid(item, spec: Self.geometryTypes) { validateEnum(item, spec: Self.geometryTypes, path: path().appending(index)) }
+                } else if item.arrayValue != nil || item.objectValue != nil || item.isNull {
+                    report("style.type", path().appending(index), item, "string, number, or boolean expected, \(item.specTypeName) found")
                 }
             }
         case "any", "all", "none":
-            for index in items.indices.dropFirst() { validateLegacyFilter(items[index], path: path.appending(index)) }
+            for index in items.indices.dropFirst() { validateLegacyFilter(items[index], path: path().appending(index)) }
         case "has", "!has":
             if items.count != 2 {
-                report("style.filter", path, node, "filter array for \"\(op)\" operator must have 2 elements")
+                report("style.filter", path(), node, "filter array for \"\(op)\" operator must have 2 elements")
             } else if items[1].stringValue == nil {
-                report("style.type", path.appending(1), items[1], "string expected, \(items[1].specTypeName) found")
+                report("style.type", path().appending(1), items[1], "string expected, \(items[1].specTypeName) found")
             }
         default:
             break

@@ -74,14 +74,18 @@ extension ValidationRun {
         }
     }
 
+    private static let layerSpec = StyleSpecCatalog.index["layer"] ?? [:]
+    private static let layerTypeSpec = SpecProperty("type", "enum", values: StyleSpecCatalog.layerTypes)
+
     private func validateLayerKeys(_ layer: JSONObject, node: JSONNode, type: String?, path: JSONPath) {
-        let layerSpec = StyleSpecCatalog.index["layer"] ?? [:]
+        let layerSpec = Self.layerSpec
         for member in layer.members {
+            if member.key == "id" || member.key == "source" || member.key == "source-layer", member.value.stringValue != nil { continue }
             let memberPath = path.appending(member.key)
             switch member.key {
             case "type":
-                if let spec = layerSpec["type"] {
-                    validateEnum(member.value, spec: spec.with(type: "enum").withValues(StyleSpecCatalog.layerTypes), path: memberPath)
+                if !isPlainlyValid(member.value, spec: Self.layerTypeSpec) {
+                    validateEnum(member.value, spec: Self.layerTypeSpec, path: memberPath)
                 }
             case "filter":
                 validateFilter(member.value, path: memberPath)
@@ -144,11 +148,6 @@ struct PropertyContext {
     let name: String
 }
 
-extension SpecProperty {
-    func withValues(_ values: [String]) -> SpecProperty {
-        SpecProperty(name, type, values: values)
-    }
-}
 
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
