@@ -19,10 +19,11 @@ public struct JSONWriter: Sendable {
 
     public init(style: Style = .pretty) { self.style = style }
 
-    /// The UTF-8 bytes of `node`, with a final newline.
-    public func bytes(_ node: JSONNode) -> [UInt8] {
+    /// The UTF-8 bytes of `node`, with a final newline. `capacityHint` (bytes) sizes the buffer up front, so a
+    /// writer that knows about how long the output will be (the input's size) does not grow it by copying.
+    public func bytes(_ node: JSONNode, capacityHint: Int = 1 << 16) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(1 << 16)
+        output.reserveCapacity(max(capacityHint, 64))
         write(node.value, indent: 0, into: &output)
         output.append(UInt8(ascii: "\n"))
         return output

@@ -71,7 +71,9 @@ enum FormatCommand: Subcommand {
         do {
             let document = try JSONParser().parse(file)
             let warnings = document.duplicateKeys.map { Diagnostic.duplicateKey($0, severity: .warning) }
-            return .success((file, writer.bytes(sort ? SpecKeyOrder.sorted(document.root) : document.root), warnings))
+            let root = sort ? SpecKeyOrder.sorted(document.root) : document.root
+            let hint = file.bytes.count + file.bytes.count / 4
+            return .success((file, writer.bytes(root, capacityHint: hint), warnings))
         } catch {
             return .failure(FormatFailure([Diagnostic(error)]))
         }
