@@ -11,8 +11,8 @@ enum CompileCommand: Subcommand {
         own, and OUT/layer-mapping.json (tomtom, when the declarations give a layerMapping). All files are
         written at once or not at all: on any error OUT is left exactly as it was. Unchanged files are not
         rewritten. The same inputs always give byte-identical outputs.
-        Diagnostics go to standard error. Exit status: 0 success, 1 the inputs have errors (or --check found
-        files that would change), 2 misuse.
+        Errors and warnings go to standard error (notes only with validate).
+        Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
         """,
         usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check]"],
         arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.")],
@@ -47,7 +47,8 @@ enum CompileCommand: Subcommand {
                              compact: arguments.flag("compact"), environment: io.environment, generatorVersion: MCStyleTool.version)
         let (files, diagnostics) = job.run()
         let printer = TextDiagnosticPrinter(useColor: io.errorIsTerminal && io.environment["NO_COLOR"] == nil)
-        io.writeError(printer.render(diagnostics))
+        // Errors and warnings; notes (keys renderers ignore, ...) are for `validate`, not for every build.
+        io.writeError(printer.render(diagnostics.filter { $0.severity != .note }))
         guard let files else {
             io.writeError(printer.summary(diagnostics))
             return .inputErrors
