@@ -124,13 +124,6 @@ public struct JSONObject: Sendable, Equatable {
         return true
     }
 
-    /// Changes every value in place, in order.
-    public mutating func modifyValues(_ body: (String, inout JSONNode) throws -> Void) rethrows {
-        for position in members.indices {
-            try body(members[position].key, &members[position].value)
-        }
-    }
-
     private mutating func rebuildIndexIfNeeded() {
         if members.count > Self.indexThreshold { rebuildIndex() } else { index = nil }
     }

@@ -28,11 +28,6 @@ public struct DeclaredString: Sendable, Equatable, CustomStringConvertible {
 
 /// `${NAME}` references in a string.
 enum EnvironmentReference {
-    /// The names referenced in `text`, in order (`${NAME}` with NAME of letters, digits and `_`).
-    static func names(in text: String) -> [String] {
-        pieces(text).compactMap { if case .reference(let name) = $0 { return name } else { return nil } }
-    }
-
     /// Fills every `${NAME}` from `environment`; returns nil with the first missing name.
     static func expand(_ text: String, environment: [String: String]) -> Result<DeclaredString, MissingVariable> {
         var value = ""

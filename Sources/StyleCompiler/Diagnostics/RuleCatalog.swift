@@ -95,7 +95,4 @@ public enum RuleCatalog {
         .empty: "The file holds no YAML document.",
         .stringTooLong: "A value longer than the 4 MiB limit.",
     ]
-
-    /// The rule with this id, if mc-style has it.
-    public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }
 }
