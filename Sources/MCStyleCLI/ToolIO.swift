@@ -5,6 +5,7 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
+import Foundation
 
 /// What a command may touch outside the library: its output streams, standard input and the environment.
 /// The process uses `ProcessIO`; tests use a capturing implementation.
@@ -28,18 +29,7 @@ public final class ProcessIO: ToolIO {
     public func writeOutput(_ bytes: [UInt8]) { Self.writeAll(STDOUT_FILENO, bytes) }
     public func writeError(_ text: String) { Self.writeAll(STDERR_FILENO, Array(text.utf8)) }
 
-    public var environment: [String: String] {
-        var variables: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strlen(entry)), as: UTF8.self)
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return variables
-    }
+    public var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     public var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
