@@ -77,6 +77,17 @@ import StyleCompiler
         #expect(GitHubPrinter.escapeProperty("a:b,c") == "a%3Ab%2Cc")
     }
 
+    @Test func sarifWholeOutputMatchesItsGoldenFile() throws {
+        let (result, path) = try run("sarif")
+        let golden = Fixtures.folder("printers/validate.sarif")
+        let normalised = result.output.replacingOccurrences(of: SARIFPrinter.uri(path), with: "__FILE__")
+            .replacingOccurrences(of: "\"version\": \"\(MCStyleTool.version)\"", with: "\"version\": \"__VERSION__\"")
+        if ProcessInfo.processInfo.environment["MC_STYLE_UPDATE_GOLDEN"] == "1" {
+            try Data(normalised.utf8).write(to: golden)
+        }
+        #expect(normalised == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+
     @Test func sarif() throws {
         let (result, path) = try run("sarif")
         let log = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
