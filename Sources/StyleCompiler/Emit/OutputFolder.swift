@@ -29,6 +29,10 @@ public struct OutputFolder: Sendable {
     /// Writes the files (see the type's description). Throws with the folder untouched on failure.
     public func write(_ files: [OutputFile]) throws(OutputError) {
         let manager = FileManager.default
+        let lastComponent = path.split(separator: "/").last.map(String.init) ?? ""
+        guard path != "/", lastComponent != ".", lastComponent != ".." else {
+            throw OutputError(path: path, reason: "cannot be the output folder: it is swapped as a whole, so give a folder of its own (such as out/style)")
+        }
         let parent = FilePaths.directory(of: path)
         let name = String(path.split(separator: "/").last ?? Substring(path))
         var isDirectory: ObjCBool = false
