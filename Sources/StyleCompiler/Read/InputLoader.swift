@@ -33,7 +33,7 @@ public struct InputLoader: Sendable {
         guard Int(status.st_size) <= maximumFileSize else {
             throw InputError(fileName: name, reason: "is \(status.st_size) bytes, more than the limit of \(maximumFileSize) bytes")
         }
-        return SourceFile(name: name, bytes: try readAll(descriptor, name: name))
+        return SourceFile(name: name, bytes: try readAll(descriptor, name: name, expectedSize: Int(status.st_size)))
     }
 
     /// Reads standard input (named `<stdin>`), with the same size limit.
@@ -41,8 +41,11 @@ public struct InputLoader: Sendable {
         SourceFile(name: "<stdin>", bytes: try readAll(STDIN_FILENO, name: "<stdin>"))
     }
 
-    private func readAll(_ descriptor: Int32, name: String) throws(InputError) -> [UInt8] {
+    /// Reads to the end. `expectedSize` (from `fstat`) sizes the buffer once, so a file costs its own size in
+    /// memory rather than the doubling growth of an appended array.
+    private func readAll(_ descriptor: Int32, name: String, expectedSize: Int = 0) throws(InputError) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(expectedSize + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
