@@ -4,18 +4,8 @@ writer: a warm-up, then N runs, median/min/max; parsed trees are kept until the 
 previous tree is not part of a parse. Prints the same tab-separated columns as `mc-style-bench json`."""
 import json
 import sys
-import time
 
-
-def measure(runs, body):
-    body()
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        body()
-        samples.append(time.perf_counter() - start)
-    samples.sort()
-    return samples[len(samples) // 2], samples[0], samples[-1]
+from timing import measure
 
 
 def row(name, operation, size, timing):

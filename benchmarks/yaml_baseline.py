@@ -2,9 +2,9 @@
 """PyYAML's C loader (yaml.CSafeLoader) on the same declarations files, timed like `mc-style-bench yaml`:
 read + parse, a warm-up, then N runs, median/min/max. It builds the tree only; it validates nothing."""
 import sys
-import time
 
 import yaml
+from timing import measure
 
 
 def main(argv):
@@ -17,17 +17,10 @@ def main(argv):
         def body():
             with open(path, "rb") as handle:
                 return yaml.load(handle, Loader=yaml.CSafeLoader)
-        body()
-        samples = []
-        for _ in range(runs):
-            start = time.perf_counter()
-            body()
-            samples.append(time.perf_counter() - start)
-        samples.sort()
+        median, low, high = measure(runs, body)
         size = len(open(path, "rb").read())
-        median = samples[len(samples) // 2]
         name = path.rsplit("/", 1)[-1]
-        print(f"{name}\tyaml.load(CSafeLoader)\t{size}\t{median * 1e3:.2f}\t{samples[0] * 1e3:.2f}\t{samples[-1] * 1e3:.2f}\t{round(size / median / 1e6)}")
+        print(f"{name}\tyaml.load(CSafeLoader)\t{size}\t{median * 1e3:.2f}\t{low * 1e3:.2f}\t{high * 1e3:.2f}\t{round(size / median / 1e6)}")
 
 
 if __name__ == "__main__":

@@ -76,7 +76,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         for component in components {
             text += "/"
             switch component {
-            case .key(let key): text += key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            case .key(let key): text += key.replacing("~", with: "~0").replacing("/", with: "~1")
             case .index(let index): text += String(index)
             }
         }
@@ -89,7 +89,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         guard jsonPointer.hasPrefix("/") else { return nil }
         var components: [Component] = []
         for raw in jsonPointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = String(raw).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let token = String(raw).replacing("~1", with: "/").replacing("~0", with: "~")
             let isIndex = !token.isEmpty && token.utf8.allSatisfy { (48...57).contains($0) } && (token == "0" || !token.hasPrefix("0"))
             if isIndex, let index = Int(token) { components.append(.index(index)) } else { components.append(.key(token)) }
         }
@@ -97,22 +97,6 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { mapLibreNotation }
-}
-
-extension String {
-    /// Replaces every occurrence of `target` (non-empty) with `replacement`, without Foundation.
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty, self.contains(target) else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        result += rest
-        return result
-    }
 }
 
 extension JSONNode {

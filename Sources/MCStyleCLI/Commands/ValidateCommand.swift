@@ -59,7 +59,7 @@ enum ValidateCommand: Subcommand {
         }
         if path.hasSuffix(".json") { return validateStyle(StyleLoader().load(path: path), target: target) }
         return CompileJob(declarationsPath: path, baseOverride: base, targetOverride: target, environment: environment,
-                          generatorVersion: MCStyleTool.version).run().diagnostics
+                          generatorVersion: MCStyleTool.version).check().diagnostics
     }
 
     private static func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic]), target: Target?) -> [Diagnostic] {

@@ -24,6 +24,14 @@ public struct CompileJob: Sendable {
 
     /// The output files (nil when there are errors) and every diagnostic.
     public func run() -> (files: [OutputFile]?, diagnostics: [Diagnostic]) {
+        let (checked, diagnostics) = check()
+        guard let (composition, inputs) = checked else { return (nil, diagnostics) }
+        return (render(composition, inputs: inputs), diagnostics)
+    }
+
+    /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
+    /// what `validate` needs. The composition comes back when there are no errors.
+    public func check() -> (checked: (Composition, CompilationInputs)?, diagnostics: [Diagnostic]) {
         let (loaded, loadDiagnostics) = loadInputs()
         guard let inputs = loaded, !loadDiagnostics.containsErrors else { return (nil, loadDiagnostics) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
@@ -33,7 +41,7 @@ public struct CompileJob: Sendable {
         let styleDiagnostics = composition.diagnostics.containsErrors ? [] : StyleValidator(target: target).validate(composition.style)
         let diagnostics = loadDiagnostics + composition.diagnostics + styleDiagnostics
         guard !diagnostics.containsErrors else { return (nil, diagnostics) }
-        return (render(composition, inputs: inputs), diagnostics)
+        return ((composition, inputs), diagnostics)
     }
 
     private func loadInputs() -> (CompilationInputs?, [Diagnostic]) {
