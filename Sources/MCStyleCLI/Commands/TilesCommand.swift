@@ -91,10 +91,10 @@ enum TilesCommand: Subcommand {
             for row in rows {
                 let columns = row.ranges.map { "\($0.columns.lowerBound)-\($0.columns.upperBound)" }.joined(separator: " and ")
                 let tileRows = row.ranges.first.map { "\($0.rows.lowerBound)-\($0.rows.upperBound)" } ?? ""
-                text += "zoom \(row.level): x \(columns), y \(tileRows): \(TextDiagnosticPrinter.count(row.count, "tile"))"
+                text += "zoom \(row.level): x \(columns), y \(tileRows): \(counted(row.count, "tile"))"
                 text += " (\(fixed(row.metersPerPixel)) m/px)\n"
             }
-            text += "total: \(TextDiagnosticPrinter.count(total, "tile"))\n"
+            text += "total: \(counted(total, "tile"))\n"
             return text
         }
 

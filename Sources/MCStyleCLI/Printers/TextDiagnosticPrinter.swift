@@ -23,10 +23,8 @@ struct TextDiagnosticPrinter {
 
     /// `N errors, M warnings` (singular where it is one).
     func summary(_ diagnostics: [Diagnostic]) -> String {
-        "\(Self.count(diagnostics.errorCount, "error")), \(Self.count(diagnostics.warningCount, "warning"))\n"
+        "\(counted(diagnostics.errorCount, "error")), \(counted(diagnostics.warningCount, "warning"))\n"
     }
-
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     private func place(_ location: SourceLocation?, fileName: String?) -> String {
         guard let location else { return fileName ?? "mc-style" }
