@@ -13,6 +13,7 @@ public enum MCStyleTool {
         FormatCommand.self,
         RedactCommand.self,
         SchemaCommand.self,
+        ExpressionCommand.self,
     ]
 
     static let spec = CommandSpec(

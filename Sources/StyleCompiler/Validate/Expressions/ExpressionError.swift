@@ -1,0 +1,20 @@
+import LocatedJSON
+
+/// One type-checking error: MapLibre's key of the offending sub-expression (`[2][1]`, `""` for the whole
+/// expression), its message, and the node to point at.
+///
+/// `node` is the deepest node the key truly names: MapLibre gives some sub-expressions keys that are not
+/// their position (format options are all `[1]`, match outputs carry their label's index), and there the
+/// location stays at the last node the key does name.
+public struct ExpressionError: Equatable, Sendable {
+    public let key: [Int]
+    public let message: String
+    public let node: JSONNode?
+
+    /// MapLibre's notation of the key: `[2][1]`.
+    public var keyText: String { key.map { "[\($0)]" }.joined() }
+
+    public static func == (lhs: ExpressionError, rhs: ExpressionError) -> Bool {
+        lhs.key == rhs.key && lhs.message == rhs.message
+    }
+}

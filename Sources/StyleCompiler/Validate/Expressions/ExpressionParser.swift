@@ -1,0 +1,192 @@
+import LocatedJSON
+
+/// Parses and type-checks one expression the way MapLibre's `ParsingContext` does: operator by operator,
+/// with the expected type passed down, implicit assertions and coercions inserted where MapLibre inserts
+/// them, constant sub-expressions folded (so a bad constant color is an error now, not at render time),
+/// and errors keyed by MapLibre's notation.
+///
+/// One parser checks one expression; the results are facts (`TypedExpression`), not a tree.
+final class ExpressionParser {
+    /// How an expected type is enforced on an expression whose type is more general.
+    enum Annotation {
+        case assert
+        case coerce
+        /// Checked but not wrapped (`coalesce` arguments).
+        case omit
+    }
+
+    private(set) var errors: [ExpressionError] = []
+    /// The key of the sub-expression being parsed, from the root.
+    private var keys: [Int] = []
+    /// The node at the root and at each step of `keys`.
+    private var nodes: [JSONNode] = []
+    /// How many leading steps of `keys` are the true positions of their nodes.
+    private var truthfulDepth = 0
+    /// `let` bindings in scope, innermost last.
+    private var scopes: [[(name: String, value: TypedExpression)]] = []
+    private var curveCount = 0
+
+    /// Parses `node` as the whole expression.
+    func parseRoot(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation? = nil) -> TypedExpression? {
+        nodes = [node]
+        keys = []
+        truthfulDepth = 0
+        return parseCurrent(node, expected: expected, annotation: annotation)
+    }
+
+    // MARK: - Children
+
+    /// Parses element `index` of `items`, the array of the expression being parsed.
+    func parse(_ items: [JSONNode], _ index: Int, expected: ExpressionType? = nil, annotation: Annotation? = nil,
+               bindings: [(name: String, value: TypedExpression)]? = nil) -> TypedExpression? {
+        parse(items[index], key: index, truthful: true, expected: expected, annotation: annotation, bindings: bindings)
+    }
+
+    /// Parses `node` under `key`; `truthful` says whether `key` is the node's real position in the array
+    /// being parsed.
+    func parse(_ node: JSONNode, key: Int, truthful: Bool, expected: ExpressionType? = nil, annotation: Annotation? = nil,
+               bindings: [(name: String, value: TypedExpression)]? = nil) -> TypedExpression? {
+        let wasTruthful = truthfulDepth == keys.count
+        keys.append(key)
+        nodes.append(node)
+        if wasTruthful, truthful { truthfulDepth += 1 }
+        if let bindings { scopes.append(bindings) }
+        defer {
+            if bindings != nil { scopes.removeLast() }
+            if truthfulDepth == keys.count { truthfulDepth -= 1 }
+            keys.removeLast()
+            nodes.removeLast()
+        }
+        return parseCurrent(node, expected: expected, annotation: annotation)
+    }
+
+    // MARK: - Errors
+
+    /// Records an error at the current sub-expression, or at its descendants `extraKeys` (which must be
+    /// real positions). Returns nil so that parse functions can `return error(...)`.
+    @discardableResult
+    func error(_ message: String, _ extraKeys: Int...) -> TypedExpression? {
+        var node: JSONNode? = nodes[truthfulDepth]
+        if truthfulDepth == keys.count {
+            for key in extraKeys { node = node?[key] ?? node }
+        }
+        errors.append(ExpressionError(key: keys + extraKeys, message: message, node: node))
+        return nil
+    }
+
+    /// MapLibre's `checkSubtype` on the current context: records the error and returns true when `actual`
+    /// does not fit `expected`.
+    @discardableResult
+    func checkSubtype(_ expected: ExpressionType, _ actual: ExpressionType, at extraKeys: Int...) -> Bool {
+        guard let message = ExpressionType.subtypeError(expected: expected, actual: actual) else { return false }
+        var node: JSONNode? = nodes[truthfulDepth]
+        if truthfulDepth == keys.count { for key in extraKeys { node = node?[key] ?? node } }
+        errors.append(ExpressionError(key: keys + extraKeys, message: message, node: node))
+        return true
+    }
+
+    /// The number of errors so far, to undo an attempt (overload resolution) with `discardErrors(after:)`.
+    var errorMark: Int { errors.count }
+    func discardErrors(after mark: Int) { errors.removeSubrange(mark...) }
+    func errors(after mark: Int) -> ArraySlice<ExpressionError> { errors[mark...] }
+
+    // MARK: - Scope and curves
+
+    func lookUp(_ name: String) -> TypedExpression? {
+        for scope in scopes.reversed() {
+            if let binding = scope.last(where: { $0.name == name }) { return binding.value }
+        }
+        return nil
+    }
+
+    /// A fresh identity for a `step`/`interpolate` curve.
+    func nextCurveID() -> Int {
+        curveCount += 1
+        return curveCount
+    }
+
+    // MARK: - One node
+
+    private func parseCurrent(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression? {
+        let items: [JSONNode]
+        switch node.value {
+        case .array(let elements):
+            items = elements
+        case .object:
+            return error("Bare objects invalid. Use [\"literal\", {...}] instead.")
+        default:
+            items = []
+        }
+        if !node.value.isScalar, items.isEmpty {
+            return error("Expected an array with at least one element. If you wanted a literal array, use [\"literal\", []].")
+        }
+        let parsed: TypedExpression
+        if node.value.isScalar {
+            parsed = .literal(ConstantValue.type(of: node), .json(node))
+        } else {
+            guard let op = items[0].stringValue else {
+                let found = items[0].value.javaScriptTypeName
+                return error("Expression name must be a string, but found \(found) instead. If you wanted a literal array, use [\"literal\", [...]].", 0)
+            }
+            guard let result = parseOperator(op, items, expected: expected) else {
+                return nil
+            }
+            parsed = result
+        }
+        return finish(parsed, expected: expected, annotation: annotation)
+    }
+
+    /// Enforces the expected type (inserting an assertion or coercion where MapLibre does), then folds a
+    /// constant expression into a literal.
+    private func finish(_ parsed: TypedExpression, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression? {
+        var result = parsed
+        if let expected {
+            let actual = parsed.type.kind
+            let defaultAnnotation: Annotation?
+            switch expected {
+            case .string, .number, .boolean, .object, .array:
+                defaultAnnotation = actual == "value" ? .assert : nil
+            case .projectionDefinition:
+                defaultAnnotation = ["value", "string", "array"].contains(actual) ? .coerce : nil
+            case .color, .formatted, .resolvedImage:
+                defaultAnnotation = actual == "value" || actual == "string" ? .coerce : nil
+            case .padding, .numberArray:
+                defaultAnnotation = ["value", "number", "array"].contains(actual) ? .coerce : nil
+            case .colorArray:
+                defaultAnnotation = ["value", "string", "array"].contains(actual) ? .coerce : nil
+            case .variableAnchorOffsetCollection:
+                defaultAnnotation = actual == "value" || actual == "array" ? .coerce : nil
+            default:
+                defaultAnnotation = nil
+            }
+            if let wrap = defaultAnnotation {
+                switch annotation ?? wrap {
+                case .omit: break
+                case .assert: result = .node(expected, form: .annotation, operation: .assertion, children: [parsed])
+                case .coerce: result = .node(expected, form: .annotation, operation: .coercion, children: [parsed])
+                }
+            } else if checkSubtype(expected, parsed.type) {
+                return nil
+            }
+        }
+        guard result.form != .literal, result.type.kind != "resolvedImage", result.isConstant else { return result }
+        switch ConstantEvaluator.evaluate(result) {
+        case .failure(let failure):
+            return error(failure.message)
+        case .success(let value):
+            return .literal(result.type, value)
+        }
+    }
+}
+
+extension JSONValue {
+    /// JavaScript's `typeof` of the value, as MapLibre's messages name it.
+    var javaScriptTypeName: String {
+        switch self {
+        case .null, .array, .object: return "object"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        }
+    }
+}

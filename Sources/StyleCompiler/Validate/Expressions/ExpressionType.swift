@@ -1,0 +1,108 @@
+/// The type lattice of MapLibre expressions: what a (sub-)expression evaluates to.
+///
+/// `value` is the top type (any JSON-like value); `array(item, length)` carries an optional fixed length.
+/// Names are written as MapLibre writes them (`array<number, 2>`, `array` for `array<value>`).
+indirect enum ExpressionType: Equatable, Sendable, CustomStringConvertible {
+    case null
+    case number
+    case string
+    case boolean
+    case color
+    case projectionDefinition
+    case object
+    case value
+    case collator
+    case formatted
+    case padding
+    case numberArray
+    case colorArray
+    case resolvedImage
+    case variableAnchorOffsetCollection
+    case error
+    case array(ExpressionType, Int?)
+
+    /// The kind alone, without an array's item type or length (MapLibre's `type.kind`).
+    var kind: String {
+        switch self {
+        case .array: return "array"
+        case .null: return "null"
+        case .number: return "number"
+        case .string: return "string"
+        case .boolean: return "boolean"
+        case .color: return "color"
+        case .projectionDefinition: return "projectionDefinition"
+        case .object: return "object"
+        case .value: return "value"
+        case .collator: return "collator"
+        case .formatted: return "formatted"
+        case .padding: return "padding"
+        case .numberArray: return "numberArray"
+        case .colorArray: return "colorArray"
+        case .resolvedImage: return "resolvedImage"
+        case .variableAnchorOffsetCollection: return "variableAnchorOffsetCollection"
+        case .error: return "error"
+        }
+    }
+
+    var isValue: Bool { if case .value = self { return true } else { return false } }
+    var isArray: Bool { if case .array = self { return true } else { return false } }
+
+    /// The item type of an array type; nil for other types.
+    var itemType: ExpressionType? { if case .array(let item, _) = self { return item } else { return nil } }
+
+    var description: String {
+        guard case .array(let item, let length) = self else { return kind }
+        if let length { return "array<\(item), \(length)>" }
+        return item.isValue ? "array" : "array<\(item)>"
+    }
+
+    /// The types a `value` may hold.
+    static let valueMembers: [ExpressionType] = [
+        .null, .number, .string, .boolean, .color, .projectionDefinition, .formatted, .object, .array(.value, nil),
+        .padding, .numberArray, .colorArray, .resolvedImage, .variableAnchorOffsetCollection,
+    ]
+
+    /// Nil when a value of type `actual` may stand where `expected` is wanted, else MapLibre's message.
+    static func subtypeError(expected: ExpressionType, actual: ExpressionType) -> String? {
+        isSubtype(actual, of: expected) ? nil : "Expected \(expected) but found \(actual) instead."
+    }
+
+    /// MapLibre's `checkSubtype` as a predicate.
+    static func isSubtype(_ actual: ExpressionType, of expected: ExpressionType) -> Bool {
+        if case .error = actual { return true }
+        switch expected {
+        case .array(let expectedItem, let expectedLength):
+            guard case .array(let item, let length) = actual else { return false }
+            let itemFits = (length == 0 && item.isValue) || isSubtype(item, of: expectedItem)
+            return itemFits && (expectedLength == nil || expectedLength == length)
+        case .value:
+            return actual.isValue || valueMembers.contains { isSubtype(actual, of: $0) }
+        default:
+            return expected.kind == actual.kind
+        }
+    }
+
+    /// The type a property of specification type `type` expects (MapLibre's `getExpectedType`); nil when
+    /// the specification type has no expression type.
+    static func expected(specType type: String, value: String?, length: Int?) -> ExpressionType? {
+        if type == "array" { return .array(named(value ?? "") ?? .value, length) }
+        return named(type)
+    }
+
+    private static func named(_ name: String) -> ExpressionType? {
+        switch name {
+        case "color": return .color
+        case "string", "enum": return .string
+        case "number": return .number
+        case "boolean": return .boolean
+        case "formatted": return .formatted
+        case "padding": return .padding
+        case "numberArray": return .numberArray
+        case "colorArray": return .colorArray
+        case "projectionDefinition": return .projectionDefinition
+        case "resolvedImage": return .resolvedImage
+        case "variableAnchorOffsetCollection": return .variableAnchorOffsetCollection
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import LocatedJSON
+
+/// What the type-checker keeps of a parsed (sub-)expression: its type and the facts MapLibre derives from
+/// the typed tree (constancy, zoom curve, whether outputs are literals). The tree itself is not kept: every
+/// fact is computed bottom-up while parsing, which keeps validation of large styles cheap.
+struct TypedExpression {
+    /// What kind of node it is, as far as later checks care.
+    enum Form: Equatable {
+        /// A literal value, or a constant expression folded into one.
+        case literal
+        /// `["var", name]`.
+        case variable
+        /// `["zoom"]`, the only valid input of a zoom curve.
+        case zoom
+        /// An `array`/`number`/... assertion or a `to-*` coercion, written or inserted by the checker.
+        case annotation
+        /// A `step` or `interpolate` expression.
+        case curve
+        case other
+    }
+
+    /// The inputs an expression reads (MapLibre's `isFeatureConstant`, `isStateConstant` and
+    /// `isGlobalPropertyConstant` as flags).
+    struct Dependencies: OptionSet {
+        let rawValue: UInt8
+        /// Feature data: `get`, `has`, `properties`, `id`, `geometry-type`, `feature-state`, `within`, `distance`.
+        static let feature = Dependencies(rawValue: 1)
+        static let featureState = Dependencies(rawValue: 2)
+        static let zoom = Dependencies(rawValue: 4)
+        static let heatmapDensity = Dependencies(rawValue: 8)
+        static let lineProgress = Dependencies(rawValue: 16)
+        /// `elevation`, `accumulated`, `is-supported-script`: evaluation-time globals.
+        static let otherGlobal = Dependencies(rawValue: 32)
+        static let globals: Dependencies = [.zoom, .heatmapDensity, .lineProgress, .otherGlobal]
+    }
+
+    /// The zoom curve found under an expression (MapLibre's `findZoomCurve`): none, one curve (by its
+    /// number in the parse), or why the use of `zoom` is invalid.
+    enum ZoomCurve: Equatable {
+        case none
+        case curve(id: Int, interpolates: Bool)
+        case error(String)
+    }
+
+    /// How a constant expression is evaluated when folded.
+    enum Operation {
+        case opaque
+        case variable
+        case assertion
+        case coercion
+        case compound(String)
+    }
+
+    var type: ExpressionType
+    var form: Form
+    var operation: Operation = .opaque
+    var dependencies: Dependencies = []
+    var zoomCurve: ZoomCurve = .none
+    /// MapLibre's `isConstant`: evaluable now, so the checker folds it into a literal.
+    var isConstant = false
+    /// The value of a literal; `.unknown` for folded expressions the checker does not evaluate.
+    var constant: ConstantValue?
+    /// MapLibre's `outputDefined`: every possible output is a literal (required of `text-font`).
+    var outputDefined = false
+    /// The values of the children of a constant expression, for folding.
+    var inputs: [ConstantValue] = []
+
+    static func literal(_ type: ExpressionType, _ value: ConstantValue) -> TypedExpression {
+        TypedExpression(type: type, form: .literal, isConstant: true, constant: value, outputDefined: true)
+    }
+
+    /// An expression over `children` (in MapLibre's `eachChild` order), with the facts derived from them.
+    /// `reads` are the inputs the operator itself reads; `ownCurve` is the zoom curve the operator itself
+    /// is or passes on (`step`/`interpolate` over zoom, `let`, `coalesce`); `outputs` are the values it may
+    /// return, when they decide `outputDefined`.
+    static func node(_ type: ExpressionType, form: Form = .other, operation: Operation = .opaque, children: [TypedExpression],
+                     reads: Dependencies = [], ownCurve: ZoomCurve = .none, neverConstant: Bool = false,
+                     outputs: [TypedExpression]? = nil) -> TypedExpression {
+        var result = TypedExpression(type: type, form: form, operation: operation)
+        var dependencies = reads
+        var constantChildren = true
+        for child in children {
+            dependencies.formUnion(child.dependencies)
+            constantChildren = constantChildren && (form == .annotation ? child.isConstant : child.form == .literal)
+        }
+        result.dependencies = dependencies
+        result.zoomCurve = combinedCurve(own: ownCurve, children: children)
+        result.isConstant = !neverConstant && constantChildren && dependencies.isDisjoint(with: Dependencies.globals.union(.feature))
+        if let outputs {
+            result.outputDefined = outputs.allSatisfy(\.outputDefined)
+        } else if form == .annotation {
+            result.outputDefined = children.allSatisfy(\.outputDefined)
+        }
+        if result.isConstant { result.inputs = children.map { $0.constant ?? .unknown } }
+        return result
+    }
+
+    /// MapLibre's `findZoomCurve` over one node, given what its children found.
+    private static func combinedCurve(own: ZoomCurve, children: [TypedExpression]) -> ZoomCurve {
+        if case .error = own { return own }
+        var result = own
+        for child in children {
+            switch (child.zoomCurve, result) {
+            case (.none, _):
+                continue
+            case (.error, _):
+                result = child.zoomCurve
+            case (.curve, .none):
+                result = .error("\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression.")
+            case (.curve, _):
+                if child.zoomCurve != result {
+                    result = .error("Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression.")
+                }
+            }
+        }
+        return result
+    }
+
+    var isFeatureConstant: Bool { !dependencies.contains(.feature) }
+    var isZoomConstant: Bool { !dependencies.contains(.zoom) }
+}
+
+/// A constant's value, as far as folding needs it: JSON values, a parsed color, or a value the checker
+/// does not compute.
+enum ConstantValue {
+    case json(JSONNode)
+    case color
+    case unknown
+
+    /// MapLibre's `typeOf` of the value; nil when unknown.
+    var type: ExpressionType? {
+        switch self {
+        case .json(let node): return ConstantValue.type(of: node)
+        case .color: return .color
+        case .unknown: return nil
+        }
+    }
+
+    /// MapLibre's `typeOf` for JSON: arrays have the common item type of their elements, else `value`
+    /// (nested arrays never share a type: MapLibre compares them by identity).
+    static func type(of node: JSONNode) -> ExpressionType {
+        switch node.value {
+        case .null: return .null
+        case .bool: return .boolean
+        case .number: return .number
+        case .string: return .string
+        case .object: return .object
+        case .array(let items):
+            var item: ExpressionType?
+            for element in items {
+                let elementType = type(of: element)
+                if item == nil {
+                    item = elementType
+                } else if elementType.isArray || item != elementType {
+                    item = .value
+                    break
+                }
+            }
+            return .array(item ?? .value, items.count)
+        }
+    }
+}
