@@ -90,6 +90,37 @@ import LocatedJSON
         #expect(try findings(layer("\"background-color\": \"hsla(120, 50%, 50%, 0.5)\", \"background-opacity\": 0.5")).0.isEmpty)
     }
 
+    /// Expressions are type-checked; a finding sits at the offending sub-expression, on its own line.
+    @Test func expressionTypeErrorsPointAtTheSubExpression() throws {
+        let lines = { (body: String) in "{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"url\": \"https://t.example.com/v.json\"}},\n\"layers\": [{\"id\": \"l\", \"type\": \"line\", \"source\": \"v\", \"source-layer\": \"s\",\n\(body)}]}" }
+        try expectOne(lines("\"paint\": {\"line-color\": ⟦[\"match\", [\"get\", \"k\"],\n  \"a\", \"red\",\n  \"b\", ⟦\"reddish\",\n  \"blue\"]}"),
+                      rule: "style.expression", path: "layers[0].paint.line-color[4]", message: "Could not parse color from value 'reddish'")
+        // MapLibre keys a match output by its label's index: the path names the match, a related place the value.
+        let (matchFindings, matchMarks) = try findings(lines("\"paint\": {\"line-color\": [\"match\", [\"get\", \"k\"],\n  \"b\", ⟦\"reddish\",\n  \"blue\"]}"))
+        #expect(matchFindings.first?.related.first?.location.position == SourcePosition(line: matchMarks[0].line, column: matchMarks[0].column))
+        try expectOne(lines("\"paint\": {\"line-width\": [\"interpolate\", [\"linear\"], [\"zoom\"], 5, 1,\n  10, [\"*\", 2, [\"get\", \"w\", ⟦\"x\"]]]}"),
+                      rule: "style.expression", path: "layers[0].paint.line-width[6][2][2]",
+                      message: "Expected object but found string instead.")
+        try expectOne(lines("\"filter\": [\"all\", [\"==\", [\"get\", \"a\"], 1],\n  [\">\", ⟦[\"boolean\", [\"get\", \"b\"]], 2]]"), rule: "style.expression",
+                      path: "layers[0].filter[2][1]", message: "\">\" comparisons are not supported for type 'boolean'.")
+        try expectOne(lines("\"filter\": ⟦[\"==\", [\"feature-state\", \"hover\"], true]"),
+                      rule: "style.expression", path: "layers[0].filter",
+                      message: "[\"feature-state\"] expression is not supported in a filter for a line layer with id: l")
+        try expectOne(lines("\"layout\": {\"line-sort-key\": ⟦[\"number\", [\"feature-state\", \"rank\"]]}"), rule: "style.expression",
+                      path: "layers[0].layout.line-sort-key", message: "\"feature-state\" data expressions are not supported with layout properties.")
+        #expect(try findings(lines("\"filter\": [\"all\", [\"==\", [\"geometry-type\"], \"LineString\"], [\"has\", \"name\"]],\n\"paint\": {\"line-color\": [\"to-color\", [\"get\", \"c\"], \"red\"]}")).0.isEmpty)
+    }
+
+    @Test func mixedFilterSyntaxIsWarnedAbout() throws {
+        let style = "{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"url\": \"https://t.example.com/v.json\"}}, \"layers\": [{\"id\": \"l\", \"type\": \"line\", \"source\": \"v\", \"source-layer\": \"s\", \"filter\": ⟦[\"all\", [\"==\", \"class\", \"park\"], [\"==\", [\"get\", \"x\"], 1]]}]}"
+        let (diagnostics, marks) = try findings(style)
+        let warning = try #require(diagnostics.first { $0.rule == "style.filter-mixed" })
+        #expect(warning.severity == .warning)
+        #expect(warning.position == marks.first)
+        #expect(diagnostics.contains { $0.rule == "style.type" && $0.path?.mapLibreNotation == "layers[0].filter[2][1]" })
+        #expect(try findings(style.replacingOccurrences(of: "[\"==\", [\"get\", \"x\"], 1]", with: "[\"has\", \"x\"]")).0.isEmpty)
+    }
+
     @Test func sdkOverlayNamesAreReservedOnTomTom() throws {
         try expectOne("{\"version\": 8, \"sources\": {}, \"layers\": [{\"id\": ⟦\"marker\", \"type\": \"background\"}]}", rule: "tomtom.sdk-layer-name",
                       path: "layers[0].id", message: "layer id \"marker\" is the name of a TomTom SDK overlay layer; the SDK inserts its own layer with that name",

@@ -76,8 +76,9 @@ public enum RuleCatalog {
         Rule(id: "style.layer.line-gradient", summary: "line-gradient without a GeoJSON source with lineMetrics.", defaultSeverity: .error),
         Rule(id: "style.layer.resampling", summary: "Both resampling and <type>-resampling are given.", defaultSeverity: .error),
         Rule(id: "style.function", summary: "A legacy function is invalid.", defaultSeverity: .error),
-        Rule(id: "style.expression", summary: "An expression is used where the property does not allow it.", defaultSeverity: .error),
+        Rule(id: "style.expression", summary: "An expression does not type-check, or reads inputs its property does not allow.", defaultSeverity: .error),
         Rule(id: "style.filter", summary: "A filter is invalid.", defaultSeverity: .error),
+        Rule(id: "style.filter-mixed", summary: "A legacy filter holds expressions, which it cannot read.", defaultSeverity: .warning),
         Rule(id: "style.interpolation-syntax", summary: "A {token} string where a property does not support it.", defaultSeverity: .error),
     ]
 

@@ -5,11 +5,20 @@ import LocatedJSON
 ///
 /// `node` is the deepest node the key truly names: MapLibre gives some sub-expressions keys that are not
 /// their position (format options are all `[1]`, match outputs carry their label's index), and there the
-/// location stays at the last node the key does name.
+/// location stays at the last node the key does name, and `offending` is the node actually at fault.
 public struct ExpressionError: Equatable, Sendable {
     public let key: [Int]
     public let message: String
     public let node: JSONNode?
+    /// The sub-expression at fault, when the key does not lead to it.
+    public let offending: JSONNode?
+
+    init(key: [Int], message: String, node: JSONNode?, offending: JSONNode? = nil) {
+        self.key = key
+        self.message = message
+        self.node = node
+        self.offending = offending
+    }
 
     /// MapLibre's notation of the key: `[2][1]`.
     public var keyText: String { key.map { "[\($0)]" }.joined() }

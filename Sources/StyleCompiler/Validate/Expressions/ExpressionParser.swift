@@ -62,15 +62,11 @@ final class ExpressionParser {
 
     // MARK: - Errors
 
-    /// Records an error at the current sub-expression, or at its descendants `extraKeys` (which must be
-    /// real positions). Returns nil so that parse functions can `return error(...)`.
+    /// Records an error at the current sub-expression, or at its descendants `extraKeys` (positions in its
+    /// array). Returns nil so that parse functions can `return error(...)`.
     @discardableResult
     func error(_ message: String, _ extraKeys: Int...) -> TypedExpression? {
-        var node: JSONNode? = nodes[truthfulDepth]
-        if truthfulDepth == keys.count {
-            for key in extraKeys { node = node?[key] ?? node }
-        }
-        errors.append(ExpressionError(key: keys + extraKeys, message: message, node: node))
+        record(message, extraKeys)
         return nil
     }
 
@@ -79,10 +75,16 @@ final class ExpressionParser {
     @discardableResult
     func checkSubtype(_ expected: ExpressionType, _ actual: ExpressionType, at extraKeys: Int...) -> Bool {
         guard let message = ExpressionType.subtypeError(expected: expected, actual: actual) else { return false }
-        var node: JSONNode? = nodes[truthfulDepth]
-        if truthfulDepth == keys.count { for key in extraKeys { node = node?[key] ?? node } }
-        errors.append(ExpressionError(key: keys + extraKeys, message: message, node: node))
+        record(message, extraKeys)
         return true
+    }
+
+    private func record(_ message: String, _ extraKeys: [Int]) {
+        var offending: JSONNode? = nodes.last
+        for key in extraKeys { offending = offending?[key] ?? offending }
+        let named = truthfulDepth == keys.count ? offending : nodes[truthfulDepth]
+        errors.append(ExpressionError(key: keys + extraKeys, message: message, node: named,
+                                      offending: truthfulDepth == keys.count ? nil : offending))
     }
 
     /// The number of errors so far, to undo an attempt (overload resolution) with `discardErrors(after:)`.

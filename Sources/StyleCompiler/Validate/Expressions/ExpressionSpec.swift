@@ -84,6 +84,7 @@ extension Diagnostic {
     public init(_ error: ExpressionError, under path: JSONPath = .root) {
         var full = path
         for index in error.key { full.append(.index(index)) }
-        self.init(.error, "style.expression", error.message, at: error.node?.location, path: full)
+        let related = error.offending?.location.map { [Related("the value at fault", at: $0)] } ?? []
+        self.init(.error, "style.expression", error.message, at: error.node?.location, path: full, related: related)
     }
 }

@@ -88,7 +88,7 @@ extension ValidationRun {
                     validateEnum(member.value, spec: Self.layerTypeSpec, path: memberPath)
                 }
             case "filter":
-                validateFilter(member.value, path: memberPath)
+                validateFilter(member.value, path: memberPath, layer: node)
             case "layout", "paint":
                 validateProperties(member.value, kind: member.key, layerType: type, path: memberPath)
             case "ref":

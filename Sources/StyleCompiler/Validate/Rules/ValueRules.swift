@@ -9,7 +9,7 @@ extension ValidationRun {
             return
         }
         if spec.takesExpressions, ExpressionShape.isExpression(node) {
-            validateExpressionShape(node, spec: spec, path: path, context: context)
+            validateExpression(node, spec: spec, path: path, context: context)
             return
         }
         switch spec.type {

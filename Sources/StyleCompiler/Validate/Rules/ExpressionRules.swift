@@ -1,0 +1,48 @@
+import LocatedJSON
+
+/// Expressions in paint and layout values and in filters, type-checked by `ExpressionTypeChecker`; each
+/// finding is placed at the sub-expression its key names, under the property's path.
+extension ValidationRun {
+    func validateExpression(_ node: JSONNode, spec: SpecProperty, path: JSONPath, context: PropertyContext?) {
+        let propertySpec = ExpressionSpec(spec)
+        let (parsed, errors) = ExpressionTypeChecker.checkProperty(node, spec: propertySpec)
+        guard let parsed else {
+            reportExpressionErrors(errors, path: path, expression: node)
+            return
+        }
+        let reads = parsed.dependencies
+        if context?.name == "text-font", !parsed.outputDefined {
+            report("style.expression", path, node,
+                   "Invalid data expression for \"text-font\". Output values must be contained as literals within the expression.")
+        } else if context?.kind == "layout", reads.contains(.featureState) {
+            report("style.expression", path, node, "\"feature-state\" data expressions are not supported with layout properties.")
+        } else if reads.contains(.featureState), !spec.parameters.contains("feature-state") {
+            report("style.expression", path, node, "\"feature-state\" data expressions are not supported with \"\(spec.name)\".")
+        } else if reads.contains(.heatmapDensity), !spec.parameters.contains("heatmap-density") {
+            report("style.expression", path, node, "\"heatmap-density\" may only be used in \"heatmap-color\", not in \"\(spec.name)\".")
+        } else if reads.contains(.lineProgress), !spec.parameters.contains("line-progress") {
+            report("style.expression", path, node, "\"line-progress\" may only be used in \"line-gradient\", not in \"\(spec.name)\".")
+        }
+    }
+
+    /// A filter that is an expression: a boolean expression of zoom and feature data (not feature state).
+    func validateFilterExpression(_ node: JSONNode, path: JSONPath, layer: JSONNode?) {
+        let (parsed, errors) = ExpressionTypeChecker.checkExpression(node, expected: .boolean)
+        guard let parsed else {
+            reportExpressionErrors(errors, path: path, expression: node)
+            return
+        }
+        if parsed.dependencies.contains(.featureState) {
+            let type = layer?["type"]?.stringValue ?? "undefined"
+            let id = layer?["id"]?.stringValue ?? "undefined"
+            report("style.expression", path, node, "[\"feature-state\"] expression is not supported in a filter for a \(type) layer with id: \(id)")
+        }
+    }
+
+    private func reportExpressionErrors(_ errors: [ExpressionError], path: JSONPath, expression: JSONNode) {
+        for error in errors {
+            let diagnostic = Diagnostic(error, under: path)
+            report("style.expression", diagnostic.path ?? path, error.node ?? expression, error.message, related: diagnostic.related)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import MCStyleCLI
+
+@Suite struct ExpressionCommandTests {
+    @Test func successIsPrintedAsTypeAndConstancy() {
+        let run = runTool(["expression", "--property", "line-width", #"["interpolate", ["linear"], ["zoom"], 5, 1, 10, ["get", "w"]]"#])
+        #expect(run.status == 0)
+        #expect(run.output == "type: number\nfeature-constant: false\nzoom-constant: false\n")
+        #expect(run.error.isEmpty)
+    }
+
+    @Test func jsonOutputHasMapLibresShape() {
+        let success = runTool(["expression", "--format", "json", "--spec", #"{"type": "array", "value": "number", "length": 2}"#,
+                               #"["literal", [1, 2]]"#])
+        #expect(success.output == #"{"result":"success","type":"array<number, 2>","isFeatureConstant":true,"isZoomConstant":true}"# + "\n")
+        let failure = runTool(["expression", "--format=json", #"["+", 1, "two"]"#])
+        #expect(failure.status == 1)
+        #expect(failure.output == #"{"result":"error","errors":[{"key":"[2]","error":"Expected number but found string instead.","line":1,"column":10}]}"# + "\n")
+    }
+
+    @Test func textErrorsPointIntoTheExpression() {
+        let run = runTool(["expression", "--property", "fill-color", #"["case", ["has", "a"], "red", "not a color"]"#])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.error.hasPrefix("<expression>:1:31: error: Could not parse color from value 'not a color' [style.expression]\n"))
+        #expect(run.error.contains("\n" + String(repeating: " ", count: 30) + "^\n"))
+    }
+
+    @Test func misuseIsExplained() {
+        let unknown = runTool(["expression", "--property", "fill-colour", "1"])
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("'fill-colour' is not a paint or layout property of the style specification; did you mean 'fill-color'?"))
+        let both = runTool(["expression", "--property", "fill-color", "--spec", "{}", "1"])
+        #expect(both.status == 2)
+        let badSpec = runTool(["expression", "--spec", "{type", "1"])
+        #expect(badSpec.status == 2)
+        #expect(badSpec.error.contains("'--spec' is not valid JSON"))
+        let notJSON = runTool(["expression", "[1,"])
+        #expect(notJSON.status == 1)
+        #expect(notJSON.error.contains("[json.syntax]"))
+    }
+
+    @Test func expressionIsReadFromStandardInput() {
+        let run = runToolWithInput(["expression", "--property", "text-field", "-"], input: "[\"format\",\n  \"a\", {\"font-scale\": \"big\"}]\n")
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("<stdin>:1:1: error: Expected number but found string instead. [style.expression]"))
+        #expect(run.error.contains("<stdin>:2:23: note: the value at fault"))
+    }
+}
