@@ -95,7 +95,7 @@ extension ExpressionParser {
                 var reads = definition.reads
                 // `get` and `has` read the feature only without an object argument.
                 if (op == "get" || op == "has"), argumentCount == 1 { reads.insert(.feature) }
-                return .node(definition.type, operation: .compound(op), children: arguments, reads: reads, neverConstant: op == "error")
+                return .node(definition.type, operation: op == "rgb" || op == "rgba" ? .rgba : .opaque, children: arguments, reads: reads, neverConstant: op == "error")
             }
             if candidates.count != 1 { discardErrors(after: mark) }
         }

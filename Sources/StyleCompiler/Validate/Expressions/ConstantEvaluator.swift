@@ -20,8 +20,7 @@ enum ConstantEvaluator {
             return assert(inputs, as: expression.type)
         case .coercion:
             return coerce(inputs, to: expression.type)
-        case .compound(let name):
-            guard name == "rgb" || name == "rgba" else { return .success(.unknown) }
+        case .rgba:
             let channels = inputs.map { value -> Double? in
                 if case .json(let node) = value { return node.numberValue?.doubleValue }
                 return nil

@@ -45,33 +45,18 @@ extension ExpressionParser {
         guard items.count % 2 == 1 else { return error("Expected an even number of arguments.") }
         var inputType: ExpressionType?
         var outputType = branchType(expected)
-        var labelsSeen: Set<String> = []
+        var stringLabels: Set<String> = []
+        var numberLabels: Set<Double> = []
         var outputs: [TypedExpression] = []
         for index in stride(from: 2, to: items.count - 1, by: 2) {
-            let labels = items[index].arrayValue ?? [items[index]]
-            guard !labels.isEmpty else { return error("Expected at least one branch label.", index) }
-            for label in labels {
-                let labelKey: String
-                switch label.value {
-                case .string(let text):
-                    labelKey = text
-                case .number(let number):
-                    let value = number.doubleValue
-                    guard abs(value) <= 9_007_199_254_740_991 else {
-                        return error("Branch labels must be integers no larger than 9007199254740991.", index)
-                    }
-                    guard value == value.rounded(.down) else { return error("Numeric branch labels must be integer values.", index) }
-                    labelKey = JSONNumber(value).text
-                default:
-                    return error("Branch labels must be numbers or strings.", index)
+            let written = items[index]
+            if case .array(let labels) = written.value {
+                guard !labels.isEmpty else { return error("Expected at least one branch label.", index) }
+                for label in labels {
+                    guard checkLabel(label, at: index, inputType: &inputType, strings: &stringLabels, numbers: &numberLabels) else { return nil }
                 }
-                let labelType = ConstantValue.type(of: label)
-                if let inputType {
-                    if checkSubtype(inputType, labelType, at: index) { return nil }
-                } else {
-                    inputType = labelType
-                }
-                guard labelsSeen.insert(labelKey).inserted else { return error("Branch labels must be unique.", index) }
+            } else {
+                guard checkLabel(written, at: index, inputType: &inputType, strings: &stringLabels, numbers: &numberLabels) else { return nil }
             }
             // MapLibre keys a branch's output by its label's position.
             guard let result = parse(items[index + 1], key: index, truthful: false, expected: outputType) else { return nil }
@@ -83,6 +68,36 @@ extension ExpressionParser {
         if let inputType, !input.type.isValue, checkSubtype(inputType, input.type, at: 1) { return nil }
         outputs.append(otherwise)
         return .node(outputType ?? otherwise.type, children: [input] + outputs, outputs: outputs)
+    }
+
+    /// One branch label of `match`: a string or an integer, of the type of the first label, not seen before.
+    private func checkLabel(_ label: JSONNode, at index: Int, inputType: inout ExpressionType?, strings: inout Set<String>,
+                            numbers: inout Set<Double>) -> Bool {
+        let isNew: Bool
+        switch label.value {
+        case .string(let text):
+            if let inputType, inputType != .string { return !checkSubtype(inputType, .string, at: index) }
+            inputType = .string
+            isNew = strings.insert(text).inserted
+        case .number(let number):
+            let value = number.doubleValue
+            guard abs(value) <= 9_007_199_254_740_991 else {
+                error("Branch labels must be integers no larger than 9007199254740991.", index)
+                return false
+            }
+            guard value == value.rounded(.down) else {
+                error("Numeric branch labels must be integer values.", index)
+                return false
+            }
+            if let inputType, inputType != .number { return !checkSubtype(inputType, .number, at: index) }
+            inputType = .number
+            isNew = numbers.insert(value).inserted
+        default:
+            error("Branch labels must be numbers or strings.", index)
+            return false
+        }
+        if !isNew { error("Branch labels must be unique.", index) }
+        return isNew
     }
 
     func parseStep(_ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {

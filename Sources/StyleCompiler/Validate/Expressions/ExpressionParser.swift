@@ -138,29 +138,32 @@ final class ExpressionParser {
         return finish(parsed, expected: expected, annotation: annotation)
     }
 
+    /// Where MapLibre wraps an expression of type `actual` to meet `expected`: an assertion for a `value`
+    /// where a primitive or array is wanted, a coercion where a color, formatted text, image, padding,
+    /// number or color array, anchor offsets or a projection is wanted; nil when the type must fit as is.
+    private static func implicitAnnotation(expected: ExpressionType, actual: ExpressionType) -> Annotation? {
+        switch (expected, actual) {
+        case (.string, .value), (.number, .value), (.boolean, .value), (.object, .value), (.array, .value):
+            return .assert
+        case (.projectionDefinition, .value), (.projectionDefinition, .string), (.projectionDefinition, .array),
+             (.color, .value), (.color, .string), (.formatted, .value), (.formatted, .string),
+             (.resolvedImage, .value), (.resolvedImage, .string),
+             (.padding, .value), (.padding, .number), (.padding, .array),
+             (.numberArray, .value), (.numberArray, .number), (.numberArray, .array),
+             (.colorArray, .value), (.colorArray, .string), (.colorArray, .array),
+             (.variableAnchorOffsetCollection, .value), (.variableAnchorOffsetCollection, .array):
+            return .coerce
+        default:
+            return nil
+        }
+    }
+
     /// Enforces the expected type (inserting an assertion or coercion where MapLibre does), then folds a
     /// constant expression into a literal.
     private func finish(_ parsed: TypedExpression, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression? {
         var result = parsed
         if let expected {
-            let actual = parsed.type.kind
-            let defaultAnnotation: Annotation?
-            switch expected {
-            case .string, .number, .boolean, .object, .array:
-                defaultAnnotation = actual == "value" ? .assert : nil
-            case .projectionDefinition:
-                defaultAnnotation = ["value", "string", "array"].contains(actual) ? .coerce : nil
-            case .color, .formatted, .resolvedImage:
-                defaultAnnotation = actual == "value" || actual == "string" ? .coerce : nil
-            case .padding, .numberArray:
-                defaultAnnotation = ["value", "number", "array"].contains(actual) ? .coerce : nil
-            case .colorArray:
-                defaultAnnotation = ["value", "string", "array"].contains(actual) ? .coerce : nil
-            case .variableAnchorOffsetCollection:
-                defaultAnnotation = actual == "value" || actual == "array" ? .coerce : nil
-            default:
-                defaultAnnotation = nil
-            }
+            let defaultAnnotation = Self.implicitAnnotation(expected: expected, actual: parsed.type)
             if let wrap = defaultAnnotation {
                 switch annotation ?? wrap {
                 case .omit: break
@@ -171,7 +174,7 @@ final class ExpressionParser {
                 return nil
             }
         }
-        guard result.form != .literal, result.type.kind != "resolvedImage", result.isConstant else { return result }
+        guard result.isConstant, result.form != .literal, result.type != .resolvedImage else { return result }
         switch ConstantEvaluator.evaluate(result) {
         case .failure(let failure):
             return error(failure.message)

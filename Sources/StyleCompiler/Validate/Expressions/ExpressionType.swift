@@ -56,12 +56,6 @@ indirect enum ExpressionType: Equatable, Sendable, CustomStringConvertible {
         return item.isValue ? "array" : "array<\(item)>"
     }
 
-    /// The types a `value` may hold.
-    static let valueMembers: [ExpressionType] = [
-        .null, .number, .string, .boolean, .color, .projectionDefinition, .formatted, .object, .array(.value, nil),
-        .padding, .numberArray, .colorArray, .resolvedImage, .variableAnchorOffsetCollection,
-    ]
-
     /// Nil when a value of type `actual` may stand where `expected` is wanted, else MapLibre's message.
     static func subtypeError(expected: ExpressionType, actual: ExpressionType) -> String? {
         isSubtype(actual, of: expected) ? nil : "Expected \(expected) but found \(actual) instead."
@@ -76,9 +70,14 @@ indirect enum ExpressionType: Equatable, Sendable, CustomStringConvertible {
             let itemFits = (length == 0 && item.isValue) || isSubtype(item, of: expectedItem)
             return itemFits && (expectedLength == nil || expectedLength == length)
         case .value:
-            return actual.isValue || valueMembers.contains { isSubtype(actual, of: $0) }
+            // Every member of `value` (MapLibre's list) but collators; arrays when their items are values.
+            switch actual {
+            case .collator: return false
+            case .array(let item, _): return isSubtype(item, of: .value)
+            default: return true
+            }
         default:
-            return expected.kind == actual.kind
+            return expected == actual
         }
     }
 

@@ -37,11 +37,10 @@ public enum ExpressionTypeChecker {
         }
         if !parsed.isFeatureConstant, !spec.supportsDataExpressions { return failure("data expressions not supported") }
         if !parsed.isZoomConstant, !spec.supportsZoomExpressions { return failure("zoom expressions not supported") }
+        if let message = parsed.zoomCurve.message { return failure(message) }
         switch parsed.zoomCurve {
         case .none where !parsed.isZoomConstant:
-            return failure("\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression.")
-        case .error(let message):
-            return failure(message)
+            return failure(TypedExpression.ZoomCurve.misplaced.message ?? "")
         case .curve(_, let interpolates) where interpolates && !spec.interpolated:
             return failure("\"interpolate\" expressions cannot be used with this property")
         default:

@@ -39,7 +39,19 @@ struct TypedExpression {
     enum ZoomCurve: Equatable {
         case none
         case curve(id: Int, interpolates: Bool)
-        case error(String)
+        /// `zoom` outside the input of a top-level curve.
+        case misplaced
+        /// Two zoom curves.
+        case several
+
+        /// MapLibre's message for an invalid use of `zoom`; nil when valid.
+        var message: String? {
+            switch self {
+            case .misplaced: return "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression."
+            case .several: return "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."
+            default: return nil
+            }
+        }
     }
 
     /// How a constant expression is evaluated when folded.
@@ -48,7 +60,8 @@ struct TypedExpression {
         case variable
         case assertion
         case coercion
-        case compound(String)
+        /// `rgb` and `rgba`, whose channels are range-checked.
+        case rgba
     }
 
     var type: ExpressionType
@@ -97,20 +110,18 @@ struct TypedExpression {
 
     /// MapLibre's `findZoomCurve` over one node, given what its children found.
     private static func combinedCurve(own: ZoomCurve, children: [TypedExpression]) -> ZoomCurve {
-        if case .error = own { return own }
+        if own.message != nil { return own }
         var result = own
         for child in children {
             switch (child.zoomCurve, result) {
             case (.none, _):
                 continue
-            case (.error, _):
+            case (.misplaced, _), (.several, _):
                 result = child.zoomCurve
             case (.curve, .none):
-                result = .error("\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression.")
+                result = .misplaced
             case (.curve, _):
-                if child.zoomCurve != result {
-                    result = .error("Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression.")
-                }
+                if child.zoomCurve != result { result = .several }
             }
         }
         return result
