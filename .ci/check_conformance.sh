@@ -1,17 +1,14 @@
 #!/usr/bin/env bash
-# Runs MapLibre's validator cases through `mc-style validate` with the workplace's scorer, and fails when the
-# result falls below what mc-style reached when it was last improved (no regressions).
+# Runs MapLibre's validator cases through `mc-style validate` and MapLibre's expression cases through
+# `mc-style expression` with the workplace's scorers; fails unless every case agrees (both scorers exit 0 only then).
 # Usage: .ci/check_conformance.sh MC_STYLE SHARED_DIR
 set -euo pipefail
 tool=$1
 shared=$2
-minimum_found=136
-maximum_extra=0
-summary=$(python3 "$shared/conformance/score-validate.py" --tool "$tool" | tail -1 || true)
-echo "$summary"
-found=$(sed -E 's/.*found ([0-9]+)\/.*/\1/' <<<"$summary")
-extra=$(sed -E 's/.*, ([0-9]+) extra.*/\1/' <<<"$summary")
-if [ "$found" -lt "$minimum_found" ] || [ "$extra" -gt "$maximum_extra" ]; then
-  echo "conformance regressed: need at least $minimum_found found and at most $maximum_extra extra" >&2
-  exit 1
+status=0
+python3 "$shared/conformance/score-validate.py" --tool "$tool" || status=1
+python3 "$shared/conformance/score-expressions.py" --tool "$tool" || status=1
+if [ "$status" -ne 0 ]; then
+  echo "conformance regressed: every validator case must be exact and every expression case must agree" >&2
 fi
+exit "$status"

@@ -8,7 +8,7 @@ enum ExpressionCommand: Subcommand {
         abstract: "Type-check one MapLibre expression (or legacy function) the way MapLibre does.",
         discussion: """
         Prints the expression's result type and whether it depends on feature data and on zoom, or its
-        errors keyed MapLibre's way ([2][1] is the second argument of the third element) at line:column of
+        errors keyed MapLibre's way ([2][1]: element 1 of element 2, i.e. the first argument of the second argument) at line:column of
         the expression text. The property decides the expected type and what may vary: give a property of
         the style specification by name (--property fill-color) or a specification in JSON (--spec); with
         neither the expression is checked as a data-driven, interpolatable property of any type.
