@@ -165,7 +165,7 @@ enum TinyFileSystem {
 
 /// The kept fuzzing inputs, through the command line: each answers with a status, never a crash.
 @Suite struct FuzzRegressionTests {
-    @Test(arguments: ["json", "yaml", "declarations", "compile"])
+    @Test(arguments: ["json", "yaml", "declarations", "compile", "expression"])
     func keptInputsNeverCrash(target: String) throws {
         let folder = Fixtures.folder("fuzz-regressions/\(target)")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -175,6 +175,9 @@ enum TinyFileSystem {
             let run: ToolRun
             switch target {
             case "json": run = runTool(["validate", "--target", "maplibre", path])
+            case "expression":
+                let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+                run = runTool(["expression", "--property", "fill-color", text])
             case "compile":
                 let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
                 let cut = bytes.firstIndex(of: 0) ?? bytes.count
