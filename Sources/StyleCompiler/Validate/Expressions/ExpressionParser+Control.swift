@@ -122,7 +122,7 @@ extension ExpressionParser {
             outputs.append(output)
         }
         let ownCurve: TypedExpression.ZoomCurve = input.form == .zoom ? .curve(id: nextCurveID(), interpolates: false) : .none
-        return .node(outputType ?? .value, form: .curve, children: [input] + outputs, ownCurve: ownCurve, outputs: outputs)
+        return .node(outputType ?? .value, children: [input] + outputs, ownCurve: ownCurve, outputs: outputs)
     }
 
     func parseInterpolate(_ op: String, _ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
@@ -170,7 +170,7 @@ extension ExpressionParser {
         let type = outputType ?? .value
         guard Self.isInterpolatable(type) else { return error("Type \(type) is not interpolatable.") }
         let ownCurve: TypedExpression.ZoomCurve = input.form == .zoom ? .curve(id: nextCurveID(), interpolates: true) : .none
-        return .node(type, form: .curve, children: [input] + outputs, ownCurve: ownCurve, outputs: outputs)
+        return .node(type, children: [input] + outputs, ownCurve: ownCurve, outputs: outputs)
     }
 
     /// The output types `interpolate` can blend.

@@ -90,7 +90,6 @@ final class ExpressionParser {
     /// The number of errors so far, to undo an attempt (overload resolution) with `discardErrors(after:)`.
     var errorMark: Int { errors.count }
     func discardErrors(after mark: Int) { errors.removeSubrange(mark...) }
-    func errors(after mark: Int) -> ArraySlice<ExpressionError> { errors[mark...] }
 
     // MARK: - Scope and curves
 

@@ -14,8 +14,6 @@ struct TypedExpression {
         case zoom
         /// An `array`/`number`/... assertion or a `to-*` coercion, written or inserted by the checker.
         case annotation
-        /// A `step` or `interpolate` expression.
-        case curve
         case other
     }
 
