@@ -23,8 +23,10 @@ let package = Package(
         .target(name: "YAMLReader", dependencies: ["CYAML", "LocatedJSON"]),
         // One C function: swap two folders atomically (renameat2 / renamex_np), for all-or-nothing output.
         .target(name: "CAtomicSwap"),
+        // SHA-256 compression with the x86 SHA instructions, used when the processor has them.
+        .target(name: "CSHA256"),
         // The compiler: diagnostics, reading inputs, validation, composition, emitting outputs. Never prints.
-        .target(name: "StyleCompiler", dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "CAtomicSwap"]),
+        .target(name: "StyleCompiler", dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "CAtomicSwap", "CSHA256"]),
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler"]),
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI"]),

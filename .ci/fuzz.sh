@@ -21,12 +21,14 @@ targets=(json yaml declarations compile expression)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
 build_all() {
+  # Objects of renamed or deleted sources would otherwise be linked in beside their successors.
+  rm -f "$objects"/*.build/*.o
   swift build -c debug --build-path "$build" --target StyleCompiler \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >/dev/null
   mkdir -p "$bin"
   local swift_objects
   swift_objects=$(ls "$objects"/StyleMath.build/*.o "$objects"/LocatedJSON.build/*.o "$objects"/YAMLReader.build/*.o \
-    "$objects"/StyleCompiler.build/*.o "$objects"/CAtomicSwap.build/*.o)
+    "$objects"/StyleCompiler.build/*.o "$objects"/CAtomicSwap.build/*.o "$objects"/CSHA256.build/*.o)
   for target in "${targets[@]}"; do
     local source
     case $target in
@@ -38,7 +40,7 @@ build_all() {
     esac
     # shellcheck disable=SC2086
     swiftc -sanitize=fuzzer,address -parse-as-library -use-ld=lld -g -I "$objects/Modules" -I Sources/CYAML \
-      -I Sources/CAtomicSwap/include -I "$objects/CAtomicSwap.build" "$source" $swift_objects -lyaml -o "$bin/fuzz-$target"
+      -I Sources/CAtomicSwap/include -I "$objects/CAtomicSwap.build" -I Sources/CSHA256/include -I "$objects/CSHA256.build" "$source" $swift_objects -lyaml -o "$bin/fuzz-$target"
   done
 }
 

@@ -1,6 +1,12 @@
+internal import CSHA256
+
 /// SHA-256 (FIPS 180-4), for the manifest's input and output digests. No platform crypto library is
-/// available on every platform the package supports, and this needs nothing but the standard library.
+/// available on every platform the package supports: this is the standard library only, except that the
+/// compression of whole blocks runs on the processor's SHA instructions where it has them (`CSHA256`).
 public enum SHA256 {
+    /// Whether whole blocks go to the processor's SHA instructions.
+    static let usesHardware = mc_style_sha256_hardware_available() == 1
+
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
     public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
@@ -15,6 +21,12 @@ public enum SHA256 {
 
     /// The 32-byte digest of `bytes`.
     public static func digest(_ bytes: [UInt8]) -> [UInt8] {
+        digest(bytes, hardware: usesHardware)
+    }
+
+    /// The digest, computed with the SHA instructions (when asked and present) or in Swift; tests compare the two.
+    static func digest(_ bytes: [UInt8], hardware wanted: Bool) -> [UInt8] {
+        let hardware = wanted && usesHardware
         var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
             (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
         var tail = Array(bytes[(bytes.count / 64 * 64)...])
@@ -25,9 +37,17 @@ public enum SHA256 {
         var words = [UInt32](repeating: 0, count: 64)
         roundConstants.withUnsafeBufferPointer { constants in
         words.withUnsafeMutableBufferPointer { schedule in
-            bytes.withUnsafeBufferPointer { input in
-                for chunk in stride(from: 0, to: bytes.count / 64 * 64, by: 64) {
-                    compress(UnsafeBufferPointer(rebasing: input[chunk..<(chunk + 64)]), schedule, constants, &state)
+            if hardware {
+                var words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+                bytes.withUnsafeBufferPointer { input in
+                    if let base = input.baseAddress { mc_style_sha256_hardware_compress(&words, base, bytes.count / 64) }
+                }
+                state = (words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7])
+            } else {
+                bytes.withUnsafeBufferPointer { input in
+                    for chunk in stride(from: 0, to: bytes.count / 64 * 64, by: 64) {
+                        compress(UnsafeBufferPointer(rebasing: input[chunk..<(chunk + 64)]), schedule, constants, &state)
+                    }
                 }
             }
             tail.withUnsafeBufferPointer { input in
