@@ -111,6 +111,18 @@ import LocatedJSON
         #expect(try findings(lines("\"filter\": [\"all\", [\"==\", [\"geometry-type\"], \"LineString\"], [\"has\", \"name\"]],\n\"paint\": {\"line-color\": [\"to-color\", [\"get\", \"c\"], \"red\"]}")).0.isEmpty)
     }
 
+    @Test func inputsOnlyWherePropertiesListThem() throws {
+        let layer = { (type: String, body: String) in "{\"version\": 8, \"sources\": {\"g\": {\"type\": \"geojson\", \"data\": {\"type\": \"FeatureCollection\", \"features\": []}}}, \"layers\": [{\"id\": \"l\", \"type\": \"\(type)\", \"source\": \"g\", \(body)}]}" }
+        try expectOne(layer("line", "\"paint\": {\"line-opacity\": ⟦[\"interpolate\", [\"linear\"], [\"heatmap-density\"], 0, 0, 1, 1]}"),
+                      rule: "style.expression", path: "layers[0].paint.line-opacity",
+                      message: "\"heatmap-density\" may only be used in \"heatmap-color\", not in \"line-opacity\".")
+        try expectOne(layer("symbol", "\"layout\": {\"text-field\": \"x\", \"text-font\": ⟦[\"get\", \"font\"]}"),
+                      rule: "style.expression", path: "layers[0].layout.text-font",
+                      message: "Invalid data expression for \"text-font\". Output values must be contained as literals within the expression.")
+        #expect(try findings(layer("heatmap", "\"paint\": {\"heatmap-color\": [\"interpolate\", [\"linear\"], [\"heatmap-density\"], 0, \"blue\", 1, \"red\"]}")).0.isEmpty)
+        #expect(try findings(layer("symbol", "\"layout\": {\"text-field\": \"x\", \"text-font\": [\"step\", [\"zoom\"], [\"literal\", [\"A\"]], 8, [\"literal\", [\"B\"]]]}")).0.isEmpty)
+    }
+
     @Test func mixedFilterSyntaxIsWarnedAbout() throws {
         let style = "{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"url\": \"https://t.example.com/v.json\"}}, \"layers\": [{\"id\": \"l\", \"type\": \"line\", \"source\": \"v\", \"source-layer\": \"s\", \"filter\": ⟦[\"all\", [\"==\", \"class\", \"park\"], [\"==\", [\"get\", \"x\"], 1]]}]}"
         let (diagnostics, marks) = try findings(style)
