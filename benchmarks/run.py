@@ -14,7 +14,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WORK = ROOT / "benchmarks" / ".work"
-TOOL = str(ROOT / ".build" / "release" / "mc-style")
+TOOL = str(ROOT / os.environ["MC_STYLE_TOOL"]) if os.environ.get("MC_STYLE_TOOL") else str(ROOT / ".build" / "release" / "mc-style")
 PYTHON = "/usr/bin/python3"
 
 

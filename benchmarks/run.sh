@@ -3,6 +3,7 @@
 # Usage: benchmarks/run.sh [--runs N]    Needs ../shared/corpus/styles and /usr/bin/python3 with PyYAML.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product mc-style >/dev/null
-echo "# $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m); Swift release build; Python: /usr/bin/python3 $(/usr/bin/python3 -c 'import sys; print(sys.version.split()[0])')"
-/usr/bin/python3 benchmarks/run.py "$@"
+# The binary as the README installs it: release, Swift runtime linked in (--static-swift-stdlib).
+swift build -c release --static-swift-stdlib --build-path .build/static --product mc-style >/dev/null
+echo "# $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m); Swift release build, static Swift runtime; Python: /usr/bin/python3 $(/usr/bin/python3 -c 'import sys; print(sys.version.split()[0])')"
+MC_STYLE_TOOL=.build/static/release/mc-style /usr/bin/python3 benchmarks/run.py "$@"
