@@ -1,3 +1,4 @@
+import Dispatch
 import LocatedJSON
 
 /// The whole of `mc-style compile` short of touching the output folder: read, validate, compose, render.
@@ -23,25 +24,46 @@ public struct CompileJob: Sendable {
     }
 
     /// The output files (nil when there are errors) and every diagnostic.
+    ///
+    /// The composed style is validated and the outputs rendered at the same time, on two threads: the
+    /// outputs are dropped when validation finds an error. Both only read the composition.
     public func run() -> (files: [OutputFile]?, diagnostics: [Diagnostic]) {
-        let (checked, diagnostics) = check()
-        guard let (composition, inputs) = checked else { return (nil, diagnostics) }
-        return (render(composition, inputs: inputs), diagnostics)
+        let (composed, diagnostics) = compose()
+        guard let (composition, inputs, target) = composed else { return (nil, diagnostics) }
+        nonisolated(unsafe) var styleDiagnostics: [Diagnostic] = []
+        nonisolated(unsafe) var files: [OutputFile] = []
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                styleDiagnostics = StyleValidator(target: target).validate(composition.style)
+            } else {
+                files = render(composition, inputs: inputs)
+            }
+        }
+        let all = diagnostics + styleDiagnostics
+        return (all.containsErrors ? nil : files, all)
     }
 
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
     /// what `validate` needs. The composition comes back when there are no errors.
     public func check() -> (checked: (Composition, CompilationInputs)?, diagnostics: [Diagnostic]) {
+        let (composed, diagnostics) = compose()
+        guard let (composition, inputs, target) = composed else { return (nil, diagnostics) }
+        // The composed style is checked with the same rules as `validate`; findings point back at the base
+        // style's lines or the declarations' lines, wherever the offending value came from.
+        let all = diagnostics + StyleValidator(target: target).validate(composition.style)
+        guard !all.containsErrors else { return (nil, all) }
+        return ((composition, inputs), all)
+    }
+
+    /// Reads the inputs and composes them; nil (with the diagnostics) when either step has errors.
+    private func compose() -> (composed: (Composition, CompilationInputs, Target)?, diagnostics: [Diagnostic]) {
         let (loaded, loadDiagnostics) = loadInputs()
         guard let inputs = loaded, !loadDiagnostics.containsErrors else { return (nil, loadDiagnostics) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
         let composition = StyleComposer(target: target, apiKey: apiKey).compose(base: inputs.base.root, declarations: inputs.declarations)
-        // The composed style is checked with the same rules as `validate`; findings point back at the base
-        // style's lines or the declarations' lines, wherever the offending value came from.
-        let styleDiagnostics = composition.diagnostics.containsErrors ? [] : StyleValidator(target: target).validate(composition.style)
-        let diagnostics = loadDiagnostics + composition.diagnostics + styleDiagnostics
-        guard !diagnostics.containsErrors else { return (nil, diagnostics) }
-        return ((composition, inputs), diagnostics)
+        let diagnostics = loadDiagnostics + composition.diagnostics
+        guard !composition.diagnostics.containsErrors else { return (nil, diagnostics) }
+        return ((composition, inputs, target), diagnostics)
     }
 
     private func loadInputs() -> (CompilationInputs?, [Diagnostic]) {
