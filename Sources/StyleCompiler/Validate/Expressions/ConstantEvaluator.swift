@@ -22,7 +22,7 @@ enum ConstantEvaluator {
             return coerce(inputs, to: expression.type)
         case .rgba:
             let channels = inputs.map { value -> Double? in
-                if case .json(let node) = value { return node.numberValue?.doubleValue }
+                if case .json(.number(let number)) = value { return number.doubleValue }
                 return nil
             }
             guard channels.count >= 3, channels.allSatisfy({ $0 != nil }) else { return .success(.unknown) }
@@ -59,7 +59,8 @@ enum ConstantEvaluator {
             switch input {
             case .unknown: return .success(.unknown)
             case .color: return .success(.color)
-            case .json(let node):
+            case .json(let value):
+                let node = JSONNode(value)
                 last = node
                 if let text = node.stringValue {
                     if CSSColor.parse(text) != nil { return .success(.color) }
@@ -86,7 +87,8 @@ enum ConstantEvaluator {
     private static func coerceToNumber(_ inputs: [ConstantValue]) -> Result<ConstantValue, Failure> {
         var last: JSONNode?
         for input in inputs {
-            guard case .json(let node) = input else { return .success(.unknown) }
+            guard case .json(let value) = input else { return .success(.unknown) }
+            let node = JSONNode(value)
             last = node
             switch node.value {
             case .null, .bool, .number:

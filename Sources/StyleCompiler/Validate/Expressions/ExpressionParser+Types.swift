@@ -6,12 +6,12 @@ extension ExpressionParser {
         guard items.count == 2 else {
             return error("'literal' expression requires exactly one argument, but found \(items.count - 1) instead.")
         }
-        var type = ConstantValue.type(of: items[1])
+        var type = ConstantValue.type(of: items[1].value)
         // An empty array literal takes the expected array type.
         if case .array(_, 0) = type, let expected, case .array(_, let length) = expected, length == nil || length == 0 {
             type = expected
         }
-        return .literal(type, .json(items[1]))
+        return .literal(type, .json(items[1].value))
     }
 
     /// `["semiliteral", [...]]`: an array whose elements are expressions; anything else is a literal.
@@ -20,7 +20,7 @@ extension ExpressionParser {
             return error("'semiliteral' expression requires exactly one argument, but found \(items.count - 1) instead.")
         }
         guard let elements = items[1].arrayValue else {
-            return .literal(ConstantValue.type(of: items[1]), .json(items[1]))
+            return .literal(ConstantValue.type(of: items[1].value), .json(items[1].value))
         }
         var parsed: [TypedExpression] = []
         var itemType: ExpressionType?

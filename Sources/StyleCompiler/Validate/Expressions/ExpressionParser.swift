@@ -18,8 +18,11 @@ final class ExpressionParser {
     private(set) var errors: [ExpressionError] = []
     /// The key of the sub-expression being parsed, from the root.
     private var keys: [Int] = []
-    /// The node at the root and at each step of `keys`.
-    private var nodes: [JSONNode] = []
+    /// The expression being checked.
+    private var root = JSONNode(.null)
+    /// The nodes parsed under keys that are not their positions, with the depth of their key: from each,
+    /// the keys below lead on (kept apart so that the common, truthful step costs no reference counting).
+    private var displaced: [(depth: Int, node: JSONNode)] = []
     /// How many leading steps of `keys` are the true positions of their nodes.
     private var truthfulDepth = 0
     /// `let` bindings in scope, innermost last.
@@ -28,7 +31,8 @@ final class ExpressionParser {
 
     /// Parses `node` as the whole expression.
     func parseRoot(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation? = nil) -> TypedExpression? {
-        nodes = [node]
+        root = node
+        displaced = []
         keys = []
         truthfulDepth = 0
         return parseCurrent(node, expected: expected, annotation: annotation)
@@ -48,14 +52,14 @@ final class ExpressionParser {
                bindings: [(name: String, value: TypedExpression)]? = nil) -> TypedExpression? {
         let wasTruthful = truthfulDepth == keys.count
         keys.append(key)
-        nodes.append(node)
+        if !truthful { displaced.append((keys.count, node)) }
         if wasTruthful, truthful { truthfulDepth += 1 }
         if let bindings { scopes.append(bindings) }
         defer {
             if bindings != nil { scopes.removeLast() }
             if truthfulDepth == keys.count { truthfulDepth -= 1 }
+            if !truthful { displaced.removeLast() }
             keys.removeLast()
-            nodes.removeLast()
         }
         return parseCurrent(node, expected: expected, annotation: annotation)
     }
@@ -80,9 +84,16 @@ final class ExpressionParser {
     }
 
     private func record(_ message: String, _ extraKeys: [Int]) {
-        var offending: JSONNode? = nodes.last
-        for key in extraKeys { offending = offending?[key] ?? offending }
-        let named = truthfulDepth == keys.count ? offending : nodes[truthfulDepth]
+        // The node at fault: from the last displaced node (or the root), down the keys below it.
+        let start = displaced.last ?? (depth: 0, node: root)
+        var offending: JSONNode? = start.node
+        for key in keys[start.depth...] + extraKeys { offending = offending?[key] ?? offending }
+        var named: JSONNode? = root
+        if truthfulDepth == keys.count {
+            named = offending
+        } else {
+            for key in keys[..<truthfulDepth] { named = named?[key] ?? named }
+        }
         errors.append(ExpressionError(key: keys + extraKeys, message: message, node: named,
                                       offending: truthfulDepth == keys.count ? nil : offending))
     }
@@ -123,7 +134,7 @@ final class ExpressionParser {
         }
         let parsed: TypedExpression
         if node.value.isScalar {
-            parsed = .literal(ConstantValue.type(of: node), .json(node))
+            parsed = .literal(ConstantValue.type(of: node.value), .json(node.value))
         } else {
             guard let op = items[0].stringValue else {
                 let found = items[0].value.javaScriptTypeName

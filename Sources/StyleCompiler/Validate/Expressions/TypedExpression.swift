@@ -132,14 +132,15 @@ struct TypedExpression {
 /// A constant's value, as far as folding needs it: JSON values, a parsed color, or a value the checker
 /// does not compute.
 enum ConstantValue {
-    case json(JSONNode)
+    /// A JSON value (without its location: constants are copied often).
+    case json(JSONValue)
     case color
     case unknown
 
     /// MapLibre's `typeOf` of the value; nil when unknown.
     var type: ExpressionType? {
         switch self {
-        case .json(let node): return ConstantValue.type(of: node)
+        case .json(let value): return ConstantValue.type(of: value)
         case .color: return .color
         case .unknown: return nil
         }
@@ -147,8 +148,8 @@ enum ConstantValue {
 
     /// MapLibre's `typeOf` for JSON: arrays have the common item type of their elements, else `value`
     /// (nested arrays never share a type: MapLibre compares them by identity).
-    static func type(of node: JSONNode) -> ExpressionType {
-        switch node.value {
+    static func type(of value: JSONValue) -> ExpressionType {
+        switch value {
         case .null: return .null
         case .bool: return .boolean
         case .number: return .number
@@ -157,7 +158,7 @@ enum ConstantValue {
         case .array(let items):
             var item: ExpressionType?
             for element in items {
-                let elementType = type(of: element)
+                let elementType = type(of: element.value)
                 if item == nil {
                     item = elementType
                 } else if elementType.isArray || item != elementType {
