@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The 64 round constants of SHA-256 (FIPS 180-4), shared with the Swift rounds.
+const uint32_t *mc_style_sha256_round_constants(void);
+
 /// 1 when this processor has the SHA-256 instructions (x86 SHA extensions with SSSE3 and SSE4.1), else 0.
 int mc_style_sha256_hardware_available(void);
 

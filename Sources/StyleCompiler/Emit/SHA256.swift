@@ -35,14 +35,15 @@ public enum SHA256 {
         let bitLength = UInt64(bytes.count) &* 8
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
         var words = [UInt32](repeating: 0, count: 64)
-        roundConstants.withUnsafeBufferPointer { constants in
+        let constants = UnsafeBufferPointer(start: mc_style_sha256_round_constants(), count: 64)
         words.withUnsafeMutableBufferPointer { schedule in
             if hardware {
-                var words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+                var hardwareState = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
                 bytes.withUnsafeBufferPointer { input in
-                    if let base = input.baseAddress { mc_style_sha256_hardware_compress(&words, base, bytes.count / 64) }
+                    if let base = input.baseAddress { mc_style_sha256_hardware_compress(&hardwareState, base, bytes.count / 64) }
                 }
-                state = (words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7])
+                let h = hardwareState
+                state = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
             } else {
                 bytes.withUnsafeBufferPointer { input in
                     for chunk in stride(from: 0, to: bytes.count / 64 * 64, by: 64) {
@@ -55,7 +56,6 @@ public enum SHA256 {
                     compress(UnsafeBufferPointer(rebasing: input[chunk..<(chunk + 64)]), schedule, constants, &state)
                 }
             }
-        }
         }
         let words8 = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         return words8.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
@@ -87,15 +87,4 @@ public enum SHA256 {
 
     @inline(__always)
     private static func rotate(_ value: UInt32, _ amount: UInt32) -> UInt32 { value &>> amount | value &<< (32 &- amount) }
-
-    private static let roundConstants: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
 }
