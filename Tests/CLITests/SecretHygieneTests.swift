@@ -61,4 +61,24 @@ import TestSupport
             #expect(!run.output.contains(Self.key) && !run.error.contains(Self.key), "validate --format \(format)")
         }
     }
+
+    /// A literal key that some other finding quotes (its message names the value, or its source line holds
+    /// the key on a minified style) is cut to four characters there too, in every format.
+    @Test func findingsAboutOtherValuesDoNotShowALiteralKey() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let literal = "Zq9x" + Self.key
+        let style = folder.appendingPathComponent("minified.json")
+        try Data(("{\"version\": 8, \"sources\": {\"r\": {\"type\": \"raster\", \"tiles\": [\"https://api.tomtom.com/t/{z}/{x}/{y}.png?key=\(literal)\"], \"tileSize\": 256}}, "
+            + "\"layers\": [{\"id\": \"bg\", \"type\": \"background\", \"paint\": {\"background-opacity\": 7, "
+            + "\"background-color\": [\"step\", [\"zoom\"], \"red\", 5, \"https://api.tomtom.com/x?key=\(literal)\"]}}]}").utf8).write(to: style)
+        for format in ["text", "json", "sarif", "github"] {
+            let run = runTool(["validate", "--target", "maplibre", "--format", format, style.path])
+            #expect(run.status == 1)
+            #expect(!run.output.contains(Self.key) && !run.error.contains(Self.key), "validate --format \(format)")
+        }
+        let text = runTool(["validate", "--target", "maplibre", style.path])
+        #expect((text.output + text.error).contains("Could not parse color from value 'https://api.tomtom.com/x?key=Zq9x…'"))
+        #expect((text.output + text.error).contains("7 is greater than the maximum value 1"))
+    }
 }

@@ -13,10 +13,10 @@ struct TextDiagnosticPrinter {
     func render(_ diagnostic: Diagnostic) -> String {
         var text = header(place(diagnostic.location, fileName: diagnostic.fileName), diagnostic.severity.rawValue,
                           diagnostic.message, rule: diagnostic.rule)
-        if let location = diagnostic.location { text += excerpt(location, masking: diagnostic.secrets) }
+        if let location = diagnostic.location { text += excerpt(location, of: diagnostic) }
         for related in diagnostic.related {
             text += header(place(related.location, fileName: nil), "note", related.message, rule: nil)
-            text += excerpt(related.location, masking: diagnostic.secrets)
+            text += excerpt(related.location, of: diagnostic)
         }
         return text
     }
@@ -43,13 +43,17 @@ struct TextDiagnosticPrinter {
         return "\u{1B}[1m\(place): \u{1B}[0m\(color)\(severity): \u{1B}[0m\u{1B}[1m\(message)\u{1B}[0m\(ruleText)\n"
     }
 
-    /// The source line and a caret; tabs before the column are kept so the caret lines up. Secrets on the
-    /// line are cut to their first four characters (the caret stays right: they come after its column).
-    private func excerpt(_ location: SourceLocation, masking secrets: [String]) -> String {
+    /// The source line and a caret; tabs before the column are kept so the caret lines up. Secrets and any
+    /// credential on the line are cut to their first four characters, before and after the column apart so
+    /// that the caret stays under its value (findings point at value starts, never inside a string).
+    private func excerpt(_ location: SourceLocation, of diagnostic: Diagnostic) -> String {
         let position = location.position
-        guard var line = location.file.lineText(position.line) else { return "" }
-        for secret in secrets where !secret.isEmpty { line = line.replacing(secret, with: String(secret.prefix(4)) + "…") }
-        let prefix = line.unicodeScalars.prefix(position.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+        guard let original = location.file.lineText(position.line) else { return "" }
+        let scalars = Array(original.unicodeScalars)
+        let cut = min(max(position.column - 1, 0), scalars.count)
+        let before = diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[..<cut])))
+        let line = before + diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[cut...])))
+        let prefix = before.unicodeScalars.map { $0 == "\t" ? "\t" : " " }.joined()
         let caret = useColor ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
         return "\(line)\n\(prefix)\(caret)\n"
     }

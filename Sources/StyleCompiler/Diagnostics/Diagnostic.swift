@@ -52,7 +52,8 @@ public struct Diagnostic: Sendable, Equatable {
         self.secrets = secrets
         self.severity = severity
         self.rule = rule
-        self.message = message
+        // A message may quote an input value; a credential in it never gets further than four characters.
+        self.message = CredentialScan.mayHoldCredential(message) ? CredentialScan.masked(message, also: secrets) : message
         self.location = location
         self.fileName = fileName ?? location?.file.name
         self.path = path
@@ -61,6 +62,12 @@ public struct Diagnostic: Sendable, Equatable {
 
     /// 1-based line and column (Unicode scalars), when the finding has a location.
     public var position: SourcePosition? { location?.position }
+
+    /// A quoted source line as printers show it: this finding's secrets, and any credential on the line
+    /// (a finding about one value must not show another value's key), cut to four characters.
+    public func masked(sourceLine line: String) -> String {
+        CredentialScan.masked(line, also: secrets)
+    }
 }
 
 extension Diagnostic {

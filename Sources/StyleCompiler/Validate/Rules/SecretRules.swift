@@ -24,7 +24,7 @@ enum CredentialScan {
         for (index, character) in zip(text.indices, text) where character == "?" || character == "&" {
             let rest = text[text.index(after: index)...]
             for name in parameters where rest.hasPrefix(name + "=") {
-                let value = rest.dropFirst(name.count + 1).prefix { $0 != "&" && $0 != "#" && $0 != "\"" }
+                let value = rest.dropFirst(name.count + 1).prefix { !"&#\"' ".contains($0) }
                 if isLiteral(value) { found.append(String(value)) }
             }
         }
@@ -47,6 +47,16 @@ enum CredentialScan {
 
     /// The first four characters and an ellipsis.
     static func shown(_ secret: String) -> String { String(secret.prefix(4)) + "…" }
+
+    /// `text` with every credential it holds, and every one of `secrets`, cut to its first four characters.
+    static func masked(_ text: String, also secrets: [String] = []) -> String {
+        var result = text
+        for secret in secrets where !secret.isEmpty { result = result.replacing(secret, with: shown(secret)) }
+        for secret in credentials(in: result) where secret.count > 4 && !secret.hasSuffix("…") {
+            result = result.replacing(secret, with: shown(secret))
+        }
+        return result
+    }
 }
 
 extension ValidationRun {
