@@ -123,6 +123,38 @@ import LocatedJSON
         #expect(try findings(layer("symbol", "\"layout\": {\"text-field\": \"x\", \"text-font\": [\"step\", [\"zoom\"], [\"literal\", [\"A\"]], 8, [\"literal\", [\"B\"]]]}")).0.isEmpty)
     }
 
+    /// The findings of one run over everything, in order.
+    private func sequentialFindings(_ style: JSONNode, target: Target) -> [Diagnostic] {
+        let run = ValidationRun(style: style, target: target)
+        run.validateRoot()
+        if target == .tomtom { run.validateTomTomRules() }
+        run.validateSecrets()
+        return run.diagnostics
+    }
+
+    /// Large styles are checked on two threads; the findings and their order are those of one thread.
+    @Test func layersCheckedOnTwoThreadsGiveTheSameFindingsInTheSameOrder() throws {
+        var layers: [String] = []
+        for index in 0..<100 {
+            let opacity = index % 9 == 0 ? "7" : "0.5"
+            let id = index == 80 ? "l3" : "l\(index)"
+            layers.append("{\"id\": \"\(id)\", \"type\": \"background\", \"paint\": {\"background-opacity\": \(opacity), \"background-color\": [\"get\", \"c\"]}}")
+        }
+        let text = "{\"version\": 8, \"sources\": {}, \"layers\": [\(layers.joined(separator: ",\n"))], \"glyphs\": \"https://g.example.com/{range}.pbf\", \"zoom\": \"far\"}"
+        let style = try JSONParser().parse(text, name: "style.json").root
+        for target in [Target.maplibre, .tomtom] {
+            let split = StyleValidator(target: target).validate(style)
+            #expect(split.count > 30)
+            #expect(split == sequentialFindings(style, target: target))
+        }
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)), arguments: SharedData.corpusStyles)
+    func corpusFindingsDoNotDependOnTheSplit(style url: URL) throws {
+        let style = try JSONParser().parse(SourceFile(name: url.path, bytes: Array(try Data(contentsOf: url)))).root
+        #expect(StyleValidator(target: .tomtom).validate(style) == sequentialFindings(style, target: .tomtom))
+    }
+
     @Test func mixedFilterSyntaxIsWarnedAbout() throws {
         let style = "{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"url\": \"https://t.example.com/v.json\"}}, \"layers\": [{\"id\": \"l\", \"type\": \"line\", \"source\": \"v\", \"source-layer\": \"s\", \"filter\": ⟦[\"all\", [\"==\", \"class\", \"park\"], [\"==\", [\"get\", \"x\"], 1]]}]}"
         let (diagnostics, marks) = try findings(style)

@@ -1,3 +1,4 @@
+import Dispatch
 import LocatedJSON
 
 /// Checks a style document against the style specification (MapLibre's rules and messages, so findings
@@ -13,13 +14,35 @@ public struct StyleValidator: Sendable {
         self.target = target
     }
 
-    /// Every finding in `style`, in document order of the checks.
+    /// Styles with at least this many layers are checked on two threads: the second half of the layers
+    /// apart from everything else.
+    static let splitLayerCount = 64
+
+    /// Every finding in `style`, in document order of the checks (the same order whether or not the
+    /// layers were checked on two threads).
     public func validate(_ style: JSONNode) -> [Diagnostic] {
-        let run = ValidationRun(style: style, target: target)
+        let layerCount = style["layers"]?.arrayValue?.count ?? 0
+        guard layerCount >= Self.splitLayerCount, layerCount <= Limits.layers else {
+            let run = ValidationRun(style: style, target: target)
+            validateAll(run)
+            return run.diagnostics
+        }
+        let middle = layerCount / 2
+        // Each run is used by one thread only; they share nothing but the (immutable) style.
+        nonisolated(unsafe) let first = ValidationRun(style: style, target: target, layers: 0..<middle)
+        nonisolated(unsafe) let second = ValidationRun(style: style, target: target, layers: middle..<layerCount)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 { validateAll(first) } else { second.validateLayers() }
+        }
+        var diagnostics = first.diagnostics
+        diagnostics.insert(contentsOf: second.diagnostics, at: first.diagnosticsBeforeSkippedLayers ?? diagnostics.count)
+        return diagnostics
+    }
+
+    private func validateAll(_ run: ValidationRun) {
         run.validateRoot()
         if target == .tomtom { run.validateTomTomRules() }
         run.validateSecrets()
-        return run.diagnostics
     }
 }
 
@@ -33,14 +56,36 @@ final class ValidationRun {
     /// Color strings already found valid: styles repeat the same few colors many times.
     var validColors: Set<String> = []
 
-    init(style: JSONNode, target: Target) {
+    /// The layers this run checks (the others are another run's); nil for all.
+    let layerRange: Range<Int>?
+    /// How many findings there were when this run skipped the first layer outside `layerRange`: where the
+    /// other run's findings belong.
+    var diagnosticsBeforeSkippedLayers: Int?
+
+    init(style: JSONNode, target: Target, layers: Range<Int>? = nil) {
         self.style = style
         self.target = target
+        self.layerRange = layers
         var index: [String: Int] = [:]
         for (position, layer) in (style["layers"]?.arrayValue ?? []).enumerated() {
             if let id = layer["id"]?.stringValue, index[id] == nil { index[id] = position }
         }
         self.layerIndexByID = index
+    }
+
+    /// Whether this run checks layer `index`; records where skipped layers' findings go.
+    func checksLayer(_ index: Int) -> Bool {
+        guard let layerRange, !layerRange.contains(index) else { return true }
+        if diagnosticsBeforeSkippedLayers == nil { diagnosticsBeforeSkippedLayers = diagnostics.count }
+        return false
+    }
+
+    /// Checks the layers of `layerRange` alone (the other run checks everything else).
+    func validateLayers() {
+        guard let layers = style["layers"]?.arrayValue else { return }
+        for index in layerRange ?? layers.indices where layers.indices.contains(index) {
+            validateLayer(layers[index], index: index)
+        }
     }
 
     /// Records a finding at the start of `node` (or nowhere, for values without a location).

@@ -118,7 +118,7 @@ extension ValidationRun {
         }
         for (index, item) in items.enumerated() {
             if element == "layer" {
-                validateLayer(item, index: index)
+                if checksLayer(index) { validateLayer(item, index: index) }
             } else {
                 validateValue(item, spec: elementSpec, path: path.appending(index))
             }
