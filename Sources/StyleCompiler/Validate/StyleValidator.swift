@@ -9,9 +9,12 @@ import LocatedJSON
 /// about (an object's `{`), so its line is the line MapLibre reports.
 public struct StyleValidator: Sendable {
     public var target: Target
+    /// Whether large styles may be checked on two threads (off where the caller already keeps both busy).
+    public var usesTwoThreads: Bool
 
-    public init(target: Target) {
+    public init(target: Target, usesTwoThreads: Bool = true) {
         self.target = target
+        self.usesTwoThreads = usesTwoThreads
     }
 
     /// Styles with at least this many layers are checked on two threads: the second half of the layers
@@ -22,7 +25,7 @@ public struct StyleValidator: Sendable {
     /// layers were checked on two threads).
     public func validate(_ style: JSONNode) -> [Diagnostic] {
         let layerCount = style["layers"]?.arrayValue?.count ?? 0
-        guard layerCount >= Self.splitLayerCount, layerCount <= Limits.layers else {
+        guard usesTwoThreads, layerCount >= Self.splitLayerCount, layerCount <= Limits.layers else {
             let run = ValidationRun(style: style, target: target)
             validateAll(run)
             return run.diagnostics
