@@ -24,7 +24,7 @@ private enum Byte {
 }
 
 /// The parser's working state over one file's bytes. Recursion depth is bounded by `maximumDepth`.
-struct JSONScanner {
+struct JSONScanner: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: SourceFile
     let maximumDepth: Int
@@ -34,6 +34,9 @@ struct JSONScanner {
     var duplicates: [(key: String, first: SourceLocation, second: SourceLocation)] = []
     /// Strings already made, by their bytes: repeated keys and values share one String.
     var strings = StringTable()
+    /// The elements of the open arrays and the members of the open objects.
+    private var elements = MoveStack<JSONNode>(capacity: 512)
+    private var members = MoveStack<JSONMember>(capacity: 256)
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, maximumDepth: Int, maximumStringLength: Int = JSONParser.defaultMaximumStringLength) {
         self.bytes = bytes
@@ -88,7 +91,7 @@ struct JSONScanner {
             depth -= 1
             return JSONObject()
         }
-        var members: [JSONMember] = []
+        let start = members.count
         var index: [String: Int]?
         var lastComma: Int?
         while true {
@@ -111,16 +114,19 @@ struct JSONScanner {
             skipWhitespace()
             let value = try parseValue()
             let keyLocation = location(keyStart)
-            if let previous = Self.position(of: key, in: members, index: index) {
-                duplicates.append((key, members[previous].keyLocation ?? keyLocation, keyLocation))
-                members[previous].value = value
-                members[previous].keyLocation = keyLocation
+            if let previous = memberPosition(of: key, from: start, index: index) {
+                duplicates.append((key, members[start + previous].keyLocation ?? keyLocation, keyLocation))
+                members[start + previous].value = value
+                members[start + previous].keyLocation = keyLocation
             } else {
-                members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
+                members.push(JSONMember(key: key, keyLocation: keyLocation, value: value))
+                let memberCount = members.count - start
                 if index != nil {
-                    index?[key] = members.count - 1
-                } else if members.count > JSONObject.indexThreshold {
-                    index = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+                    index?[key] = memberCount - 1
+                } else if memberCount > JSONObject.indexThreshold {
+                    var built: [String: Int] = [:]
+                    for position in 0..<memberCount { built[members[start + position].key] = position }
+                    index = built
                 }
             }
             skipWhitespace()
@@ -132,7 +138,7 @@ struct JSONScanner {
             case Byte.closeBrace:
                 position += 1
                 depth -= 1
-                return JSONObject(uniqueMembers: members, index: index)
+                return JSONObject(uniqueMembers: members.pop(from: start), index: index)
             default:
                 throw unexpected("',' or '}' after the object member")
             }
@@ -140,9 +146,9 @@ struct JSONScanner {
     }
 
     /// The position of `key` among the members parsed so far.
-    private static func position(of key: String, in members: [JSONMember], index: [String: Int]?) -> Int? {
+    private func memberPosition(of key: String, from start: Int, index: [String: Int]?) -> Int? {
         if let index { return index[key] }
-        for position in members.indices where members[position].key == key { return position }
+        for position in start..<members.count where members[position].key == key { return position - start }
         return nil
     }
 
@@ -155,11 +161,10 @@ struct JSONScanner {
             depth -= 1
             return []
         }
-        var items: [JSONNode] = []
-        items.reserveCapacity(2)
+        let start = elements.count
         while true {
             skipWhitespace()
-            items.append(try parseValue())
+            elements.push(try parseValue())
             skipWhitespace()
             guard position < bytes.count else { throw endOfInput("',' or ']'") }
             switch bytes[position] {
@@ -173,7 +178,7 @@ struct JSONScanner {
             case Byte.closeBracket:
                 position += 1
                 depth -= 1
-                return items
+                return elements.pop(from: start)
             default:
                 throw unexpected("',' or ']' after the array element")
             }
