@@ -22,73 +22,106 @@ public struct JSONWriter: Sendable {
     /// The UTF-8 bytes of `node`, with a final newline. `capacityHint` (bytes) sizes the buffer up front, so a
     /// writer that knows about how long the output will be (the input's size) does not grow it by copying.
     public func bytes(_ node: JSONNode, capacityHint: Int = 1 << 16) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(max(capacityHint, 64))
+        var output = Output(capacity: max(capacityHint, 64), sink: nil)
         write(node.value, indent: 0, into: &output)
-        output.append(UInt8(ascii: "\n"))
-        return output
+        output.bytes.append(UInt8(ascii: "\n"))
+        return output.bytes
+    }
+
+    /// Writes `node` in pieces of about `chunkSize` bytes (at least one container element each), handing
+    /// each to `sink` as soon as it is ready: the same bytes as `bytes(_:)` without holding them all.
+    public func write(_ node: JSONNode, chunkSize: Int = 1 << 16, to sink: ([UInt8]) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var output = Output(capacity: chunkSize + 4096, sink: sink, chunkSize: chunkSize)
+            write(node.value, indent: 0, into: &output)
+            output.bytes.append(UInt8(ascii: "\n"))
+            sink(output.bytes)
+        }
+    }
+
+    /// The bytes written so far, handed on in chunks when there is a sink.
+    private struct Output {
+        var bytes: [UInt8] = []
+        let sink: (([UInt8]) -> Void)?
+        let chunkSize: Int
+
+        init(capacity: Int, sink: (([UInt8]) -> Void)?, chunkSize: Int = .max) {
+            bytes.reserveCapacity(capacity)
+            self.sink = sink
+            self.chunkSize = chunkSize
+        }
+
+        /// Passes the bytes on once there are `chunkSize` of them (called between elements).
+        mutating func checkpoint() {
+            guard bytes.count >= chunkSize, let sink else { return }
+            sink(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The output as a String.
     public func string(_ node: JSONNode) -> String { String(decoding: bytes(node), as: UTF8.self) }
 
-    private func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
+    private func write(_ value: JSONValue, indent: Int, into output: inout Output) {
         switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): output.append(contentsOf: number.text.utf8)
-        case .string(let text): Self.writeString(text, into: &output)
+        case .null: output.bytes.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): output.bytes.append(contentsOf: number.text.utf8)
+        case .string(let text): Self.writeString(text, into: &output.bytes)
         case .array(let items): writeArray(items, indent: indent, into: &output)
         case .object(let object): writeObject(object, indent: indent, into: &output)
         }
     }
 
-    private func writeArray(_ items: [JSONNode], indent: Int, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "["))
-        defer { output.append(UInt8(ascii: "]")) }
+    private func writeArray(_ items: [JSONNode], indent: Int, into output: inout Output) {
+        output.bytes.append(UInt8(ascii: "["))
+        defer { output.bytes.append(UInt8(ascii: "]")) }
         guard !items.isEmpty else { return }
         if style == .compact {
             for (position, item) in items.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if position > 0 { output.bytes.append(UInt8(ascii: ",")) }
                 write(item.value, indent: indent, into: &output)
+                output.checkpoint()
             }
             return
         }
         if items.allSatisfy({ $0.value.isScalar }) {
             for (position, item) in items.enumerated() {
-                if position > 0 { output.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+                if position > 0 { output.bytes.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
                 write(item.value, indent: indent, into: &output)
             }
             return
         }
         for (position, item) in items.enumerated() {
-            output.append(contentsOf: position > 0 ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")])
-            Self.writeIndent(indent + 1, into: &output)
+            output.bytes.append(contentsOf: position > 0 ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")])
+            Self.writeIndent(indent + 1, into: &output.bytes)
             write(item.value, indent: indent + 1, into: &output)
+            output.checkpoint()
         }
-        output.append(UInt8(ascii: "\n"))
-        Self.writeIndent(indent, into: &output)
+        output.bytes.append(UInt8(ascii: "\n"))
+        Self.writeIndent(indent, into: &output.bytes)
     }
 
-    private func writeObject(_ object: JSONObject, indent: Int, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "{"))
-        defer { output.append(UInt8(ascii: "}")) }
+    private func writeObject(_ object: JSONObject, indent: Int, into output: inout Output) {
+        output.bytes.append(UInt8(ascii: "{"))
+        defer { output.bytes.append(UInt8(ascii: "}")) }
         guard !object.isEmpty else { return }
         let pretty = style == .pretty
         for (position, member) in object.members.enumerated() {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
+            if position > 0 { output.bytes.append(UInt8(ascii: ",")) }
             if pretty {
-                output.append(UInt8(ascii: "\n"))
-                Self.writeIndent(indent + 1, into: &output)
+                output.bytes.append(UInt8(ascii: "\n"))
+                Self.writeIndent(indent + 1, into: &output.bytes)
             }
-            Self.writeString(member.key, into: &output)
-            output.append(UInt8(ascii: ":"))
-            if pretty { output.append(UInt8(ascii: " ")) }
+            Self.writeString(member.key, into: &output.bytes)
+            output.bytes.append(UInt8(ascii: ":"))
+            if pretty { output.bytes.append(UInt8(ascii: " ")) }
             write(member.value.value, indent: indent + 1, into: &output)
+            output.checkpoint()
         }
         if pretty {
-            output.append(UInt8(ascii: "\n"))
-            Self.writeIndent(indent, into: &output)
+            output.bytes.append(UInt8(ascii: "\n"))
+            Self.writeIndent(indent, into: &output.bytes)
         }
     }
 

@@ -48,4 +48,19 @@ import TestSupport
         let ours = try JSONSerialization.jsonObject(with: Data(compact)) as? NSDictionary
         #expect(reference == ours, "Foundation reads our output as it reads the original")
     }
+
+    /// Written in chunks, the output is the same bytes, and no chunk but the last is much over the chunk size.
+    @Test func chunkedWritingGivesTheSameBytes() throws {
+        let nested = (0..<300).map { "{\"id\": \"layer-\($0)\", \"stops\": [[0, 1], [\($0), [\"get\", \"x\"]]], \"list\": [1, 2, 3]}" }
+        let text = "{\"layers\": [\(nested.joined(separator: ", "))], \"empty\": [], \"text\": \"a\\u0001b\"}"
+        let root = try JSONParser().parse(text).root
+        for style in [JSONWriter.Style.compact, .pretty] {
+            let writer = JSONWriter(style: style)
+            var chunks: [[UInt8]] = []
+            writer.write(root, chunkSize: 512) { chunks.append($0) }
+            #expect(chunks.count > 10)
+            #expect(Array(chunks.joined()) == writer.bytes(root))
+            #expect(chunks.dropLast().allSatisfy { $0.count >= 512 && $0.count < 512 + 300 })
+        }
+    }
 }

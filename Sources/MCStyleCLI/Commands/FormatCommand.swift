@@ -33,16 +33,22 @@ enum FormatCommand: Subcommand {
         var failed = false
         var unformatted: [String] = []
         for path in paths {
-            let outcome = format(path, writer: writer, sort: arguments.flag("sort"))
+            let outcome = read(path, sort: arguments.flag("sort"))
             switch outcome {
             case .failure(let failure):
                 io.writeError(printer.render(failure.diagnostics))
                 failed = true
-            case .success(let (file, formatted, warnings)):
+            case .success(let (file, root, warnings)):
                 io.writeError(printer.render(warnings))
+                guard check || inPlace else {
+                    // Printed in pieces as they are written: the whole output is never held at once.
+                    writer.write(root) { io.writeOutput($0) }
+                    continue
+                }
+                let formatted = writer.bytes(root, capacityHint: file.bytes.count + file.bytes.count / 4)
                 if check {
                     if formatted != file.bytes { unformatted.append(file.name) }
-                } else if inPlace {
+                } else {
                     guard formatted != file.bytes else { continue }
                     do {
                         try AtomicFileWriter().write(formatted, to: path)
@@ -50,8 +56,6 @@ enum FormatCommand: Subcommand {
                         io.writeError(printer.render([error.diagnostic]))
                         failed = true
                     }
-                } else {
-                    io.writeOutput(formatted)
                 }
             }
         }
@@ -59,9 +63,9 @@ enum FormatCommand: Subcommand {
         return failed || !unformatted.isEmpty ? .inputErrors : .success
     }
 
-    /// Reads and re-writes one file. A duplicate key is a warning: the later value wins, as in every JSON
-    /// reader, and the warning says so.
-    private static func format(_ path: String, writer: JSONWriter, sort: Bool) -> Result<(SourceFile, [UInt8], [Diagnostic]), FormatFailure> {
+    /// Reads one file into the tree to write (sorted when asked). A duplicate key is a warning: the later
+    /// value wins, as in every JSON reader, and the warning says so.
+    private static func read(_ path: String, sort: Bool) -> Result<(SourceFile, JSONNode, [Diagnostic]), FormatFailure> {
         let file: SourceFile
         do {
             file = try path == "-" ? InputLoader().loadStandardInput() : InputLoader().load(path: path)
@@ -72,8 +76,7 @@ enum FormatCommand: Subcommand {
             let document = try JSONParser().parse(file)
             let warnings = document.duplicateKeys.map { Diagnostic.duplicateKey($0, severity: .warning) }
             let root = sort ? SpecKeyOrder.sorted(document.root) : document.root
-            let hint = file.bytes.count + file.bytes.count / 4
-            return .success((file, writer.bytes(root, capacityHint: hint), warnings))
+            return .success((file, root, warnings))
         } catch {
             return .failure(FormatFailure([Diagnostic(error)]))
         }
