@@ -8,14 +8,16 @@ let package = Package(
         .library(name: "StyleMath", targets: ["StyleMath"]),
         .library(name: "LocatedJSON", targets: ["LocatedJSON"]),
         .library(name: "YAMLReader", targets: ["YAMLReader"]),
+        .library(name: "StyleRuntime", targets: ["StyleRuntime"]),
         .library(name: "StyleCompiler", targets: ["StyleCompiler"]),
         .executable(name: "mc-style", targets: ["mc-style"]),
     ],
     targets: [
         // Zoom calibration, Web Mercator tiles and bounds. No Foundation, no I/O.
         .target(name: "StyleMath"),
-        // Order-preserving JSON with source locations, a strict parser and a deterministic writer.
-        .target(name: "LocatedJSON"),
+        // Order-preserving JSON with source locations, a strict parser, a deterministic writer, and the SHA-256
+        // of document bytes.
+        .target(name: "LocatedJSON", dependencies: ["CSHA256"]),
         // The system libyaml (Debian: libyaml-dev; pkg-config yaml-0.1). Only YAMLReader sees it.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
                        providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
@@ -25,20 +27,24 @@ let package = Package(
         .target(name: "CAtomicSwap"),
         // SHA-256 compression with the x86 SHA instructions, used when the processor has them.
         .target(name: "CSHA256"),
+        // For apps: loads what `compile` wrote and fills in what only the phone knows (API key, LocalTileServer,
+        // routes, cache keys, opacity, visibility). No libyaml, no compiler, no file writes.
+        .target(name: "StyleRuntime", dependencies: ["LocatedJSON"]),
         // The compiler: diagnostics, reading inputs, validation, composition, emitting outputs. Never prints.
-        .target(name: "StyleCompiler", dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "CAtomicSwap", "CSHA256"]),
+        .target(name: "StyleCompiler", dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "StyleRuntime", "CAtomicSwap"]),
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
-        .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler"]),
+        .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI"]),
         // Throughput measurements, run by benchmarks/run.sh; never part of `swift test`.
-        .executableTarget(name: "mc-style-bench", dependencies: ["LocatedJSON", "StyleCompiler"],
+        .executableTarget(name: "mc-style-bench", dependencies: ["LocatedJSON", "StyleCompiler", "StyleRuntime"],
                           path: "benchmarks/Sources/mc-style-bench"),
         // Helpers shared by the test targets (where ../shared is, position markers). Not part of any product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StyleMathTests", dependencies: ["StyleMath"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON", "TestSupport"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "LocatedJSON", "TestSupport"]),
+        .testTarget(name: "StyleRuntimeTests", dependencies: ["StyleRuntime", "LocatedJSON", "StyleCompiler", "TestSupport"]),
         .testTarget(name: "StyleCompilerTests", dependencies: ["StyleCompiler", "LocatedJSON", "YAMLReader", "StyleMath", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["MCStyleCLI", "StyleMath", "StyleCompiler", "LocatedJSON", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["MCStyleCLI", "StyleMath", "StyleCompiler", "StyleRuntime", "LocatedJSON", "TestSupport"]),
     ]
 )

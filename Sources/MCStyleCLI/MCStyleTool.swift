@@ -14,6 +14,7 @@ public enum MCStyleTool {
         RedactCommand.self,
         SchemaCommand.self,
         ExpressionCommand.self,
+        ResolveCommand.self,
     ]
 
     static let spec = CommandSpec(

@@ -11,6 +11,7 @@ enum DeclarationsDump {
         root["target"] = declarations.target.map { string($0.rawValue) } ?? null
         root["base"] = declarations.base.map(string) ?? null
         root["baseRaster"] = bool(declarations.baseRaster)
+        root["platforms"] = JSONNode(.array(declarations.platforms.map { JSONNode(.string($0.rawValue)) }))
         root["sources"] = JSONNode(.array(declarations.sources.map(source)))
         root["layerMapping"] = JSONNode(.array(declarations.layerMapping.map { entry in
             var object = JSONObject()

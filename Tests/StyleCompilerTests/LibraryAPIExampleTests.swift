@@ -17,7 +17,7 @@ import LocatedJSON
         let styleBytes = JSONWriter(style: .compact).bytes(composition.style)
         // end of the README example
         let text = String(decoding: styleBytes, as: UTF8.self)
-        #expect(text.contains(#"{"id":"mc-raster-layer-radar","type":"raster","source":"mc-raster-src-radar","paint":{"raster-opacity":0.7}},{"id":"labels""#))
+        #expect(text.contains(#"{"id":"mc-raster-layer-radar","type":"raster","source":"mc-raster-src-radar","layout":{"visibility":"visible"},"paint":{"raster-opacity":0.7}},{"id":"labels""#))
         #expect(text.contains(#""tileSize":128"#))
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import LocatedJSON
 import StyleMath
+import StyleRuntime
 @testable import StyleCompiler
 
 @Suite struct StyleComposerTests {
@@ -8,7 +9,7 @@ import StyleMath
     static let baseText = """
     {"version": 8, "name": "t", "metadata": {"x": 1}, "center": [0.10, 1e2], "custom-key": true,
      "sources": {"v": {"type": "vector", "tiles": ["https://a.api.tomtom.com/{z}/{x}/{y}.pbf?key={key}"]}},
-     "sprite": "https://example.com/sprite?key={key}",
+     "sprite": "https://api.tomtom.com/sprite?key={key}",
      "layers": [
       {"id": "background", "type": "background"},
       {"id": "water", "type": "fill", "source": "v", "source-layer": "water"},
@@ -105,16 +106,21 @@ import StyleMath
 
     @Test func apiKeyFillsTomTomURLsOnly() throws {
         let key = "K3y-For-Tests-000"
-        let composition = StyleComposer(target: .tomtom, apiKey: key).compose(base: try Self.base(), declarations: Declarations())
+        let foreignSprite = Self.baseText.replacing("https://api.tomtom.com/sprite", with: "https://example.com/sprite")
+        let composition = StyleComposer(target: .tomtom, apiKey: key).compose(base: try Self.base(foreignSprite), declarations: Declarations())
         #expect(composition.style["sources"]?["v"]?["tiles"]?[0]?.stringValue == "https://a.api.tomtom.com/{z}/{x}/{y}.pbf?key=\(key)")
         #expect(composition.style["sources"]?["mc-base-raster"]?["tiles"]?[0]?.stringValue?.hasSuffix("key=\(key)") == true)
         #expect(composition.style["sprite"]?.stringValue == "https://example.com/sprite?key={key}", "not a TomTom host")
-        #expect(composition.keyPointers == ["/sources/v/tiles/0", "/sources/mc-base-raster/tiles/0", "/sprite"])
-        #expect(composition.keyFilled)
+        #expect(composition.keyFilledPointers == ["/sources/v/tiles/0", "/sources/mc-base-raster/tiles/0"])
+        #expect(composition.placeholders.isEmpty, "every {key} in a TomTom URL was filled; none is left for the app")
+        #expect(composition.foreignKeyPointers == ["/sprite"])
+        #expect(composition.diagnostics.map(\.rule) == ["compose.key-host"], "the sprite's {key} is on another host and stays")
         #expect(!composition.diagnostics.contains { $0.message.contains(key) })
-        let kept = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: Declarations())
+        let kept = StyleComposer(target: .tomtom).compose(base: try Self.base(foreignSprite), declarations: Declarations())
         #expect(kept.style["sources"]?["v"]?["tiles"]?[0]?.stringValue?.hasSuffix("key={key}") == true)
-        #expect(!kept.keyFilled)
+        #expect(kept.keyFilledPointers.isEmpty)
+        #expect(kept.placeholders.map(\.placeholder) == [.apiKey])
+        #expect(kept.placeholders.first?.pointers == ["/sources/v/tiles/0", "/sources/mc-base-raster/tiles/0"], "TomTom hosts only")
     }
 
     @Test func layerMappingErrors() throws {
@@ -159,10 +165,11 @@ import StyleMath
         #expect(styleSources["mc-raster-src-arc"]?["tiles"]?[0]?.stringValue == "https://s.example.com/MapServer/tile/{z}/{y}/{x}")
         #expect(styleSources["mc-raster-src-json"]?["url"]?.stringValue == "https://t.example.com/tiles.json")
         #expect(styleSources["mc-raster-src-json"]?["minzoom"]?.numberValue?.intValue == 3)
-        #expect(styleSources["mc-raster-src-local"]?["tiles"]?[0]?.stringValue == "{localTileServer}/tiles/heat/512/v1/{z}/{x}/{y}{ratio}.png")
+        #expect(styleSources["mc-raster-src-local"]?["tiles"]?[0]?.stringValue == "{localTileServer}/tiles/{route:heat}/512/v1/{z}/{x}/{y}{ratio}.png")
         #expect(styleSources["mc-raster-src-tms"]?["scheme"]?.stringValue == "tms")
         #expect(styleSources["mc-raster-src-arc"]?["scheme"] == nil, "xyz is the default and is not written")
-        #expect(composition.localTileServerPointers == ["/sources/mc-raster-src-local/tiles/0"])
+        #expect(composition.placeholders.map(\.placeholder) == [.apiKey, .localTileServer, .route("heat")], "a cache key given at build time is no placeholder")
+        #expect(composition.placeholders.dropFirst().map(\.pointers) == [["/sources/mc-raster-src-local/tiles/0"], ["/sources/mc-raster-src-local/tiles/0"]])
         #expect(composition.tileJSON.map(\.id) == ["arc", "local", "tms"], "a tileJson source has its own TileJSON")
     }
 

@@ -55,7 +55,11 @@ import LocatedJSON
                       message: "expected one of [vector, raster, raster-dem, geojson, video, image], \"tiles\" found")
         try expectOne("{\"version\": 8, \"sources\": {\"a\": {\"type\": \"raster\", \"tiles\": [], \"tileSize\": ⟦300}}, \"layers\": []}",
                       rule: "sources.tile-size", path: "sources.a.tileSize",
-                      message: "raster tileSize 300 is not 256 or 512: TomTom serves and draws raster tiles of 256 and 512 pixels", target: .tomtom)
+                      message: "raster tileSize 300 is not a power of two: TomTom and MapLibre tile pyramids are 128, 256 and 512 pixels",
+                      severity: .warning, target: .tomtom)
+        try expectOne("{\"version\": 8, \"sources\": {\"a\": {\"type\": \"raster\", \"tiles\": [], \"tileSize\": ⟦0}}, \"layers\": []}",
+                      rule: "sources.tile-size", path: "sources.a.tileSize",
+                      message: "raster tileSize 0 is not a whole number of pixels from 1 to 65536", target: .tomtom)
     }
 
     @Test func layerRules() throws {

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleMath
+import StyleRuntime
 
 /// What composing produced: the documents and what the manifest needs to say about them.
 public struct Composition: Sendable {
@@ -11,13 +12,15 @@ public struct Composition: Sendable {
     public var tileJSON: [(id: String, document: JSONNode)]
     /// Per source: what the manifest records.
     public var sources: [SourceReport]
-    /// JSON Pointers of every string in the style that holds (or held, before `--api-key-env`) `{key}`.
-    public var keyPointers: [String]
-    /// Whether `{key}` was filled in TomTom URLs.
-    public var keyFilled: Bool
-    /// JSON Pointers of every string in the style that holds the LocalTileServer token.
-    public var localTileServerPointers: [String]
+    /// Every run-time placeholder the style holds, with the JSON Pointers of the strings that hold it.
+    public var placeholders: [RuntimeManifest.PlaceholderRecord]
+    /// JSON Pointers of the TomTom URLs whose `{key}` was filled at build time (`--api-key-env`).
+    public var keyFilledPointers: [String]
+    /// JSON Pointers of strings holding `{key}` in a URL whose host is not TomTom's: left as they are.
+    public var foreignKeyPointers: [String]
     public var target: Target
+    /// The app platforms the build serves.
+    public var platforms: [Platform]
     public var diagnostics: [Diagnostic]
 
     /// One source, as composed.
@@ -25,6 +28,8 @@ public struct Composition: Sendable {
         public var declaration: RasterSourceDeclaration
         /// The tile size written into the style, in pixels.
         public var emittedTileSize: Int
+        /// The index of the source's layer in the composed style's `layers`.
+        public var layerIndex: Int?
         /// The layer's camera-zoom range in the style (target zoom), when `visibleZoom` was declared.
         public var nativeVisibleZoom: ClosedRange<Double>?
         /// The latitude (degrees) used to convert `visibleZoom`, and where it came from.

@@ -1,44 +1,62 @@
 import LocatedJSON
+import StyleRuntime
 
-/// Finds the run-time placeholders in a composed style and fills `{key}` in TomTom URLs when a key is given.
+/// Finds the run-time placeholders in a composed style (the manifest lists them per pointer) and fills
+/// `{key}` in TomTom URLs when a key is given at build time.
 enum PlaceholderScan {
-    /// TomTom's API-key placeholder.
-    static let keyToken = "{key}"
-    /// Hosts whose URLs may receive the key.
-    static let tomTomHosts: Set<String> = ["api.tomtom.com", "a.api.tomtom.com", "b.api.tomtom.com", "c.api.tomtom.com", "d.api.tomtom.com"]
-
     struct Result {
-        var keyPointers: [String] = []
-        var keyFilled = false
-        var localTileServerPointers: [String] = []
+        /// Each placeholder the style still holds, with the pointers of the strings that hold it, in the order
+        /// key, LocalTileServer, then routes and cache keys by name.
+        var placeholders: [RuntimeManifest.PlaceholderRecord] = []
+        /// Strings whose `{key}` was filled at build time.
+        var keyFilledPointers: [String] = []
+        /// Strings holding `{key}` in a URL whose host is not TomTom's: never filled, by anyone.
+        var foreignKeyPointers: [(pointer: String, location: SourceLocation?)] = []
     }
 
-    /// Walks every string of `style` once, recording JSON Pointers and filling the key.
-    static func run(_ style: inout JSONNode, apiKey: String?) -> Result {
+    /// Walks every string of `style` once, recording JSON Pointers and filling the key. `routes` are the
+    /// declared LocalTileServer route names whose `{route:NAME}` and `{cacheKey:NAME}` tokens count.
+    static func run(_ style: inout JSONNode, apiKey: String?, routes: [String]) -> Result {
         var result = Result()
+        var keyPointers: [String] = []
+        var localPointers: [String] = []
+        var routeTokens: [(placeholder: Placeholder, token: String)] = []
+        for name in routes.sorted() {
+            routeTokens.append((.route(name), Placeholder.route(name).token))
+            routeTokens.append((.cacheKey(name), Placeholder.cacheKey(name).token))
+        }
+        var routePointers = [[String]](repeating: [], count: routeTokens.count)
         var replacements: [(JSONPath, String)] = []
         var walk = StringWalk()
         walk.add(style, at: [])
-        walk.run { text, _, path in
+        walk.run { text, node, path in
             guard text.utf8.contains(UInt8(ascii: "{")) else { return }
-            if text.utf8Contains(RasterSourceRendering.localTileServerToken) { result.localTileServerPointers.append(path().jsonPointer) }
-            guard text.utf8Contains(keyToken) else { return }
-            result.keyPointers.append(path().jsonPointer)
-            if let apiKey, isTomTomURL(text) {
-                replacements.append((path(), text.replacing(keyToken, with: apiKey)))
-                result.keyFilled = true
+            if text.utf8Contains(Placeholder.localTileServer.token) {
+                localPointers.append(path().jsonPointer)
+                for (index, entry) in routeTokens.enumerated() where text.utf8Contains(entry.token) {
+                    routePointers[index].append(path().jsonPointer)
+                }
+            }
+            guard text.utf8Contains(Placeholder.apiKey.token) else { return }
+            guard URLHost.isTomTom(text) else {
+                result.foreignKeyPointers.append((path().jsonPointer, node.location))
+                return
+            }
+            if let apiKey {
+                replacements.append((path(), text.replacing(Placeholder.apiKey.token, with: apiKey)))
+                result.keyFilledPointers.append(path().jsonPointer)
+            } else {
+                keyPointers.append(path().jsonPointer)
             }
         }
         for (path, text) in replacements { replaceString(at: path.components[...], in: &style, with: text) }
+        if !keyPointers.isEmpty { result.placeholders.append(.init(placeholder: .apiKey, pointers: keyPointers)) }
+        if !localPointers.isEmpty { result.placeholders.append(.init(placeholder: .localTileServer, pointers: localPointers)) }
+        for (index, entry) in routeTokens.enumerated() where !routePointers[index].isEmpty {
+            result.placeholders.append(.init(placeholder: entry.placeholder, defaultValue: entry.placeholder.defaultValue,
+                                             pointers: routePointers[index]))
+        }
         return result
-    }
-
-    /// True for `https://` or `http://` URLs whose host is TomTom's API.
-    static func isTomTomURL(_ text: String) -> Bool {
-        guard let schemeEnd = text.firstRange(of: "://") else { return false }
-        let afterScheme = text[schemeEnd.upperBound...]
-        let host = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != ":" && $0 != "#" }
-        return tomTomHosts.contains(host.lowercased())
     }
 
     private static func replaceString(at path: ArraySlice<JSONPath.Component>, in node: inout JSONNode, with text: String) {
@@ -59,6 +77,14 @@ enum PlaceholderScan {
         default:
             break
         }
+    }
+}
+
+extension Placeholder {
+    /// What fills the placeholder when the app gives nothing: a route's declared name; nil when required.
+    var defaultValue: String? {
+        if case .route(let name) = self { return name }
+        return nil
     }
 }
 

@@ -1,9 +1,8 @@
 import LocatedJSON
+import StyleRuntime
 
 /// The tile URL and the style source of one declared raster source.
 enum RasterSourceRendering {
-    /// The token standing for LocalTileServer's base URL (`http://127.0.0.1:<port>`), which only the app knows.
-    static let localTileServerToken = "{localTileServer}"
 
     /// The tile URL template for a source: `value` for the style, `display` (secrets as `${NAME}`) for every
     /// other output. Nil for TileJSON sources, whose tiles the remote TileJSON names.
@@ -17,10 +16,12 @@ enum RasterSourceRendering {
             return DeclaredString(value: trimmingTrailingSlashes(service.value) + "/tile/{z}/{y}/{x}",
                                   display: trimmingTrailingSlashes(service.display) + "/tile/{z}/{y}/{x}")
         case .localTileServer(let route, let cacheKey):
-            var path = "\(localTileServerToken)/tiles/\(route)/\(source.tileSize)/"
-            if let cacheKey { path += "\(cacheKey)/" }
-            path += source.pixelRatios.count > 1 ? "{z}/{x}/{y}{ratio}.png" : "{z}/{x}/{y}.png"
-            return DeclaredString(path)
+            // GUIDE.md 2.9: base URL, route id and cache key are known only on the phone; the size segment is the
+            // declared (rendered) size; a cache key given at build time is written as it is.
+            let segments = [Placeholder.localTileServer.token, "tiles", Placeholder.route(route).token, String(source.tileSize),
+                            cacheKey ?? Placeholder.cacheKey(route).token]
+            let tile = source.pixelRatios.contains(where: { $0 > 1 }) ? "{z}/{x}/{y}{ratio}.png" : "{z}/{x}/{y}.png"
+            return DeclaredString(segments.joined(separator: "/") + "/" + tile)
         }
     }
 

@@ -6,7 +6,7 @@ import StyleMath
 public struct StyleComposer: Sendable {
     /// TomTom's raster base map tiles (GUIDE.md 2.4); `{key}` is TomTom's placeholder.
     public static let baseRasterTiles = "https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key={key}"
-    /// Tile size of TomTom's raster base map, in pixels.
+    /// Tile size of TomTom's raster base map as served, in pixels (emitted halved on tomtom).
     public static let baseRasterTileSize = 256
     /// The User-Agent MapConductor sends by default; not warned about.
     public static let defaultUserAgent = "MapConductor/RasterLayerAgent(https://mapconductor.com)"
@@ -24,8 +24,8 @@ public struct StyleComposer: Sendable {
     /// Composes `declarations` onto `base`. Errors in the result's diagnostics mean the style is not usable.
     public func compose(base: JSONNode, declarations: Declarations) -> Composition {
         var diagnostics: [Diagnostic] = []
-        var composition = Composition(style: base, layerMapping: nil, tileJSON: [], sources: [], keyPointers: [], keyFilled: false,
-                                      localTileServerPointers: [], target: profile.target, diagnostics: [])
+        var composition = Composition(style: base, layerMapping: nil, tileJSON: [], sources: [], placeholders: [], keyFilledPointers: [],
+                                      foreignKeyPointers: [], target: profile.target, platforms: declarations.platforms, diagnostics: [])
         guard var root = base.objectValue, let baseLayers = root["layers"]?.arrayValue else {
             composition.diagnostics = [Diagnostic(.error, "style.root", "the base style has no 'layers' array", at: base.location, path: .root)]
             return composition
@@ -46,8 +46,10 @@ public struct StyleComposer: Sendable {
                                           path: JSONPath([.key("sources")])))
         }
         var layers = baseLayers
+        /// The raster base map's index in `layers`: opaque, so no declared layer may go at or below it.
+        var baseRasterIndex: Int?
         if profile.insertsBaseRaster && declarations.baseRaster {
-            insertBaseRaster(into: &layers, sources: &sources, diagnostics: &diagnostics)
+            baseRasterIndex = insertBaseRaster(into: &layers, sources: &sources, diagnostics: &diagnostics)
         } else if profile.insertsBaseRaster {
             diagnostics.append(Diagnostic(.warning, "tomtom.no-raster-base",
                                           "without TomTom's raster base map (baseRaster: false), a style loaded from a file draws no TomTom vector tiles",
@@ -57,7 +59,7 @@ public struct StyleComposer: Sendable {
         var placed: [LayerStack.Placed] = []
         for (order, source) in declarations.sources.enumerated() {
             var report = Composition.SourceReport(declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
-                                                  nativeVisibleZoom: nil, calibration: nil, warnings: [])
+                                                  layerIndex: nil, nativeVisibleZoom: nil, calibration: nil, warnings: [])
             if sources.position(ofKey: source.styleSourceID) != nil {
                 reportTaken(source.styleSourceID, what: "source", source: source, diagnostics: &diagnostics)
             }
@@ -66,7 +68,13 @@ public struct StyleComposer: Sendable {
             }
             sources[source.styleSourceID] = RasterSourceRendering.styleSource(source, profile: profile)
             let layer = makeLayer(source, report: &report, diagnostics: &diagnostics)
-            if let gap = placementGap(source, stack: stack, diagnostics: &diagnostics) {
+            if var gap = placementGap(source, stack: stack, diagnostics: &diagnostics) {
+                if let baseRasterIndex, gap <= baseRasterIndex {
+                    gap = baseRasterIndex + 1
+                    let message = "the placement of '\(source.id)' would put it below \(StyleID.baseRasterLayer), TomTom's opaque raster base map, where it is never seen; it goes directly above the base map instead"
+                    diagnostics.append(Diagnostic(.warning, "compose.below-base-raster", message, at: source.location(of: "placement")))
+                    report.warnings.append(message)
+                }
                 placed.append(LayerStack.Placed(layer: layer, gap: gap, zIndex: source.zIndex, order: order))
             }
             if !profile.sendsRequestHeaders {
@@ -76,6 +84,13 @@ public struct StyleComposer: Sendable {
             composition.sources.append(report)
         }
         let composedLayers = stack.merged(with: placed)
+        var declaredLayerIndex: [String: Int] = [:]
+        for (index, layer) in composedLayers.enumerated() {
+            if let id = layer["id"]?.stringValue, id.hasPrefix(StyleID.layerPrefix) { declaredLayerIndex[id] = index }
+        }
+        for index in composition.sources.indices {
+            composition.sources[index].layerIndex = declaredLayerIndex[composition.sources[index].declaration.styleLayerID]
+        }
         root["sources"] = JSONNode(.object(sources), location: root["sources"]?.location)
         root["layers"] = JSONNode(.array(composedLayers), location: root["layers"]?.location)
         var style = JSONNode(.object(root), location: base.location)
@@ -85,16 +100,25 @@ public struct StyleComposer: Sendable {
             diagnostics.append(Diagnostic(.warning, "decl.not-applicable", "layerMapping applies to the tomtom target only; ignored",
                                           at: first.location, path: JSONPath([.key("layerMapping")])))
         }
-        let placeholders = PlaceholderScan.run(&style, apiKey: apiKey)
-        composition.keyPointers = placeholders.keyPointers
-        composition.keyFilled = placeholders.keyFilled
-        composition.localTileServerPointers = placeholders.localTileServerPointers
+        let routes = declarations.sources.compactMap { source -> String? in
+            if case .localTileServer(let route, _) = source.kind { return route } else { return nil }
+        }
+        let placeholders = PlaceholderScan.run(&style, apiKey: apiKey, routes: Array(Set(routes)))
+        composition.placeholders = placeholders.placeholders
+        composition.keyFilledPointers = placeholders.keyFilledPointers
+        composition.foreignKeyPointers = placeholders.foreignKeyPointers.map(\.pointer)
+        for (pointer, location) in placeholders.foreignKeyPointers {
+            diagnostics.append(Diagnostic(.warning, "compose.key-host",
+                                          "{key} in a URL whose host is not TomTom's stays as it is: TomTom's API key is filled only into TomTom URLs",
+                                          at: location, path: JSONPath(jsonPointer: pointer)))
+        }
         composition.style = style
         composition.diagnostics = diagnostics
         return composition
     }
 
-    private func insertBaseRaster(into layers: inout [JSONNode], sources: inout JSONObject, diagnostics: inout [Diagnostic]) {
+    /// Inserts the raster base map and returns its layer's index.
+    private func insertBaseRaster(into layers: inout [JSONNode], sources: inout JSONObject, diagnostics: inout [Diagnostic]) -> Int {
         if sources[StyleID.baseRasterSource] != nil {
             diagnostics.append(Diagnostic(.error, "compose.id-taken", "the base style already has a source '\(StyleID.baseRasterSource)'",
                                           at: sources[StyleID.baseRasterSource]?.location, path: JSONPath([.key("sources"), .key(StyleID.baseRasterSource)])))
@@ -102,7 +126,8 @@ public struct StyleComposer: Sendable {
         sources[StyleID.baseRasterSource] = .object([
             "type": .string("raster"),
             "tiles": .array([.string(Self.baseRasterTiles)]),
-            "tileSize": .integer(Self.baseRasterTileSize),
+            // Halved like every raster source on TomTom (GUIDE.md 2.6): both run-time composers emit 128.
+            "tileSize": .integer(profile.emittedTileSize(Self.baseRasterTileSize)),
             "attribution": .string("© TomTom"),
         ])
         let layer = JSONNode.object([
@@ -112,6 +137,7 @@ public struct StyleComposer: Sendable {
         ])
         let position = layers.first?["type"]?.stringValue == "background" ? 1 : 0
         layers.insert(layer, at: position)
+        return position
     }
 
     private func makeLayer(_ source: RasterSourceDeclaration, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) -> JSONNode {
@@ -128,7 +154,9 @@ public struct StyleComposer: Sendable {
             "source": .string(source.styleSourceID, at: source.location(of: "id")),
             "minzoom": zoom.map { .number($0.lowerBound, at: source.location(of: "visibleZoom")) },
             "maxzoom": zoom.map { .number($0.upperBound, at: source.location(of: "visibleZoom")) },
-            "layout": source.visible ? nil : .object(["visibility": .string("none", at: source.location(of: "visible"))], at: source.location(of: "visible")),
+            // Always written, so that the app can flip it at run time without recomposing (StyleRuntime).
+            "layout": .object(["visibility": .string(source.visible ? "visible" : "none", at: source.location(of: "visible"))],
+                              at: source.location(of: "visible")),
             "paint": .object(["raster-opacity": .number(source.opacity, at: source.location(of: "opacity"))], at: at),
         ], at: at)
     }

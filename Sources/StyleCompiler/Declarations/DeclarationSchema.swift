@@ -47,6 +47,8 @@ public enum DeclarationSchema {
     public static let sourceKinds = ["urlTemplate", "tileJson", "arcGisService", "localTileServer"]
 
     static let camera: ClosedRange<Double> = 0...22
+    /// The largest tile size accepted, in pixels.
+    public static let maximumTileSize = 65_536
     static let tileLevels: ClosedRange<Int> = 0...24
 
     static let bounds = FieldType.list(.number(nil), count: 4...4, unique: false)
@@ -68,8 +70,8 @@ public enum DeclarationSchema {
 
     /// Fields a source may have that `defaults` may also give.
     static let defaultableFields: [Field] = [
-        Field(name: "tileSize", type: .integerChoice([256, 512]), isRequired: false, summary: "Tile size in pixels (default 512).",
-              valueRule: "sources.tile-size"),
+        Field(name: "tileSize", type: .integer(1...maximumTileSize), isRequired: false,
+              summary: "Tile size in pixels (default 512); any positive size, warned when not a power of two.", valueRule: "sources.tile-size"),
         Field(name: "minZoom", type: .integer(tileLevels), isRequired: false, summary: "Lowest tile level the server has."),
         Field(name: "maxZoom", type: .integer(tileLevels), isRequired: false, summary: "Highest tile level the server has (deeper zooms over-zoom it)."),
         Field(name: "scheme", type: .choice(["xyz", "tms"]), isRequired: false, summary: "Row numbering: xyz (default, y down) or tms (y up)."),
@@ -94,8 +96,10 @@ public enum DeclarationSchema {
         Field(name: "tileJson", type: .string, isRequired: false, summary: "Absolute URL of a TileJSON document."),
         Field(name: "arcGisService", type: .string, isRequired: false, summary: "ArcGIS MapServer URL; tiles are <url>/tile/{z}/{y}/{x}."),
         Field(name: "localTileServer", type: .object(ObjectSpec(noun: "a local tile server", fields: [
-            Field(name: "route", type: .string, isRequired: true, summary: "The LocalTileServer route id (heatmap, geojson, ...)."),
-            Field(name: "cacheKey", type: .string, isRequired: false, summary: "Optional cache-key path segment before {z}."),
+            Field(name: "route", type: .string, isRequired: true,
+                  summary: "The LocalTileServer route name, one path segment; the app may map it to its run-time id."),
+            Field(name: "cacheKey", type: .string, isRequired: false,
+                  summary: "A cache key fixed at build time (one path segment); without it the app fills it at run time."),
         ], exactlyOneOf: [])), isRequired: false, summary: "Tiles the app renders on the device through MapConductor's LocalTileServer."),
         Field(name: "bounds", type: bounds, isRequired: false, summary: "[west, south, east, north] in degrees; west > east crosses 180°."),
         Field(name: "attribution", type: .oneOf([.string, .list(.object(attributionRule), count: nil, unique: false)]), isRequired: false,
@@ -116,6 +120,8 @@ public enum DeclarationSchema {
         Field(name: "target", type: .choice(["tomtom", "maplibre"]), isRequired: false, summary: "tomtom (default) or maplibre; --target overrides."),
         Field(name: "base", type: .string, isRequired: false, summary: "Base style JSON, relative to this file; --base overrides."),
         Field(name: "baseRaster", type: .boolean, isRequired: false, summary: "tomtom: insert TomTom's raster base map (default true)."),
+        Field(name: "platforms", type: .list(.choice(["ios", "android"]), count: 1...2, unique: true), isRequired: false,
+              summary: "The app platforms the build serves (default both); what one of them cannot serve is an error."),
         Field(name: "defaults", type: .object(defaults), isRequired: false, summary: "Values every source takes unless it gives its own."),
         Field(name: "sources", type: .list(.object(source), count: nil, unique: false), isRequired: true, summary: "The raster sources."),
         Field(name: "layerMapping", type: .list(.object(layerMappingEntry), count: nil, unique: false), isRequired: false,

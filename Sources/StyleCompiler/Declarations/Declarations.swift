@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleRuntime
 
 /// The composition target.
 public enum Target: String, Sendable, CaseIterable {
@@ -45,25 +46,28 @@ public struct Declarations: Sendable, Equatable {
     public var base: String?
     /// tomtom: insert TomTom's raster base map.
     public var baseRaster: Bool
+    /// The app platforms the build serves (default both); a feature one of them cannot serve is an error.
+    public var platforms: [Platform]
     public var sources: [RasterSourceDeclaration]
     public var layerMapping: [LayerMappingEntry]
     /// Where the file's root and fields were written; empty for declarations built in code.
     public var fieldLocations: [String: SourceLocation]
 
-    public init(version: Int = 1, target: Target? = nil, base: String? = nil, baseRaster: Bool = true,
+    public init(version: Int = 1, target: Target? = nil, base: String? = nil, baseRaster: Bool = true, platforms: [Platform] = Platform.allCases,
                 sources: [RasterSourceDeclaration] = [], layerMapping: [LayerMappingEntry] = [],
                 fieldLocations: [String: SourceLocation] = [:]) {
         self.version = version
         self.target = target
         self.base = base
         self.baseRaster = baseRaster
+        self.platforms = platforms
         self.sources = sources
         self.layerMapping = layerMapping
         self.fieldLocations = fieldLocations
     }
 
     public static func == (lhs: Declarations, rhs: Declarations) -> Bool {
-        lhs.version == rhs.version && lhs.target == rhs.target && lhs.base == rhs.base && lhs.baseRaster == rhs.baseRaster
+        lhs.version == rhs.version && lhs.target == rhs.target && lhs.base == rhs.base && lhs.baseRaster == rhs.baseRaster && lhs.platforms == rhs.platforms
             && lhs.sources == rhs.sources && lhs.layerMapping == rhs.layerMapping
     }
 }

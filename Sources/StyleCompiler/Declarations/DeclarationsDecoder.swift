@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleMath
+import StyleRuntime
 
 /// Turns a declarations tree (read from YAML) into `Declarations`, reporting every mistake it finds.
 ///
@@ -23,6 +24,9 @@ public struct DeclarationsDecoder {
         declarations.target = file["target"]?.stringValue.flatMap(Target.init(rawValue:))
         declarations.base = file["base"]?.stringValue
         declarations.baseRaster = file["baseRaster"]?.boolValue ?? true
+        if let words = file["platforms"]?.arrayValue?.compactMap(\.stringValue) {
+            declarations.platforms = Platform.allCases.filter { words.contains($0.rawValue) }
+        }
         for member in file.members {
             declarations.fieldLocations[member.key] = member.value.location
         }
@@ -32,7 +36,8 @@ public struct DeclarationsDecoder {
             guard let object = node.objectValue else { continue }
             let path = JSONPath([.key("sources"), .index(index)])
             if let source = state.source(object, at: node.location, defaults: defaults, path: path) {
-                SourceDeclarationRules.check(source, path: path, into: &state.diagnostics)
+                SourceDeclarationRules.check(source, path: path, platforms: declarations.platforms,
+                                             platformsLocation: declarations.fieldLocations["platforms"], into: &state.diagnostics)
                 declarations.sources.append(source)
             }
         }
@@ -66,6 +71,9 @@ private struct DecodingState {
         guard let kind = kind(object, path: path) else { return nil }
         var source = RasterSourceDeclaration(id: id, kind: kind, location: location)
         for member in object.members { source.fieldLocations[member.key] = member.value.location }
+        for member in object["localTileServer"]?.objectValue?.members ?? [] {
+            source.fieldLocations["localTileServer." + member.key] = member.value.location
+        }
         for member in defaults.members where source.fieldLocations[member.key] == nil {
             source.fieldLocations[member.key] = member.value.location
         }
@@ -179,6 +187,11 @@ private struct DecodingState {
             let location = source.location(of: "id")
             if source.id.isEmpty {
                 diagnostics.append(Diagnostic(.error, "decl.id", "a source id must not be empty", at: location, path: path))
+                continue
+            }
+            if source.id.count > Limits.sourceIDLength {
+                diagnostics.append(Diagnostic(.error, "decl.id", "a source id of \(source.id.count) characters is longer than the limit of \(Limits.sourceIDLength) (style ids and file names derive from it)",
+                                              at: location, path: path))
                 continue
             }
             if let firstIndex = byID[source.id] {

@@ -10,7 +10,10 @@ public enum StyleID {
     public static func source(_ declaredID: String) -> String { "mc-raster-src-" + safe(declaredID) }
 
     /// `mc-raster-layer-<safe id>`.
-    public static func layer(_ declaredID: String) -> String { "mc-raster-layer-" + safe(declaredID) }
+    public static func layer(_ declaredID: String) -> String { layerPrefix + safe(declaredID) }
+
+    /// What every declared layer's id starts with.
+    public static let layerPrefix = "mc-raster-layer-"
 
     /// TomTom's raster base map source and layer (GUIDE.md 2.4).
     public static let baseRasterSource = "mc-base-raster"

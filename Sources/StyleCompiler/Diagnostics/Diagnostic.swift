@@ -53,7 +53,9 @@ public struct Diagnostic: Sendable, Equatable {
         self.severity = severity
         self.rule = rule
         // A message may quote an input value; a credential in it never gets further than four characters.
-        self.message = CredentialScan.mayHoldCredential(message) ? CredentialScan.masked(message, also: secrets) : message
+        let masked = CredentialScan.mayHoldCredential(message) ? CredentialScan.masked(message, also: secrets) : message
+        // ... and no quoted input (an id, a URL, a key name) gets further than a bounded run.
+        self.message = MessageBound.bounded(masked)
         self.location = location
         self.fileName = fileName ?? location?.file.name
         self.path = path

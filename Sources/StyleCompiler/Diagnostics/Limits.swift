@@ -19,4 +19,8 @@ public enum Limits {
     public static let sources = 50_000
     /// Layers in a style (base layers plus declared ones).
     public static let layers = 100_000
+    /// Characters in a declared source id (style ids and output file names derive from it).
+    public static let sourceIDLength = 128
+    /// Characters of one unbroken run of input a diagnostic message quotes; longer runs are cut.
+    public static let quotedRunLength = 200
 }

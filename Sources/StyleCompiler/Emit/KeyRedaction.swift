@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleRuntime
 
 /// Replaces literal TomTom API keys in a style with TomTom's `{key}` placeholder, so that a base style
 /// fetched with a key can be committed. Only `key=` values in TomTom URLs count; the file's text is
@@ -10,7 +11,7 @@ public enum KeyRedaction {
         var pending = [style]
         while let node = pending.popLast() {
             switch node.value {
-            case .string(let text) where PlaceholderScan.isTomTomURL(text):
+            case .string(let text) where URLHost.isTomTom(text):
                 keys.formUnion(keyValues(in: text))
             case .array(let items):
                 pending.append(contentsOf: items)
@@ -31,7 +32,7 @@ public enum KeyRedaction {
             let occurrence = "key=" + key
             let parts = result.split(separator: occurrence, omittingEmptySubsequences: false)
             replaced += parts.count - 1
-            result = parts.joined(separator: "key=" + PlaceholderScan.keyToken)
+            result = parts.joined(separator: "key=" + Placeholder.apiKey.token)
         }
         return (result, replaced)
     }

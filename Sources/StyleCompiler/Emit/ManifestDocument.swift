@@ -1,11 +1,11 @@
 import LocatedJSON
 import StyleMath
+import StyleRuntime
 
 /// The run-time manifest the app reads: what was composed from what, the placeholders it must fill, and
 /// per source everything MapConductor needs. Secrets appear only as `${NAME}`; paths are relative to the
 /// declarations file; nothing depends on the clock or the machine.
 enum ManifestDocument {
-    static let formatVersion = 1
 
     /// One input file: path relative to the declarations file, its role, and its SHA-256.
     struct Input {
@@ -18,33 +18,33 @@ enum ManifestDocument {
                      tileJSONPaths: [String: String], generatorVersion: String) -> JSONNode {
         let layers = composition.style["layers"]?.arrayValue?.count ?? 0
         let sources = composition.style["sources"]?.objectValue?.count ?? 0
-        var placeholders: [JSONNode] = []
-        if !composition.keyPointers.isEmpty {
-            placeholders.append(.object([
-                "token": .string(PlaceholderScan.keyToken),
-                "fill": .string("the TomTom API key"),
-                "filledAtBuild": .bool(composition.keyFilled),
-                "pointers": .array(composition.keyPointers.map { .string($0) }),
-            ]))
-        }
-        if !composition.localTileServerPointers.isEmpty {
-            placeholders.append(.object([
-                "token": .string(RasterSourceRendering.localTileServerToken),
-                "fill": .string("the LocalTileServer base URL, http://127.0.0.1:<port>, known when the app starts"),
-                "filledAtBuild": .bool(false),
-                "pointers": .array(composition.localTileServerPointers.map { .string($0) }),
-            ]))
+        let placeholders = composition.placeholders.map { record in
+            JSONNode.object([
+                "token": .string(record.placeholder.token),
+                "fill": .string(record.placeholder.fill),
+                "name": record.placeholder.name.map { .string($0) },
+                "default": record.defaultValue.map { .string($0) },
+                "pointers": .array(record.pointers.map { .string($0) }),
+            ])
         }
         return .object([
-            "format": .string("mc-style-manifest"),
-            "formatVersion": .integer(formatVersion),
+            "format": .string(ManifestFormat.name),
+            "formatVersion": .integer(ManifestFormat.version),
             "generator": .object(["name": .string("mc-style"), "version": .string(generatorVersion)]),
             "target": .string(composition.target.rawValue),
+            "platforms": .array(composition.platforms.map { .string($0.rawValue) }),
             "inputs": .array(inputs.map { .object(["path": .string($0.path), "role": .string($0.role), "sha256": .string($0.sha256)]) }),
             "style": .object(["path": .string(style.path), "sha256": .string(SHA256.hex(style.bytes)),
                               "layers": .integer(layers), "sources": .integer(sources)]),
             "layerMapping": layerMapping.map { .object(["path": .string($0.path), "sha256": .string(SHA256.hex($0.bytes))]) },
             "placeholders": .array(placeholders),
+            "filledAtBuild": composition.keyFilledPointers.isEmpty ? nil : .array([
+                .object(["token": .string(Placeholder.apiKey.token), "pointers": .array(composition.keyFilledPointers.map { .string($0) })]),
+            ]),
+            "leftAsIs": composition.foreignKeyPointers.isEmpty ? nil : .array([
+                .object(["token": .string(Placeholder.apiKey.token), "why": .string("the URL's host is not TomTom's"),
+                         "pointers": .array(composition.foreignKeyPointers.map { .string($0) })]),
+            ]),
             "sources": .array(composition.sources.map { source(for: $0, tileJSONPath: tileJSONPaths[$0.declaration.id]) }),
         ])
     }
@@ -53,7 +53,8 @@ enum ManifestDocument {
         let declaration = report.declaration
         var local: JSONNode?
         if case .localTileServer(let route, let cacheKey) = declaration.kind {
-            local = .object(["route": .string(route), "cacheKey": cacheKey.map { .string($0) }])
+            local = .object(["route": .string(route), "cacheKey": cacheKey.map { .string($0) } ?? .null,
+                             "cacheKeyFilled": .string(cacheKey == nil ? "runTime" : "build")])
         }
         var remoteTileJSON: JSONNode?
         if case .tileJson(let address) = declaration.kind { remoteTileJSON = .string(address.display) }
@@ -63,6 +64,13 @@ enum ManifestDocument {
             "kind": .string(declaration.kind.keyword),
             "styleSourceId": .string(declaration.styleSourceID),
             "styleLayerId": .string(declaration.styleLayerID),
+            "layer": report.layerIndex.map { index in
+                .object([
+                    "index": .integer(index),
+                    "opacity": .string("/layers/\(index)/paint/raster-opacity"),
+                    "visibility": .string("/layers/\(index)/layout/visibility"),
+                ])
+            },
             "tiles": template.map { .string($0.display) },
             "tileJson": tileJSONPath.map { .string($0) },
             "remoteTileJson": remoteTileJSON,

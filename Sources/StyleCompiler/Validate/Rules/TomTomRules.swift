@@ -12,12 +12,17 @@ extension ValidationRun {
         for member in style["sources"]?.objectValue?.members ?? [] {
             guard member.value["type"]?.stringValue == "raster", let sizeNode = member.value["tileSize"],
                   let size = sizeNode.numberValue?.doubleValue else { continue }
-            // mc-style's own raster sources carry TomTom's halved sizes (128 for 256-pixel tiles, 256 for 512).
-            let allowed: Set<Double> = member.key.hasPrefix("mc-raster-src-") ? [128, 256] : [256, 512]
-            guard !allowed.contains(size) else { continue }
-            let sizes = allowed.sorted().map { JSONNumber($0).text }.joined(separator: " or ")
-            report("sources.tile-size", JSONPath([.key("sources"), .key(member.key), .key("tileSize")]), sizeNode,
-                   "raster tileSize \(JSONNumber(size).text) is not \(sizes): TomTom serves and draws raster tiles of 256 and 512 pixels")
+            // Both run-time composers halve every raster size (GUIDE.md 2.6), so 128 is as normal as 256 and 512;
+            // what matters is a whole, positive number of pixels, ideally a power of two.
+            let path = JSONPath([.key("sources"), .key(member.key), .key("tileSize")])
+            guard size >= 1, size == size.rounded(), size <= Double(DeclarationSchema.maximumTileSize) else {
+                report("sources.tile-size", path, sizeNode, "raster tileSize \(JSONNumber(size).text) is not a whole number of pixels from 1 to \(DeclarationSchema.maximumTileSize)")
+                continue
+            }
+            let pixels = Int(size)
+            guard pixels & (pixels - 1) != 0 else { continue }
+            report(.warning, "sources.tile-size", path, sizeNode,
+                   "raster tileSize \(pixels) is not a power of two: TomTom and MapLibre tile pyramids are 128, 256 and 512 pixels")
         }
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import StyleCompiler
+@testable import LocatedJSON
 
 @Suite struct SHA256Tests {
     /// FIPS 180-4 example messages.

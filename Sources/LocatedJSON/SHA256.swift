@@ -1,6 +1,7 @@
 internal import CSHA256
 
-/// SHA-256 (FIPS 180-4), for the manifest's input and output digests. No platform crypto library is
+/// SHA-256 (FIPS 180-4) of document bytes: the manifest records it for every input and output, and the run-time
+/// module checks it before it trusts a compiled style. No platform crypto library is
 /// available on every platform the package supports: this is the standard library only, except that the
 /// compression of whole blocks runs on the processor's SHA instructions where it has them (`CSHA256`).
 public enum SHA256 {

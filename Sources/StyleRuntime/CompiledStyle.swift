@@ -1,0 +1,135 @@
+import Foundation
+import LocatedJSON
+
+/// What `mc-style compile` wrote, loaded and checked: the style, its layer mapping and the manifest. Resolving
+/// fills in what only the phone knows and returns new bytes; the loaded value never changes, so it can be
+/// shared by any number of threads.
+///
+/// Loading checks the manifest's format and version and both documents' SHA-256 against it, and finds every
+/// place a run-time value goes (about one parse of the style). Resolving then costs one copy of the style's
+/// bytes: call it on every opacity or visibility change.
+public struct CompiledStyle: Sendable {
+    public let manifest: RuntimeManifest
+    /// style.json as compiled.
+    public let style: [UInt8]
+    /// layer-mapping.json as compiled, when the build has one.
+    public let layerMapping: [UInt8]?
+    let plan: SplicePlan
+    let sourceIndex: [String: Int]
+    let routeNames: Set<String>
+
+    /// Loads compiled output from bytes (an app's bundle, say). `layerMapping` is required when the manifest
+    /// lists one.
+    public init(style: [UInt8], layerMapping: [UInt8]?, manifest: [UInt8]) throws(RuntimeError) {
+        let manifest = try RuntimeManifest.decode(manifest)
+        try Self.checkDigest(style, of: manifest.style)
+        switch (manifest.layerMapping, layerMapping) {
+        case (let record?, let bytes?): try Self.checkDigest(bytes, of: record)
+        case (let record?, nil): throw RuntimeError(.unreadable, "\(record.path) is missing: the manifest lists it")
+        case (nil, _): break
+        }
+        self.manifest = manifest
+        self.style = style
+        self.layerMapping = manifest.layerMapping == nil ? nil : layerMapping
+        self.plan = try SplicePlan(style: SourceFile(name: manifest.style.path, bytes: style), manifest: manifest)
+        var index: [String: Int] = [:]
+        for (position, source) in manifest.sources.enumerated() { index[source.id] = position }
+        self.sourceIndex = index
+        self.routeNames = Set(manifest.sources.compactMap(\.route))
+    }
+
+    /// Loads a compiled folder: `manifest.json` and the files it names. Reads only; writes nothing.
+    public init(folder: String) throws(RuntimeError) {
+        let manifestBytes = try Self.read(folder, ManifestFormat.fileName)
+        let manifest = try RuntimeManifest.decode(manifestBytes)
+        let style = try Self.read(folder, manifest.style.path)
+        let layerMapping = try manifest.layerMapping.map { record throws(RuntimeError) in try Self.read(folder, record.path) }
+        try self.init(style: style, layerMapping: layerMapping, manifest: manifestBytes)
+    }
+
+    /// The style with every placeholder filled and the given opacities and visibilities applied. Errors: the
+    /// build does not serve the platform; a placeholder the style holds has no value; a route or source id the
+    /// manifest does not list; a value that is not acceptable. The API key is never in an error.
+    public func resolve(_ settings: RuntimeSettings) throws(RuntimeError) -> ResolvedStyle {
+        guard manifest.platforms.contains(settings.platform) else {
+            throw RuntimeError(.platform, "this build serves \(manifest.platforms.map(\.rawValue).joined(separator: " and ")), not \(settings.platform.rawValue): add it to the declarations' platforms and compile again")
+        }
+        try checkNames(settings)
+        var values: [[UInt8]] = []
+        values.reserveCapacity(manifest.placeholders.count)
+        for record in manifest.placeholders {
+            values.append(record.pointers.isEmpty ? [] : try PlaceholderValues.value(for: record, in: settings))
+        }
+        var opacity: [[UInt8]?] = Array(repeating: nil, count: manifest.sources.count)
+        var visibility: [[UInt8]?] = Array(repeating: nil, count: manifest.sources.count)
+        for (id, value) in settings.opacity {
+            guard let index = sourceIndex[id] else { continue }
+            guard value.isFinite, (0...1).contains(value) else {
+                throw RuntimeError(.invalidValue, "the opacity \(value) of source '\(id)' is not within 0...1")
+            }
+            opacity[index] = Array(JSONNumber(value).text.utf8)
+        }
+        for (id, shown) in settings.visible {
+            guard let index = sourceIndex[id] else { continue }
+            visibility[index] = Array((shown ? "\"visible\"" : "\"none\"").utf8)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(style.count + 256)
+        var copied = 0
+        style.withUnsafeBufferPointer { bytes in
+            for splice in plan.splices {
+                let replacement: [UInt8]?
+                switch splice.slot {
+                case .placeholder(let index): replacement = values[index]
+                case .opacity(let index): replacement = opacity[index]
+                case .visibility(let index): replacement = visibility[index]
+                }
+                guard let replacement else { continue }
+                output.append(contentsOf: bytes[copied..<splice.range.lowerBound])
+                output.append(contentsOf: replacement)
+                copied = splice.range.upperBound
+            }
+            output.append(contentsOf: bytes[copied...])
+        }
+        return ResolvedStyle(style: output, layerMapping: layerMapping)
+    }
+
+    /// Every route and source id the settings name must be one the manifest lists.
+    private func checkNames(_ settings: RuntimeSettings) throws(RuntimeError) {
+        let runTimeCacheKeys = Set(manifest.placeholders.compactMap { record -> String? in
+            if case .cacheKey(let name) = record.placeholder { return name } else { return nil }
+        })
+        for name in settings.routeIDs.keys.sorted() where !routeNames.contains(name) {
+            throw RuntimeError(.unknownRoute, "the build declares no LocalTileServer route \(RuntimeError.quoted(name))\(Self.known(routeNames))")
+        }
+        for name in settings.cacheKeys.keys.sorted() where !runTimeCacheKeys.contains(name) {
+            if routeNames.contains(name) {
+                throw RuntimeError(.unknownRoute, "route '\(name)' takes no cache key at run time: its cache key was fixed at build time")
+            }
+            throw RuntimeError(.unknownRoute, "the build declares no LocalTileServer route \(RuntimeError.quoted(name))\(Self.known(routeNames))")
+        }
+        for id in Set(settings.opacity.keys).union(settings.visible.keys).sorted() where sourceIndex[id] == nil {
+            throw RuntimeError(.unknownSource, "the build declares no source \(RuntimeError.quoted(id))\(Self.known(Set(sourceIndex.keys)))")
+        }
+    }
+
+    private static func known(_ names: Set<String>) -> String {
+        guard !names.isEmpty else { return "" }
+        let listed = names.sorted().prefix(8).map { RuntimeError.quoted($0, limit: 40) }.joined(separator: ", ")
+        return " (it declares \(listed)\(names.count > 8 ? ", …" : ""))"
+    }
+
+    private static func checkDigest(_ bytes: [UInt8], of record: RuntimeManifest.FileRecord) throws(RuntimeError) {
+        guard SHA256.hex(bytes) == record.sha256 else {
+            throw RuntimeError(.digestMismatch, "\(record.path) does not match the manifest's SHA-256: it changed after compiling (compile again, and ship the files together)")
+        }
+    }
+
+    private static func read(_ folder: String, _ path: String) throws(RuntimeError) -> [UInt8] {
+        let full = folder.hasSuffix("/") ? folder + path : folder + "/" + path
+        guard let data = FileManager.default.contents(atPath: full) else {
+            throw RuntimeError(.unreadable, "cannot read \(full)")
+        }
+        return [UInt8](data)
+    }
+}

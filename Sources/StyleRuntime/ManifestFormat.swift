@@ -1,0 +1,65 @@
+/// The contract between `mc-style compile` and the apps that load its output: the manifest's name and
+/// version, and the placeholders a compiled style may hold. The compiler writes with these, the run-time
+/// module reads with them, so the two cannot drift apart.
+public enum ManifestFormat {
+    /// The manifest's `format` value.
+    public static let name = "mc-style-manifest"
+    /// The manifest's `formatVersion`. 2: placeholders per pointer, run-time pointers per source, platforms.
+    public static let version = 2
+    /// The manifest's file name in a compiled folder.
+    public static let fileName = "manifest.json"
+}
+
+/// A run-time placeholder in a compiled style: a token inside a string that the app (or `mc-style resolve`)
+/// replaces with what only the phone knows.
+public enum Placeholder: Sendable, Hashable {
+    /// TomTom's API key (`{key}`); filled only into URLs on TomTom's hosts, percent-encoded.
+    case apiKey
+    /// LocalTileServer's base URL (`{localTileServer}`), `http://127.0.0.1:<port>`: loopback only.
+    case localTileServer
+    /// The run-time route id of a declared LocalTileServer route (`{route:NAME}`); the declared name when the
+    /// app gives none.
+    case route(String)
+    /// The cache key of a declared LocalTileServer route (`{cacheKey:NAME}`), a path segment before `{z}`;
+    /// changes with every data update.
+    case cacheKey(String)
+
+    /// The token as it stands in the style.
+    public var token: String {
+        switch self {
+        case .apiKey: return "{key}"
+        case .localTileServer: return "{localTileServer}"
+        case .route(let name): return "{route:\(name)}"
+        case .cacheKey(let name): return "{cacheKey:\(name)}"
+        }
+    }
+
+    /// The manifest's `fill` word for this kind of placeholder.
+    public var fill: String {
+        switch self {
+        case .apiKey: return "apiKey"
+        case .localTileServer: return "localTileServer"
+        case .route: return "route"
+        case .cacheKey: return "cacheKey"
+        }
+    }
+
+    /// The placeholder a manifest record names (`fill`, and `name` for routes and cache keys).
+    public init?(fill: String, name: String?) {
+        switch (fill, name) {
+        case ("apiKey", nil): self = .apiKey
+        case ("localTileServer", nil): self = .localTileServer
+        case ("route", let name?): self = .route(name)
+        case ("cacheKey", let name?): self = .cacheKey(name)
+        default: return nil
+        }
+    }
+
+    /// The route or cache key name, for the two kinds that have one.
+    public var name: String? {
+        switch self {
+        case .route(let name), .cacheKey(let name): return name
+        default: return nil
+        }
+    }
+}

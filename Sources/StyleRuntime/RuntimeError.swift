@@ -1,0 +1,45 @@
+/// Why a compiled style could not be loaded or resolved. The message names the file, placeholder, route or
+/// source concerned; it never holds the API key, and every value it quotes is cut to a bounded length.
+public struct RuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// A file could not be read.
+        case unreadable = "unreadable"
+        /// The manifest is not an mc-style manifest of a version this module reads, or is malformed.
+        case manifest = "manifest"
+        /// A file's SHA-256 differs from the manifest's: it changed after compiling.
+        case digestMismatch = "digest-mismatch"
+        /// The manifest names something the style does not have where it says.
+        case styleMismatch = "style-mismatch"
+        /// The build does not serve the requested platform.
+        case platform = "platform"
+        /// A placeholder the style holds was given no value.
+        case unfilled = "unfilled"
+        /// A route id or cache key was given for a route the manifest does not list.
+        case unknownRoute = "unknown-route"
+        /// An opacity or visibility was given for a source id the manifest does not list.
+        case unknownSource = "unknown-source"
+        /// A value given to fill in is not acceptable (not loopback, not one path segment, out of range).
+        case invalidValue = "invalid-value"
+    }
+
+    /// The kind; its raw value is the stable rule id's last part (`resolve.unfilled`).
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// True for errors in what the caller passed (a value), as opposed to errors in the compiled output or in
+    /// what it needs: the command line reports these as misuse.
+    public var isInvalidArgument: Bool { kind == .invalidValue }
+
+    public var description: String { message }
+
+    /// `text` cut to `limit` characters for quoting in a message.
+    static func quoted(_ text: String, limit: Int = 80) -> String {
+        guard text.count > limit else { return "'\(text)'" }
+        return "'\(text.prefix(limit))…' (\(text.count) characters)"
+    }
+}

@@ -1,0 +1,152 @@
+import LocatedJSON
+
+/// What the run-time module reads from `manifest.json`: the files and their digests, the platforms served,
+/// the placeholders with the JSON Pointers of the strings that hold them, and per declared source the
+/// pointers of its layer's opacity and visibility. Other manifest fields are for people and tools.
+public struct RuntimeManifest: Sendable, Equatable {
+    /// A compiled file: its path in the compiled folder and its SHA-256 (64 lowercase hex digits).
+    public struct FileRecord: Sendable, Equatable {
+        public let path: String
+        public let sha256: String
+    }
+
+    /// A placeholder and every string of the style that holds it.
+    public struct PlaceholderRecord: Sendable, Equatable {
+        public let placeholder: Placeholder
+        /// What fills it when the app gives nothing (a route's declared name); nil when a value is required.
+        public let defaultValue: String?
+        /// JSON Pointers (RFC 6901) of strings in style.json that hold the token.
+        public let pointers: [String]
+
+        public init(placeholder: Placeholder, defaultValue: String? = nil, pointers: [String]) {
+            self.placeholder = placeholder
+            self.defaultValue = defaultValue
+            self.pointers = pointers
+        }
+    }
+
+    /// A declared source, as the app addresses it at run time.
+    public struct SourceRecord: Sendable, Equatable {
+        /// The declared id (what `--opacity ID=...` and `--hide ID` name).
+        public let id: String
+        public let styleLayerID: String
+        /// JSON Pointer of the layer's `paint.raster-opacity` number.
+        public let opacityPointer: String
+        /// JSON Pointer of the layer's `layout.visibility` string.
+        public let visibilityPointer: String
+        /// The declared LocalTileServer route, for local sources.
+        public let route: String?
+    }
+
+    public let target: String
+    public let platforms: [Platform]
+    public let style: FileRecord
+    public let layerMapping: FileRecord?
+    public let placeholders: [PlaceholderRecord]
+    public let sources: [SourceRecord]
+
+    /// Decodes a manifest; any departure from the format is an error that names the file and the field.
+    public static func decode(_ bytes: [UInt8], name: String = ManifestFormat.fileName) throws(RuntimeError) -> RuntimeManifest {
+        let root: JSONNode
+        do {
+            root = try JSONParser().parse(SourceFile(name: name, bytes: bytes)).root
+        } catch {
+            throw RuntimeError(.manifest, "\(name) is not JSON: \(error.message) at \(error.location)")
+        }
+        let reader = ManifestReader(name: name)
+        guard root["format"]?.stringValue == ManifestFormat.name else {
+            throw RuntimeError(.manifest, "\(name) is not an mc-style manifest (its \"format\" is not \"\(ManifestFormat.name)\")")
+        }
+        guard let version = root["formatVersion"]?.numberValue?.intValue, version == ManifestFormat.version else {
+            throw RuntimeError(.manifest, "\(name) has formatVersion \(root["formatVersion"].map { RuntimeError.quoted(ManifestReader.text($0)) } ?? "(none)"); this module reads version \(ManifestFormat.version): compile again with this mc-style")
+        }
+        let platformWords = try reader.strings(root["platforms"], field: "platforms")
+        var platforms: [Platform] = []
+        for word in platformWords {
+            guard let platform = Platform(rawValue: word) else { throw reader.bad("platforms", "names an unknown platform \(RuntimeError.quoted(word))") }
+            platforms.append(platform)
+        }
+        let style = try reader.file(root["style"], field: "style")
+        let layerMapping = try root["layerMapping"].flatMap { $0.isNull ? nil : $0 }.map { node throws(RuntimeError) in try reader.file(node, field: "layerMapping") }
+        var placeholders: [PlaceholderRecord] = []
+        for (index, node) in try reader.array(root["placeholders"], field: "placeholders").enumerated() {
+            let field = "placeholders[\(index)]"
+            let fill = try reader.string(node["fill"], field: field + ".fill")
+            let name = try node["name"].map { node throws(RuntimeError) in try reader.string(node, field: field + ".name") }
+            guard let placeholder = Placeholder(fill: fill, name: name) else {
+                throw reader.bad(field, "has a fill \(RuntimeError.quoted(fill)) this module does not know")
+            }
+            guard try reader.string(node["token"], field: field + ".token") == placeholder.token else {
+                throw reader.bad(field + ".token", "is not \(placeholder.token)")
+            }
+            let defaultValue = try node["default"].map { node throws(RuntimeError) in try reader.string(node, field: field + ".default") }
+            placeholders.append(PlaceholderRecord(placeholder: placeholder, defaultValue: defaultValue,
+                                                  pointers: try reader.strings(node["pointers"], field: field + ".pointers")))
+        }
+        var sources: [SourceRecord] = []
+        for (index, node) in try reader.array(root["sources"], field: "sources").enumerated() {
+            let field = "sources[\(index)]"
+            let layer = node["layer"]
+            let route = try node["localTileServer"]?["route"].map { node throws(RuntimeError) in try reader.string(node, field: field + ".localTileServer.route") }
+            sources.append(SourceRecord(id: try reader.string(node["id"], field: field + ".id"),
+                                        styleLayerID: try reader.string(node["styleLayerId"], field: field + ".styleLayerId"),
+                                        opacityPointer: try reader.string(layer?["opacity"], field: field + ".layer.opacity"),
+                                        visibilityPointer: try reader.string(layer?["visibility"], field: field + ".layer.visibility"),
+                                        route: route))
+        }
+        return RuntimeManifest(target: try reader.string(root["target"], field: "target"), platforms: platforms, style: style,
+                               layerMapping: layerMapping, placeholders: placeholders, sources: sources)
+    }
+}
+
+/// Typed reads of manifest fields, each failure naming the file and the field.
+private struct ManifestReader {
+    let name: String
+
+    func bad(_ field: String, _ problem: String) -> RuntimeError {
+        RuntimeError(.manifest, "\(name): \"\(field)\" \(problem)")
+    }
+
+    func string(_ node: JSONNode?, field: String) throws(RuntimeError) -> String {
+        guard let text = node?.stringValue else { throw bad(field, node == nil ? "is missing" : "is not a string") }
+        return text
+    }
+
+    func array(_ node: JSONNode?, field: String) throws(RuntimeError) -> [JSONNode] {
+        guard let items = node?.arrayValue else { throw bad(field, node == nil ? "is missing" : "is not an array") }
+        return items
+    }
+
+    func strings(_ node: JSONNode?, field: String) throws(RuntimeError) -> [String] {
+        var result: [String] = []
+        for (index, item) in try array(node, field: field).enumerated() { result.append(try string(item, field: "\(field)[\(index)]")) }
+        return result
+    }
+
+    func file(_ node: JSONNode?, field: String) throws(RuntimeError) -> RuntimeManifest.FileRecord {
+        let path = try string(node?["path"], field: field + ".path")
+        guard FolderPath.isPlainRelative(path) else { throw bad(field + ".path", "is not a relative path inside the compiled folder") }
+        let digest = try string(node?["sha256"], field: field + ".sha256")
+        guard digest.utf8.count == 64, digest.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+            throw bad(field + ".sha256", "is not 64 lowercase hexadecimal digits")
+        }
+        return RuntimeManifest.FileRecord(path: path, sha256: digest)
+    }
+
+    static func text(_ node: JSONNode) -> String {
+        JSONWriter(style: .compact).string(node).trimmingSuffix("\n")
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}
+
+/// Paths inside a compiled folder, as the manifest names them.
+enum FolderPath {
+    /// True for `a/b.json`-style paths: not absolute, no `.` or `..` segment, no empty segment, no backslash.
+    static func isPlainRelative(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\") else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+}

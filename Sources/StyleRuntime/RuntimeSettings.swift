@@ -1,0 +1,37 @@
+/// What only the phone knows, handed to `CompiledStyle.resolve`. Everything is keyed by what the
+/// declarations named: declared route names and declared source ids, never style ids.
+public struct RuntimeSettings: Sendable, Equatable {
+    /// The platform the style is for; the build must serve it.
+    public var platform: Platform
+    /// TomTom's API key; filled only into URLs on TomTom's hosts, percent-encoded. Never shown in an error.
+    public var apiKey: String?
+    /// LocalTileServer's base URL, `http://127.0.0.1:<port>` (any loopback host; a trailing `/` is dropped).
+    public var localTileServer: String?
+    /// Declared route name -> the id the app registered its tile provider under (a UUID, say).
+    public var routeIDs: [String: String]
+    /// Declared route name -> the current cache key (one path segment).
+    public var cacheKeys: [String: String]
+    /// Declared source id -> layer opacity, 0...1.
+    public var opacity: [String: Double]
+    /// Declared source id -> whether the layer shows.
+    public var visible: [String: Bool]
+
+    public init(platform: Platform, apiKey: String? = nil, localTileServer: String? = nil, routeIDs: [String: String] = [:],
+                cacheKeys: [String: String] = [:], opacity: [String: Double] = [:], visible: [String: Bool] = [:]) {
+        self.platform = platform
+        self.apiKey = apiKey
+        self.localTileServer = localTileServer
+        self.routeIDs = routeIDs
+        self.cacheKeys = cacheKeys
+        self.opacity = opacity
+        self.visible = visible
+    }
+}
+
+/// A resolved style, ready for TomTom's `.custom(style:layerMapping:)` on iOS or a `StyleDescriptor` on Android.
+public struct ResolvedStyle: Sendable, Equatable {
+    /// The style document's UTF-8 bytes.
+    public let style: [UInt8]
+    /// The layer-mapping document's bytes, when the build has one (it holds no placeholders).
+    public let layerMapping: [UInt8]?
+}
