@@ -70,6 +70,35 @@ import StyleRuntime
         #expect(!Self.layerIDs(maplibre).contains("mc-base-raster-layer"))
     }
 
+    @Test func noDeclaredLayerGoesBelowTheOpaqueRasterBase() throws {
+        let declarations = Declarations(sources: [Self.source("under", placement: .above("background")), Self.source("bottom", placement: .below("background")),
+                                                  Self.source("fine", placement: .below("water"))])
+        let tomtom = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: declarations)
+        #expect(Self.layerIDs(tomtom).prefix(5) == ["background", "mc-base-raster-layer", "mc-raster-layer-under", "mc-raster-layer-bottom",
+                                                    "mc-raster-layer-fine"])
+        #expect(tomtom.diagnostics.map(\.rule) == ["compose.below-base-raster", "compose.below-base-raster"])
+        #expect(tomtom.diagnostics.first?.message.contains("'under' would put it below mc-base-raster-layer") == true)
+        #expect(tomtom.sources.map(\.warnings.count) == [1, 1, 0], "the manifest records the move")
+        let maplibre = StyleComposer(target: .maplibre).compose(base: try Self.base(), declarations: declarations)
+        #expect(Self.layerIDs(maplibre).prefix(2) == ["mc-raster-layer-bottom", "background"], "no raster base, nothing to avoid")
+        #expect(maplibre.diagnostics.isEmpty)
+    }
+
+    @Test func theRasterBaseIsHalvedLikeEveryRasterSource() throws {
+        let tomtom = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: Declarations())
+        #expect(tomtom.style["sources"]?["mc-base-raster"]?["tileSize"]?.numberValue?.intValue == 128)
+        #expect(StyleValidator(target: .tomtom).validate(tomtom.style).filter { $0.severity != .note }.isEmpty, "the validator accepts what the runtimes emit")
+    }
+
+    @Test func everyDeclaredLayerHasAVisibilityTheAppCanFlip() throws {
+        var hidden = Self.source("h")
+        hidden.visible = false
+        let composition = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: Declarations(sources: [Self.source("v"), hidden]))
+        let layers = try #require(composition.style["layers"]?.arrayValue)
+        #expect(composition.sources.map(\.layerIndex) == [6, 7])
+        #expect(composition.sources.compactMap(\.layerIndex).map { layers[$0]["layout"]?["visibility"]?.stringValue } == ["visible", "none"])
+    }
+
     @Test func tileSizeIsHalvedOnTomTomOnly() throws {
         let declarations = Declarations(sources: [Self.source("a", tileSize: 256), Self.source("b", tileSize: 512)])
         let tomtom = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: declarations)

@@ -43,7 +43,11 @@ struct TextDiagnosticPrinter {
         return "\u{1B}[1m\(place): \u{1B}[0m\(color)\(severity): \u{1B}[0m\u{1B}[1m\(message)\u{1B}[0m\(ruleText)\n"
     }
 
-    /// The source line and a caret; tabs before the column are kept so the caret lines up. Secrets and any
+    /// Characters of a quoted source line shown before and from the column.
+    static let contextBefore = 120
+    static let contextAfter = 200
+
+    /// The source line (a window of it around the column) and a caret; tabs before the column are kept so the caret lines up. Secrets and any
     /// credential on the line are cut to their first four characters, before and after the column apart so
     /// that the caret stays under its value (findings point at value starts, never inside a string).
     private func excerpt(_ location: SourceLocation, of diagnostic: Diagnostic) -> String {
@@ -51,8 +55,16 @@ struct TextDiagnosticPrinter {
         guard let original = location.file.lineText(position.line) else { return "" }
         let scalars = Array(original.unicodeScalars)
         let cut = min(max(position.column - 1, 0), scalars.count)
-        let before = diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[..<cut])))
-        let line = before + diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[cut...])))
+        var before = diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[..<cut])))
+        var after = diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[cut...])))
+        // A long line (a minified style, a huge value) is shown as a window around the column.
+        if before.unicodeScalars.count > Self.contextBefore {
+            before = "…" + String(String.UnicodeScalarView(before.unicodeScalars.suffix(Self.contextBefore - 1)))
+        }
+        if after.unicodeScalars.count > Self.contextAfter {
+            after = String(String.UnicodeScalarView(after.unicodeScalars.prefix(Self.contextAfter - 1))) + "…"
+        }
+        let line = before + after
         let prefix = before.unicodeScalars.map { $0 == "\t" ? "\t" : " " }.joined()
         let caret = useColor ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
         return "\(line)\n\(prefix)\(caret)\n"
