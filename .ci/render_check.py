@@ -24,7 +24,8 @@ import zlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "render"
-COLOURS = {"red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "yellow": (255, 255, 0), "heat": (255, 0, 255)}
+COLOURS = {"red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "yellow": (255, 255, 0), "heat": (255, 0, 255),
+           "gray": (128, 128, 128)}
 SIZE, ZOOM = 1024, 6
 
 
@@ -45,7 +46,10 @@ class TileServer(http.server.ThreadingHTTPServer):
     def __init__(self):
         super().__init__(("127.0.0.1", 0), TileHandler)
         self.requests = []
+        self.full_requests = []
         self.lock = threading.Lock()
+        # Set for a server that stands in for MapConductor's LocalTileServer: (route id, cache key) it serves.
+        self.local_route = None
 
     @property
     def origin(self):
@@ -60,7 +64,14 @@ class TileHandler(http.server.BaseHTTPRequestHandler):
         path = self.path.split("?")[0]
         with self.server.lock:
             self.server.requests.append(path)
+            self.server.full_requests.append(self.path)
+        if self.server.local_route is not None:
+            return self.local_tile(path)
         parts = path.strip("/").split("/")
+        if path == "/radar/tiles.json":
+            body = json.dumps({"tilejson": "3.0.0", "tiles": [self.server.origin + "/blue/{z}/{x}/{y}.png"],
+                               "bounds": list(RADAR_BOUNDS), "minzoom": 0, "maxzoom": 22}).encode()
+            return self.reply(200, "application/json", body)
         if path == "/blue/tiles.json":
             body = json.dumps({"tilejson": "3.0.0", "tiles": [self.server.origin + "/blue/{z}/{x}/{y}.png"],
                                "bounds": [-5, 3, 5, 5], "minzoom": 0, "maxzoom": 22}).encode()
@@ -75,9 +86,21 @@ class TileHandler(http.server.BaseHTTPRequestHandler):
             return self.reply(200, "image/png", png(256, COLOURS[name]))
         self.reply(404, "text/plain", b"not here")
 
+    def local_tile(self, path):
+        """MapConductor's LocalTileServer, as both platforms parse its paths: tiles/<route>/<size>/<cacheKey>/z/x/y.png;
+        any other route, a size that is not an integer, or another cache key is a 404."""
+        parts = path.strip("/").split("/")
+        route, cache_key = self.server.local_route
+        if (len(parts) == 7 and parts[0] == "tiles" and parts[1] == route and parts[2].isdigit() and parts[3] == cache_key
+                and all(p.isdigit() for p in parts[4:6]) and parts[6].endswith(".png") and parts[6][:-4].isdigit()):
+            return self.reply(200, "image/png", png(int(parts[2]), COLOURS["heat"]))
+        self.reply(404, "text/plain", b"no such route or cache key")
+
     def blocked(self, path):
         """Stand-ins for a corpus style's remote resources (never fetched from their real hosts): an empty
         sprite index and image, or a TileJSON whose tiles are not served."""
+        if path.endswith(".pbf"):
+            return self.reply(200, "application/x-protobuf", b"")
         if path.endswith(".png"):
             return self.reply(200, "image/png", png(1, (0, 0, 0)))
         if "sprite" in path or "hosted" in path:
@@ -98,19 +121,20 @@ class TileHandler(http.server.BaseHTTPRequestHandler):
 
 # ---------------------------------------------------------------- the renderer side (child process)
 
-def child(style_path, ratio, render):
+def child(style_path, ratio, render, view):
     os.environ["EGL_PLATFORM"] = "surfaceless"
     from pymgl import Map
     style = pathlib.Path(style_path).read_text(encoding="utf-8")
     result = {"styleLayers": [layer["id"] for layer in json.loads(style)["layers"]]}
-    map_ = Map(style, SIZE, SIZE, ratio, 0, 0, ZOOM)
+    lon, lat, zoom, points = view
+    map_ = Map(style, SIZE, SIZE, ratio, lon, lat, zoom)
     result["layers"] = list(map_.listLayers())
     if render:
         image = map_.renderBuffer().reshape(-1)
         width = int(SIZE * ratio)
         samples = {}
-        for name, (lon, lat) in SAMPLE_POINTS.items():
-            x, y = pixel(lon, lat, ratio)
+        for name, (point_lon, point_lat) in points.items():
+            x, y = pixel(point_lon, point_lat, ratio, (lon, lat, zoom))
             start = (y * width + x) * 4
             samples[name] = [int(v) for v in image[start:start + 3]]
         result["samples"] = samples
@@ -123,13 +147,17 @@ SAMPLE_POINTS = {
 }
 
 
-def pixel(lon, lat, ratio):
+DEFAULT_VIEW = (0, 0, ZOOM, SAMPLE_POINTS)
+
+
+def pixel(lon, lat, ratio, view=(0, 0, ZOOM)):
     import math
-    world = 512 * 2 ** ZOOM
+    center_lon, center_lat, zoom = view[:3]
+    world = 512 * 2 ** zoom
     def project(lo, la):
         return ((lo + 180) / 360 * world,
                 (1 - math.log(math.tan(math.radians(la)) + 1 / math.cos(math.radians(la))) / math.pi) / 2 * world)
-    cx, cy = project(0, 0)
+    cx, cy = project(center_lon, center_lat)
     px, py = project(lon, lat)
     return int((px - cx + SIZE / 2) * ratio), int((py - cy + SIZE / 2) * ratio)
 
@@ -156,28 +184,43 @@ class Check:
             raise AssertionError(f"mc-style compile failed: {run.stderr.strip()[:400]}")
         return out
 
-    def fill_local_tile_server(self, out):
-        """Puts the tile server's origin where the manifest says the LocalTileServer base URL goes."""
-        manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-        style = json.loads((out / "style.json").read_text(encoding="utf-8"))
-        for placeholder in manifest["placeholders"]:
-            if placeholder["token"] != "{localTileServer}":
-                continue
-            for pointer in placeholder["pointers"]:
-                parent, key = resolve(style, pointer)
-                parent[key] = parent[key].replace("{localTileServer}", self.server.origin)
-        (out / "style.json").write_text(json.dumps(style), encoding="utf-8")
+    def resolve(self, out, arguments, name="resolved.json", env=None):
+        """Runs `mc-style resolve` on a compiled folder, as an app runs StyleRuntime; returns the style's path."""
+        target = out / name
+        run = subprocess.run([self.tool, "resolve", str(out), "--out", str(target)] + arguments, capture_output=True, text=True,
+                             env=dict(os.environ, **(env or {})))
+        if run.returncode != 0:
+            raise AssertionError(f"mc-style resolve failed: {run.stderr.strip()[:400]}")
+        return target
 
-    def render(self, style_path, ratio=1, render=True):
-        with self.server.lock:
-            self.server.requests.clear()
-        run = subprocess.run([self.python, __file__, "--child", str(style_path), str(ratio), "1" if render else "0"],
+    def fill_local_tile_server(self, out):
+        """Resolves the LocalTileServer placeholders with the loopback tile server's origin (routes keep their
+        declared names) and writes the result over style.json."""
+        manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+        arguments = ["--local-tile-server", self.server.origin]
+        for placeholder in manifest["placeholders"]:
+            if placeholder["fill"] == "cacheKey":
+                arguments += ["--cache-key", f"{placeholder['name']}=c1"]
+        resolved = self.resolve(out, arguments)
+        shutil.copyfile(resolved, out / "style.json")
+
+    def render(self, style_path, ratio=1, render=True, view=DEFAULT_VIEW, local=None):
+        servers = [self.server] + ([local] if local else [])
+        for server in servers:
+            with server.lock:
+                server.requests.clear()
+                server.full_requests.clear()
+        run = subprocess.run([self.python, __file__, "--child", str(style_path), str(ratio), "1" if render else "0", json.dumps(view)],
                              capture_output=True, text=True, timeout=120, env=dict(os.environ, EGL_PLATFORM="surfaceless"))
         if run.returncode != 0:
             raise AssertionError(f"the renderer process failed ({run.returncode}): {run.stderr.strip()[-400:]}")
         result = json.loads(run.stdout.strip().splitlines()[-1])
         with self.server.lock:
             result["requests"] = list(self.server.requests)
+            result["fullRequests"] = list(self.server.full_requests)
+        if local:
+            with local.lock:
+                result["localRequests"] = list(local.requests)
         result["stderr"] = run.stderr.strip()
         return result
 
@@ -281,7 +324,7 @@ def maplibre_cases(check, declarations, label):
     def retina():
         result2 = check.render(style, ratio=2)
         check_complete(result2)
-        heat = [r for r in result2["requests"] if r.startswith("/tiles/heat/")]
+        heat = [r for r in result2["requests"] if r.startswith("/tiles/heat/256/c1/")]
         expect(heat and all(r.endswith("@2x.png") for r in heat), f"at pixel ratio 2 the retina source should request @2x tiles: {heat[:4]}")
         red = [r for r in result2["requests"] if r.startswith("/red/")]
         expect(red and not any("@2x" in r for r in red), "a source without {ratio} asked for @2x tiles")
@@ -298,13 +341,128 @@ def tomtom_case(check, declarations, label):
     check.case(f"{label}: tomtom target loads with no layer dropped; halved tile size requests two levels deeper", body)
 
 
+# ---------------------------------------------------------------- the shipped demo, compiled for tomtom and resolved
+
+DEMO = ROOT / "fixtures" / "demo" / "mc-style.yaml"
+RADAR_BOUNDS = (138.0, 34.0, 141.0, 37.0)
+# Remote URL prefixes of the demo -> loopback paths (the first segment names the tile colour).
+DEMO_HOSTS = {
+    "https://cyberjapandata.gsi.go.jp/": "/red/gsi/",
+    "https://services.arcgisonline.com/": "/green/esri/",
+    "https://tiles.example.com/radar/": "/radar/",
+    "https://tiles.example.com/contours/": "/yellow/contours/",
+    "https://api.tomtom.com/map/1/tile/basic/main/": "/gray/tomtom-raster/",
+}
+# Declared source -> (colour, opacity, view (lon, lat, zoom), a point inside, a point outside or None).
+# Map zoom 7 is inside every layer's TomTom visibleZoom; the outside points are past the last tile the
+# renderer asks for at that zoom (bounds select tiles, and tiles are drawn whole).
+DEMO_SOURCES = {
+    "esri-imagery": ("green", 1.0, (139.75, 35.6, 7), (139.75, 35.6), None),
+    "gsi-hillshade": ("red", 0.6, (154.0, 40.0, 7), (152.5, 40.0), (156.5, 40.0)),
+    "weather-radar": ("blue", 0.8, (139.5, 35.5, 7), (139.5, 35.5), (137.0, 35.5)),
+    "population-heatmap": ("heat", 1.0, (139.75, 35.6, 7), (139.75, 35.6), (137.3, 35.6)),
+}
+
+
+def point_demo_at(path, origin):
+    """Points the resolved demo's remote URLs at the loopback server: its own sources get coloured tiles,
+    TomTom's vector tiles, sprite and glyphs get empty stand-ins; LocalTileServer URLs stay as resolved."""
+    style = json.loads(path.read_text(encoding="utf-8"))
+    def rewrite(value):
+        if isinstance(value, list):
+            return [rewrite(v) for v in value]
+        if not isinstance(value, str) or value.startswith("http://127.0.0.1"):
+            return value
+        for prefix, local in DEMO_HOSTS.items():
+            if value.startswith(prefix):
+                return origin + local + value[len(prefix):]
+        return origin + "/blocked/" + value.split("://", 1)[-1]
+    for source in style["sources"].values():
+        for key in ("url", "tiles"):
+            if key in source:
+                source[key] = rewrite(source[key])
+    for key in ("sprite", "glyphs"):
+        if key in style:
+            style[key] = rewrite(style[key])
+    path.write_text(json.dumps(style), encoding="utf-8")
+    return path
+
+
+def blend(colour, opacity, under=COLOURS["gray"]):
+    return tuple(round(opacity * c + (1 - opacity) * u) for c, u in zip(COLOURS[colour], under))
+
+
+def demo_cases(check):
+    import uuid
+    local = TileServer()
+    route, cache_key, key = str(uuid.uuid4()), "data-v" + uuid.uuid4().hex[:6], "render+key/1"
+    local.local_route = (route, cache_key)
+    threading.Thread(target=local.serve_forever, daemon=True).start()
+    try:
+        out = check.compile(DEMO, "tomtom", name="demo")
+        env = {"MC_RENDER_KEY": key}
+        filled = ["--platform", "android", "--api-key-env", "MC_RENDER_KEY", "--local-tile-server", local.origin,
+                  "--route", f"heatmap={route}", "--cache-key", f"heatmap={cache_key}"]
+        manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+        declared = [source["id"] for source in manifest["sources"]]
+        base = check.work / "demo-base.json"
+        shutil.copyfile(ROOT / "styles" / "tomtom-demo-base.json", base)
+        baseline = check.render(point_demo_at(base, check.server.origin), render=False)
+
+        def whole():
+            style = point_demo_at(check.resolve(out, filled, "whole.json", env), check.server.origin)
+            result = check.render(style, view=(139.75, 35.6, 7, {}), local=local)
+            check_complete(result, baseline)
+            expect(not any(r.startswith("/yellow/") for r in result["requests"]), "the hidden contours source requested tiles")
+            tomtom = [r for r in result["fullRequests"] if r.startswith("/gray/tomtom-raster/")]
+            expect(tomtom and all(r.endswith("?key=render%2Bkey%2F1") for r in tomtom),
+                   f"the raster base should carry the percent-encoded key: {tomtom[:2]}")
+            local_requests = result["localRequests"]
+            expected = f"/tiles/{route}/512/{cache_key}/8/"
+            expect(local_requests and all(r.startswith(expected) and r.endswith(".png") for r in local_requests),
+                   f"LocalTileServer requests should be {expected}<x>/<y>.png (route, declared size, cache key, zoom 7 + 1): {local_requests[:3]}")
+        check.case("demo (tomtom, resolved for android): loads with every layer; hidden contours request nothing; "
+                   "the key, route and cache key arrive where the servers read them", whole)
+
+        def isolated(source, opacity_argument=None):
+            colour, opacity, view, inside, outside = DEMO_SOURCES[source]
+            hide = [word for other in declared if other != source for word in ("--hide", other)]
+            extra = ["--opacity", opacity_argument] if opacity_argument else []
+            style = point_demo_at(check.resolve(out, filled + hide + extra, f"only-{source}.json", env), check.server.origin)
+            points = {"inside": inside}
+            if outside:
+                points["outside"] = outside
+            result = check.render(style, view=(view[0], view[1], view[2], points), local=local)
+            check_complete(result, baseline)
+            return result["samples"], colour, opacity
+
+        for source in DEMO_SOURCES:
+            def body(source=source):
+                samples, colour, opacity = isolated(source)
+                expected = blend(colour, opacity)
+                expect(close(samples["inside"], expected, 20), f"{source} should draw ~{expected} inside its bounds, got {samples['inside']}")
+                if "outside" in samples:
+                    expect(close(samples["outside"], COLOURS["gray"], 20),
+                           f"{source} drew outside its bounds: {samples['outside']} where only the gray raster base should show")
+            check.case(f"demo: {source} alone (the rest hidden through resolve) draws inside its bounds and not outside", body)
+
+        def opacity_change():
+            samples, colour, _ = isolated("population-heatmap", "population-heatmap=0.5")
+            expected = blend(colour, 0.5)
+            expect(close(samples["inside"], expected, 20), f"opacity 0.5 through resolve should give ~{expected}, got {samples['inside']}")
+        check.case("demo: an opacity change made through resolve shows in the pixels (heatmap at 0.5 over the base)", opacity_change)
+    finally:
+        local.shutdown()
+
+
 def corpus_cases(check, corpus):
     demo = ROOT / "fixtures" / "demo" / "mc-style.yaml"
     portable = check.work / "portable.yaml"
     portable.write_text("version: 1\nsources:\n"
                         "  - { id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\", placement: belowLabels }\n"
                         "  - { id: b, arcGisService: \"https://s.example.com/MapServer\" }\n"
-                        "  - { id: c, localTileServer: { route: heat }, pixelRatios: [1, 2] }\n", encoding="utf-8")
+                        "  - { id: c, localTileServer: { route: heat }, pixelRatios: [1, 2] }\n"
+                        "platforms: [ios]\n", encoding="utf-8")
     for style in sorted(pathlib.Path(corpus).glob("*.json")):
         original = json.loads(style.read_text(encoding="utf-8"))
         block_remote(original, check.server.origin)
@@ -374,7 +532,8 @@ def self_test(check):
 
 def main(argv):
     if argv[:1] == ["--child"]:
-        child(argv[1], float(argv[2]), argv[3] == "1")
+        view = json.loads(argv[4])
+        child(argv[1], float(argv[2]), argv[3] == "1", (view[0], view[1], view[2], {k: tuple(v) for k, v in view[3].items()}))
         return 0
     tool = argv[0]
     server = TileServer()
@@ -383,6 +542,7 @@ def main(argv):
     try:
         maplibre_cases(check, FIXTURES / "maplibre.yaml", "maplibre")
         tomtom_case(check, FIXTURES / "tomtom.yaml", "tomtom")
+        demo_cases(check)
         if "--self-test" in argv:
             self_test(check)
         corpus = argv[argv.index("--corpus") + 1] if "--corpus" in argv else None

@@ -1,23 +1,28 @@
 import LocatedJSON
 import StyleCompiler
 
-/// `mc-style schema`: prints the declarations file's JSON Schema.
+/// `mc-style schema`: prints the declarations file's JSON Schema, or with `--manifest` the manifest's.
 enum SchemaCommand: Subcommand {
     static let spec = CommandSpec(
         name: "schema",
-        abstract: "Print the JSON Schema (draft 2020-12) of the declarations file, for editors.",
+        abstract: "Print the JSON Schema (draft 2020-12) of the declarations file, for editors, or of manifest.json.",
         discussion: """
         Save it beside your declarations and point a YAML language server at it with a first line such as
         '# yaml-language-server: $schema=mc-style.schema.json'. It is generated from the rules the
         decoder enforces. The schema types values as YAML 1.2 does; mc-style also reads a plain scalar
         such as 0x1F or 1e3 in a string field as that string.
+
+        With --manifest: the schema of the manifest.json that compile writes (format 2), the contract an
+        app's run-time code reads; CI validates every committed manifest against it.
         """,
-        usage: ["schema"]
+        usage: ["schema [--manifest]"],
+        options: [.init(name: "manifest", valueName: nil, help: "Print the manifest's schema instead of the declarations'.")]
     )
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        io.writeOutput(JSONWriter(style: .pretty).bytes(DeclarationsJSONSchema.document()))
+        let document = arguments.flag("manifest") ? ManifestJSONSchema.document() : DeclarationsJSONSchema.document()
+        io.writeOutput(JSONWriter(style: .pretty).bytes(document))
         return .success
     }
 }
