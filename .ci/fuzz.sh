@@ -6,7 +6,7 @@
 #   .ci/fuzz.sh run SECONDS [TARGET]  fuzz each target (or one) for SECONDS, corpus in .build/fuzz-corpus/
 #   .ci/fuzz.sh replay                run every target once over fixtures/fuzz-regressions/<target>/ (no fuzzing)
 #
-# Targets: json, yaml, declarations, compile, expression. Seeds come from fixtures/ and styles/ (and the real-style
+# Targets: json, yaml, declarations, compile, expression, resolve. Seeds come from fixtures/ and styles/ (and the real-style
 # corpus in ../shared when it is there). A crash leaves crash-* files in .build/fuzz-artifacts/<target>/;
 # keep each as a regression fixture under fixtures/fuzz-regressions/<target>/. Leak detection is off:
 # LeakSanitizer reports the one-time boxes of Swift global `static let`s holding indirect enums (their
@@ -17,7 +17,7 @@ build=.build/fuzz
 bin=.build/fuzz-bin
 triple=$(uname -m)-unknown-linux-gnu
 objects=$build/$triple/debug
-targets=(json yaml declarations compile expression)
+targets=(json yaml declarations compile expression resolve)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
 build_all() {
@@ -28,7 +28,7 @@ build_all() {
   mkdir -p "$bin"
   local swift_objects
   swift_objects=$(ls "$objects"/StyleMath.build/*.o "$objects"/LocatedJSON.build/*.o "$objects"/YAMLReader.build/*.o \
-    "$objects"/StyleCompiler.build/*.o "$objects"/CAtomicSwap.build/*.o "$objects"/CSHA256.build/*.o)
+    "$objects"/StyleCompiler.build/*.o "$objects"/StyleRuntime.build/*.o "$objects"/CAtomicSwap.build/*.o "$objects"/CSHA256.build/*.o)
   for target in "${targets[@]}"; do
     local source
     case $target in
@@ -37,6 +37,7 @@ build_all() {
       declarations) source=Tests/Fuzz/FuzzDeclarations.swift ;;
       compile) source=Tests/Fuzz/FuzzCompile.swift ;;
       expression) source=Tests/Fuzz/FuzzExpression.swift ;;
+      resolve) source=Tests/Fuzz/FuzzResolve.swift ;;
     esac
     # shellcheck disable=SC2086
     swiftc -sanitize=fuzzer,address -parse-as-library -use-ld=lld -g -I "$objects/Modules" -I Sources/CYAML \
@@ -51,6 +52,16 @@ seed() {
     json|compile) find styles fixtures -name '*.json' -size -200k -exec cp {} "$corpus/" \; ;;
     expression) find fixtures/fuzz-regressions/expression -type f -exec cp {} "$corpus/" \; 2>/dev/null || true ;;
     yaml|declarations) find fixtures -name '*.yaml' -exec cp {} "$corpus/" \; ;;
+    resolve)
+      # The demo's compiled output with a full set of settings, and with a few missing.
+      find fixtures/fuzz-regressions/resolve -type f -exec cp {} "$corpus/" \; 2>/dev/null || true
+      for folder in fixtures/demo/expected/tomtom fixtures/demo/expected/maplibre; do
+        for settings in $'platform=android\nkey=\nlocal=http://127.0.0.1:8080\nroute:heatmap=abc\ncache:heatmap=v1\nopacity:contours=0.5\nhide:esri-imagery' \
+                        $'platform=ios\nlocal=http://localhost\nshow:contours'; do
+          { cat "$folder/manifest.json"; printf '\0'; cat "$folder/style.json"; printf '\0%s' "$settings"; } \
+            > "$corpus/$(basename "$folder")-$(printf '%s' "$settings" | cksum | cut -d' ' -f1)"
+        done
+      done ;;
   esac
   local shared=${MC_STYLE_SHARED:-../shared}
   if [ "$target" = json ] && [ -d "$shared/corpus/styles" ]; then
