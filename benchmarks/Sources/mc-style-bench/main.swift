@@ -5,14 +5,19 @@ import Darwin
 #endif
 import LocatedJSON
 import StyleCompiler
+import StyleRuntime
 
 // mc-style-bench: in-process throughput measurements that `swift test` never runs.
 //
 //   mc-style-bench json [--runs N] [--parse-only] FILE...
 //   mc-style-bench yaml [--runs N] DECLARATIONS...
+//   mc-style-bench resolve [--runs N] COMPILED_FOLDER...
 //
 // json: for each file: parse, validate (tomtom target), compact write and pretty write, each timed N times after a warm-up; prints one
 // tab-separated line per file: name, bytes, median/min/max milliseconds and MB/s (1 MB = 10^6 bytes).
+// resolve: StyleRuntime on a compiled folder: loading (manifest, digests, splice plan), then resolving with every
+// placeholder filled and every declared source's opacity changed (a new value each run), as an app does on
+// every opacity change.
 
 func now() -> Double {
     var spec = timespec()
@@ -53,8 +58,8 @@ extension String {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let mode = arguments.first, mode == "json" || mode == "yaml" else {
-    FileHandle.standardError("usage: mc-style-bench json|yaml [--runs N] [--parse-only] FILE...\n")
+guard let mode = arguments.first, ["json", "yaml", "resolve"].contains(mode) else {
+    FileHandle.standardError("usage: mc-style-bench json|yaml|resolve [--runs N] [--parse-only] FILE...\n")
     exit(2)
 }
 arguments.removeFirst()
@@ -83,6 +88,31 @@ if mode == "yaml" {
         }
         let size = (try? InputLoader().load(path: path))?.bytes.count ?? 0
         print(row(name, "read+decode(\(sources) sources)", bytes: size, timing))
+    }
+    exit(0)
+}
+if mode == "resolve" {
+    for folder in arguments {
+        let name = String(folder.split(separator: "/").last ?? Substring(folder))
+        var loaded: CompiledStyle?
+        let load = measure(runs: runs) { loaded = try? CompiledStyle(folder: folder) }
+        guard let compiled = loaded else {
+            FileHandle.standardError("\(folder) does not load\n")
+            exit(1)
+        }
+        var settings = RuntimeSettings(platform: .ios, apiKey: "bench-key", localTileServer: "http://127.0.0.1:8080")
+        for record in compiled.manifest.placeholders {
+            if case .cacheKey(let route) = record.placeholder { settings.cacheKeys[route] = "v1" }
+        }
+        var run = 0
+        var bytes = 0
+        let resolve = measure(runs: runs) {
+            run += 1
+            for source in compiled.manifest.sources { settings.opacity[source.id] = Double(run % 10) / 10 }
+            bytes = (try? compiled.resolve(settings))?.style.count ?? -1
+        }
+        print(row(name, "load(\(compiled.manifest.sources.count) sources)", bytes: compiled.style.count, load))
+        print(row(name, "resolve(all opacities changed)", bytes: bytes, resolve))
     }
     exit(0)
 }
