@@ -43,7 +43,7 @@ public enum MCStyleTool {
             break
         }
         guard let command = subcommands.first(where: { $0.spec.name == first }) else {
-            let hint = Suggestion.closest(to: first, among: subcommands.map { $0.spec.name }).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.didYouMean(first, among: subcommands.map { $0.spec.name })
             let message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'\(hint)"
             return misuse(UsageError(message), spec: spec, io: io)
         }

@@ -67,7 +67,6 @@ struct ParsedArguments {
     }
 
     private static func suggestion(for name: String, in spec: CommandSpec) -> String {
-        guard let close = Suggestion.closest(to: name, among: spec.allOptions.map(\.name)) else { return "" }
-        return "; did you mean '--\(close)'?"
+        Suggestion.didYouMean(name, among: spec.allOptions.map(\.name), form: { "--" + $0 })
     }
 }

@@ -60,7 +60,7 @@ enum ExpressionCommand: Subcommand {
             throw UsageError("give either '--property <name>' or '--spec <json>', not both")
         case (let name?, nil):
             guard let spec = ExpressionSpec.property(named: name) else {
-                let hint = Suggestion.closest(to: name, among: ExpressionSpec.propertyNames).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.didYouMean(name, among: ExpressionSpec.propertyNames)
                 throw UsageError("'\(name)' is not a paint or layout property of the style specification\(hint)")
             }
             return spec

@@ -74,7 +74,7 @@ enum FormatCommand: Subcommand {
         }
         do {
             let document = try JSONParser().parse(file)
-            let warnings = document.duplicateKeys.map { Diagnostic.duplicateKey($0, severity: .warning) }
+            let warnings = document.duplicateKeys.map { Diagnostic.duplicateKey($0) }
             let root = sort ? SpecKeyOrder.sorted(document.root) : document.root
             return .success((file, root, warnings))
         } catch {

@@ -35,6 +35,7 @@ struct SARIFPrinter {
                 .object([
                     "id": .string(rule.id),
                     "shortDescription": .object(["text": .string(rule.summary)]),
+                    "help": .object(["text": .string(rule.help)]),
                     "defaultConfiguration": .object(["level": .string(rule.defaultSeverity.rawValue)]),
                 ])
             }),

@@ -13,7 +13,7 @@ enum LayerMappingDocument {
         for (index, entry) in entries.enumerated() {
             let path = JSONPath([.key("layerMapping"), .index(index)])
             if let first = seen[entry.sdkLayer] {
-                diagnostics.append(Diagnostic(.error, "tomtom.layer-mapping.duplicate", "the SDK layer '\(entry.sdkLayer)' is mapped twice",
+                diagnostics.append(Diagnostic(.tomtomLayerMappingDuplicate, "the SDK layer '\(entry.sdkLayer)' is mapped twice",
                                               at: entry.location, path: path,
                                               related: first.location.map { [Diagnostic.Related("first mapped here", at: $0)] } ?? []))
                 continue
@@ -21,9 +21,8 @@ enum LayerMappingDocument {
             seen[entry.sdkLayer] = entry
             let anchor = entry.anchor.layerID
             guard layerIDs.contains(anchor) else {
-                let hint = Suggestion.closest(to: anchor, among: layerIDs.sorted()).map { "; did you mean '\($0)'?" } ?? ""
-                diagnostics.append(Diagnostic(.error, "tomtom.layer-mapping.anchor",
-                                              "layer mapping anchor '\(anchor)' is not a layer of the composed style (the SDK would refuse it: \"Invalid layer mapping\")\(hint)",
+                let hint = Suggestion.didYouMean(anchor, among: layerIDs.sorted())
+                diagnostics.append(Diagnostic(.tomtomLayerMappingAnchor, "layer mapping anchor '\(anchor)' is not a layer of the composed style (the SDK would refuse it: \"Invalid layer mapping\")\(hint)",
                                               at: entry.anchorLocation ?? entry.location, path: path))
                 continue
             }
@@ -36,4 +35,14 @@ enum LayerMappingDocument {
         }
         return .array(items)
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let tomtomLayerMappingAnchor = Rule("tomtom.layer-mapping.anchor", .error,
+                              summary: "A layer-mapping anchor is not a layer of the composed style.",
+                              help: "Name a layer of the composed style (the message suggests the closest id).")
+    static let tomtomLayerMappingDuplicate = Rule("tomtom.layer-mapping.duplicate", .error,
+                              summary: "An SDK layer is mapped twice.",
+                              help: "Map each SDK overlay layer once.")
 }

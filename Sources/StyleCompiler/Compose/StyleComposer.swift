@@ -27,22 +27,22 @@ public struct StyleComposer: Sendable {
         var composition = Composition(style: base, layerMapping: nil, tileJSON: [], sources: [], placeholders: [], keyFilledPointers: [],
                                       foreignKeyPointers: [], target: profile.target, platforms: declarations.platforms, diagnostics: [])
         guard var root = base.objectValue, let baseLayers = root["layers"]?.arrayValue else {
-            composition.diagnostics = [Diagnostic(.error, "style.root", "the base style has no 'layers' array", at: base.location, path: .root)]
+            composition.diagnostics = [Diagnostic(.styleRoot, "the base style has no 'layers' array", at: base.location, path: .root)]
             return composition
         }
         if declarations.sources.count > Limits.sources {
-            composition.diagnostics = [Diagnostic(.error, "limits.sources", "\(declarations.sources.count) sources: more than the limit of \(Limits.sources)",
+            composition.diagnostics = [Diagnostic(.limitsSources, "\(declarations.sources.count) sources: more than the limit of \(Limits.sources)",
                                                   at: declarations.fieldLocations["sources"], path: JSONPath([.key("sources")]))]
             return composition
         }
         if baseLayers.count + declarations.sources.count > Limits.layers {
-            composition.diagnostics = [Diagnostic(.error, "limits.layers", "\(baseLayers.count + declarations.sources.count) layers: more than the limit of \(Limits.layers)",
+            composition.diagnostics = [Diagnostic(.limitsLayers, "\(baseLayers.count + declarations.sources.count) layers: more than the limit of \(Limits.layers)",
                                                   at: root["layers"]?.location, path: JSONPath([.key("layers")]))]
             return composition
         }
         var sources = root["sources"]?.objectValue ?? JSONObject()
         if root["sources"] != nil, root["sources"]?.objectValue == nil {
-            diagnostics.append(Diagnostic(.error, "style.root", "the base style's 'sources' is not an object", at: root["sources"]?.location,
+            diagnostics.append(Diagnostic(.styleRoot, "the base style's 'sources' is not an object", at: root["sources"]?.location,
                                           path: JSONPath([.key("sources")])))
         }
         var layers = baseLayers
@@ -51,8 +51,7 @@ public struct StyleComposer: Sendable {
         if profile.insertsBaseRaster && declarations.baseRaster {
             baseRasterIndex = insertBaseRaster(into: &layers, sources: &sources, diagnostics: &diagnostics)
         } else if profile.insertsBaseRaster {
-            diagnostics.append(Diagnostic(.warning, "tomtom.no-raster-base",
-                                          "without TomTom's raster base map (baseRaster: false), a style loaded from a file draws no TomTom vector tiles",
+            diagnostics.append(Diagnostic(.tomtomNoRasterBase, "without TomTom's raster base map (baseRaster: false), a style loaded from a file draws no TomTom vector tiles",
                                           at: declarations.fieldLocations["baseRaster"], path: JSONPath([.key("baseRaster")])))
         }
         let stack = LayerStack(baseLayers: layers)
@@ -72,7 +71,7 @@ public struct StyleComposer: Sendable {
                 if let baseRasterIndex, gap <= baseRasterIndex {
                     gap = baseRasterIndex + 1
                     let message = "the placement of '\(source.id)' would put it below \(StyleID.baseRasterLayer), TomTom's opaque raster base map, where it is never seen; it goes directly above the base map instead"
-                    diagnostics.append(Diagnostic(.warning, "compose.below-base-raster", message, at: source.location(of: "placement")))
+                    diagnostics.append(Diagnostic(.composeBelowBaseRaster, message, at: source.location(of: "placement")))
                     report.warnings.append(message)
                 }
                 placed.append(LayerStack.Placed(layer: layer, gap: gap, zIndex: source.zIndex, order: order))
@@ -97,7 +96,7 @@ public struct StyleComposer: Sendable {
         if profile.emitsLayerMapping {
             composition.layerMapping = LayerMappingDocument.make(declarations.layerMapping, layers: composedLayers, diagnostics: &diagnostics)
         } else if let first = declarations.layerMapping.first {
-            diagnostics.append(Diagnostic(.warning, "decl.not-applicable", "layerMapping applies to the tomtom target only; ignored",
+            diagnostics.append(Diagnostic(.declNotApplicable, "layerMapping applies to the tomtom target only; ignored",
                                           at: first.location, path: JSONPath([.key("layerMapping")])))
         }
         let routes = declarations.sources.compactMap { source -> String? in
@@ -108,8 +107,7 @@ public struct StyleComposer: Sendable {
         composition.keyFilledPointers = placeholders.keyFilledPointers
         composition.foreignKeyPointers = placeholders.foreignKeyPointers.map(\.pointer)
         for (pointer, location) in placeholders.foreignKeyPointers {
-            diagnostics.append(Diagnostic(.warning, "compose.key-host",
-                                          "{key} in a URL whose host is not TomTom's stays as it is: TomTom's API key is filled only into TomTom URLs",
+            diagnostics.append(Diagnostic(.composeKeyHost, "{key} in a URL whose host is not TomTom's stays as it is: TomTom's API key is filled only into TomTom URLs",
                                           at: location, path: JSONPath(jsonPointer: pointer)))
         }
         composition.style = style
@@ -120,7 +118,7 @@ public struct StyleComposer: Sendable {
     /// Inserts the raster base map and returns its layer's index.
     private func insertBaseRaster(into layers: inout [JSONNode], sources: inout JSONObject, diagnostics: inout [Diagnostic]) -> Int {
         if sources[StyleID.baseRasterSource] != nil {
-            diagnostics.append(Diagnostic(.error, "compose.id-taken", "the base style already has a source '\(StyleID.baseRasterSource)'",
+            diagnostics.append(Diagnostic(.composeIDTaken, "the base style already has a source '\(StyleID.baseRasterSource)'",
                                           at: sources[StyleID.baseRasterSource]?.location, path: JSONPath([.key("sources"), .key(StyleID.baseRasterSource)])))
         }
         sources[StyleID.baseRasterSource] = .object([
@@ -170,7 +168,7 @@ public struct StyleComposer: Sendable {
             report.calibration = (0, "default")
             if profile.needsCalibrationLatitude {
                 let message = "visibleZoom of '\(source.id)' is converted to TomTom zoom at latitude 0; declare calibrationLatitude or bounds"
-                diagnostics.append(Diagnostic(.warning, "compose.calibration-latitude", message, at: source.location(of: "visibleZoom")))
+                diagnostics.append(Diagnostic(.composeCalibrationLatitude, message, at: source.location(of: "visibleZoom")))
                 report.warnings.append(message)
             }
         }
@@ -180,7 +178,7 @@ public struct StyleComposer: Sendable {
     private func placementGap(_ source: RasterSourceDeclaration, stack: LayerStack, diagnostics: inout [Diagnostic]) -> Int? {
         if let gap = stack.gap(for: source.placement) {
             if source.placement == .belowLabels, stack.firstSymbol == nil {
-                diagnostics.append(Diagnostic(.warning, "compose.no-labels", "the base style has no symbol layer; '\(source.id)' goes on top",
+                diagnostics.append(Diagnostic(.composeNoLabels, "the base style has no symbol layer; '\(source.id)' goes on top",
                                               at: source.location(of: "placement")))
             }
             return gap
@@ -190,8 +188,8 @@ public struct StyleComposer: Sendable {
         case .below(let id), .above(let id): anchor = id
         default: anchor = ""
         }
-        let hint = Suggestion.closest(to: anchor, among: Array(stack.indexByID.keys).sorted()).map { "; did you mean '\($0)'?" } ?? ""
-        diagnostics.append(Diagnostic(.error, "compose.placement-anchor", "placement of '\(source.id)' names layer '\(anchor)', which the base style does not have\(hint)",
+        let hint = Suggestion.didYouMean(anchor, among: Array(stack.indexByID.keys).sorted())
+        diagnostics.append(Diagnostic(.composePlacementAnchor, "placement of '\(source.id)' names layer '\(anchor)', which the base style does not have\(hint)",
                                       at: source.location(of: "placement")))
         return nil
     }
@@ -202,12 +200,49 @@ public struct StyleComposer: Sendable {
         if !source.extraHeaders.isEmpty { ignored.append("extraHeaders") }
         guard let first = ignored.first else { return }
         let message = "\(ignored.joined(separator: " and ")) of '\(source.id)' \(ignored.count == 1 ? "is" : "are") ignored on \(profile.target.rawValue): the SDK cannot attach request headers"
-        diagnostics.append(Diagnostic(.warning, "tomtom.headers-ignored", message, at: source.location(of: first)))
+        diagnostics.append(Diagnostic(.tomtomHeadersIgnored, message, at: source.location(of: first)))
         report.warnings.append(message)
     }
 
     private func reportTaken(_ id: String, what: String, source: RasterSourceDeclaration, diagnostics: inout [Diagnostic]) {
-        diagnostics.append(Diagnostic(.error, "compose.id-taken", "the base style already has a \(what) '\(id)', the id '\(source.id)' maps to",
+        diagnostics.append(Diagnostic(.composeIDTaken, "the base style already has a \(what) '\(id)', the id '\(source.id)' maps to",
                                       at: source.location(of: "id")))
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let limitsSources = Rule("limits.sources", .error,
+                              summary: "More raster sources than the limit.",
+                              help: "Split the declarations: one compile composes at most 50,000 sources.")
+    static let limitsLayers = Rule("limits.layers", .error,
+                              summary: "More style layers than the limit.",
+                              help: "A style may hold at most 100,000 layers, base and declared together.")
+    static let composePlacementAnchor = Rule("compose.placement-anchor", .error,
+                              summary: "A placement names a layer the base style does not have.",
+                              help: "Name a layer of the base style (the message suggests the closest id).")
+    static let composeIDTaken = Rule("compose.id-taken", .error,
+                              summary: "The base style already uses a source or layer id mc-style makes.",
+                              help: "Rename the declared source, or remove the base style's source or layer of that id.")
+    static let composeCalibrationLatitude = Rule("compose.calibration-latitude", .warning,
+                              summary: "visibleZoom is converted to TomTom zoom at latitude 0.",
+                              help: "Declare calibrationLatitude or bounds so that visibleZoom converts at the right latitude.")
+    static let composeNoLabels = Rule("compose.no-labels", .warning,
+                              summary: "belowLabels with no symbol layer in the base style.",
+                              help: "Use placement top, or a base style with symbol layers.")
+    static let composeBelowBaseRaster = Rule("compose.below-base-raster", .warning,
+                              summary: "A placement below TomTom's opaque raster base map; the layer goes directly above it.",
+                              help: "Place the layer above mc-base-raster-layer (for example {below: <the first layer after it>}).")
+    static let composeKeyHost = Rule("compose.key-host", .warning,
+                              summary: "{key} in a base-style URL whose host is not TomTom's; left unfilled.",
+                              help: "Fill that URL's own credential outside mc-style; TomTom's key never goes to another host.")
+    static let tomtomHeadersIgnored = Rule("tomtom.headers-ignored", .warning,
+                              summary: "userAgent or extraHeaders on TomTom, which cannot send them.",
+                              help: "Drop userAgent and extraHeaders for TomTom, or serve the tiles without needing them.")
+    static let tomtomNoRasterBase = Rule("tomtom.no-raster-base", .warning,
+                              summary: "A tomtom composition without TomTom's raster base map.",
+                              help: "Keep baseRaster: true unless the app draws TomTom's map another way.")
+    static let styleRoot = Rule("style.root", .error,
+                              summary: "The style's root lacks what composition needs.",
+                              help: "Give the style a 'layers' array and a 'sources' object.")
 }

@@ -26,7 +26,7 @@ public enum DeclarationSchema {
         public let isRequired: Bool
         public let summary: String
         /// The rule for a value outside the field's choices or range, when it has one of its own.
-        public var valueRule: String? = nil
+        public var valueRule: Rule? = nil
     }
 
     public struct ObjectSpec: Sendable {
@@ -71,7 +71,7 @@ public enum DeclarationSchema {
     /// Fields a source may have that `defaults` may also give.
     static let defaultableFields: [Field] = [
         Field(name: "tileSize", type: .integer(1...maximumTileSize), isRequired: false,
-              summary: "Tile size in pixels (default 512); any positive size, warned when not a power of two.", valueRule: "sources.tile-size"),
+              summary: "Tile size in pixels (default 512); any positive size, warned when not a power of two.", valueRule: .sourcesTileSize),
         Field(name: "minZoom", type: .integer(tileLevels), isRequired: false, summary: "Lowest tile level the server has."),
         Field(name: "maxZoom", type: .integer(tileLevels), isRequired: false, summary: "Highest tile level the server has (deeper zooms over-zoom it)."),
         Field(name: "scheme", type: .choice(["xyz", "tms"]), isRequired: false, summary: "Row numbering: xyz (default, y down) or tms (y up)."),

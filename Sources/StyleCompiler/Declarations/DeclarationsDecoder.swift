@@ -81,7 +81,7 @@ private struct DecodingState {
         source.minZoom = field("minZoom")?.numberValue?.intValue
         source.maxZoom = field("maxZoom")?.numberValue?.intValue
         if let low = source.minZoom, let high = source.maxZoom, low > high {
-            report("sources.zoom-range", "minZoom \(low) is above maxZoom \(high)", field("minZoom"), path.appending("minZoom"))
+            report(.sourcesZoomRange, "minZoom \(low) is above maxZoom \(high)", field("minZoom"), path.appending("minZoom"))
         }
         source.scheme = field("scheme")?.stringValue.flatMap(RasterSourceDeclaration.Scheme.init(rawValue:)) ?? .xyz
         if let node = field("bounds") { source.bounds = bounds(node, path: path.appending("bounds")) }
@@ -93,7 +93,7 @@ private struct DecodingState {
             if pair[0] <= pair[1] {
                 source.visibleZoom = pair[0]...pair[1]
             } else {
-                report("sources.zoom-range", "visibleZoom [\(JSONNumber(pair[0])), \(JSONNumber(pair[1]))] is inverted", field("visibleZoom"), path.appending("visibleZoom"))
+                report(.sourcesZoomRange, "visibleZoom [\(JSONNumber(pair[0])), \(JSONNumber(pair[1]))] is inverted", field("visibleZoom"), path.appending("visibleZoom"))
             }
         }
         source.calibrationLatitude = field("calibrationLatitude")?.numberValue?.doubleValue
@@ -102,7 +102,7 @@ private struct DecodingState {
             if case .localTileServer = kind {
                 source.pixelRatios = ratios.sorted()
             } else {
-                diagnostics.append(Diagnostic(.warning, "decl.not-applicable", "pixelRatios applies to localTileServer sources only; ignored here",
+                diagnostics.append(Diagnostic(.declNotApplicable, "pixelRatios applies to localTileServer sources only; ignored here",
                                               at: object["pixelRatios"]?.location, path: path.appending("pixelRatios")))
             }
         } else if case .localTileServer = kind, let ratios = defaults["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue) {
@@ -137,7 +137,7 @@ private struct DecodingState {
         do {
             return try GeoBounds(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
         } catch {
-            report("sources.bounds", "bounds [\(edges.map { JSONNumber($0).text }.joined(separator: ", "))]: \(error)", node, path)
+            report(.sourcesBounds, "bounds [\(edges.map { JSONNumber($0).text }.joined(separator: ", "))]: \(error)", node, path)
             return nil
         }
     }
@@ -151,7 +151,7 @@ private struct DecodingState {
             guard let textNode = item["text"], let text = expand(textNode, path: itemPath.appending("text")) else { continue }
             var rule = AttributionRule(text: text, minZoom: item["minZoom"]?.numberValue?.doubleValue, maxZoom: item["maxZoom"]?.numberValue?.doubleValue)
             if let low = rule.minZoom, let high = rule.maxZoom, low > high {
-                report("sources.zoom-range", "attribution minZoom \(JSONNumber(low)) is above maxZoom \(JSONNumber(high))", item["minZoom"], itemPath.appending("minZoom"))
+                report(.sourcesZoomRange, "attribution minZoom \(JSONNumber(low)) is above maxZoom \(JSONNumber(high))", item["minZoom"], itemPath.appending("minZoom"))
             }
             if let boundsNode = item["bounds"] { rule.bounds = bounds(boundsNode, path: itemPath.appending("bounds")) }
             rules.append(rule)
@@ -173,7 +173,7 @@ private struct DecodingState {
         switch EnvironmentReference.expand(text, environment: environment) {
         case .success(let string): return string
         case .failure(let missing):
-            report("env.missing", "environment variable \(missing.name) is not set (referenced as ${\(missing.name)})", node, path)
+            report(.envMissing, "environment variable \(missing.name) is not set (referenced as ${\(missing.name)})", node, path)
             return nil
         }
     }
@@ -186,17 +186,17 @@ private struct DecodingState {
             let path = JSONPath([.key("sources"), .index(index), .key("id")])
             let location = source.location(of: "id")
             if source.id.isEmpty {
-                diagnostics.append(Diagnostic(.error, "decl.id", "a source id must not be empty", at: location, path: path))
+                diagnostics.append(Diagnostic(.declID, "a source id must not be empty", at: location, path: path))
                 continue
             }
             if source.id.count > Limits.sourceIDLength {
-                diagnostics.append(Diagnostic(.error, "decl.id", "a source id of \(source.id.count) characters is longer than the limit of \(Limits.sourceIDLength) (style ids and file names derive from it)",
+                diagnostics.append(Diagnostic(.declID, "a source id of \(source.id.count) characters is longer than the limit of \(Limits.sourceIDLength) (style ids and file names derive from it)",
                                               at: location, path: path))
                 continue
             }
             if let firstIndex = byID[source.id] {
                 let first = sources[firstIndex]
-                diagnostics.append(Diagnostic(.error, "decl.duplicate-id", "duplicate source id '\(source.id)'", at: location, path: path,
+                diagnostics.append(Diagnostic(.declDuplicateID, "duplicate source id '\(source.id)'", at: location, path: path,
                                               related: first.location(of: "id").map { [Diagnostic.Related("'\(source.id)' first declared here", at: $0)] } ?? []))
                 continue
             }
@@ -204,8 +204,7 @@ private struct DecodingState {
             let safe = StyleID.safe(source.id)
             if let otherIndex = bySafeID[safe] {
                 let other = sources[otherIndex]
-                diagnostics.append(Diagnostic(.error, "decl.id-collision",
-                                              "source ids '\(other.id)' and '\(source.id)' both become the style id '\(StyleID.source(source.id))'",
+                diagnostics.append(Diagnostic(.declIDCollision, "source ids '\(other.id)' and '\(source.id)' both become the style id '\(StyleID.source(source.id))'",
                                               at: location, path: path,
                                               related: other.location(of: "id").map { [Diagnostic.Related("'\(other.id)' declared here", at: $0)] } ?? []))
                 continue
@@ -214,7 +213,29 @@ private struct DecodingState {
         }
     }
 
-    private mutating func report(_ rule: String, _ message: String, _ node: JSONNode?, _ path: JSONPath) {
-        diagnostics.append(Diagnostic(.error, rule, message, at: node?.location, path: path))
+    private mutating func report(_ rule: Rule, _ message: String, _ node: JSONNode?, _ path: JSONPath) {
+        diagnostics.append(Diagnostic(rule, message, at: node?.location, path: path))
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let envMissing = Rule("env.missing", .error,
+                              summary: "A ${NAME} reference names an environment variable that is not set.",
+                              help: "Set the environment variable, or write the value without ${NAME}.")
+    static let declID = Rule("decl.id", .error,
+                              summary: "A source id is empty or longer than 128 characters.",
+                              help: "Give every source a non-empty id of at most 128 characters.")
+    static let declDuplicateID = Rule("decl.duplicate-id", .error,
+                              summary: "Two sources have the same id.",
+                              help: "Rename one of the two sources.")
+    static let declIDCollision = Rule("decl.id-collision", .error,
+                              summary: "Two source ids become the same style id.",
+                              help: "Rename one source: both ids become the same style id once other characters turn into '_'.")
+    static let declNotApplicable = Rule("decl.not-applicable", .warning,
+                              summary: "A value does not apply to this source or target and is ignored.",
+                              help: "Remove the value; it does not apply to this source or target.")
+    static let sourcesZoomRange = Rule("sources.zoom-range", .error,
+                              summary: "A zoom range is inverted or past level 22.",
+                              help: "Put the lower level first, and keep tile levels at 22 or below.")
 }

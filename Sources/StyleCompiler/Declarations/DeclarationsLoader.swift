@@ -56,7 +56,7 @@ public struct DeclarationsLoader {
 extension Diagnostic {
     /// The diagnostic for a YAML error (its rule is `yaml.<kind>` or the include rule).
     public init(_ error: YAMLError) {
-        self.init(.error, error.rule, error.message, at: error.location,
+        self.init(Rule.yaml(error), error.message, at: error.location,
                   related: error.related.map { Related($0.message, at: $0.location) })
     }
 }
@@ -86,35 +86,54 @@ private final class IncludeResolver {
     }
 
     private func include(_ target: String, at location: SourceLocation, from file: SourceFile, filePath: String?) throws(YAMLError) -> JSONNode {
-        func fail(_ rule: String, _ message: String) -> YAMLError {
-            YAMLError(.include, at: location, message, specificRule: rule)
+        func fail(_ rule: Rule, _ message: String) -> YAMLError {
+            YAMLError(.include, at: location, message, specificRule: rule.id)
         }
-        guard let filePath, let root else { throw fail("include.unavailable", "'!include' needs a declarations file on disk, not standard input") }
-        guard !target.isEmpty else { throw fail("include.missing", "'!include' needs a file path") }
+        guard let filePath, let root else { throw fail(.includeUnavailable, "'!include' needs a declarations file on disk, not standard input") }
+        guard !target.isEmpty else { throw fail(.includeMissing, "'!include' needs a file path") }
         count += 1
         guard count <= DeclarationsLoader.maximumIncludeCount else {
-            throw fail("include.limit", "more than \(DeclarationsLoader.maximumIncludeCount) includes in all")
+            throw fail(.includeLimit, "more than \(DeclarationsLoader.maximumIncludeCount) includes in all")
         }
         guard chain.count < DeclarationsLoader.maximumIncludeDepth else {
-            throw fail("include.limit", "includes nest deeper than \(DeclarationsLoader.maximumIncludeDepth) levels")
+            throw fail(.includeLimit, "includes nest deeper than \(DeclarationsLoader.maximumIncludeDepth) levels")
         }
         let path = FilePaths.join(FilePaths.directory(of: filePath), target)
         let name = FilePaths.join(FilePaths.directory(of: file.name), target)
-        guard let real = FilePaths.realPath(path) else { throw fail("include.missing", "cannot include '\(target)': \(name) does not exist") }
+        guard let real = FilePaths.realPath(path) else { throw fail(.includeMissing, "cannot include '\(target)': \(name) does not exist") }
         guard FilePaths.isInside(real, root: root) else {
-            throw fail("include.escape", "cannot include '\(target)': it lies outside the folder of the top-level declarations file")
+            throw fail(.includeEscape, "cannot include '\(target)': it lies outside the folder of the top-level declarations file")
         }
         if let start = chain.firstIndex(where: { $0.realPath == real }) {
             let cycle = (chain[start...].map(\.name) + [name]).joined(separator: " -> ")
-            throw fail("include.cycle", "include cycle: \(cycle)")
+            throw fail(.includeCycle, "include cycle: \(cycle)")
         }
         let included: SourceFile
         do {
             included = try loader.load(path: path, displayName: name)
         } catch {
-            throw fail("include.missing", "cannot include '\(target)': \(error.fileName) \(error.reason)")
+            throw fail(.includeMissing, "cannot include '\(target)': \(error.fileName) \(error.reason)")
         }
         files.append(included)
         return try read(included, realPath: real, filePath: path)
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let includeMissing = Rule("include.missing", .error,
+                              summary: "An !include names a file that does not exist or is not a regular file.",
+                              help: "Give the path of an existing file, relative to the including file.")
+    static let includeEscape = Rule("include.escape", .error,
+                              summary: "An !include leaves the folder of the top-level declarations file.",
+                              help: "Keep included files inside the folder of the top-level declarations file.")
+    static let includeCycle = Rule("include.cycle", .error,
+                              summary: "Includes form a cycle.",
+                              help: "Remove one include of the chain the message names.")
+    static let includeLimit = Rule("include.limit", .error,
+                              summary: "Includes nest too deeply or are too many.",
+                              help: "Flatten the includes: at most 16 deep and 128 in all.")
+    static let includeUnavailable = Rule("include.unavailable", .error,
+                              summary: "An !include in declarations read from standard input.",
+                              help: "Read the declarations from a file on disk to use !include.")
 }

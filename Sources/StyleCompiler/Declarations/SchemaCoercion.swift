@@ -30,15 +30,15 @@ struct SchemaCoercion {
         case .boolean:
             if let flag = boolean(node) { return JSONNode(.bool(flag), location: node.location) }
             if case .string(let text) = node.value, node.scalarStyle == .plain, Self.yaml11Booleans.contains(text.lowercased()) {
-                report(.error, "decl.type", "expected true or false, got '\(text)' (YAML 1.1 words like yes/no/on/off are not booleans here)", node, path)
+                report(.declType, "expected true or false, got '\(text)' (YAML 1.1 words like yes/no/on/off are not booleans here)", node, path)
                 return nil
             }
             return mismatch(node, expected: "true or false", path: path)
         case .choice(let words):
             guard case .string(let text) = node.value else { return mismatch(node, expected: "one of \(words.joined(separator: ", "))", path: path) }
             guard words.contains(text) else {
-                let hint = Suggestion.closest(to: text, among: words).map { "; did you mean '\($0)'?" } ?? ""
-                report(.error, field?.valueRule ?? "decl.value", "'\(Self.shown(text))' is not one of \(words.joined(separator: ", "))\(hint)", node, path)
+                let hint = Suggestion.didYouMean(text, among: words)
+                report(field?.valueRule ?? .declValue, "'\(Self.shown(text))' is not one of \(words.joined(separator: ", "))\(hint)", node, path)
                 return nil
             }
             return node
@@ -46,7 +46,7 @@ struct SchemaCoercion {
             let words = values.map(String.init).joined(separator: " or ")
             guard let value = integer(node) else { return mismatch(node, expected: words, path: path) }
             guard values.contains(value) else {
-                report(.error, field?.valueRule ?? "decl.value", "\(value) is not \(words)", node, path)
+                report(field?.valueRule ?? .declValue, "\(value) is not \(words)", node, path)
                 return nil
             }
             return JSONNode(.number(JSONNumber(value)), location: node.location)
@@ -77,7 +77,7 @@ struct SchemaCoercion {
         guard let items = node.arrayValue else { return mismatch(node, expected: "a list", path: path) }
         if let count, !count.contains(items.count) {
             let size = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
-            report(.error, "decl.type", "expected a list of \(size) items, got \(items.count)", node, path)
+            report(.declType, "expected a list of \(size) items, got \(items.count)", node, path)
             return nil
         }
         var typed: [JSONNode] = []
@@ -85,7 +85,7 @@ struct SchemaCoercion {
         for (index, item) in items.enumerated() {
             if let value = coerce(item, as: itemType, path: path.appending(index), field: field) {
                 if unique, typed.contains(value) {
-                    report(.error, "decl.value", "\(Self.scalarText(value)) is listed twice", item, path.appending(index))
+                    report(.declValue, "\(Self.scalarText(value)) is listed twice", item, path.appending(index))
                     failed = true
                 }
                 typed.append(value)
@@ -102,8 +102,8 @@ struct SchemaCoercion {
         for member in object.members {
             let memberPath = path.appending(member.key)
             guard let field = spec.field(member.key) else {
-                let hint = Suggestion.closest(to: member.key, among: spec.fields.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-                diagnostics.append(Diagnostic(.error, "decl.unknown-key", "unknown key '\(Self.shown(member.key))' in \(spec.noun)\(hint)",
+                let hint = Suggestion.didYouMean(member.key, among: spec.fields.map(\.name))
+                diagnostics.append(Diagnostic(.declUnknownKey, "unknown key '\(Self.shown(member.key))' in \(spec.noun)\(hint)",
                                               at: member.keyLocation ?? member.value.location, path: memberPath))
                 continue
             }
@@ -112,18 +112,18 @@ struct SchemaCoercion {
             }
         }
         for field in spec.fields where field.isRequired && object[field.name] == nil {
-            diagnostics.append(Diagnostic(.error, "decl.missing-key", "\(spec.noun) needs '\(field.name)'", at: node.location, path: path))
+            diagnostics.append(Diagnostic(.declMissingKey, "\(spec.noun) needs '\(field.name)'", at: node.location, path: path))
         }
         for group in spec.exactlyOneOf {
             let present = group.filter { object[$0] != nil }
             guard present.count != 1 else { continue }
-            let rule = group == DeclarationSchema.sourceKinds ? "decl.source-kind" : "decl.exactly-one"
+            let rule: Rule = group == DeclarationSchema.sourceKinds ? .declSourceKind : .declExactlyOne
             let choices = group.joined(separator: ", ")
             let message = present.isEmpty
                 ? "\(spec.noun) needs exactly one of \(choices); it has none"
                 : "\(spec.noun) takes exactly one of \(choices); it has \(present.joined(separator: " and "))"
             let second = present.dropFirst().first.flatMap { object.member(forKey: $0)?.keyLocation }
-            diagnostics.append(Diagnostic(.error, rule, message, at: second ?? node.location, path: path))
+            diagnostics.append(Diagnostic(rule, message, at: second ?? node.location, path: path))
         }
         return JSONNode(.object(typed), location: node.location)
     }
@@ -205,17 +205,17 @@ struct SchemaCoercion {
     // MARK: Reporting
 
     private mutating func mismatch(_ node: JSONNode, expected: String, path: JSONPath) -> JSONNode? {
-        report(.error, "decl.type", "expected \(expected), got \(Self.describe(node))", node, path)
+        report(.declType, "expected \(expected), got \(Self.describe(node))", node, path)
         return nil
     }
 
     private mutating func outOfRange(_ node: JSONNode, _ message: String, path: JSONPath, field: DeclarationSchema.Field?) -> JSONNode? {
-        report(.error, field?.valueRule ?? "decl.range", message, node, path)
+        report(field?.valueRule ?? .declRange, message, node, path)
         return nil
     }
 
-    private mutating func report(_ severity: Diagnostic.Severity, _ rule: String, _ message: String, _ node: JSONNode, _ path: JSONPath) {
-        diagnostics.append(Diagnostic(severity, rule, message, at: node.location, path: path))
+    private mutating func report(_ rule: Rule, _ message: String, _ node: JSONNode, _ path: JSONPath) {
+        diagnostics.append(Diagnostic(rule, message, at: node.location, path: path))
     }
 
     /// How a value is named in a message; long text is cut, and secrets are never shown.
@@ -270,4 +270,26 @@ struct SchemaCoercion {
         default: return true
         }
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let declType = Rule("decl.type", .error,
+                              summary: "A declarations value has the wrong type.",
+                              help: "Give the value the type the field takes (the message names it).")
+    static let declUnknownKey = Rule("decl.unknown-key", .error,
+                              summary: "A declarations key is not known (with a suggestion).",
+                              help: "Fix the spelling (the message suggests the closest key) or remove the key.")
+    static let declValue = Rule("decl.value", .error,
+                              summary: "A declarations value is not one of the allowed values.",
+                              help: "Use one of the values the message lists.")
+    static let declRange = Rule("decl.range", .error,
+                              summary: "A declarations number is out of range.",
+                              help: "Give a number within the range the message states.")
+    static let declSourceKind = Rule("decl.source-kind", .error,
+                              summary: "A source needs exactly one of urlTemplate, tileJson, arcGisService, localTileServer.",
+                              help: "Give each source exactly one of urlTemplate, tileJson, arcGisService, localTileServer.")
+    static let declExactlyOne = Rule("decl.exactly-one", .error,
+                              summary: "Exactly one of a group of keys must be given.",
+                              help: "Give exactly one of the keys the message names.")
 }

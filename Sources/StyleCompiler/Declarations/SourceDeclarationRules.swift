@@ -9,72 +9,73 @@ enum SourceDeclarationRules {
     static let knownTokens: Set<String> = ["z", "x", "y", "quadkey", "bbox-epsg-3857", "prefix", "ratio", "key"]
     static func check(_ source: RasterSourceDeclaration, path: JSONPath, platforms: [Platform] = Platform.allCases,
                       platformsLocation: SourceLocation? = nil, into diagnostics: inout [Diagnostic]) {
-        func report(_ severity: Diagnostic.Severity, _ rule: String, _ field: String, _ message: String) {
-            diagnostics.append(Diagnostic(severity, rule, message, at: source.location(of: field), path: path.appending(field)))
+        var findings = SourceFindings(source: source, path: path)
+        defer { diagnostics += findings.diagnostics }
+        func report(_ rule: Rule, _ field: String, _ message: String) { findings.report(rule, field, message) }
+        func report(_ severity: Diagnostic.Severity, _ rule: Rule, _ field: String, _ message: String) {
+            findings.report(rule, field, message, severity: severity)
         }
         switch source.kind {
         case .urlTemplate(let template):
             let tokens = tokens(in: template.display)
             let hasTile = Set(["z", "x", "y"]).isSubset(of: tokens) || tokens.contains("quadkey") || tokens.contains("bbox-epsg-3857")
             if !hasTile {
-                report(.error, "sources.url-tokens", "urlTemplate", "the tile URL needs {z}, {x} and {y} (or {quadkey} or {bbox-epsg-3857})")
+                report(.sourcesUrlTokens, "urlTemplate", "the tile URL needs {z}, {x} and {y} (or {quadkey} or {bbox-epsg-3857})")
             }
             for token in tokens.subtracting(knownTokens).sorted() {
-                report(.error, "sources.unknown-token", "urlTemplate", "the tile URL has the token {\(token)}, which MapLibre leaves in the URL as it is")
+                report(.sourcesUnknownToken, "urlTemplate", "the tile URL has the token {\(token)}, which MapLibre leaves in the URL as it is")
             }
-            checkCleartext(template.value, secret: template.isSecret, field: "urlTemplate", report: report)
-            checkKeyHost(template, field: "urlTemplate", report: report)
+            checkCleartext(template.value, secret: template.isSecret, field: "urlTemplate", into: &findings)
+            checkKeyHost(template, field: "urlTemplate", into: &findings)
         case .tileJson(let address):
             if !(address.value.hasPrefix("https://") || address.value.hasPrefix("http://")) {
-                report(.error, "sources.tilejson-url", "tileJson", "the TileJSON URL must be absolute (https://...)")
+                report(.sourcesTilejsonUrl, "tileJson", "the TileJSON URL must be absolute (https://...)")
             }
-            checkCleartext(address.value, secret: address.isSecret, field: "tileJson", report: report)
-            checkKeyHost(address, field: "tileJson", report: report)
+            checkCleartext(address.value, secret: address.isSecret, field: "tileJson", into: &findings)
+            checkKeyHost(address, field: "tileJson", into: &findings)
         case .arcGisService(let service):
             if !(service.value.hasPrefix("https://") || service.value.hasPrefix("http://")) {
-                report(.error, "sources.tilejson-url", "arcGisService", "the ArcGIS service URL must be absolute (https://...)")
+                report(.sourcesTilejsonUrl, "arcGisService", "the ArcGIS service URL must be absolute (https://...)")
             }
-            checkCleartext(service.value, secret: service.isSecret, field: "arcGisService", report: report)
-            checkKeyHost(service, field: "arcGisService", report: report)
+            checkCleartext(service.value, secret: service.isSecret, field: "arcGisService", into: &findings)
+            checkKeyHost(service, field: "arcGisService", into: &findings)
         case .localTileServer(let route, let cacheKey):
             for (name, value) in [("route", route), ("cacheKey", cacheKey)] {
                 guard let value, !PathSegment.isValid(value) else { continue }
                 let field = source.fieldLocations["localTileServer.\(name)"] == nil ? "localTileServer" : "localTileServer.\(name)"
-                diagnostics.append(Diagnostic(.error, "sources.local-segment",
-                                              "the \(name == "route" ? "route" : "cache key") '\(value)' is not one path segment of letters, digits, '-', '_' and '.': LocalTileServer splits tile paths at '/', so every tile would be a 404",
+                findings.diagnostics.append(Diagnostic(.sourcesLocalSegment, "the \(name == "route" ? "route" : "cache key") '\(value)' is not one path segment of letters, digits, '-', '_' and '.': LocalTileServer splits tile paths at '/', so every tile would be a 404",
                                               at: source.location(of: field), path: path.appending("localTileServer").appending(name)))
             }
             if source.pixelRatios.contains(where: { $0 > 1 }), let platform = platforms.first(where: { !$0.servesDensitySuffix }) {
-                diagnostics.append(Diagnostic(.error, "platform.unsupported",
-                                              "pixelRatios \(source.pixelRatios) of '\(source.id)' cannot be served on \(platform.rawValue): its LocalTileServer answers 404 to <y>@2x.png tiles; declare platforms: [ios] or pixelRatios: [1]",
+                findings.diagnostics.append(Diagnostic(.platformUnsupported, "pixelRatios \(source.pixelRatios) of '\(source.id)' cannot be served on \(platform.rawValue): its LocalTileServer answers 404 to <y>@2x.png tiles; declare platforms: [ios] or pixelRatios: [1]",
                                               at: source.location(of: "pixelRatios"), path: path.appending("pixelRatios"),
                                               related: platformsLocation.map { [Diagnostic.Related("the platforms the build serves", at: $0)] } ?? []))
             }
         }
         if source.tileSize & (source.tileSize - 1) != 0 {
-            report(.warning, "sources.tile-size", "tileSize",
+            report(.warning, .sourcesTileSize, "tileSize",
                    "tileSize \(source.tileSize) is not a power of two: tile servers and renderers expect 256 or 512, and on tomtom it is emitted halved (\(max(1, source.tileSize / 2)))")
         }
         for (field, level) in [("minZoom", source.minZoom), ("maxZoom", source.maxZoom)] {
             if let level, level > 22 {
-                report(.warning, "sources.zoom-range", field, "tile level \(level) is past 22, the deepest level MapConductor and TomTom use")
+                report(.warning, .sourcesZoomRange, field, "tile level \(level) is past 22, the deepest level MapConductor and TomTom use")
             }
         }
         if let bounds = source.bounds {
             if bounds.west == bounds.east || bounds.south == bounds.north {
-                report(.error, "sources.bounds", "bounds", "the bounds are empty (west equals east or south equals north)")
+                report(.sourcesBounds, "bounds", "the bounds are empty (west equals east or south equals north)")
             } else if max(abs(bounds.south), abs(bounds.north)) > MapConstants.mercatorLatitudeLimit {
-                report(.warning, "sources.bounds", "bounds", "the bounds reach past the Web Mercator limit (±85.0511°); tiles there do not exist")
+                report(.warning, .sourcesBounds, "bounds", "the bounds reach past the Web Mercator limit (±85.0511°); tiles there do not exist")
             }
         }
     }
 
     /// `{key}` is TomTom's placeholder: filled only into TomTom URLs, so elsewhere it would stay in the URL or,
     /// filled, send TomTom's key to another host.
-    private static func checkKeyHost(_ url: DeclaredString, field: String, report: (Diagnostic.Severity, String, String, String) -> Void) {
+    private static func checkKeyHost(_ url: DeclaredString, field: String, into findings: inout SourceFindings) {
         guard tokens(in: url.display).contains("key"), !URLHost.isTomTom(url.value) else { return }
         let host = url.isSecret ? "a host that is not TomTom's" : (URLHost.host(of: url.display) ?? "a host that is not TomTom's")
-        report(.error, "sources.key-host", field,
+        findings.report(.sourcesKeyHost, field,
                "{key} is TomTom's API-key placeholder, filled only in URLs on api.tomtom.com hosts, not on \(host); for a third-party token use an environment value such as ${TILES_TOKEN}")
     }
 
@@ -93,13 +94,52 @@ enum SourceDeclarationRules {
     }
 
     /// Checks the filled-in URL (environment values included) but names only the host, never the value.
-    private static func checkCleartext(_ url: String, secret: Bool, field: String, report: (Diagnostic.Severity, String, String, String) -> Void) {
+    private static func checkCleartext(_ url: String, secret: Bool, field: String, into findings: inout SourceFindings) {
         guard url.hasPrefix("http://") else { return }
         let host = url.dropFirst("http://".count).prefix { $0 != "/" && $0 != "?" }
         let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }) + "]" : String(host.prefix { $0 != ":" })
         guard !URLHost.isLoopback(name.lowercased()) else { return }
         let target = secret ? "a host that is not loopback" : name
-        report(.error, "sources.cleartext", field,
+        findings.report(.sourcesCleartext, field,
                "clear-text http:// to \(target): iOS App Transport Security (and Android by default) refuses it; use https://")
     }
+}
+
+/// Findings about one source, each at the field it concerns.
+struct SourceFindings {
+    let source: RasterSourceDeclaration
+    let path: JSONPath
+    var diagnostics: [Diagnostic] = []
+
+    mutating func report(_ rule: Rule, _ field: String, _ message: String, severity: Diagnostic.Severity? = nil) {
+        diagnostics.append(Diagnostic(severity ?? rule.defaultSeverity, rule, message, at: source.location(of: field), path: path.appending(field)))
+    }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let sourcesBounds = Rule("sources.bounds", .error,
+                              summary: "Bounds are invalid, empty or past the Mercator limit.",
+                              help: "Write bounds as [west, south, east, north] in degrees, within the Web Mercator limits.")
+    static let sourcesUrlTokens = Rule("sources.url-tokens", .error,
+                              summary: "A tile URL lacks {z}, {x}, {y} (or {quadkey}, {bbox-epsg-3857}).",
+                              help: "Put {z}, {x} and {y} (or {quadkey}, {bbox-epsg-3857}) in the tile URL.")
+    static let sourcesUnknownToken = Rule("sources.unknown-token", .error,
+                              summary: "A tile URL has a token MapLibre does not fill, such as {s}.",
+                              help: "Remove the token; for {s}, list one URL per subdomain instead.")
+    static let sourcesCleartext = Rule("sources.cleartext", .error,
+                              summary: "Clear-text http:// to a host other than loopback.",
+                              help: "Use https://; clear-text HTTP is allowed to loopback only.")
+    static let sourcesTilejsonUrl = Rule("sources.tilejson-url", .error,
+                              summary: "A TileJSON or ArcGIS URL is not absolute.",
+                              help: "Give an absolute https:// URL.")
+    static let sourcesKeyHost = Rule("sources.key-host", .error,
+                              summary: "TomTom's {key} placeholder in a URL whose host is not TomTom's.",
+                              help: "Use {key} only on TomTom hosts; put a third-party token in an ${ENV} value.")
+    static let sourcesLocalSegment = Rule("sources.local-segment", .error,
+                              summary: "A LocalTileServer route or cache key that is not one path segment.",
+                              help: "Use letters, digits, '-', '_' and '.' only; map the declared name to the run-time id with the resolver.")
+    static let platformUnsupported = Rule("platform.unsupported", .error,
+                              summary: "A declared feature one of the build's platforms cannot serve.",
+                              help: "Drop the feature, or declare only the platforms that can serve it.")
 }

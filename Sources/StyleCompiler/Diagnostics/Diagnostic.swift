@@ -33,7 +33,7 @@ public struct Diagnostic: Sendable, Equatable {
     }
 
     public let severity: Severity
-    /// A stable id such as `json.syntax` or `style.layer.unknown-source`; wording may change, ids do not.
+    /// The id of the rule (`Rule.id`), such as `json.syntax` or `style.layer.unknown-source`.
     public let rule: String
     public let message: String
     /// Where in a file; nil when the finding is about a file as a whole (it then names `fileName`).
@@ -47,11 +47,18 @@ public struct Diagnostic: Sendable, Equatable {
     /// characters and "…". (A literal credential found in an input is the source line's own text.)
     public let secrets: [String]
 
-    public init(_ severity: Severity, _ rule: String, _ message: String, at location: SourceLocation?,
+    /// A finding of `rule` at its default severity.
+    public init(_ rule: Rule, _ message: String, at location: SourceLocation?,
+                path: JSONPath? = nil, fileName: String? = nil, related: [Related] = [], secrets: [String] = []) {
+        self.init(rule.defaultSeverity, rule, message, at: location, path: path, fileName: fileName, related: related, secrets: secrets)
+    }
+
+    /// A finding of `rule` at another severity than its default (a rule whose severity depends on the case).
+    public init(_ severity: Severity, _ rule: Rule, _ message: String, at location: SourceLocation?,
                 path: JSONPath? = nil, fileName: String? = nil, related: [Related] = [], secrets: [String] = []) {
         self.secrets = secrets
         self.severity = severity
-        self.rule = rule
+        self.rule = rule.id
         // A message may quote an input value; a credential in it never gets further than four characters.
         let masked = CredentialScan.mayHoldCredential(message) ? CredentialScan.masked(message, also: secrets) : message
         // ... and no quoted input (an id, a URL, a key name) gets further than a bounded run.
@@ -75,7 +82,7 @@ public struct Diagnostic: Sendable, Equatable {
 extension Diagnostic {
     /// The diagnostic for a JSON syntax error (rule `json.syntax`).
     public init(_ error: JSONSyntaxError) {
-        self.init(.error, "json.syntax", error.message, at: error.location)
+        self.init(.jsonSyntax, error.message, at: error.location)
     }
 }
 
@@ -89,9 +96,19 @@ extension Array where Element == Diagnostic {
 extension Diagnostic {
     /// The diagnostic for a key written twice in one object (rule `json.duplicate-key`), pointing at the
     /// second and relating the first.
-    public static func duplicateKey(_ duplicate: DuplicateKey, severity: Severity = .error) -> Diagnostic {
-        Diagnostic(severity, "json.duplicate-key", "duplicate key \"\(duplicate.key)\": a later value replaces the earlier one",
+    public static func duplicateKey(_ duplicate: DuplicateKey) -> Diagnostic {
+        Diagnostic(.jsonDuplicateKey, "duplicate key \"\(duplicate.key)\": a later value replaces the earlier one",
                    at: duplicate.second, path: duplicate.objectPath.appending(duplicate.key),
                    related: [Related("\"\(duplicate.key)\" first defined here", at: duplicate.first)])
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let jsonSyntax = Rule("json.syntax", .error,
+                              summary: "The JSON is not valid RFC 8259.",
+                              help: "Fix the JSON at the marked place: strict RFC 8259 (no comments, no trailing commas, double quotes).")
+    static let jsonDuplicateKey = Rule("json.duplicate-key", .warning,
+                              summary: "An object has the same key twice; the later value wins.",
+                              help: "Remove one of the two keys; readers keep the later value.")
 }

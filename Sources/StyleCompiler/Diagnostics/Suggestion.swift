@@ -12,6 +12,12 @@ public enum Suggestion {
         return best?.candidate
     }
 
+    /// `"; did you mean 'CANDIDATE'?"` for the candidate closest to `word` (each shown through `form`, such as
+    /// `--name` for an option), or "" when none is close: the one wording every "did you mean" uses.
+    public static func didYouMean(_ word: String, among candidates: [String], form: (String) -> String = { $0 }) -> String {
+        closest(to: word, among: candidates).map { "; did you mean '\(form($0))'?" } ?? ""
+    }
+
     /// Levenshtein distance over Unicode scalars.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let left = Array(a.unicodeScalars)

@@ -89,11 +89,18 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
 
     /// The diagnostic (rule `io.write`).
     public var diagnostic: Diagnostic {
-        Diagnostic(.error, "io.write", description, at: nil, fileName: path)
+        Diagnostic(.ioWrite, description, at: nil, fileName: path)
     }
 }
 
 /// `write(2)` under a name that the writer's own `write` method does not shadow.
 private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
     write(descriptor, buffer.baseAddress, buffer.count)
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let ioWrite = Rule("io.write", .error,
+                              summary: "An output file or folder cannot be written.",
+                              help: "Check that the output folder's parent exists and is writable, and that the disk has room.")
 }

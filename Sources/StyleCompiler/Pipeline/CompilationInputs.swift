@@ -30,14 +30,14 @@ public struct CompilationInputs: Sendable {
             basePath = FilePaths.join(FilePaths.directory(of: declarationsPath), base)
             baseName = FilePaths.join(FilePaths.directory(of: top.name), base)
         } else {
-            diagnostics.append(Diagnostic(.error, "decl.missing-key", "the declarations file needs 'base' (or give --base STYLE)",
+            diagnostics.append(Diagnostic(.declMissingKey, "the declarations file needs 'base' (or give --base STYLE)",
                                           at: declarations.fieldLocations[""], path: .root))
             return (nil, diagnostics)
         }
         let (document, styleDiagnostics) = StyleLoader(inputLoader: inputLoader).load(path: basePath, displayName: baseName)
         diagnostics += styleDiagnostics.map { diagnostic in
-            guard diagnostic.rule == "io.read", declarations.base != nil, baseOverride == nil else { return diagnostic }
-            return Diagnostic(.error, "io.read", "base style \(diagnostic.message)", at: declarations.fieldLocations["base"], path: JSONPath([.key("base")]))
+            guard diagnostic.rule == Rule.ioRead.id, declarations.base != nil, baseOverride == nil else { return diagnostic }
+            return Diagnostic(.ioRead, "base style \(diagnostic.message)", at: declarations.fieldLocations["base"], path: JSONPath([.key("base")]))
         }
         guard let document else { return (nil, diagnostics) }
         return (CompilationInputs(declarations: declarations, base: document, files: loaded.files + [document.file]), diagnostics)

@@ -71,7 +71,7 @@ public struct CompileJob: Sendable {
             return CompilationInputs.load(declarationsPath: declarationsPath, baseOverride: baseOverride, environment: environment)
         }
         guard let baseOverride else {
-            return (nil, [Diagnostic(.error, "io.read", "nothing to compile: give a declarations file or --base STYLE", at: nil, fileName: "mc-style")])
+            return (nil, [Diagnostic(.ioRead, "nothing to compile: give a declarations file or --base STYLE", at: nil, fileName: "mc-style")])
         }
         let (document, diagnostics) = StyleLoader().load(path: baseOverride)
         return (document.map { CompilationInputs(declarations: Declarations(), base: $0, files: [$0.file]) }, diagnostics)

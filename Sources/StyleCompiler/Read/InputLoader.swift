@@ -83,6 +83,16 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 
     /// The diagnostic (rule `io.read`), about the file as a whole.
     public var diagnostic: Diagnostic {
-        Diagnostic(.error, "io.read", "'\(fileName)' \(reason)", at: nil, fileName: fileName)
+        Diagnostic(.ioRead, "'\(fileName)' \(reason)", at: nil, fileName: fileName)
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let ioRead = Rule("io.read", .error,
+                              summary: "An input file cannot be read.",
+                              help: "Check the path and permissions; inputs must be regular files of at most 64 MiB.")
+    static let declMissingKey = Rule("decl.missing-key", .error,
+                              summary: "A required declarations key is missing.",
+                              help: "Add the key the message names.")
 }

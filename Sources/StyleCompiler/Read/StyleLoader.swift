@@ -18,7 +18,7 @@ public struct StyleLoader {
     public func parse(_ file: SourceFile) -> (document: JSONDocument?, diagnostics: [Diagnostic]) {
         do {
             let document = try JSONParser().parse(file)
-            return (document, document.duplicateKeys.map { Diagnostic.duplicateKey($0, severity: .warning) })
+            return (document, document.duplicateKeys.map { Diagnostic.duplicateKey($0) })
         } catch {
             return (nil, [Diagnostic(error)])
         }

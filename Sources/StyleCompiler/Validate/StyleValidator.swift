@@ -91,21 +91,23 @@ final class ValidationRun {
         }
     }
 
-    /// Records a finding at the start of `node` (or nowhere, for values without a location).
-    func report(_ severity: Diagnostic.Severity, _ rule: String, _ path: JSONPath, _ node: JSONNode?, _ message: String,
+    /// Records a finding at the start of `node` (or nowhere, for values without a location), at a severity
+    /// other than the rule's default.
+    func report(_ severity: Diagnostic.Severity, _ rule: Rule, _ path: JSONPath, _ node: JSONNode?, _ message: String,
                 related: [Diagnostic.Related] = [], masking secrets: [String] = []) {
         diagnostics.append(Diagnostic(severity, rule, message, at: node?.location, path: path, related: related, secrets: secrets))
     }
 
-    /// Records an error at the start of `node`.
-    func report(_ rule: String, _ path: JSONPath, _ node: JSONNode?, _ message: String, related: [Diagnostic.Related] = []) {
-        report(.error, rule, path, node, message, related: related)
+    /// Records a finding of `rule` at its default severity at the start of `node`.
+    func report(_ rule: Rule, _ path: JSONPath, _ node: JSONNode?, _ message: String, related: [Diagnostic.Related] = [],
+                masking secrets: [String] = []) {
+        report(rule.defaultSeverity, rule, path, node, message, related: related, masking: secrets)
     }
 
     /// A note that a key is not in the specification, with a suggestion (MapLibre ignores such keys).
     func noteUnknownKey(_ key: String, among known: [String], path: JSONPath, node: JSONNode?, what: String) {
-        let hint = Suggestion.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
-        report(.note, "style.unknown-key", path, node, "\(what) has a key '\(key)' that the style specification does not define; renderers ignore it\(hint)")
+        let hint = Suggestion.didYouMean(key, among: known)
+        report(.styleUnknownKey, path, node, "\(what) has a key '\(key)' that the style specification does not define; renderers ignore it\(hint)")
     }
 }
 
@@ -121,4 +123,11 @@ extension JSONNode {
         default: return String(JSONWriter(style: .compact).string(self).dropLast())
         }
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let styleUnknownKey = Rule("style.unknown-key", .note,
+                              summary: "A root, layer or source key the specification does not define (renderers ignore it).",
+                              help: "Renderers ignore the key; remove it or keep it as your own metadata.")
 }

@@ -85,6 +85,6 @@ extension Diagnostic {
         var full = path
         for index in error.key { full.append(.index(index)) }
         let related = error.offending?.location.map { [Related("the value at fault", at: $0)] } ?? []
-        self.init(.error, "style.expression", error.message, at: error.node?.location, path: full, related: related)
+        self.init(.styleExpression, error.message, at: error.node?.location, path: full, related: related)
     }
 }

@@ -12,16 +12,16 @@ extension ValidationRun {
         }
         let reads = parsed.dependencies
         if context?.name == "text-font", !parsed.outputDefined {
-            report("style.expression", path, node,
+            report(.styleExpression, path, node,
                    "Invalid data expression for \"text-font\". Output values must be contained as literals within the expression.")
         } else if context?.kind == "layout", reads.contains(.featureState) {
-            report("style.expression", path, node, "\"feature-state\" data expressions are not supported with layout properties.")
+            report(.styleExpression, path, node, "\"feature-state\" data expressions are not supported with layout properties.")
         } else if reads.contains(.featureState), !spec.parameters.contains("feature-state") {
-            report("style.expression", path, node, "\"feature-state\" data expressions are not supported with \"\(spec.name)\".")
+            report(.styleExpression, path, node, "\"feature-state\" data expressions are not supported with \"\(spec.name)\".")
         } else if reads.contains(.heatmapDensity), !spec.parameters.contains("heatmap-density") {
-            report("style.expression", path, node, "\"heatmap-density\" may only be used in \"heatmap-color\", not in \"\(spec.name)\".")
+            report(.styleExpression, path, node, "\"heatmap-density\" may only be used in \"heatmap-color\", not in \"\(spec.name)\".")
         } else if reads.contains(.lineProgress), !spec.parameters.contains("line-progress") {
-            report("style.expression", path, node, "\"line-progress\" may only be used in \"line-gradient\", not in \"\(spec.name)\".")
+            report(.styleExpression, path, node, "\"line-progress\" may only be used in \"line-gradient\", not in \"\(spec.name)\".")
         }
     }
 
@@ -35,14 +35,21 @@ extension ValidationRun {
         if parsed.dependencies.contains(.featureState) {
             let type = layer?["type"]?.stringValue ?? "undefined"
             let id = layer?["id"]?.stringValue ?? "undefined"
-            report("style.expression", path, node, "[\"feature-state\"] expression is not supported in a filter for a \(type) layer with id: \(id)")
+            report(.styleExpression, path, node, "[\"feature-state\"] expression is not supported in a filter for a \(type) layer with id: \(id)")
         }
     }
 
     private func reportExpressionErrors(_ errors: [ExpressionError], path: JSONPath, expression: JSONNode) {
         for error in errors {
             let diagnostic = Diagnostic(error, under: path)
-            report("style.expression", diagnostic.path ?? path, error.node ?? expression, error.message, related: diagnostic.related)
+            report(.styleExpression, diagnostic.path ?? path, error.node ?? expression, error.message, related: diagnostic.related)
         }
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let styleExpression = Rule("style.expression", .error,
+                              summary: "An expression does not type-check, or reads inputs its property does not allow.",
+                              help: "Fix the sub-expression at the marked place (the message says what the type-checker expected).")
 }

@@ -10,7 +10,7 @@ extension ValidationRun {
         }
         if let items = node.arrayValue, ["all", "any", "none"].contains(items.first?.stringValue ?? ""),
            items.dropFirst().contains(where: Self.isExpressionOnlyFilter) {
-            report(.warning, "style.filter-mixed", path, node,
+            report(.styleFilterMixed, path, node,
                    "this filter mixes legacy filter syntax and expressions, so it is read as a legacy filter and its expressions are not understood; write it wholly as an expression")
         }
         validateLegacyFilter(node, path: path)
@@ -47,11 +47,11 @@ extension ValidationRun {
     /// Legacy filters, as MapLibre's `validateNonExpressionFilter`. `path` is made only for a finding.
     private func validateLegacyFilter(_ node: JSONNode, path: @autoclosure () -> JSONPath) {
         guard let items = node.arrayValue else {
-            report("style.type", path(), node, "array expected, \(node.specTypeName) found")
+            report(.styleType, path(), node, SpecWording.expected("array", found: node))
             return
         }
         guard let first = items.first else {
-            report("style.filter", path(), node, "filter array must have at least 1 element")
+            report(.styleFilter, path(), node, "filter array must have at least 1 element")
             return
         }
         if !isPlainlyValid(first, spec: Self.filterOperators) {
@@ -61,13 +61,13 @@ extension ValidationRun {
         switch op {
         case "<", "<=", ">", ">=", "==", "!=", "in", "!in":
             if ["<", "<=", ">", ">="].contains(op), items.count >= 2, items[1].stringValue == "$type" {
-                report("style.filter", path(), node, "\"$type\" cannot be use with operator \"\(op)\"")
+                report(.styleFilter, path(), node, "\"$type\" cannot be use with operator \"\(op)\"")
             }
             if ["<", "<=", ">", ">=", "==", "!="].contains(op), items.count != 3 {
-                report("style.filter", path(), node, "filter array for operator \"\(op)\" must have 3 elements")
+                report(.styleFilter, path(), node, "filter array for operator \"\(op)\" must have 3 elements")
             }
             if items.count >= 2, items[1].stringValue == nil {
-                report("style.type", path().appending(1), items[1], "string expected, \(items[1].specTypeName) found")
+                report(.styleType, path().appending(1), items[1], SpecWording.expected("string", found: items[1]))
             }
             let isType = items.count >= 2 && items[1].stringValue == "$type"
             for index in items.indices.dropFirst(2) {
@@ -75,19 +75,29 @@ extension ValidationRun {
                 if isType {
                     if !isPlainlyValid(item, spec: Self.geometryTypes) { validateEnum(item, spec: Self.geometryTypes, path: path().appending(index)) }
                 } else if item.arrayValue != nil || item.objectValue != nil || item.isNull {
-                    report("style.type", path().appending(index), item, "string, number, or boolean expected, \(item.specTypeName) found")
+                    report(.styleType, path().appending(index), item, SpecWording.expected("string, number, or boolean", found: item))
                 }
             }
         case "any", "all", "none":
             for index in items.indices.dropFirst() { validateLegacyFilter(items[index], path: path().appending(index)) }
         case "has", "!has":
             if items.count != 2 {
-                report("style.filter", path(), node, "filter array for \"\(op)\" operator must have 2 elements")
+                report(.styleFilter, path(), node, "filter array for \"\(op)\" operator must have 2 elements")
             } else if items[1].stringValue == nil {
-                report("style.type", path().appending(1), items[1], "string expected, \(items[1].specTypeName) found")
+                report(.styleType, path().appending(1), items[1], SpecWording.expected("string", found: items[1]))
             }
         default:
             break
         }
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let styleFilter = Rule("style.filter", .error,
+                              summary: "A filter is invalid.",
+                              help: "Fix the filter at the marked place.")
+    static let styleFilterMixed = Rule("style.filter-mixed", .warning,
+                              summary: "A legacy filter holds expressions, which it cannot read.",
+                              help: "Write the whole filter as an expression.")
 }

@@ -18,68 +18,68 @@ extension ValidationRun {
                 if let property = functionSpec[member.key] {
                     validateValue(member.value, spec: property, path: memberPath)
                 } else {
-                    report("style.unknown-property", path, member.value, "unknown property \"\(member.key)\"")
+                    report(.styleUnknownProperty, path, member.value, "unknown property \"\(member.key)\"")
                 }
             }
         }
         if state.functionType == "identity", isZoomFunction {
-            report("style.function", path, node, "missing required property \"property\"")
+            report(.styleFunction, path, node, "missing required property \"property\"")
         }
         if state.functionType != "identity", stops == nil {
-            report("style.function", path, node, "missing required property \"stops\"")
+            report(.styleFunction, path, node, "missing required property \"stops\"")
         }
         if state.functionType == "exponential", !spec.interpolated {
-            report("style.function", path, node, "exponential functions not supported")
+            report(.styleFunction, path, node, "exponential functions not supported")
         }
         if !isZoomFunction, !spec.supportsPropertyExpression {
-            report("style.function", path, node, "property functions not supported")
+            report(.styleFunction, path, node, "property functions not supported")
         } else if isZoomFunction, !spec.supportsZoomExpression {
-            report("style.function", path, node, "zoom functions not supported")
+            report(.styleFunction, path, node, "zoom functions not supported")
         }
         if state.functionType == "categorical" || state.isZoomAndProperty, function["property"] == nil {
-            report("style.function", path, node, "\"property\" property is required")
+            report(.styleFunction, path, node, "\"property\" property is required")
         }
     }
 
     private func validateStops(_ node: JSONNode, path: JSONPath, state: inout FunctionState) {
         if state.functionType == "identity" {
-            report("style.function", path, node, "identity function may not have a \"stops\" property")
+            report(.styleFunction, path, node, "identity function may not have a \"stops\" property")
             return
         }
         guard let stops = node.arrayValue else {
-            report("style.type", path, node, "array expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("array", found: node))
             return
         }
         for (index, stop) in stops.enumerated() { validateStop(stop, path: path.appending(index), state: &state) }
-        if stops.isEmpty { report("style.function", path, node, "array must have at least one stop") }
+        if stops.isEmpty { report(.styleFunction, path, node, "array must have at least one stop") }
     }
 
     private func validateStop(_ node: JSONNode, path: JSONPath, state: inout FunctionState) {
         guard let pair = node.arrayValue else {
-            report("style.type", path, node, "array expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("array", found: node))
             return
         }
         guard pair.count == 2 else {
-            report("style.array-length", path, node, "array length 2 expected, length \(pair.count) found")
+            report(.styleArrayLength, path, node, SpecWording.expected("array length 2", found: "length \(pair.count)"))
             return
         }
         if state.isZoomAndProperty {
             let domainPath = path.appending(0)
             guard let key = pair[0].objectValue else {
-                report("style.type", path, node, "object expected, \(pair[0].specTypeName) found")
+                report(.styleType, path, node, SpecWording.expected("object", found: pair[0]))
                 return
             }
             guard let zoomNode = key["zoom"] else {
-                report("style.function", path, node, "object stop key must have zoom")
+                report(.styleFunction, path, node, "object stop key must have zoom")
                 return
             }
             guard key["value"] != nil else {
-                report("style.function", path, node, "object stop key must have value")
+                report(.styleFunction, path, node, "object stop key must have value")
                 return
             }
             let zoom = zoomNode.numberValue?.doubleValue
             if let previous = state.previousZoom, let zoom, previous > zoom {
-                report("style.function", path, zoomNode, "stop zoom values must appear in ascending order")
+                report(.styleFunction, path, zoomNode, "stop zoom values must appear in ascending order")
                 return
             }
             if zoom != state.previousZoom {
@@ -91,14 +91,14 @@ extension ValidationRun {
                 switch member.key {
                 case "zoom": validateKind(member.value, "number", path: domainPath.appending("zoom"))
                 case "value": validateDomainValue(member.value, stop: node, path: { domainPath.appending("value") }, state: &state)
-                default: report("style.unknown-property", domainPath, member.value, "unknown property \"\(member.key)\"")
+                default: report(.styleUnknownProperty, domainPath, member.value, "unknown property \"\(member.key)\"")
                 }
             }
         } else {
             validateDomainValue(pair[0], stop: node, path: { path.appending(0) }, state: &state)
         }
         if ExpressionShape.isExpression(pair[1]) {
-            report("style.function", path.appending(1), pair[1], "expressions are not allowed in function stops.")
+            report(.styleFunction, path.appending(1), pair[1], "expressions are not allowed in function stops.")
             return
         }
         if isPlainlyValid(pair[1], spec: state.outputSpec) { return }
@@ -110,35 +110,35 @@ extension ValidationRun {
         let type = node.specTypeName
         let reported = node.isNull ? stop : node
         if let keyType = state.keyType, keyType != type {
-            report("style.function", makePath(), reported, "\(type) stop domain type must match previous stop domain type \(keyType)")
+            report(.styleFunction, makePath(), reported, "\(type) stop domain type must match previous stop domain type \(keyType)")
             return
         }
         if state.keyType == nil { state.keyType = type }
         guard ["number", "string", "boolean"].contains(type) else {
-            report("style.function", makePath(), reported, "stop domain value must be a number, string, or boolean")
+            report(.styleFunction, makePath(), reported, "stop domain value must be a number, string, or boolean")
             return
         }
         if type != "number", state.functionType != "categorical" {
-            var message = "number expected, \(type) found"
+            var message = SpecWording.expected("number", found: type)
             if state.spec.supportsPropertyExpression, state.functionType == nil {
                 message += "\nIf you intended to use a categorical function, specify `\"type\": \"categorical\"`."
             }
-            report("style.function", makePath(), reported, message)
+            report(.styleFunction, makePath(), reported, message)
             return
         }
         let number = node.numberValue?.doubleValue
         if state.functionType == "categorical", let number, number.rounded(.down) != number || !number.isFinite {
-            report("style.function", makePath(), reported, "integer expected, found \(JSONNumber(number).text)")
+            report(.styleFunction, makePath(), reported, "integer expected, found \(JSONNumber(number).text)")
             return
         }
         if state.functionType != "categorical", let number, let previous = state.previousDomainValue, number < previous {
-            report("style.function", makePath(), reported, "stop domain values must appear in ascending order")
+            report(.styleFunction, makePath(), reported, "stop domain values must appear in ascending order")
             return
         }
         if let number { state.previousDomainValue = number }
         let key = node.specDisplay
         if state.functionType == "categorical", state.domainValues.contains(key) {
-            report("style.function", makePath(), reported, "stop domain values must be unique")
+            report(.styleFunction, makePath(), reported, "stop domain values must be unique")
             return
         }
         state.domainValues.insert(key)
@@ -170,4 +170,14 @@ extension SpecProperty {
     var withoutExpressions: SpecProperty {
         SpecProperty(name, type, value: value, values: values, numericValues: numericValues, length: length, minimum: minimum, maximum: maximum)
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let styleUnknownProperty = Rule("style.unknown-property", .error,
+                              summary: "A paint, layout or other property the specification does not define.",
+                              help: "Fix the spelling (the message suggests the closest property) or remove it.")
+    static let styleFunction = Rule("style.function", .error,
+                              summary: "A legacy function is invalid.",
+                              help: "Fix the function or rewrite it as an expression.")
 }

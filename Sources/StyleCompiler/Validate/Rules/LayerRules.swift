@@ -8,36 +8,36 @@ extension ValidationRun {
     func validateLayer(_ node: JSONNode, index: Int) {
         let path = JSONPath([.key("layers"), .index(index)])
         guard let layer = node.objectValue else {
-            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("object", found: node))
             return
         }
         let layers = style["layers"]?.arrayValue ?? []
         var type = layer["type"]?.stringValue
         if layer["type"] == nil, layer["ref"] == nil {
-            report("style.layer.type-or-ref", path, node, "either \"type\" or \"ref\" is required")
+            report(.styleLayerTypeOrRef, path, node, "either \"type\" or \"ref\" is required")
         }
         if let idNode = layer["id"] {
             if let id = idNode.stringValue, let first = layerIndexByID[id], first < index, let earlierID = layers[first]["id"] {
                 let line = earlierID.location?.position.line ?? 0
-                report("style.layer.duplicate-id", path, idNode, "duplicate layer id \"\(id)\", previously used at line \(line)",
+                report(.styleLayerDuplicateID, path, idNode, "duplicate layer id \"\(id)\", previously used at line \(line)",
                        related: earlierID.location.map { [Diagnostic.Related("\"\(id)\" first used here", at: $0)] } ?? [])
             }
         } else {
-            report("style.required", path, node, "missing required property \"id\"")
+            report(.styleRequired, path, node, "missing required property \"id\"")
         }
         if let refNode = layer["ref"] {
             for key in ["type", "source", "source-layer", "filter", "layout"] {
-                if let value = layer[key] { report("style.layer.ref", path, value, "\"\(key)\" is prohibited for ref layers") }
+                if let value = layer[key] { report(.styleLayerRef, path, value, "\"\(key)\" is prohibited for ref layers") }
             }
             let ref = refNode.stringValue ?? ""
             if let parentIndex = layerIndexByID[ref], let parent = layers[safe: parentIndex] {
                 if parent["ref"] != nil {
-                    report("style.layer.ref", path, refNode, "ref cannot reference another ref layer")
+                    report(.styleLayerRef, path, refNode, "ref cannot reference another ref layer")
                 } else {
                     type = parent["type"]?.stringValue
                 }
             } else {
-                report("style.layer.ref", path, refNode, "ref layer \"\(ref)\" not found")
+                report(.styleLayerRef, path, refNode, "ref layer \"\(ref)\" not found")
             }
         } else if let type, !Self.sourceless.contains(type) {
             validateLayerSource(layer, node: node, type: type, path: path)
@@ -48,28 +48,28 @@ extension ValidationRun {
     private func validateLayerSource(_ layer: JSONObject, node: JSONNode, type: String, path: JSONPath) {
         let id = layer["id"]?.stringValue ?? ""
         guard let sourceNode = layer["source"] else {
-            report("style.required", path, node, "missing required property \"source\"")
+            report(.styleRequired, path, node, "missing required property \"source\"")
             return
         }
         let name = sourceNode.stringValue ?? ""
         guard let source = style["sources"]?[name] else {
-            report("style.layer.unknown-source", path, sourceNode, "source \"\(name)\" not found")
+            report(.styleLayerUnknownSource, path, sourceNode, "source \"\(name)\" not found")
             return
         }
         let sourceType = source["type"]?.stringValue
         let demLayers: Set<String> = ["hillshade", "color-relief"]
         if sourceType == "vector", type == "raster" {
-            report("style.layer.source-type", path, sourceNode, "layer \"\(id)\" requires a raster source")
+            report(.styleLayerSourceType, path, sourceNode, "layer \"\(id)\" requires a raster source")
         } else if sourceType != "raster-dem", demLayers.contains(type) {
-            report("style.layer.source-type", path, sourceNode, "layer \"\(id)\" requires a raster-dem source")
+            report(.styleLayerSourceType, path, sourceNode, "layer \"\(id)\" requires a raster-dem source")
         } else if sourceType == "raster", type != "raster" {
-            report("style.layer.source-type", path, sourceNode, "layer \"\(id)\" requires a vector source")
+            report(.styleLayerSourceType, path, sourceNode, "layer \"\(id)\" requires a vector source")
         } else if sourceType == "vector", layer["source-layer"] == nil {
-            report("style.layer.source-layer", path, node, "layer \"\(id)\" must specify a \"source-layer\"")
+            report(.styleLayerSourceLayer, path, node, "layer \"\(id)\" must specify a \"source-layer\"")
         } else if sourceType == "raster-dem", !demLayers.contains(type) {
-            report("style.layer.source-type", path, sourceNode, "raster-dem source can only be used with layer type 'hillshade' or 'color-relief'.")
+            report(.styleLayerSourceType, path, sourceNode, "raster-dem source can only be used with layer type 'hillshade' or 'color-relief'.")
         } else if type == "line", layer["paint"]?["line-gradient"] != nil, sourceType != "geojson" || source["lineMetrics"]?.boolValue != true {
-            report("style.layer.line-gradient", path, node,
+            report(.styleLayerLineGradient, path, node,
                    "layer \"\(id)\" specifies a line-gradient, which requires a GeoJSON source with `lineMetrics` enabled.")
         }
     }
@@ -104,7 +104,7 @@ extension ValidationRun {
         if let paint = layer["paint"]?.objectValue, paint["resampling"] != nil, let type {
             let prefixed = "\(type)-resampling"
             if paint[prefixed] != nil {
-                report("style.layer.resampling", path, layer["paint"],
+                report(.styleLayerResampling, path, layer["paint"],
                        "layer \"\(layer["id"]?.stringValue ?? "")\" redundantly specifies \"resampling\" and \"\(prefixed)\" paint properties, but only one is allowed. It is advised to use \"resampling\".")
             }
         }
@@ -113,7 +113,7 @@ extension ValidationRun {
     /// A layer's `layout` or `paint` object.
     private func validateProperties(_ node: JSONNode, kind: String, layerType: String?, path: JSONPath) {
         guard let object = node.objectValue else {
-            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("object", found: node))
             return
         }
         guard let layerType, let properties = StyleSpecCatalog.index["\(kind)_\(layerType)"] else { return }
@@ -126,14 +126,14 @@ extension ValidationRun {
                 continue
             }
             guard let spec = properties[member.key] else {
-                let hint = Suggestion.closest(to: member.key, among: StyleSpecCatalog.order(of: "\(kind)_\(layerType)"))
-                let message = "unknown property \"\(member.key)\"" + (hint.map { " (did you mean \"\($0)\"?)" } ?? "")
-                report("style.unknown-property", memberPath, member.value, message)
+                let message = "unknown property \"\(member.key)\""
+                    + SpecWording.didYouMean(member.key, among: StyleSpecCatalog.order(of: "\(kind)_\(layerType)"))
+                report(.styleUnknownProperty, memberPath, member.value, message)
                 continue
             }
             if let text = member.value.stringValue, spec.supportsPropertyExpression, text.hasPrefix("{"), text.hasSuffix("}"),
                !text.dropFirst().dropLast().contains("}"), text.count > 2, !["text-field", "icon-image"].contains(member.key) {
-                report("style.interpolation-syntax", memberPath, member.value,
+                report(.styleInterpolationSyntax, memberPath, member.value,
                        "\"\(member.key)\" does not support interpolation syntax\nUse an identity property function instead: `{ \"type\": \"identity\", \"property\": \(String(JSONWriter(style: .compact).string(.string(String(text.dropFirst().dropLast()))).dropLast())) }`.")
                 continue
             }
@@ -151,4 +151,35 @@ struct PropertyContext {
 
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let styleLayerTypeOrRef = Rule("style.layer.type-or-ref", .error,
+                              summary: "A layer has neither type nor ref.",
+                              help: "Give the layer a type.")
+    static let styleLayerDuplicateID = Rule("style.layer.duplicate-id", .error,
+                              summary: "Two layers have the same id.",
+                              help: "Rename one of the two layers.")
+    static let styleLayerRef = Rule("style.layer.ref", .error,
+                              summary: "A legacy ref layer is invalid.",
+                              help: "Replace the ref with the referenced layer's properties.")
+    static let styleLayerUnknownSource = Rule("style.layer.unknown-source", .error,
+                              summary: "A layer names a source the style does not have.",
+                              help: "Name a source of the style (or add it).")
+    static let styleLayerSourceType = Rule("style.layer.source-type", .error,
+                              summary: "A layer type cannot draw its source's type.",
+                              help: "Use a layer type that can draw the source's type.")
+    static let styleLayerSourceLayer = Rule("style.layer.source-layer", .error,
+                              summary: "A layer of a vector source lacks source-layer.",
+                              help: "Add the source-layer the layer draws from.")
+    static let styleLayerLineGradient = Rule("style.layer.line-gradient", .error,
+                              summary: "line-gradient without a GeoJSON source with lineMetrics.",
+                              help: "Use a GeoJSON source with lineMetrics: true.")
+    static let styleLayerResampling = Rule("style.layer.resampling", .error,
+                              summary: "Both resampling and <type>-resampling are given.",
+                              help: "Give only one of the two resampling properties.")
+    static let styleInterpolationSyntax = Rule("style.interpolation-syntax", .error,
+                              summary: "A {token} string where a property does not support it.",
+                              help: "Use an expression (['get', 'name']) instead of a {token} string.")
 }

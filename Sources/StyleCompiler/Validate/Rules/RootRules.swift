@@ -4,19 +4,19 @@ import LocatedJSON
 extension ValidationRun {
     func validateRoot() {
         guard let root = style.objectValue else {
-            report("style.type", .root, style, "object expected, \(style.specTypeName) found")
+            report(.styleType, .root, style, SpecWording.expected("object", found: style))
             return
         }
         let rootSpec = StyleSpecCatalog.index["$root"] ?? [:]
         if let layers = root["layers"], let count = layers.arrayValue?.count, count > Limits.layers {
-            report("limits.layers", JSONPath([.key("layers")]), layers, "\(count) layers: more than the limit of \(Limits.layers)")
+            report(.limitsLayers, JSONPath([.key("layers")]), layers, "\(count) layers: more than the limit of \(Limits.layers)")
             return
         }
         for member in root.members {
             let path = JSONPath([.key(member.key)])
             switch member.key {
             case "constants":
-                report("style.deprecated", path, member.value, "constants have been deprecated as of v8")
+                report(.styleDeprecated, path, member.value, "constants have been deprecated as of v8")
             case "glyphs":
                 validateGlyphs(member.value, path: path)
             case "sources":
@@ -33,14 +33,14 @@ extension ValidationRun {
             }
         }
         for property in StyleSpecCatalog.groups["$root"] ?? [] where property.isRequired && root[property.name] == nil {
-            report("style.required", .root, style, "missing required property \"\(property.name)\"")
+            report(.styleRequired, .root, style, "missing required property \"\(property.name)\"")
         }
     }
 
     /// `light`, `terrain`, `sky`: MapLibre names their properties without the parent key, and so do we.
     private func validateGlobalObject(_ node: JSONNode, group: String, path: JSONPath) {
         guard let object = node.objectValue else {
-            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("object", found: node))
             return
         }
         let properties = StyleSpecCatalog.index[group] ?? [:]
@@ -51,7 +51,7 @@ extension ValidationRun {
             } else if member.key.hasSuffix("-transition"), properties[String(member.key.dropLast("-transition".count))]?.transition == true {
                 validateGroupObject(member.value, group: "transition", path: memberPath)
             } else {
-                report("style.unknown-property", memberPath, member.value, "unknown property \"\(member.key)\"")
+                report(.styleUnknownProperty, memberPath, member.value, "unknown property \"\(member.key)\"")
             }
         }
     }
@@ -63,48 +63,48 @@ extension ValidationRun {
         }
         if url == "{hosted_glyphs_url}" {
             if target == .maplibre {
-                report(.warning, "tomtom.placeholder", path, node, "\"glyphs\" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills")
+                report(.tomtomPlaceholder, path, node, "\"glyphs\" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills")
             }
             return
         }
-        if !url.contains("{fontstack}") { report("style.glyphs", path, node, "\"glyphs\" url must include a \"{fontstack}\" token") }
-        if !url.contains("{range}") { report("style.glyphs", path, node, "\"glyphs\" url must include a \"{range}\" token") }
+        if !url.contains("{fontstack}") { report(.styleGlyphs, path, node, "\"glyphs\" url must include a \"{fontstack}\" token") }
+        if !url.contains("{range}") { report(.styleGlyphs, path, node, "\"glyphs\" url must include a \"{range}\" token") }
     }
 
     func validateSprite(_ node: JSONNode, path: JSONPath) {
         switch node.value {
         case .string(let url):
             if url == "{hosted_sprite_url}", target == .maplibre {
-                report(.warning, "tomtom.placeholder", path, node, "\"sprite\" is TomTom's {hosted_sprite_url} placeholder, which only the TomTom SDK fills")
+                report(.tomtomPlaceholder, path, node, "\"sprite\" is TomTom's {hosted_sprite_url} placeholder, which only the TomTom SDK fills")
             }
         case .array(let items):
             var ids: Set<String> = []
             for (index, item) in items.enumerated() {
                 let itemPath = path.appending(index)
                 guard let entry = item.objectValue else {
-                    report("style.type", itemPath, item, "object expected, \(item.specTypeName) found")
+                    report(.styleType, itemPath, item, SpecWording.expected("object", found: item))
                     continue
                 }
                 for key in ["id", "url"] {
                     guard let value = entry[key] else {
-                        report("style.required", itemPath, item, "missing required property \"\(key)\"")
+                        report(.styleRequired, itemPath, item, "missing required property \"\(key)\"")
                         continue
                     }
                     validateKind(value, "string", path: itemPath.appending(key))
                 }
                 if let id = entry["id"]?.stringValue, !ids.insert(id).inserted {
-                    report("style.sprite", itemPath.appending("id"), entry["id"], "all the sprites' ids must be unique, but \(id) is duplicated")
+                    report(.styleSprite, itemPath.appending("id"), entry["id"], "all the sprites' ids must be unique, but \(id) is duplicated")
                 }
             }
         default:
-            report("style.type", path, node, "string or array expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("string or array", found: node))
         }
     }
 
     /// `font-faces`: an object of font names to a URL or a list of `{url, unicode-range}`.
     func validateFontFaces(_ node: JSONNode, path: JSONPath) {
         guard let faces = node.objectValue else {
-            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("object", found: node))
             return
         }
         for member in faces.members {
@@ -114,16 +114,38 @@ extension ValidationRun {
             case .array(let items):
                 for (index, item) in items.enumerated() {
                     guard let entry = item.objectValue else {
-                        report("style.type", facePath.appending(index), item, "object expected, \(item.specTypeName) found")
+                        report(.styleType, facePath.appending(index), item, SpecWording.expected("object", found: item))
                         continue
                     }
                     if let url = entry["url"] { validateKind(url, "string", path: facePath.appending(index).appending("url")) } else {
-                        report("style.required", facePath.appending(index), item, "missing required property \"url\"")
+                        report(.styleRequired, facePath.appending(index), item, "missing required property \"url\"")
                     }
                 }
             default:
-                report("style.type", facePath, member.value, "string or array expected, \(member.value.specTypeName) found")
+                report(.styleType, facePath, member.value, SpecWording.expected("string or array", found: member.value))
             }
         }
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let tomtomPlaceholder = Rule("tomtom.placeholder", .warning,
+                              summary: "A TomTom placeholder that only the TomTom SDK fills, in a MapLibre style.",
+                              help: "Replace the placeholder with a URL when the style is for MapLibre.")
+    static let styleType = Rule("style.type", .error,
+                              summary: "A style value has the wrong type.",
+                              help: "Give the value the type the message expects.")
+    static let styleRequired = Rule("style.required", .error,
+                              summary: "A required style property is missing.",
+                              help: "Add the property the message names.")
+    static let styleDeprecated = Rule("style.deprecated", .error,
+                              summary: "Style constants, removed in version 8.",
+                              help: "Replace style constants with their values.")
+    static let styleGlyphs = Rule("style.glyphs", .error,
+                              summary: "The glyphs URL lacks {fontstack} or {range}.",
+                              help: "Put {fontstack} and {range} in the glyphs URL.")
+    static let styleSprite = Rule("style.sprite", .error,
+                              summary: "Sprite ids are not unique.",
+                              help: "Give each sprite entry a unique id.")
 }

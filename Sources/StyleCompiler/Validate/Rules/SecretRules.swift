@@ -76,10 +76,17 @@ extension ValidationRun {
         walk.run { text, node, path in
             guard !node.isSecret else { return }
             for secret in CredentialScan.credentials(in: text) {
-                report(.error, "secret.literal-key", path(), node,
+                report(.secretLiteralKey, path(), node,
                        "literal credential '\(CredentialScan.shown(secret))' in a committed file: use TomTom's {key} placeholder (mc-style redact does it) or ${NAME}",
                        masking: [secret])
             }
         }
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let secretLiteralKey = Rule("secret.literal-key", .error,
+                              summary: "A literal credential (API key, access token) in a file.",
+                              help: "Replace the key with TomTom's {key} placeholder (mc-style redact) or an ${ENV} value.")
 }

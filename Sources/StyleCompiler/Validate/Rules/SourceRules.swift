@@ -4,7 +4,7 @@ import LocatedJSON
 extension ValidationRun {
     func validateSources(_ node: JSONNode, path: JSONPath) {
         guard let sources = node.objectValue else {
-            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("object", found: node))
             return
         }
         for member in sources.members {
@@ -14,16 +14,16 @@ extension ValidationRun {
 
     private func validateSource(_ node: JSONNode, path: JSONPath) {
         guard let source = node.objectValue else {
-            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("object", found: node))
             return
         }
         guard let typeNode = source["type"] else {
-            report("style.required", path, node, "\"type\" is required")
+            report(.styleRequired, path, node, "\"type\" is required")
             return
         }
         let type = typeNode.stringValue ?? ""
         if type == "canvas" {
-            report("style.source.canvas", path, nil, "Please use runtime APIs to add canvas sources, rather than including them in stylesheets.")
+            report(.styleSourceCanvas, path, nil, "Please use runtime APIs to add canvas sources, rather than including them in stylesheets.")
             return
         }
         guard StyleSpecCatalog.sourceTypes.contains(type) else {
@@ -47,7 +47,7 @@ extension ValidationRun {
             }
         }
         for property in StyleSpecCatalog.groups[group] ?? [] where property.isRequired && source[property.name] == nil {
-            report("style.required", path, node, "missing required property \"\(property.name)\"")
+            report(.styleRequired, path, node, "missing required property \"\(property.name)\"")
         }
     }
 
@@ -55,16 +55,23 @@ extension ValidationRun {
     /// feature state.
     private func validateClusterProperties(_ node: JSONNode, path: JSONPath) {
         guard let properties = node.objectValue else {
-            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("object", found: node))
             return
         }
         for member in properties.members {
             guard let parts = member.value.arrayValue, parts.count >= 2 else { continue }
             let map = parts[1]
             if ExpressionShape.uses(map, operators: ["zoom", "feature-state"]) {
-                report("style.expression", path.appending(member.key).appending("map"), map,
+                report(.styleExpression, path.appending(member.key).appending("map"), map,
                        "\"zoom\" and \"feature-state\" expressions are not supported with cluster properties.")
             }
         }
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let styleSourceCanvas = Rule("style.source.canvas", .error,
+                              summary: "A canvas source in a stylesheet.",
+                              help: "Canvas sources cannot be used in a style document; use an image source.")
 }

@@ -6,7 +6,7 @@ extension ValidationRun {
         let overlayNames = Set(DeclarationSchema.sdkOverlayLayers)
         for (index, layer) in (style["layers"]?.arrayValue ?? []).enumerated() {
             guard let idNode = layer["id"], let id = idNode.stringValue, overlayNames.contains(id) else { continue }
-            report("tomtom.sdk-layer-name", JSONPath([.key("layers"), .index(index), .key("id")]), idNode,
+            report(.tomtomSdkLayerName, JSONPath([.key("layers"), .index(index), .key("id")]), idNode,
                    "layer id \"\(id)\" is the name of a TomTom SDK overlay layer; the SDK inserts its own layer with that name")
         }
         for member in style["sources"]?.objectValue?.members ?? [] {
@@ -16,13 +16,23 @@ extension ValidationRun {
             // what matters is a whole, positive number of pixels, ideally a power of two.
             let path = JSONPath([.key("sources"), .key(member.key), .key("tileSize")])
             guard size >= 1, size == size.rounded(), size <= Double(DeclarationSchema.maximumTileSize) else {
-                report("sources.tile-size", path, sizeNode, "raster tileSize \(JSONNumber(size).text) is not a whole number of pixels from 1 to \(DeclarationSchema.maximumTileSize)")
+                report(.sourcesTileSize, path, sizeNode, "raster tileSize \(JSONNumber(size).text) is not a whole number of pixels from 1 to \(DeclarationSchema.maximumTileSize)")
                 continue
             }
             let pixels = Int(size)
             guard pixels & (pixels - 1) != 0 else { continue }
-            report(.warning, "sources.tile-size", path, sizeNode,
+            report(.warning, .sourcesTileSize, path, sizeNode,
                    "raster tileSize \(pixels) is not a power of two: TomTom and MapLibre tile pyramids are 128, 256 and 512 pixels")
         }
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let sourcesTileSize = Rule("sources.tile-size", .error,
+                              summary: "A raster tile size that is not a positive whole number (error) or not a power of two (warning).",
+                              help: "Declare the tile size the server renders, in pixels; 256 or 512 unless it really is another.")
+    static let tomtomSdkLayerName = Rule("tomtom.sdk-layer-name", .error,
+                              summary: "A style layer id is the name of a TomTom SDK overlay layer.",
+                              help: "Rename the layer: the SDK inserts its own layer with that name.")
 }

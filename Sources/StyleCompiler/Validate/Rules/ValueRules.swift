@@ -53,7 +53,7 @@ extension ValidationRun {
 
     func validateKind(_ node: JSONNode, _ kind: String, path: JSONPath) {
         guard node.specTypeName != kind else { return }
-        report("style.type", path, node, "\(kind) expected, \(node.specTypeName) found")
+        report(.styleType, path, node, SpecWording.expected(kind, found: node))
     }
 
     func validateEnum(_ node: JSONNode, spec: SpecProperty, path: JSONPath) {
@@ -64,7 +64,7 @@ extension ValidationRun {
         default: matches = false
         }
         guard !matches else { return }
-        report("style.enum", path, node, "expected one of [\(spec.values.joined(separator: ", "))], \(node.specDisplay) found")
+        report(.styleEnum, path, node, "expected one of [\(spec.values.joined(separator: ", "))], \(node.specDisplay) found")
     }
 
     func validateNumber(_ node: JSONNode, spec: SpecProperty, path: JSONPath) {
@@ -74,24 +74,24 @@ extension ValidationRun {
         }
         let value = number.doubleValue
         guard value.isFinite else {
-            report("style.range", path, node, "\(number.text) is not a finite number")
+            report(.styleRange, path, node, "\(number.text) is not a finite number")
             return
         }
         if let minimum = spec.minimum, value < minimum {
-            report("style.range", path, node, "\(JSONNumber(value).text) is less than the minimum value \(JSONNumber(minimum).text)")
+            report(.styleRange, path, node, "\(JSONNumber(value).text) is less than the minimum value \(JSONNumber(minimum).text)")
         } else if let maximum = spec.maximum, value > maximum {
-            report("style.range", path, node, "\(JSONNumber(value).text) is greater than the maximum value \(JSONNumber(maximum).text)")
+            report(.styleRange, path, node, "\(JSONNumber(value).text) is greater than the maximum value \(JSONNumber(maximum).text)")
         }
     }
 
     func validateColor(_ node: JSONNode, path: JSONPath) {
         guard let text = node.stringValue else {
-            report("style.type", path, node, "color expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("color", found: node))
             return
         }
         guard !validColors.contains(text) else { return }
         if CSSColor.parse(text) == nil {
-            report("style.color", path, node, "color expected, \(node.specDisplay) found")
+            report(.styleColor, path, node, SpecWording.expected("color", found: node.specDisplay))
         } else {
             validColors.insert(text)
         }
@@ -99,11 +99,11 @@ extension ValidationRun {
 
     func validateArray(_ node: JSONNode, spec: SpecProperty, path: JSONPath) {
         guard let items = node.arrayValue else {
-            report("style.type", path, node, "array expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("array", found: node))
             return
         }
         if let length = spec.length, items.count != length {
-            report("style.array-length", path, node, "array length \(length) expected, length \(items.count) found")
+            report(.styleArrayLength, path, node, SpecWording.expected("array length \(length)", found: "length \(items.count)"))
             return
         }
         guard let element = spec.value else { return }
@@ -129,7 +129,7 @@ extension ValidationRun {
     func validateNumberOrArray(_ node: JSONNode, spec: SpecProperty, path: JSONPath, element: String) {
         if let items = node.arrayValue {
             guard !items.isEmpty else {
-                report("style.array-length", path, node, "array length at least 1 expected, length 0 found")
+                report(.styleArrayLength, path, node, SpecWording.expected("array length at least 1", found: "length 0"))
                 return
             }
             for (index, item) in items.enumerated() {
@@ -144,19 +144,35 @@ extension ValidationRun {
     /// the object (as MapLibre does), missing required ones too.
     func validateGroupObject(_ node: JSONNode, group: String, path: JSONPath) {
         guard let object = node.objectValue else {
-            report("style.type", path, node, "object expected, \(node.specTypeName) found")
+            report(.styleType, path, node, SpecWording.expected("object", found: node))
             return
         }
         guard let properties = StyleSpecCatalog.index[group] else { return }
         for member in object.members {
             guard let property = properties[member.key] else {
-                report("style.unknown-property", path, member.value, "unknown property \"\(member.key)\"")
+                report(.styleUnknownProperty, path, member.value, "unknown property \"\(member.key)\"")
                 continue
             }
             validateValue(member.value, spec: property, path: path.appending(member.key))
         }
         for property in StyleSpecCatalog.groups[group] ?? [] where property.isRequired && object[property.name] == nil {
-            report("style.required", path, node, "missing required property \"\(property.name)\"")
+            report(.styleRequired, path, node, "missing required property \"\(property.name)\"")
         }
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let styleEnum = Rule("style.enum", .error,
+                              summary: "A style value is not one of the allowed values.",
+                              help: "Use one of the values the message lists.")
+    static let styleRange = Rule("style.range", .error,
+                              summary: "A style number is out of range.",
+                              help: "Give a number within the property's range.")
+    static let styleArrayLength = Rule("style.array-length", .error,
+                              summary: "A style array has the wrong length.",
+                              help: "Give the array the length the message expects.")
+    static let styleColor = Rule("style.color", .error,
+                              summary: "A string that is not a CSS color.",
+                              help: "Write a CSS color: a name, #rgb, #rrggbb, rgb(), rgba(), hsl() or hsla().")
 }

@@ -1,0 +1,23 @@
+/// A rule, as a value: its stable id, default severity, one-line summary and help (what to do about a
+/// finding). Each rule is a `static let` declared next to the check that reports it and registered once in
+/// `RuleCatalog.all`, from which SARIF's rule list and the README's rule table are derived; a test fails when a
+/// declared rule is not registered, never reported, or undocumented. Report sites take the value, never a
+/// string, so an id cannot be misspelt and a severity is stated once.
+public struct Rule: Sendable, Hashable, CustomStringConvertible {
+    /// A stable id such as `json.syntax`; wording may change, ids do not.
+    public let id: String
+    public let defaultSeverity: Diagnostic.Severity
+    public let summary: String
+    public let help: String
+
+    public init(_ id: String, _ defaultSeverity: Diagnostic.Severity, summary: String, help: String) {
+        self.id = id
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.help = help
+    }
+
+    public static func == (lhs: Rule, rhs: Rule) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    public var description: String { id }
+}

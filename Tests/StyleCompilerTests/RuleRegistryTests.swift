@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import StyleCompiler
+
+/// The rule registry is the one list of rules: every rule declared in the sources is registered, reported
+/// somewhere and documented, and the README's rule table is made from it.
+@Suite struct RuleRegistryTests {
+    /// Every Swift source of the library, by path.
+    static let sources: [(path: String, text: String)] = {
+        let folder = SharedData.repositoryFile("Sources")
+        var result: [(String, String)] = []
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix(".swift"), let text = try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8) else { continue }
+            result.append((path, text))
+        }
+        return result.sorted { $0.0 < $1.0 }
+    }()
+
+    /// `static let NAME = Rule("ID", ...)` declarations: (name, id).
+    static let declared: [(name: String, id: String)] = sources.flatMap { source in
+        source.text.matches(of: /static let (\w+) = Rule\("([a-z0-9.-]+)"/).map { (String($0.1), String($0.2)) }
+    }
+
+    @Test func everyDeclaredRuleIsRegisteredOnce() {
+        let registered = RuleCatalog.all.map(\.id)
+        #expect(Set(registered).count == registered.count, "rule ids are unique")
+        #expect(!Self.declared.isEmpty)
+        for rule in Self.declared { #expect(registered.contains(rule.id), "\(rule.id) is declared but not in RuleCatalog.all") }
+        let declaredIDs = Set(Self.declared.map(\.id))
+        for id in registered where !id.hasPrefix("yaml.") { #expect(declaredIDs.contains(id), "\(id) is registered but declared nowhere") }
+    }
+
+    @Test func everyRuleIsReportedSomewhere() {
+        let catalog = Self.sources.first { $0.path.hasSuffix("RuleCatalog.swift") }?.text ?? ""
+        for rule in Self.declared {
+            let uses = Self.sources.reduce(0) { count, source in
+                count + source.text.matches(of: try! Regex("\\.\(rule.name)\\b")).count
+            } - catalog.matches(of: try! Regex("\\.\(rule.name)\\b")).count
+            #expect(uses > 0, "\(rule.id) (\(rule.name)) is never reported")
+        }
+    }
+
+    @Test func everyRuleIsDocumented() {
+        for rule in RuleCatalog.all {
+            #expect(!rule.summary.isEmpty && rule.summary.hasSuffix("."), "\(rule.id): summary")
+            #expect(!rule.help.isEmpty && rule.help.hasSuffix("."), "\(rule.id): help")
+        }
+    }
+
+    /// The README's rule table, between its markers, is exactly the registry's (MC_STYLE_UPDATE_GOLDEN=1 rewrites it).
+    @Test func theReadmeRuleTableIsTheRegistry() throws {
+        let url = SharedData.repositoryFile("README.md")
+        let readme = try String(contentsOf: url, encoding: .utf8)
+        let begin = "<!-- rules: generated from RuleCatalog.all by RuleRegistryTests -->\n"
+        let end = "<!-- rules: end -->\n"
+        let table = "| rule | default | what | what to do |\n|---|---|---|---|\n" + RuleCatalog.all.map { rule in
+            "| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary.replacing("|", with: "\\|")) | \(rule.help.replacing("|", with: "\\|")) |\n"
+        }.joined()
+        guard let start = readme.range(of: begin), let stop = readme.range(of: end, range: start.upperBound..<readme.endIndex) else {
+            Issue.record("README.md lacks the rule table's markers")
+            return
+        }
+        let current = String(readme[start.upperBound..<stop.lowerBound])
+        if ProcessInfo.processInfo.environment["MC_STYLE_UPDATE_GOLDEN"] == "1", current != table {
+            try Data((readme[..<start.upperBound] + table + readme[stop.lowerBound...]).utf8).write(to: url)
+            return
+        }
+        #expect(current == table, "the README's rule table differs from RuleCatalog.all: run MC_STYLE_UPDATE_GOLDEN=1 swift test")
+    }
+}
