@@ -49,7 +49,7 @@ import TestSupport
     @Test func environmentValuesAreSecretAndShownByName() throws {
         let fixture = Fixtures.folder("declarations/valid/environment.yaml")
         let declarations = try #require(DeclarationsLoader(environment: Self.environment).load(path: fixture.path).declarations)
-        guard case .urlTemplate(let template) = declarations.sources[0].kind else {
+        guard declarations.sources[0].kind.keyword == "urlTemplate", case .url(let template) = declarations.sources[0].kind.address else {
             Issue.record("expected a URL template")
             return
         }

@@ -30,12 +30,10 @@ enum DeclarationsDump {
         object["id"] = string(source.id)
         object["styleSourceID"] = string(source.styleSourceID)
         object["styleLayerID"] = string(source.styleLayerID)
-        switch source.kind {
-        case .urlTemplate(let text): object["urlTemplate"] = declared(text)
-        case .tileJson(let text): object["tileJson"] = declared(text)
-        case .arcGisService(let text): object["arcGisService"] = declared(text)
-        case .localTileServer(let route, let cacheKey):
-            object["localTileServer"] = JSONNode(.object(JSONObject([
+        switch source.kind.address {
+        case .url(let text): object[source.kind.keyword] = declared(text)
+        case .localRoute(let route, let cacheKey):
+            object[source.kind.keyword] = JSONNode(.object(JSONObject([
                 JSONMember(key: "route", value: string(route)),
                 JSONMember(key: "cacheKey", value: cacheKey.map(string) ?? null),
             ])))

@@ -1,28 +1,12 @@
 import LocatedJSON
-import StyleRuntime
 
 /// The tile URL and the style source of one declared raster source.
 enum RasterSourceRendering {
 
     /// The tile URL template for a source: `value` for the style, `display` (secrets as `${NAME}`) for every
-    /// other output. Nil for TileJSON sources, whose tiles the remote TileJSON names.
+    /// other output. Nil for kinds whose tiles a remote TileJSON names.
     static func tileTemplate(_ source: RasterSourceDeclaration) -> DeclaredString? {
-        switch source.kind {
-        case .urlTemplate(let template):
-            return template
-        case .tileJson:
-            return nil
-        case .arcGisService(let service):
-            return DeclaredString(value: trimmingTrailingSlashes(service.value) + "/tile/{z}/{y}/{x}",
-                                  display: trimmingTrailingSlashes(service.display) + "/tile/{z}/{y}/{x}")
-        case .localTileServer(let route, let cacheKey):
-            // GUIDE.md 2.9: base URL, route id and cache key are known only on the phone; the size segment is the
-            // declared (rendered) size; a cache key given at build time is written as it is.
-            let segments = [Placeholder.localTileServer.token, "tiles", Placeholder.route(route).token, String(source.tileSize),
-                            cacheKey ?? Placeholder.cacheKey(route).token]
-            let tile = source.pixelRatios.contains(where: { $0 > 1 }) ? "{z}/{x}/{y}{ratio}.png" : "{z}/{x}/{y}.png"
-            return DeclaredString(segments.joined(separator: "/") + "/" + tile)
-        }
+        source.kind.descriptor.tileTemplate(source, source.kind.address)
     }
 
     /// The attribution rules' texts joined with ", " (display or value form).
@@ -36,8 +20,8 @@ enum RasterSourceRendering {
         let at = source.location
         let url: JSONNode?
         let tiles: JSONNode?
-        if case .tileJson(let address) = source.kind {
-            url = .string(address.value, at: source.location(of: "tileJson"))
+        if let address = source.kind.descriptor.tileJSONURL(source.kind.address) {
+            url = .string(address.value, at: source.location(of: source.kind.keyword))
             tiles = nil
         } else {
             url = nil
@@ -56,11 +40,5 @@ enum RasterSourceRendering {
             },
             "attribution": attribution(source, secretsShown: true).map { .string($0, at: source.location(of: "attribution")) },
         ], at: at)
-    }
-
-    static func trimmingTrailingSlashes(_ text: String) -> String {
-        var result = Substring(text)
-        while result.hasSuffix("/") { result = result.dropLast() }
-        return String(result)
     }
 }

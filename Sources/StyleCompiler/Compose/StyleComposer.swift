@@ -99,9 +99,7 @@ public struct StyleComposer: Sendable {
             diagnostics.append(Diagnostic(.declNotApplicable, "layerMapping applies to the tomtom target only; ignored",
                                           at: first.location, path: JSONPath([.key("layerMapping")])))
         }
-        let routes = declarations.sources.compactMap { source -> String? in
-            if case .localTileServer(let route, _) = source.kind { return route } else { return nil }
-        }
+        let routes = declarations.sources.compactMap(\.kind.localRoute)
         let placeholders = PlaceholderScan.run(&style, apiKey: apiKey, routes: Array(Set(routes)))
         composition.placeholders = placeholders.placeholders
         composition.keyFilledPointers = placeholders.keyFilledPointers

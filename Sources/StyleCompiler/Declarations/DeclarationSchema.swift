@@ -43,8 +43,8 @@ public enum DeclarationSchema {
     public static let sdkOverlayLayers = ["skybox-schematic", "skybox", "route", "circle-shape", "polygon-shape",
                                           "polyline-shape", "route-marker", "marker", "position-marker"]
 
-    /// The source kinds; a source has exactly one.
-    public static let sourceKinds = ["urlTemplate", "tileJson", "arcGisService", "localTileServer"]
+    /// The source kinds' keywords (`SourceKind.all`); a source has exactly one.
+    public static var sourceKinds: [String] { SourceKind.keywords }
 
     static let camera: ClosedRange<Double> = 0...22
     /// The largest tile size accepted, in pixels.
@@ -92,15 +92,7 @@ public enum DeclarationSchema {
 
     public static let source = ObjectSpec(noun: "a source", fields: [
         Field(name: "id", type: .string, isRequired: true, summary: "Stable id; the style ids derive from it."),
-        Field(name: "urlTemplate", type: .string, isRequired: false, summary: "Tile URL with {z}, {x}, {y} (or {quadkey}, {bbox-epsg-3857})."),
-        Field(name: "tileJson", type: .string, isRequired: false, summary: "Absolute URL of a TileJSON document."),
-        Field(name: "arcGisService", type: .string, isRequired: false, summary: "ArcGIS MapServer URL; tiles are <url>/tile/{z}/{y}/{x}."),
-        Field(name: "localTileServer", type: .object(ObjectSpec(noun: "a local tile server", fields: [
-            Field(name: "route", type: .string, isRequired: true,
-                  summary: "The LocalTileServer route name, one path segment; the app may map it to its run-time id."),
-            Field(name: "cacheKey", type: .string, isRequired: false,
-                  summary: "A cache key fixed at build time (one path segment); without it the app fills it at run time."),
-        ], exactlyOneOf: [])), isRequired: false, summary: "Tiles the app renders on the device through MapConductor's LocalTileServer."),
+    ] + SourceKind.all.map(\.field) + [
         Field(name: "bounds", type: bounds, isRequired: false, summary: "[west, south, east, north] in degrees; west > east crosses 180°."),
         Field(name: "attribution", type: .oneOf([.string, .list(.object(attributionRule), count: nil, unique: false)]), isRequired: false,
               summary: "Attribution text, or rules {text, minZoom, maxZoom, bounds}."),

@@ -99,13 +99,13 @@ private struct DecodingState {
         source.calibrationLatitude = field("calibrationLatitude")?.numberValue?.doubleValue
         source.placement = placement(field("placement"))
         if let ratios = object["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue) {
-            if case .localTileServer = kind {
+            if kind.localRoute != nil {
                 source.pixelRatios = ratios.sorted()
             } else {
                 diagnostics.append(Diagnostic(.declNotApplicable, "pixelRatios applies to localTileServer sources only; ignored here",
                                               at: object["pixelRatios"]?.location, path: path.appending("pixelRatios")))
             }
-        } else if case .localTileServer = kind, let ratios = defaults["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue) {
+        } else if kind.localRoute != nil, let ratios = defaults["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue) {
             source.pixelRatios = ratios.sorted()
         }
         if let node = field("userAgent") { source.userAgent = expand(node, path: path.appending("userAgent")) }
@@ -117,18 +117,12 @@ private struct DecodingState {
         return source
     }
 
+    /// The source's kind: the one registered kind whose keyword it has (the schema reported none or several).
     private mutating func kind(_ object: JSONObject, path: JSONPath) -> RasterSourceKind? {
-        let present = DeclarationSchema.sourceKinds.filter { object[$0] != nil }
-        guard present.count == 1, let keyword = present.first, let node = object[keyword] else { return nil }
-        let kindPath = path.appending(keyword)
-        switch keyword {
-        case "urlTemplate": return expand(node, path: kindPath).map(RasterSourceKind.urlTemplate)
-        case "tileJson": return expand(node, path: kindPath).map(RasterSourceKind.tileJson)
-        case "arcGisService": return expand(node, path: kindPath).map(RasterSourceKind.arcGisService)
-        default:
-            guard let route = node["route"]?.stringValue else { return nil }
-            return .localTileServer(route: route, cacheKey: node["cacheKey"]?.stringValue)
-        }
+        let present = SourceKind.all.filter { object[$0.keyword] != nil }
+        guard present.count == 1, let kind = present.first, let node = object[kind.keyword] else { return nil }
+        let kindPath = path.appending(kind.keyword)
+        return kind.decode(node) { expand($0, path: kindPath) }.map { RasterSourceKind(kind, $0) }
     }
 
     private mutating func bounds(_ node: JSONNode, path: JSONPath) -> GeoBounds? {

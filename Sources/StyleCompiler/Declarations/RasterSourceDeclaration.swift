@@ -1,28 +1,6 @@
 import LocatedJSON
 import StyleMath
 
-/// Where a raster source's tiles come from.
-public enum RasterSourceKind: Sendable, Equatable {
-    /// A tile URL template with `{z}`, `{x}`, `{y}` (or `{quadkey}`, `{bbox-epsg-3857}`).
-    case urlTemplate(DeclaredString)
-    /// An absolute URL of a TileJSON document.
-    case tileJson(DeclaredString)
-    /// An ArcGIS MapServer URL; tiles are `<url without trailing slashes>/tile/{z}/{y}/{x}`.
-    case arcGisService(DeclaredString)
-    /// Tiles the app renders through MapConductor's LocalTileServer; the base URL is known only at run time.
-    case localTileServer(route: String, cacheKey: String?)
-
-    /// The declaration key of this kind (`urlTemplate`, ...).
-    public var keyword: String {
-        switch self {
-        case .urlTemplate: return "urlTemplate"
-        case .tileJson: return "tileJson"
-        case .arcGisService: return "arcGisService"
-        case .localTileServer: return "localTileServer"
-        }
-    }
-}
-
 /// Where a raster layer goes in the base style's layer stack.
 public enum LayerPlacement: Sendable, Equatable {
     /// Above everything (MapConductor's run-time behaviour).

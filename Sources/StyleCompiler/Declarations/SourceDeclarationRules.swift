@@ -2,8 +2,8 @@ import LocatedJSON
 import StyleMath
 import StyleRuntime
 
-/// Checks on a decoded source that the schema cannot express: URL tokens, clear-text HTTP, absolute TileJSON
-/// URLs, zoom levels past 22 and bounds that are empty or reach past the Mercator limit.
+/// Checks on a decoded source that the schema cannot express: its kind's own (`SourceKind.check`), tile sizes
+/// that are not powers of two, zoom levels past 22, and bounds that are empty or reach past the Mercator limit.
 enum SourceDeclarationRules {
     /// Tokens MapLibre fills in tile URLs, plus TomTom's `{key}` placeholder.
     static let knownTokens: Set<String> = ["z", "x", "y", "quadkey", "bbox-epsg-3857", "prefix", "ratio", "key"]
@@ -15,43 +15,8 @@ enum SourceDeclarationRules {
         func report(_ severity: Diagnostic.Severity, _ rule: Rule, _ field: String, _ message: String) {
             findings.report(rule, field, message, severity: severity)
         }
-        switch source.kind {
-        case .urlTemplate(let template):
-            let tokens = tokens(in: template.display)
-            let hasTile = Set(["z", "x", "y"]).isSubset(of: tokens) || tokens.contains("quadkey") || tokens.contains("bbox-epsg-3857")
-            if !hasTile {
-                report(.sourcesUrlTokens, "urlTemplate", "the tile URL needs {z}, {x} and {y} (or {quadkey} or {bbox-epsg-3857})")
-            }
-            for token in tokens.subtracting(knownTokens).sorted() {
-                report(.sourcesUnknownToken, "urlTemplate", "the tile URL has the token {\(token)}, which MapLibre leaves in the URL as it is")
-            }
-            checkCleartext(template.value, secret: template.isSecret, field: "urlTemplate", into: &findings)
-            checkKeyHost(template, field: "urlTemplate", into: &findings)
-        case .tileJson(let address):
-            if !(address.value.hasPrefix("https://") || address.value.hasPrefix("http://")) {
-                report(.sourcesTilejsonUrl, "tileJson", "the TileJSON URL must be absolute (https://...)")
-            }
-            checkCleartext(address.value, secret: address.isSecret, field: "tileJson", into: &findings)
-            checkKeyHost(address, field: "tileJson", into: &findings)
-        case .arcGisService(let service):
-            if !(service.value.hasPrefix("https://") || service.value.hasPrefix("http://")) {
-                report(.sourcesTilejsonUrl, "arcGisService", "the ArcGIS service URL must be absolute (https://...)")
-            }
-            checkCleartext(service.value, secret: service.isSecret, field: "arcGisService", into: &findings)
-            checkKeyHost(service, field: "arcGisService", into: &findings)
-        case .localTileServer(let route, let cacheKey):
-            for (name, value) in [("route", route), ("cacheKey", cacheKey)] {
-                guard let value, !PathSegment.isValid(value) else { continue }
-                let field = source.fieldLocations["localTileServer.\(name)"] == nil ? "localTileServer" : "localTileServer.\(name)"
-                findings.diagnostics.append(Diagnostic(.sourcesLocalSegment, "the \(name == "route" ? "route" : "cache key") '\(value)' is not one path segment of letters, digits, '-', '_' and '.': LocalTileServer splits tile paths at '/', so every tile would be a 404",
-                                              at: source.location(of: field), path: path.appending("localTileServer").appending(name)))
-            }
-            if source.pixelRatios.contains(where: { $0 > 1 }), let platform = platforms.first(where: { !$0.servesDensitySuffix }) {
-                findings.diagnostics.append(Diagnostic(.platformUnsupported, "pixelRatios \(source.pixelRatios) of '\(source.id)' cannot be served on \(platform.rawValue): its LocalTileServer answers 404 to <y>@2x.png tiles; declare platforms: [ios] or pixelRatios: [1]",
-                                              at: source.location(of: "pixelRatios"), path: path.appending("pixelRatios"),
-                                              related: platformsLocation.map { [Diagnostic.Related("the platforms the build serves", at: $0)] } ?? []))
-            }
-        }
+        source.kind.descriptor.check(source, source.kind.address, SourceCheckContext(platforms: platforms, platformsLocation: platformsLocation),
+                                     &findings)
         if source.tileSize & (source.tileSize - 1) != 0 {
             report(.warning, .sourcesTileSize, "tileSize",
                    "tileSize \(source.tileSize) is not a power of two: tile servers and renderers expect 256 or 512, and on tomtom it is emitted halved (\(max(1, source.tileSize / 2)))")
@@ -68,6 +33,16 @@ enum SourceDeclarationRules {
                 report(.warning, .sourcesBounds, "bounds", "the bounds reach past the Web Mercator limit (±85.0511°); tiles there do not exist")
             }
         }
+    }
+
+    /// The checks every remote URL gets: absolute (when `absoluteNoun` names what it is), no clear-text HTTP
+    /// but to loopback, `{key}` only on TomTom's hosts.
+    static func checkRemoteURL(_ url: DeclaredString, field: String, absoluteNoun: String? = nil, into findings: inout SourceFindings) {
+        if let absoluteNoun, !(url.value.hasPrefix("https://") || url.value.hasPrefix("http://")) {
+            findings.report(.sourcesTilejsonUrl, field, "the \(absoluteNoun) URL must be absolute (https://...)")
+        }
+        checkCleartext(url.value, secret: url.isSecret, field: field, into: &findings)
+        checkKeyHost(url, field: field, into: &findings)
     }
 
     /// `{key}` is TomTom's placeholder: filled only into TomTom URLs, so elsewhere it would stay in the URL or,

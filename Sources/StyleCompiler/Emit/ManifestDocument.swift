@@ -51,15 +51,8 @@ enum ManifestDocument {
 
     private static func source(for report: Composition.SourceReport, tileJSONPath: String?) -> JSONNode {
         let declaration = report.declaration
-        var local: JSONNode?
-        if case .localTileServer(let route, let cacheKey) = declaration.kind {
-            local = .object(["route": .string(route), "cacheKey": cacheKey.map { .string($0) } ?? .null,
-                             "cacheKeyFilled": .string(cacheKey == nil ? "runTime" : "build")])
-        }
-        var remoteTileJSON: JSONNode?
-        if case .tileJson(let address) = declaration.kind { remoteTileJSON = .string(address.display) }
         let template = RasterSourceRendering.tileTemplate(declaration)
-        return .object([
+        let head = JSONNode.object([
             "id": .string(declaration.id),
             "kind": .string(declaration.kind.keyword),
             "styleSourceId": .string(declaration.styleSourceID),
@@ -73,8 +66,8 @@ enum ManifestDocument {
             },
             "tiles": template.map { .string($0.display) },
             "tileJson": tileJSONPath.map { .string($0) },
-            "remoteTileJson": remoteTileJSON,
-            "localTileServer": local,
+        ])
+        let tail = JSONNode.object([
             "tileSize": .object(["declared": .integer(declaration.tileSize), "emitted": .integer(report.emittedTileSize)]),
             "tileZoom": .object(["min": declaration.minZoom.map { .integer($0) } ?? .null, "max": declaration.maxZoom.map { .integer($0) } ?? .null]),
             "visibleZoom": declaration.visibleZoom.map { unified in
@@ -101,6 +94,12 @@ enum ManifestDocument {
             "pixelRatios": .array(declaration.pixelRatios.map { .integer($0) }),
             "warnings": .array(report.warnings.map { .string($0) }),
         ])
+        var members = head.objectValue?.members ?? []
+        for (key, value) in declaration.kind.descriptor.manifestFields(declaration.kind.address) {
+            if let value { members.append(JSONMember(key: key, value: value)) }
+        }
+        members += tail.objectValue?.members ?? []
+        return JSONNode(.object(JSONObject(members)))
     }
 
     private static func bounds(_ box: GeoBounds) -> JSONNode {

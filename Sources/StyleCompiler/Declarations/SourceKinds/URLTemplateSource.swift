@@ -1,0 +1,33 @@
+import LocatedJSON
+
+/// `urlTemplate`: a tile URL with `{z}`, `{x}`, `{y}` (or `{quadkey}`, `{bbox-epsg-3857}`).
+extension SourceKind {
+    static let urlTemplate = SourceKind(
+        keyword: "urlTemplate",
+        field: .init(name: "urlTemplate", type: .string, isRequired: false, summary: "Tile URL with {z}, {x}, {y} (or {quadkey}, {bbox-epsg-3857})."),
+        decode: { node, expand in expand(node).map(SourceAddress.url) },
+        check: { _, address, _, findings in
+            guard case .url(let template) = address else { return }
+            let tokens = SourceDeclarationRules.tokens(in: template.display)
+            let hasTile = Set(["z", "x", "y"]).isSubset(of: tokens) || tokens.contains("quadkey") || tokens.contains("bbox-epsg-3857")
+            if !hasTile {
+                findings.report(.sourcesUrlTokens, "urlTemplate", "the tile URL needs {z}, {x} and {y} (or {quadkey} or {bbox-epsg-3857})")
+            }
+            for token in tokens.subtracting(SourceDeclarationRules.knownTokens).sorted() {
+                findings.report(.sourcesUnknownToken, "urlTemplate", "the tile URL has the token {\(token)}, which MapLibre leaves in the URL as it is")
+            }
+            SourceDeclarationRules.checkRemoteURL(template, field: "urlTemplate", into: &findings)
+        },
+        tileTemplate: { _, address in
+            guard case .url(let template) = address else { return nil }
+            return template
+        },
+        tileJSONURL: { _ in nil },
+        manifestFields: { _ in [] }
+    )
+}
+
+extension RasterSourceKind {
+    /// A tile URL template.
+    public static func urlTemplate(_ template: DeclaredString) -> RasterSourceKind { RasterSourceKind(.urlTemplate, .url(template)) }
+}

@@ -1,0 +1,45 @@
+import LocatedJSON
+import Testing
+import YAMLReader
+@testable import StyleCompiler
+
+/// Source kinds are descriptors registered in one list: the schema, decoder, composer and manifest all take
+/// them from there, so a registered kind works end to end and an unregistered keyword is an error, never a
+/// silently dropped source.
+@Suite struct SourceKindRegistryTests {
+    /// A minimal declaration value per registered keyword.
+    static let samples: [String: String] = [
+        "urlTemplate": "https://t.example.com/{z}/{x}/{y}.png",
+        "tileJson": "https://t.example.com/tiles.json",
+        "arcGisService": "https://s.example.com/MapServer",
+        "localTileServer": "{ route: heat }",
+    ]
+
+    @Test func everyRegisteredKindIsInTheSchemaAndWorksEndToEnd() throws {
+        let keywords = SourceKind.keywords
+        #expect(Set(keywords).count == keywords.count)
+        #expect(DeclarationSchema.source.exactlyOneOf == [keywords])
+        #expect(keywords.allSatisfy { DeclarationSchema.source.field($0) != nil })
+        #expect(Set(Self.samples.keys) == Set(keywords), "a registered kind has no sample here")
+        let base = try JSONParser().parse(#"{"version": 8, "sources": {}, "layers": []}"#).root
+        for keyword in keywords {
+            let yaml = "version: 1\nsources:\n  - id: a\n    \(keyword): \(Self.samples[keyword] ?? "")\n"
+            let tree = try YAMLReader().read(SourceFile(name: "d.yaml", bytes: Array(yaml.utf8)))
+            let (declarations, diagnostics) = DeclarationsDecoder().decode(tree)
+            #expect(diagnostics.isEmpty, "\(keyword): \(diagnostics.map(\.message))")
+            let source = try #require(declarations.sources.first, "\(keyword) was not decoded")
+            #expect(source.kind.keyword == keyword)
+            let composition = StyleComposer(target: .maplibre).compose(base: base, declarations: declarations)
+            let styleSource = try #require(composition.style["sources"]?["mc-raster-src-a"])
+            #expect(styleSource["tiles"] != nil || styleSource["url"] != nil, "\(keyword) gave the style source no tiles and no url")
+        }
+    }
+
+    @Test func aKeywordThatIsNotRegisteredIsAnError() throws {
+        let yaml = "version: 1\nsources:\n  - id: a\n    wmsService: https://w.example.com/wms\n"
+        let tree = try YAMLReader().read(SourceFile(name: "d.yaml", bytes: Array(yaml.utf8)))
+        let (declarations, diagnostics) = DeclarationsDecoder().decode(tree)
+        #expect(declarations.sources.isEmpty)
+        #expect(Set(diagnostics.map(\.rule)) == ["decl.unknown-key", "decl.source-kind"])
+    }
+}
