@@ -127,16 +127,13 @@ import LocatedJSON
         #expect(try findings(layer("symbol", "\"layout\": {\"text-field\": \"x\", \"text-font\": [\"step\", [\"zoom\"], [\"literal\", [\"A\"]], 8, [\"literal\", [\"B\"]]]}")).0.isEmpty)
     }
 
-    /// The findings of one run over everything, in order.
+    /// The findings on one thread, in order.
     private func sequentialFindings(_ style: JSONNode, target: Target) -> [Diagnostic] {
-        let run = ValidationRun(style: style, target: target)
-        run.validateRoot()
-        if target == .tomtom { run.validateTomTomRules() }
-        run.validateSecrets()
-        return run.diagnostics
+        StyleValidator(target: target, maximumThreads: 1).validate(style)
     }
 
-    /// Large styles are checked on two threads; the findings and their order are those of one thread.
+    /// Large styles are checked on several threads; the findings and their order are those of one thread, in
+    /// document order (root members before `layers`, the layers, root members after, then TomTom's rules).
     @Test func layersCheckedOnTwoThreadsGiveTheSameFindingsInTheSameOrder() throws {
         var layers: [String] = []
         for index in 0..<100 {
@@ -150,6 +147,18 @@ import LocatedJSON
             let split = StyleValidator(target: target).validate(style)
             #expect(split.count > 30)
             #expect(split == sequentialFindings(style, target: target))
+            #expect(StyleValidator(target: target, maximumThreads: 7).validate(style) == split, "more threads than cores")
+            let layerFindings = split.indices.filter { split[$0].path?.mapLibreNotation.hasPrefix("layers[") == true }
+            let zoom = try #require(split.firstIndex { $0.path?.mapLibreNotation == "zoom" })
+            let glyphs = try #require(split.firstIndex { $0.path?.mapLibreNotation == "glyphs" })
+            #expect(layerFindings.count > 20 && layerFindings.allSatisfy { $0 < glyphs && $0 < zoom }, "root members after 'layers' come after the layers")
+            let firstLayer = try #require(layerFindings.first)
+            let lastLayer = try #require(layerFindings.last)
+            #expect(layerFindings == Array(firstLayer...lastLayer), "the layers' findings stand together")
+            let layerIndices = layerFindings.compactMap { position -> Int? in
+                if case .index(let index)? = split[position].path?.components.dropFirst().first { return index } else { return nil }
+            }
+            #expect(layerIndices.count == layerFindings.count && layerIndices == layerIndices.sorted(), "layer by layer, in order")
         }
     }
 

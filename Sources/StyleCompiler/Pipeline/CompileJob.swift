@@ -34,7 +34,7 @@ public struct CompileJob: Sendable {
         nonisolated(unsafe) var files: [OutputFile] = []
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                styleDiagnostics = StyleValidator(target: target, usesTwoThreads: false).validate(composition.style)
+                styleDiagnostics = StyleValidator(target: target, maximumThreads: 1).validate(composition.style)
             } else {
                 files = render(composition, inputs: inputs)
             }

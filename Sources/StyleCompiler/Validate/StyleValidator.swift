@@ -1,4 +1,3 @@
-import Dispatch
 import LocatedJSON
 
 /// Checks a style document against the style specification (MapLibre's rules and messages, so findings
@@ -9,86 +8,87 @@ import LocatedJSON
 /// about (an object's `{`), so its line is the line MapLibre reports.
 public struct StyleValidator: Sendable {
     public var target: Target
-    /// Whether large styles may be checked on two threads (off where the caller already keeps both busy).
-    public var usesTwoThreads: Bool
+    /// The most threads validation may use: 1 where the caller already keeps the cores busy.
+    public var maximumThreads: Int
 
-    public init(target: Target, usesTwoThreads: Bool = true) {
+    public init(target: Target, maximumThreads: Int = ValidationScheduler.availableCores) {
         self.target = target
-        self.usesTwoThreads = usesTwoThreads
+        self.maximumThreads = maximumThreads
     }
 
-    /// Styles with at least this many layers are checked on two threads: the second half of the layers
-    /// apart from everything else.
-    static let splitLayerCount = 64
+    /// Styles with fewer layers are checked on one thread: below this, threads cost more than they save.
+    static let parallelLayerCount = 64
 
-    /// Every finding in `style`, in document order of the checks (the same order whether or not the
-    /// layers were checked on two threads).
+    /// Every finding in `style`, in document order: the root's findings, with every layer's at the place of
+    /// the `layers` array, then TomTom's rules, then the secret scan. The same order on any number of threads.
     public func validate(_ style: JSONNode) -> [Diagnostic] {
-        let layerCount = style["layers"]?.arrayValue?.count ?? 0
-        guard usesTwoThreads, layerCount >= Self.splitLayerCount, layerCount <= Limits.layers else {
-            let run = ValidationRun(style: style, target: target)
-            validateAll(run)
-            return run.diagnostics
-        }
-        let middle = layerCount / 2
-        // Each run is used by one thread only; they share nothing but the (immutable) style.
-        nonisolated(unsafe) let first = ValidationRun(style: style, target: target, layers: 0..<middle)
-        nonisolated(unsafe) let second = ValidationRun(style: style, target: target, layers: middle..<layerCount)
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 { validateAll(first) } else { second.validateLayers() }
-        }
-        var diagnostics = first.diagnostics
-        diagnostics.insert(contentsOf: second.diagnostics, at: first.diagnosticsBeforeSkippedLayers ?? diagnostics.count)
-        return diagnostics
-    }
-
-    private func validateAll(_ run: ValidationRun) {
-        run.validateRoot()
-        if target == .tomtom { run.validateTomTomRules() }
-        run.validateSecrets()
+        let context = ValidationContext(style: style, target: target)
+        // The root first: it says whether the layers are checked at all, and where their findings go.
+        let root = ValidationRun(context)
+        root.validateRoot()
+        var rootFindings = root.takeDiagnostics()
+        let layerCount = root.layerFindingsPosition == nil ? 0 : context.layers.count
+        let units = ValidationUnit.units(layers: layerCount, target: target)
+        let threads = layerCount >= Self.parallelLayerCount ? maximumThreads : 1
+        let findings = ValidationScheduler.run(units, threads: threads, context: context)
+        let layerFindings = findings.prefix(layerCount).joined()
+        rootFindings.insert(contentsOf: layerFindings, at: root.layerFindingsPosition ?? rootFindings.count)
+        return rootFindings + findings.dropFirst(layerCount).joined()
     }
 }
 
-/// The state of one validation: the style, the target and the findings so far.
-final class ValidationRun {
+/// What every run of one validation shares, read-only: the style, the target, and the layer index.
+final class ValidationContext: Sendable {
     let style: JSONNode
     let target: Target
-    private(set) var diagnostics: [Diagnostic] = []
+    let layers: [JSONNode]
     /// Layer id -> index of its first occurrence, so id lookups stay linear in the number of layers.
     let layerIndexByID: [String: Int]
-    /// Color strings already found valid: styles repeat the same few colors many times.
-    var validColors: Set<String> = []
 
-    /// The layers this run checks (the others are another run's); nil for all.
-    let layerRange: Range<Int>?
-    /// How many findings there were when this run skipped the first layer outside `layerRange`: where the
-    /// other run's findings belong.
-    var diagnosticsBeforeSkippedLayers: Int?
-
-    init(style: JSONNode, target: Target, layers: Range<Int>? = nil) {
+    init(style: JSONNode, target: Target) {
         self.style = style
         self.target = target
-        self.layerRange = layers
+        self.layers = style["layers"]?.arrayValue ?? []
         var index: [String: Int] = [:]
-        for (position, layer) in (style["layers"]?.arrayValue ?? []).enumerated() {
+        for (position, layer) in layers.enumerated() {
             if let id = layer["id"]?.stringValue, index[id] == nil { index[id] = position }
         }
         self.layerIndexByID = index
     }
+}
 
-    /// Whether this run checks layer `index`; records where skipped layers' findings go.
-    func checksLayer(_ index: Int) -> Bool {
-        guard let layerRange, !layerRange.contains(index) else { return true }
-        if diagnosticsBeforeSkippedLayers == nil { diagnosticsBeforeSkippedLayers = diagnostics.count }
-        return false
+/// The state of one thread's part of a validation: the shared context and the findings so far. The rules
+/// are its methods (one file per area under `Rules/`); they know nothing of threads.
+final class ValidationRun {
+    let context: ValidationContext
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Color strings already found valid: styles repeat the same few colors many times.
+    var validColors: Set<String> = []
+    /// Where the layers' findings go among the root's, set when the root's checks reach the layers (which
+    /// are units of their own); nil when the layers are not checked (`layers` is not a valid array).
+    var layerFindingsPosition: Int?
+
+    init(_ context: ValidationContext) {
+        self.context = context
     }
 
-    /// Checks the layers of `layerRange` alone (the other run checks everything else).
-    func validateLayers() {
-        guard let layers = style["layers"]?.arrayValue else { return }
-        for index in layerRange ?? layers.indices where layers.indices.contains(index) {
-            validateLayer(layers[index], index: index)
+    var style: JSONNode { context.style }
+    var target: Target { context.target }
+    var layerIndexByID: [String: Int] { context.layerIndexByID }
+
+    /// Checks one unit of work.
+    func validate(_ unit: ValidationUnit) {
+        switch unit {
+        case .layer(let index): validateLayer(context.layers[index], index: index)
+        case .tomTomRules: validateTomTomRules()
+        case .secrets: validateSecrets()
         }
+    }
+
+    /// The findings so far, leaving none.
+    func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
     }
 
     /// Records a finding at the start of `node` (or nowhere, for values without a location), at a severity

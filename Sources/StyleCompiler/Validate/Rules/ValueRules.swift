@@ -107,6 +107,11 @@ extension ValidationRun {
             return
         }
         guard let element = spec.value else { return }
+        if element == "layer" {
+            // Each layer is a unit of work of its own (`ValidationUnit`); its findings go here.
+            layerFindingsPosition = diagnostics.count
+            return
+        }
         let elementSpec: SpecProperty
         if element == "array" {
             elementSpec = SpecProperty(spec.name, "array", value: spec.elementValue, length: spec.elementLength)
@@ -117,11 +122,7 @@ extension ValidationRun {
                                        minimum: spec.minimum, maximum: spec.maximum)
         }
         for (index, item) in items.enumerated() {
-            if element == "layer" {
-                if checksLayer(index) { validateLayer(item, index: index) }
-            } else {
-                validateValue(item, spec: elementSpec, path: path.appending(index))
-            }
+            validateValue(item, spec: elementSpec, path: path.appending(index))
         }
     }
 
