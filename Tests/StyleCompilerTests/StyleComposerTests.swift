@@ -199,7 +199,8 @@ import StyleRuntime
         #expect(styleSources["mc-raster-src-arc"]?["scheme"] == nil, "xyz is the default and is not written")
         #expect(composition.placeholders.map(\.placeholder) == [.apiKey, .localTileServer, .route("heat")], "a cache key given at build time is no placeholder")
         #expect(composition.placeholders.dropFirst().map(\.pointers) == [["/sources/mc-raster-src-local/tiles/0"], ["/sources/mc-raster-src-local/tiles/0"]])
-        #expect(composition.tileJSON.map(\.id) == ["arc", "local", "tms"], "a tileJson source has its own TileJSON")
+        #expect(composition.sources.filter { TileJSONDocument.make(for: $0.declaration) != nil }.map(\.declaration.id) == ["arc", "local", "tms"],
+                "a tileJson source has its own TileJSON")
     }
 
     @Test func invisibleLayersAndOpacity() throws {

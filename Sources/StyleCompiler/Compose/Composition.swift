@@ -8,8 +8,6 @@ public struct Composition: Sendable {
     public var style: JSONNode
     /// The TomTom layer-mapping document, when the declarations give one and the target uses it.
     public var layerMapping: JSONNode?
-    /// One TileJSON 3.0.0 document per raster source that has tiles of its own, by declared id.
-    public var tileJSON: [(id: String, document: JSONNode)]
     /// Per source: what the manifest records.
     public var sources: [SourceReport]
     /// Every run-time placeholder the style holds, with the JSON Pointers of the strings that hold it.

@@ -24,7 +24,7 @@ public struct StyleComposer: Sendable {
     /// Composes `declarations` onto `base`. Errors in the result's diagnostics mean the style is not usable.
     public func compose(base: JSONNode, declarations: Declarations) -> Composition {
         var diagnostics: [Diagnostic] = []
-        var composition = Composition(style: base, layerMapping: nil, tileJSON: [], sources: [], placeholders: [], keyFilledPointers: [],
+        var composition = Composition(style: base, layerMapping: nil, sources: [], placeholders: [], keyFilledPointers: [],
                                       foreignKeyPointers: [], target: profile.target, platforms: declarations.platforms, diagnostics: [])
         guard var root = base.objectValue, let baseLayers = root["layers"]?.arrayValue else {
             composition.diagnostics = [Diagnostic(.styleRoot, "the base style has no 'layers' array", at: base.location, path: .root)]
@@ -65,7 +65,7 @@ public struct StyleComposer: Sendable {
             if stack.indexByID[source.styleLayerID] != nil {
                 reportTaken(source.styleLayerID, what: "layer", source: source, diagnostics: &diagnostics)
             }
-            sources[source.styleSourceID] = RasterSourceRendering.styleSource(source, profile: profile)
+            sources[source.styleSourceID] = StyleSourceBuilder.styleSource(source, profile: profile)
             let layer = makeLayer(source, report: &report, diagnostics: &diagnostics)
             if var gap = placementGap(source, stack: stack, diagnostics: &diagnostics) {
                 if let baseRasterIndex, gap <= baseRasterIndex {
@@ -79,7 +79,6 @@ public struct StyleComposer: Sendable {
             if !profile.sendsRequestHeaders {
                 warnAboutHeaders(source, report: &report, diagnostics: &diagnostics)
             }
-            if let document = TileJSONDocument.make(for: source) { composition.tileJSON.append((source.id, document)) }
             composition.sources.append(report)
         }
         let composedLayers = stack.merged(with: placed)
@@ -100,7 +99,7 @@ public struct StyleComposer: Sendable {
                                           at: first.location, path: JSONPath([.key("layerMapping")])))
         }
         let routes = declarations.sources.compactMap(\.kind.localRoute)
-        let placeholders = PlaceholderScan.run(&style, apiKey: apiKey, routes: Array(Set(routes)))
+        let placeholders = PlaceholderLocator.locateFillingKey(in: &style, apiKey: apiKey, routes: Array(Set(routes)))
         composition.placeholders = placeholders.placeholders
         composition.keyFilledPointers = placeholders.keyFilledPointers
         composition.foreignKeyPointers = placeholders.foreignKeyPointers.map(\.pointer)

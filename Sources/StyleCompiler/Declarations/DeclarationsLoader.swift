@@ -8,9 +8,9 @@ import YAMLReader
 /// `include.cycle`, naming the chain. At most `maximumIncludeDepth` nested and `maximumIncludeCount` in all.
 public struct DeclarationsLoader {
     /// How deeply includes may nest.
-    public static let maximumIncludeDepth = 16
+    public static let maximumIncludeDepth = Limits.includeDepth
     /// How many includes one declarations file may pull in, in all.
-    public static let maximumIncludeCount = 128
+    public static let maximumIncludeCount = Limits.includeCount
 
     public var environment: [String: String]
     public var inputLoader: InputLoader

@@ -5,7 +5,7 @@ import YAMLReader
 /// of memory or stack.
 public enum Limits {
     /// Input file size, bytes (64 MiB).
-    public static let fileSize = InputLoader.defaultMaximumFileSize
+    public static let fileSize = 64 << 20
     /// JSON and YAML nesting depth.
     public static let nestingDepth = JSONParser.defaultMaximumDepth
     /// JSON string and YAML scalar length, bytes (4 MiB).
@@ -13,8 +13,8 @@ public enum Limits {
     /// YAML nodes per file, alias expansions counted (billion laughs).
     public static let yamlNodes = YAMLReader.defaultNodeBudget
     /// Include depth and count.
-    public static let includeDepth = DeclarationsLoader.maximumIncludeDepth
-    public static let includeCount = DeclarationsLoader.maximumIncludeCount
+    public static let includeDepth = 16
+    public static let includeCount = 128
     /// Raster sources in one declarations file.
     public static let sources = 50_000
     /// Layers in a style (base layers plus declared ones).

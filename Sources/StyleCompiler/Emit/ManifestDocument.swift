@@ -51,7 +51,7 @@ enum ManifestDocument {
 
     private static func source(for report: Composition.SourceReport, tileJSONPath: String?) -> JSONNode {
         let declaration = report.declaration
-        let template = RasterSourceRendering.tileTemplate(declaration)
+        let template = StyleSourceBuilder.tileTemplate(declaration)
         let head = JSONNode.object([
             "id": .string(declaration.id),
             "kind": .string(declaration.kind.keyword),

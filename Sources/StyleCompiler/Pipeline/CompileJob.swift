@@ -78,21 +78,7 @@ public struct CompileJob: Sendable {
     }
 
     private func render(_ composition: Composition, inputs: CompilationInputs) -> [OutputFile] {
-        let writer = JSONWriter(style: compact ? .compact : .pretty)
-        let style = OutputFile(path: OutputLayout.style, bytes: writer.bytes(composition.style))
-        let layerMapping = composition.layerMapping.map { OutputFile(path: OutputLayout.layerMapping, bytes: JSONWriter(style: .pretty).bytes($0)) }
-        var files = [style]
-        if let layerMapping { files.append(layerMapping) }
-        var tileJSONPaths: [String: String] = [:]
-        for (id, document) in composition.tileJSON {
-            let path = OutputLayout.tileJSON(forSourceID: id)
-            tileJSONPaths[id] = path
-            files.append(OutputFile(path: path, bytes: JSONWriter(style: .pretty).bytes(document)))
-        }
-        let manifest = ManifestDocument.make(composition, inputs: manifestInputs(inputs), style: style, layerMapping: layerMapping,
-                                             tileJSONPaths: tileJSONPaths, generatorVersion: generatorVersion)
-        files.append(OutputFile(path: OutputLayout.manifest, bytes: JSONWriter(style: .pretty).bytes(manifest)))
-        return files
+        CompiledFiles.render(composition, inputs: manifestInputs(inputs), compact: compact, generatorVersion: generatorVersion)
     }
 
     /// Input files with paths relative to the declarations file's folder (or as given, without one).

@@ -10,7 +10,7 @@ import LocatedJSON
 /// Reads input files into `SourceFile`s, refusing what is not a regular readable file or is too large.
 public struct InputLoader: Sendable {
     /// The largest input file accepted, in bytes (64 MiB).
-    public static let defaultMaximumFileSize = 64 << 20
+    public static let defaultMaximumFileSize = Limits.fileSize
 
     public var maximumFileSize: Int
 

@@ -67,7 +67,7 @@ enum CompoundSignatures {
     }()
 }
 
-extension ExpressionParser {
+extension ExpressionTyping {
     /// MapLibre's `CompoundExpression.parse`: the first overload whose arity fits and whose arguments check.
     func parseCompound(_ op: String, _ definition: CompoundSignatures.Definition, _ items: [JSONNode]) -> TypedExpression? {
         let argumentCount = items.count - 1

@@ -27,7 +27,7 @@ public enum ExpressionTypeChecker {
 
     /// `createPropertyExpression`: the type check, then what the property allows to vary.
     static func checkProperty(_ node: JSONNode, spec: ExpressionSpec) -> (TypedExpression?, [ExpressionError]) {
-        let parser = ExpressionParser()
+        let parser = ExpressionTyping()
         guard let parsed = parser.parseRoot(node, expected: spec.expectedType, annotation: spec.type == "string" ? .coerce : nil),
               parser.errors.isEmpty else {
             return (nil, parser.errors)
@@ -50,7 +50,7 @@ public enum ExpressionTypeChecker {
 
     /// `createExpression`: the type check alone, against an expected type (filters: boolean).
     static func checkExpression(_ node: JSONNode, expected: ExpressionType?) -> (TypedExpression?, [ExpressionError]) {
-        let parser = ExpressionParser()
+        let parser = ExpressionTyping()
         let parsed = parser.parseRoot(node, expected: expected)
         return (parser.errors.isEmpty ? parsed : nil, parser.errors)
     }

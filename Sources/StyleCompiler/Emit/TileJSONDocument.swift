@@ -10,7 +10,7 @@ import StyleMath
 /// - Sources declared by `tileJson` already have a TileJSON of their own, so none is written for them.
 enum TileJSONDocument {
     static func make(for source: RasterSourceDeclaration) -> JSONNode? {
-        guard let template = RasterSourceRendering.tileTemplate(source) else { return nil }
+        guard let template = StyleSourceBuilder.tileTemplate(source) else { return nil }
         let minZoom = source.minZoom ?? 0
         let maxZoom = source.maxZoom ?? 22
         let bounds = source.bounds ?? GeoBounds.world.clampedToMercator
@@ -25,7 +25,7 @@ enum TileJSONDocument {
             "bounds": .array([bounds.west, bounds.south, bounds.east, bounds.north].map { .number($0) }),
             "center": .array([.number(center.longitude), .number(center.latitude), .integer(minZoom)]),
             "scheme": .string(source.scheme.rawValue),
-            "attribution": RasterSourceRendering.attribution(source, secretsShown: false).map { .string($0) },
+            "attribution": StyleSourceBuilder.attribution(source, secretsShown: false).map { .string($0) },
             "tileSize": .integer(source.tileSize),
         ])
     }

@@ -1,7 +1,7 @@
 import LocatedJSON
 
 /// Arrays and strings (`at`, `in`, `index-of`, `slice`, `length`) and comparisons.
-extension ExpressionParser {
+extension ExpressionTyping {
     func parseAt(_ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
         guard items.count == 3 else { return error("Expected 2 arguments, but found \(items.count - 1) instead.") }
         let index = parse(items, 1, expected: .number)

@@ -1,7 +1,7 @@
 import LocatedJSON
 
 /// Literals, type assertions, coercions and variables.
-extension ExpressionParser {
+extension ExpressionTyping {
     func parseLiteral(_ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
         guard items.count == 2 else {
             return error("'literal' expression requires exactly one argument, but found \(items.count - 1) instead.")

@@ -3,7 +3,7 @@ import StyleRuntime
 
 /// Finds the run-time placeholders in a composed style (the manifest lists them per pointer) and fills
 /// `{key}` in TomTom URLs when a key is given at build time.
-enum PlaceholderScan {
+enum PlaceholderLocator {
     struct Result {
         /// Each placeholder the style still holds, with the pointers of the strings that hold it, in the order
         /// key, LocalTileServer, then routes and cache keys by name.
@@ -16,7 +16,7 @@ enum PlaceholderScan {
 
     /// Walks every string of `style` once, recording JSON Pointers and filling the key. `routes` are the
     /// declared LocalTileServer route names whose `{route:NAME}` and `{cacheKey:NAME}` tokens count.
-    static func run(_ style: inout JSONNode, apiKey: String?, routes: [String]) -> Result {
+    static func locateFillingKey(in style: inout JSONNode, apiKey: String?, routes: [String]) -> Result {
         var result = Result()
         var keyPointers: [String] = []
         var localPointers: [String] = []

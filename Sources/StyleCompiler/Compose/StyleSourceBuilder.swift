@@ -1,7 +1,7 @@
 import LocatedJSON
 
 /// The tile URL and the style source of one declared raster source.
-enum RasterSourceRendering {
+enum StyleSourceBuilder {
 
     /// The tile URL template for a source: `value` for the style, `display` (secrets as `${NAME}`) for every
     /// other output. Nil for kinds whose tiles a remote TileJSON names.

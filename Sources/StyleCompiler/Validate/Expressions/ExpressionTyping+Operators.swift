@@ -1,6 +1,6 @@
 import LocatedJSON
 
-extension ExpressionParser {
+extension ExpressionTyping {
     /// The operators parsed by their own rules; the rest are defined by signature (`CompoundSignatures`).
     private enum SpecialForm {
         case literal, semiliteral, assertion, coercion, bind, variable, branch, coalesce, match, step, interpolate

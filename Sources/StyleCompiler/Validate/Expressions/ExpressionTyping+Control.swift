@@ -1,7 +1,7 @@
 import LocatedJSON
 
 /// Branching and curves: `case`, `coalesce`, `match`, `step`, `interpolate` (and its hcl/lab forms).
-extension ExpressionParser {
+extension ExpressionTyping {
     /// The output type branches must share: the expected type unless it is `value` or absent.
     private func branchType(_ expected: ExpressionType?) -> ExpressionType? {
         guard let expected, !expected.isValue else { return nil }

@@ -5,8 +5,8 @@ import LocatedJSON
 /// them, constant sub-expressions folded (so a bad constant color is an error now, not at render time),
 /// and errors keyed by MapLibre's notation.
 ///
-/// One parser checks one expression; the results are facts (`TypedExpression`), not a tree.
-final class ExpressionParser {
+/// One value types one expression; the results are facts (`TypedExpression`), not a tree.
+final class ExpressionTyping {
     /// How an expected type is enforced on an expression whose type is more general.
     enum Annotation {
         case assert

@@ -2,7 +2,7 @@ import LocatedJSON
 
 /// Text, images and other operators with option objects or GeoJSON arguments: `format`, `number-format`,
 /// `collator`, `image`, `within`, `distance`, `global-state`.
-extension ExpressionParser {
+extension ExpressionTyping {
     /// A member of an options object that JavaScript would treat as set (present and truthy).
     private func option(_ object: JSONObject, _ key: String) -> JSONNode? {
         guard let member = object[key] else { return nil }
