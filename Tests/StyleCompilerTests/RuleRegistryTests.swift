@@ -36,8 +36,8 @@ import TestSupport
         let catalog = Self.sources.first { $0.path.hasSuffix("RuleCatalog.swift") }?.text ?? ""
         for rule in Self.declared {
             let uses = Self.sources.reduce(0) { count, source in
-                count + source.text.matches(of: try! Regex("\\.\(rule.name)\\b")).count
-            } - catalog.matches(of: try! Regex("\\.\(rule.name)\\b")).count
+                count + source.text.matches(of: try! Regex("\\.\(rule.name)\\b").wordBoundaryKind(.simple)).count
+            } - catalog.matches(of: try! Regex("\\.\(rule.name)\\b").wordBoundaryKind(.simple)).count
             #expect(uses > 0, "\(rule.id) (\(rule.name)) is never reported")
         }
     }

@@ -27,7 +27,7 @@ import TestSupport
         for file in files {
             let rank = Self.stages.firstIndex(of: file.stage) ?? 0
             let code = file.text.replacing(/\/\/[^\n]*/, with: "").replacing(/"(?:[^"\\]|\\.)*"/, with: "\"\"")
-            let used = Set(code.matches(of: /\b[A-Z]\w+\b/).map { String($0.0) })
+            let used = Set(code.matches(of: /\b[A-Z]\w+\b/.wordBoundaryKind(.simple)).map { String($0.0) })
             for name in used.sorted() {
                 guard let stage = declaredIn[name], let other = Self.stages.firstIndex(of: stage) else { continue }
                 #expect(other <= rank, "\(file.path) uses \(name) of the later stage \(stage)")
