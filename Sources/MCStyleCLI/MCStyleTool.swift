@@ -50,7 +50,7 @@ public enum MCStyleTool {
         let rest = Array(arguments.dropFirst())
         do {
             let parsed = try ParsedArguments(rest, spec: command.spec)
-            if parsed.flag("help") {
+            if parsed.isSet(CommandSpec.helpOption.name) {
                 io.writeOutput(command.spec.helpText())
                 return ExitCode.success.rawValue
             }

@@ -37,34 +37,10 @@ struct ParsedArguments {
         }
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func string(_ name: String) -> String? { values[name]?.last }
-    func strings(_ name: String) -> [String] { values[name] ?? [] }
-
-    /// A finite number, or a usage error naming the option.
-    func double(_ name: String) throws(UsageError) -> Double? {
-        guard let text = string(name) else { return nil }
-        guard let value = Double(text), value.isFinite else {
-            throw UsageError("'\(text)' is not a number (option '--\(name)')")
-        }
-        return value
-    }
-
-    /// A whole number, or a usage error naming the option.
-    func integer(_ name: String) throws(UsageError) -> Int? {
-        guard let text = string(name) else { return nil }
-        guard let value = Int(text) else { throw UsageError("'\(text)' is not a whole number (option '--\(name)')") }
-        return value
-    }
-
-    /// One of `choices`, or a usage error listing them.
-    func choice(_ name: String, _ choices: [String], default defaultValue: String) throws(UsageError) -> String {
-        guard let text = string(name) else { return defaultValue }
-        guard choices.contains(text) else {
-            throw UsageError("'\(text)' is not a valid value for '--\(name)': expected \(choices.joined(separator: ", "))")
-        }
-        return text
-    }
+    /// Whether the flag `name` was given (read through `Flag`).
+    func isSet(_ name: String) -> Bool { flags.contains(name) }
+    /// The texts given for option `name`, in order (read through `Option`).
+    func values(of name: String) -> [String] { values[name] ?? [] }
 
     private static func suggestion(for name: String, in spec: CommandSpec) -> String {
         Suggestion.didYouMean(name, among: spec.allOptions.map(\.name), form: { "--" + $0 })

@@ -17,18 +17,18 @@ enum ExpressionCommand: Subcommand {
         """,
         usage: ["expression [--property <name> | --spec <json>] [--format text|json] [<expression>]"],
         arguments: [.init(name: "expression", help: "The expression as JSON text, or '-' for standard input (the default).")],
-        options: [
-            .init(name: "property", valueName: "name", help: "A paint or layout property to check against, e.g. fill-color."),
-            .init(name: "spec", valueName: "json", help: "A property specification in JSON: type, property-type, expression {interpolated, parameters}."),
-            .init(name: "format", valueName: "format", help: "Output format: text (default) or json ({\"result\": ...})."),
-        ]
+        options: [property.spec, propertySpec.spec, format.spec]
     )
+    static let property = Option<String>(name: "property", valueName: "name", help: "A paint or layout property to check against, e.g. fill-color.")
+    static let propertySpec = Option<String>(name: "spec", valueName: "json",
+                                             help: "A property specification in JSON: type, property-type, expression {interpolated, parameters}.")
+    static let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json ({\"result\": ...}).")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        let format = try arguments.choice("format", ["text", "json"], default: "text")
+        let format = try Self.format.value(in: arguments) ?? .text
         guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
         let spec = try propertySpec(arguments)
-        let printer = TextDiagnosticPrinter(useColor: io.errorIsTerminal && io.environment["NO_COLOR"] == nil)
+        let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         let source: SourceFile
         let text = arguments.positionals.first ?? "-"
         if text == "-" {
@@ -49,13 +49,13 @@ enum ExpressionCommand: Subcommand {
             return .inputErrors
         }
         let result = ExpressionTypeChecker.check(property: expression, spec: spec)
-        io.writeOutput(format == "json" ? json(result) : self.text(result))
-        if !result.succeeded, format == "text" { io.writeError(printer.render(result.errors.map { Diagnostic($0) })) }
+        io.writeOutput(format == .json ? json(result) : self.text(result))
+        if !result.succeeded, format == .text { io.writeError(printer.render(result.errors.map { Diagnostic($0) })) }
         return result.succeeded ? .success : .inputErrors
     }
 
     private static func propertySpec(_ arguments: ParsedArguments) throws(UsageError) -> ExpressionSpec {
-        switch (arguments.string("property"), arguments.string("spec")) {
+        switch (try Self.property.value(in: arguments), try Self.propertySpec.value(in: arguments)) {
         case (.some, .some):
             throw UsageError("give either '--property <name>' or '--spec <json>', not both")
         case (let name?, nil):

@@ -14,26 +14,25 @@ enum FormatCommand: Subcommand {
         """,
         usage: ["format <file>... [--compact] [--sort] [--check | --in-place]"],
         arguments: [.init(name: "file", help: "JSON files to format; '-' (or none) reads standard input.")],
-        options: [
-            .init(name: "compact", valueName: nil, help: "Write compact JSON (no white space) instead of pretty."),
-            .init(name: "sort", valueName: nil, help: "Put root and layer keys in the style specification's order\n(as MapLibre's formatter does)."),
-            .init(name: "check", valueName: nil, help: "Write nothing; exit 1 listing the files that are not\nalready formatted."),
-            .init(name: "in-place", valueName: nil, help: "Rewrite each file atomically (unchanged files are not touched)."),
-        ]
+        options: [compact.spec, sort.spec, check.spec, inPlace.spec]
     )
+    static let compact = Flag(name: "compact", help: "Write compact JSON (no white space) instead of pretty.")
+    static let sort = Flag(name: "sort", help: "Put root and layer keys in the style specification's order\n(as MapLibre's formatter does).")
+    static let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that are not\nalready formatted.")
+    static let inPlace = Flag(name: "in-place", help: "Rewrite each file atomically (unchanged files are not touched).")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        let check = arguments.flag("check")
-        let inPlace = arguments.flag("in-place")
+        let check = Self.check.isSet(in: arguments)
+        let inPlace = Self.inPlace.isSet(in: arguments)
         if check && inPlace { throw UsageError("'--check' and '--in-place' cannot be used together") }
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         if inPlace, paths.contains("-") { throw UsageError("'--in-place' needs files, not standard input") }
-        let writer = JSONWriter(style: arguments.flag("compact") ? .compact : .pretty)
-        let printer = TextDiagnosticPrinter(useColor: io.errorIsTerminal && io.environment["NO_COLOR"] == nil)
+        let writer = JSONWriter(style: Self.compact.isSet(in: arguments) ? .compact : .pretty)
+        let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         var failed = false
         var unformatted: [String] = []
         for path in paths {
-            let outcome = read(path, sort: arguments.flag("sort"))
+            let outcome = read(path, sort: Self.sort.isSet(in: arguments))
             switch outcome {
             case .failure(let failure):
                 io.writeError(printer.render(failure.diagnostics))

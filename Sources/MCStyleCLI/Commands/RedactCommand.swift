@@ -13,34 +13,27 @@ enum RedactCommand: Subcommand {
         """,
         usage: ["redact <file>... [--check]"],
         arguments: [.init(name: "file", help: "Style files (.json) to rewrite in place.")],
-        options: [.init(name: "check", valueName: nil, help: "Write nothing; exit 1 listing files that hold literal keys.")]
+        options: [check.spec]
     )
+    static let check = Flag(name: "check", help: "Write nothing; exit 1 listing files that hold literal keys.")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing a file to redact") }
         if arguments.positionals.contains("-") { throw UsageError("redact rewrites files in place; standard input is not a file") }
-        let printer = TextDiagnosticPrinter(useColor: io.errorIsTerminal && io.environment["NO_COLOR"] == nil)
+        let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         var failed = false
+        let job = RedactJob(check: Self.check.isSet(in: arguments))
         for path in arguments.positionals {
-            let (document, diagnostics) = StyleLoader().load(path: path)
-            guard let document else {
+            switch job.run(path: path) {
+            case .clean:
+                continue
+            case .holdsKeys(let count):
+                io.writeOutput("\(path): \(counted(count, "literal TomTom key"))\n")
+                failed = true
+            case .redacted(let count):
+                io.writeOutput("\(path): replaced \(counted(count, "literal key")) with {key}\n")
+            case .failed(let diagnostics):
                 io.writeError(printer.render(diagnostics))
-                failed = true
-                continue
-            }
-            let keys = KeyRedaction.literalKeys(in: document.root)
-            let (text, count) = KeyRedaction.redact(String(decoding: document.file.bytes, as: UTF8.self), keys: keys)
-            guard count > 0 else { continue }
-            if arguments.flag("check") {
-                io.writeOutput("\(path): \(count) literal TomTom key\(count == 1 ? "" : "s")\n")
-                failed = true
-                continue
-            }
-            do {
-                try AtomicFileWriter().write(Array(text.utf8), to: path)
-                io.writeOutput("\(path): replaced \(count) literal key\(count == 1 ? "" : "s") with {key}\n")
-            } catch {
-                io.writeError(printer.render([error.diagnostic]))
                 failed = true
             }
         }

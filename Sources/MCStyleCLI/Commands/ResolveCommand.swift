@@ -17,39 +17,36 @@ enum ResolveCommand: Subcommand {
         """,
         usage: ["resolve <compiled-folder> [--platform ios|android] [--api-key-env <name>] [--local-tile-server <url>] [--route <name>=<id>]... [--cache-key <name>=<key>]... [--hide <source-id>]... [--show <source-id>]... [--opacity <source-id>=<value>]... [--out <file>]"],
         arguments: [.init(name: "compiled-folder", help: "The folder 'mc-style compile --out' wrote.")],
-        options: [
-            .init(name: "platform", valueName: "platform", help: "ios (default) or android; the build must serve it."),
-            .init(name: "api-key-env", valueName: "name", help: "Fill {key} in TomTom URLs from this environment variable."),
-            .init(name: "local-tile-server", valueName: "url", help: "LocalTileServer's base URL, http://127.0.0.1:<port>."),
-            .init(name: "route", valueName: "name=id", help: "The run-time id of a declared route (a UUID, say).", isRepeatable: true),
-            .init(name: "cache-key", valueName: "name=key", help: "The current cache key of a declared route.", isRepeatable: true),
-            .init(name: "hide", valueName: "source-id", help: "Hide a declared source's layer.", isRepeatable: true),
-            .init(name: "show", valueName: "source-id", help: "Show a declared source's layer.", isRepeatable: true),
-            .init(name: "opacity", valueName: "source-id=value", help: "A declared source's layer opacity, 0 to 1.", isRepeatable: true),
-            .init(name: "out", valueName: "file", help: "Write the style to this file (atomically) instead of standard output."),
-        ]
+        options: [platform.spec, apiKeyEnvironment.spec, localTileServer.spec, route.spec, cacheKey.spec, hide.spec, show.spec, opacity.spec,
+                  out.spec]
     )
+    static let platform = Option<Platform>(name: "platform", valueName: "platform", help: "ios (default) or android; the build must serve it.")
+    static let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(help: "Fill {key} in TomTom URLs from this environment variable.")
+    static let localTileServer = Option<String>(name: "local-tile-server", valueName: "url", help: "LocalTileServer's base URL, http://127.0.0.1:<port>.")
+    static let route = Option<NamedValue>(name: "route", valueName: "name=id", help: "The run-time id of a declared route (a UUID, say).",
+                                          isRepeatable: true)
+    static let cacheKey = Option<NamedValue>(name: "cache-key", valueName: "name=key", help: "The current cache key of a declared route.",
+                                             isRepeatable: true)
+    static let hide = Option<String>(name: "hide", valueName: "source-id", help: "Hide a declared source's layer.", isRepeatable: true)
+    static let show = Option<String>(name: "show", valueName: "source-id", help: "Show a declared source's layer.", isRepeatable: true)
+    static let opacity = Option<NamedValue>(name: "opacity", valueName: "source-id=value", help: "A declared source's layer opacity, 0 to 1.",
+                                            isRepeatable: true)
+    static let out = Option<String>(name: "out", valueName: "file", help: "Write the style to this file (atomically) instead of standard output.")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard let folder = arguments.positionals.first else { throw UsageError("missing the compiled folder") }
         guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
-        let platformWord = try arguments.choice("platform", Platform.allCases.map(\.rawValue), default: Platform.ios.rawValue)
-        var settings = RuntimeSettings(platform: Platform(rawValue: platformWord) ?? .ios)
-        if let name = arguments.string("api-key-env") {
-            guard let value = io.environment[name], !value.isEmpty else {
-                throw UsageError("the environment variable \(name) named by '--api-key-env' is not set")
-            }
-            settings.apiKey = value
+        var settings = RuntimeSettings(platform: try Self.platform.value(in: arguments) ?? .ios)
+        settings.apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
+        settings.localTileServer = try Self.localTileServer.value(in: arguments)
+        settings.routeIDs = dictionary(try Self.route.values(in: arguments))
+        settings.cacheKeys = dictionary(try Self.cacheKey.values(in: arguments))
+        for pair in try Self.opacity.values(in: arguments) {
+            guard let value = Double(argument: pair.value) else { throw UsageError("'--opacity \(pair.name)=\(pair.value)': the value is not a number") }
+            settings.opacity[pair.name] = value
         }
-        settings.localTileServer = arguments.string("local-tile-server")
-        settings.routeIDs = try pairs(arguments.strings("route"), option: "route")
-        settings.cacheKeys = try pairs(arguments.strings("cache-key"), option: "cache-key")
-        for (id, text) in try pairs(arguments.strings("opacity"), option: "opacity") {
-            guard let value = Double(text) else { throw UsageError("'--opacity \(id)=\(text)': the value is not a number") }
-            settings.opacity[id] = value
-        }
-        for id in arguments.strings("show") { settings.visible[id] = true }
-        for id in arguments.strings("hide") { settings.visible[id] = false }
+        for id in try Self.show.values(in: arguments) { settings.visible[id] = true }
+        for id in try Self.hide.values(in: arguments) { settings.visible[id] = false }
         let resolved: ResolvedStyle
         do {
             resolved = try CompiledStyle(folder: folder).resolve(settings)
@@ -58,7 +55,7 @@ enum ResolveCommand: Subcommand {
             io.writeError("\(folder): error: \(error.message) [resolve.\(error.kind.rawValue)]\n")
             return .inputErrors
         }
-        guard let out = arguments.string("out") else {
+        guard let out = try Self.out.value(in: arguments) else {
             io.writeOutput(resolved.style)
             return .success
         }
@@ -71,15 +68,10 @@ enum ResolveCommand: Subcommand {
         return .success
     }
 
-    /// `NAME=VALUE` pairs; the last value for a name wins.
-    private static func pairs(_ items: [String], option: String) throws(UsageError) -> [String: String] {
+    /// Name -> value; the last value for a name wins.
+    private static func dictionary(_ pairs: [NamedValue]) -> [String: String] {
         var result: [String: String] = [:]
-        for item in items {
-            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
-                throw UsageError("'--\(option) \(item)' is not NAME=VALUE")
-            }
-            result[String(item[..<equals])] = String(item[item.index(after: equals)...])
-        }
+        for pair in pairs { result[pair.name] = pair.value }
         return result
     }
 }

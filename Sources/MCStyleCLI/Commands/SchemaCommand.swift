@@ -16,12 +16,13 @@ enum SchemaCommand: Subcommand {
         app's run-time code reads; CI validates every committed manifest against it.
         """,
         usage: ["schema [--manifest]"],
-        options: [.init(name: "manifest", valueName: nil, help: "Print the manifest's schema instead of the declarations'.")]
+        options: [manifest.spec]
     )
+    static let manifest = Flag(name: "manifest", help: "Print the manifest's schema instead of the declarations'.")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let document = arguments.flag("manifest") ? ManifestJSONSchema.document() : DeclarationsJSONSchema.document()
+        let document = Self.manifest.isSet(in: arguments) ? ManifestJSONSchema.document() : DeclarationsJSONSchema.document()
         io.writeOutput(JSONWriter(style: .pretty).bytes(document))
         return .success
     }

@@ -13,20 +13,19 @@ enum TilesCommand: Subcommand {
         center latitude); the tiles themselves are the same pyramid levels on every engine.
         """,
         usage: ["tiles --bounds <west,south,east,north> --zoom <min-max> [--tile-size 256|512] [--format text|json]"],
-        options: [
-            .init(name: "bounds", valueName: "west,south,east,north", help: "The area, in degrees."),
-            .init(name: "zoom", valueName: "min-max", help: "Tile levels, as '10-12' or '10', within 0..22."),
-            .init(name: "tile-size", valueName: "pixels", help: "Tile size in pixels: 256 (default) or 512."),
-            .init(name: "format", valueName: "format", help: "Output format: text (default) or json."),
-        ]
+        options: [bounds.spec, zoom.spec, tileSize.spec, format.spec]
     )
+    static let bounds = Option<String>(name: "bounds", valueName: "west,south,east,north", help: "The area, in degrees.")
+    static let zoom = Option<String>(name: "zoom", valueName: "min-max", help: "Tile levels, as '10-12' or '10', within 0..22.")
+    static let tileSize = Option<Int>(name: "tile-size", valueName: "pixels", help: "Tile size in pixels: 256 (default) or 512.", allowed: ["256", "512"])
+    static let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let format = try arguments.choice("format", ["text", "json"], default: "text")
-        let tileSize = Int(try arguments.choice("tile-size", ["256", "512"], default: "256")) ?? 256
-        guard let boundsText = arguments.string("bounds") else { throw UsageError("missing '--bounds <west,south,east,north>'") }
-        guard let zoomText = arguments.string("zoom") else { throw UsageError("missing '--zoom <min-max>'") }
+        let format = try Self.format.value(in: arguments) ?? .text
+        let tileSize = try Self.tileSize.value(in: arguments) ?? 256
+        let boundsText = try Self.bounds.required(in: arguments)
+        let zoomText = try Self.zoom.required(in: arguments)
         let bounds = try parseBounds(boundsText)
         let levels = try parseLevels(zoomText)
         var rows: [LevelRow] = []
@@ -40,7 +39,7 @@ enum TilesCommand: Subcommand {
             }
         }
         let report = Report(bounds: bounds, tileSize: tileSize, rows: rows)
-        io.writeOutput(format == "json" ? report.json() : report.text())
+        io.writeOutput(format == .json ? report.json() : report.text())
         return .success
     }
 

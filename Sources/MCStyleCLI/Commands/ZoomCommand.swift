@@ -13,23 +13,22 @@ enum ZoomCommand: Subcommand {
         """,
         usage: ["zoom --unified <zoom> --lat <degrees> [--tilt <degrees>] [--format text|json]",
                 "zoom --tomtom <zoom> --lat <degrees> [--tilt <degrees>] [--format text|json]"],
-        options: [
-            .init(name: "unified", valueName: "zoom", help: "A unified (Google-equivalent) camera zoom to convert."),
-            .init(name: "tomtom", valueName: "zoom", help: "A TomTom native camera zoom to convert."),
-            .init(name: "lat", valueName: "degrees", help: "Latitude of the camera, -90..90."),
-            .init(name: "tilt", valueName: "degrees", help: "Camera tilt from straight down, for the altitude (default 0)."),
-            .init(name: "format", valueName: "format", help: "Output format: text (default) or json."),
-        ]
+        options: [unified.spec, tomTom.spec, latitude.spec, tilt.spec, format.spec]
     )
+    static let unified = Option<Double>(name: "unified", valueName: "zoom", help: "A unified (Google-equivalent) camera zoom to convert.")
+    static let tomTom = Option<Double>(name: "tomtom", valueName: "zoom", help: "A TomTom native camera zoom to convert.")
+    static let latitude = Option<Double>(name: "lat", valueName: "degrees", help: "Latitude of the camera, -90..90.")
+    static let tilt = Option<Double>(name: "tilt", valueName: "degrees", help: "Camera tilt from straight down, for the altitude (default 0).")
+    static let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let format = try arguments.choice("format", ["text", "json"], default: "text")
-        guard let latitude = try arguments.double("lat") else { throw UsageError("missing '--lat <degrees>'") }
+        let format = try Self.format.value(in: arguments) ?? .text
+        let latitude = try Self.latitude.required(in: arguments)
         guard (-90...90).contains(latitude) else { throw UsageError("latitude \(latitude) is outside -90..90") }
-        let tilt = try arguments.double("tilt") ?? 0
-        let unifiedInput = try arguments.double("unified")
-        let tomTomInput = try arguments.double("tomtom")
+        let tilt = try Self.tilt.value(in: arguments) ?? 0
+        let unifiedInput = try Self.unified.value(in: arguments)
+        let tomTomInput = try Self.tomTom.value(in: arguments)
         let conversion: Conversion
         do {
             switch (unifiedInput, tomTomInput) {
@@ -49,7 +48,7 @@ enum ZoomCommand: Subcommand {
         } catch {
             throw UsageError("\(error)")
         }
-        io.writeOutput(format == "json" ? conversion.json() : conversion.text())
+        io.writeOutput(format == .json ? conversion.json() : conversion.text())
         return .success
     }
 

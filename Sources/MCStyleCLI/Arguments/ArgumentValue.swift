@@ -1,0 +1,67 @@
+import StyleCompiler
+import StyleRuntime
+
+/// A type an option's value decodes to (argument-parser's `ExpressibleByArgument`, written by hand): help
+/// text and errors list its choices, so decoding and documentation cannot disagree.
+protocol ArgumentValue: Sendable {
+    /// The value the text names, or nil when it names none.
+    init?(argument: String)
+    /// The words it accepts, in help order; empty for free text and numbers.
+    static var choices: [String] { get }
+    /// What a value is, for errors ("a number").
+    static var noun: String { get }
+}
+
+extension ArgumentValue where Self: RawRepresentable & CaseIterable, RawValue == String {
+    init?(argument: String) { self.init(rawValue: argument) }
+    static var choices: [String] { allCases.map(\.rawValue) }
+    static var noun: String { "one of \(choices.joined(separator: ", "))" }
+}
+
+extension String: ArgumentValue {
+    init?(argument: String) { self = argument }
+    static var choices: [String] { [] }
+    static var noun: String { "text" }
+}
+
+extension Double: ArgumentValue {
+    /// Finite numbers only.
+    init?(argument: String) {
+        guard let value = Double(argument), value.isFinite else { return nil }
+        self = value
+    }
+    static var choices: [String] { [] }
+    static var noun: String { "a number" }
+}
+
+extension Int: ArgumentValue {
+    init?(argument: String) {
+        guard let value = Int(argument) else { return nil }
+        self = value
+    }
+    static var choices: [String] { [] }
+    static var noun: String { "a whole number" }
+}
+
+extension Target: ArgumentValue {}
+extension Platform: ArgumentValue {}
+
+/// `NAME=VALUE`: the name is everything before the first `=` (not empty), the value everything after it.
+struct NamedValue: ArgumentValue, Equatable {
+    let name: String
+    let value: String
+
+    init?(argument: String) {
+        guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else { return nil }
+        name = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+    }
+
+    static var choices: [String] { [] }
+    static var noun: String { "NAME=VALUE" }
+}
+
+/// How a command prints its results.
+enum OutputFormat: String, ArgumentValue, CaseIterable {
+    case text, json, sarif, github
+}

@@ -1,0 +1,85 @@
+import StyleCompiler
+
+/// An option that takes a value, declared once as a static of its command: its help entry (`spec`) and its
+/// typed reading come from this one value, so no command looks an option up by a string of its own.
+struct Option<Value: ArgumentValue>: Sendable {
+    let name: String
+    let valueName: String
+    let help: String
+    var isRepeatable = false
+    /// The values accepted, when fewer than all of `Value.choices` (`--format text|json`).
+    var allowed: [String]? = nil
+
+    var spec: CommandSpec.Option { CommandSpec.Option(name: name, valueName: valueName, help: help, isRepeatable: isRepeatable) }
+
+    /// The value given (the last, for a repeatable option), or nil.
+    func value(in arguments: ParsedArguments) throws(UsageError) -> Value? {
+        guard let text = arguments.values(of: name).last else { return nil }
+        return try decode(text)
+    }
+
+    /// The value given, or a usage error saying it is missing.
+    func required(in arguments: ParsedArguments) throws(UsageError) -> Value {
+        guard let value = try value(in: arguments) else { throw UsageError("missing '--\(name) <\(valueName)>'") }
+        return value
+    }
+
+    /// Every value given, in order.
+    func values(in arguments: ParsedArguments) throws(UsageError) -> [Value] {
+        var result: [Value] = []
+        for text in arguments.values(of: name) { result.append(try decode(text)) }
+        return result
+    }
+
+    private func decode(_ text: String) throws(UsageError) -> Value {
+        let choices = allowed ?? Value.choices
+        guard let value = Value(argument: text), choices.isEmpty || choices.contains(text) else {
+            if !choices.isEmpty {
+                throw UsageError("'\(text)' is not a valid value for '--\(name)': expected \(choices.joined(separator: ", "))")
+            }
+            throw UsageError("'\(text)' is not \(Value.noun) (option '--\(name)')")
+        }
+        return value
+    }
+}
+
+/// An option that takes no value.
+struct Flag: Sendable {
+    let name: String
+    let help: String
+
+    var spec: CommandSpec.Option { CommandSpec.Option(name: name, valueName: nil, help: help) }
+
+    func isSet(in arguments: ParsedArguments) -> Bool { arguments.isSet(name) }
+}
+
+/// Options several commands share, declared once (argument-parser's `@OptionGroup`).
+enum SharedOptions {
+    /// `--target tomtom|maplibre`.
+    static func target(help: String) -> Option<Target> { Option(name: "target", valueName: "target", help: help) }
+
+    /// `--format` restricted to the formats a command prints.
+    static func format(_ formats: [OutputFormat], help: String? = nil) -> Option<OutputFormat> {
+        let words = formats.map(\.rawValue)
+        return Option(name: "format", valueName: "format", help: help ?? "\(words.joined(separator: " or ")) (default \(words[0])).", allowed: words)
+    }
+
+    /// `--api-key-env NAME`: TomTom's key from an environment variable, never from the command line.
+    static func apiKeyEnvironment(help: String) -> Option<String> { Option(name: "api-key-env", valueName: "name", help: help) }
+
+    /// The key an `--api-key-env` option names; a missing or empty variable is misuse.
+    static func apiKey(_ option: Option<String>, _ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> String? {
+        guard let name = try option.value(in: arguments) else { return nil }
+        guard let value = io.environment[name] else {
+            throw UsageError("the environment variable \(name) named by '--api-key-env' is not set")
+        }
+        guard !value.isEmpty else { throw UsageError("the environment variable \(name) named by '--api-key-env' is empty") }
+        return value
+    }
+
+    /// `--quiet`.
+    static let quiet = Flag(name: "quiet", help: "Print errors only.")
+
+    /// Colour on standard error: only on a terminal, never with NO_COLOR (https://no-color.org).
+    static func usesColor(_ io: ToolIO) -> Bool { io.errorIsTerminal && io.environment["NO_COLOR"] == nil }
+}

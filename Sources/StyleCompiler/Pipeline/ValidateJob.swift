@@ -1,0 +1,44 @@
+import LocatedJSON
+
+/// `mc-style validate` short of printing: the findings for one file, read as `compile` reads it.
+public struct ValidateJob: Sendable {
+    /// Overrides the declarations' target; styles default to tomtom.
+    public var target: Target?
+    /// A base style to use instead of the declarations' `base`.
+    public var baseOverride: String?
+    public var environment: [String: String]
+    /// Recorded by the compile check (unused in findings, but `CompileJob` needs one).
+    public var generatorVersion: String
+
+    public init(target: Target?, baseOverride: String? = nil, environment: [String: String], generatorVersion: String) {
+        self.target = target
+        self.baseOverride = baseOverride
+        self.environment = environment
+        self.generatorVersion = generatorVersion
+    }
+
+    /// Every finding for `path`: a `.json` file is a style on its own; anything else is declarations, checked
+    /// with their includes, base style and composed style; `-` is standard input, a style when its first
+    /// character (after white space and a byte-order mark) is `{`, else declarations.
+    public func run(path: String) -> [Diagnostic] {
+        if path == "-" {
+            let file: SourceFile
+            do { file = try InputLoader().loadStandardInput() } catch { return [error.diagnostic] }
+            if Self.looksLikeJSONObject(file.bytes) { return validateStyle(StyleLoader().parse(file)) }
+            return DeclarationsLoader(environment: environment).load(file, path: nil).diagnostics
+        }
+        if path.hasSuffix(".json") { return validateStyle(StyleLoader().load(path: path)) }
+        return CompileJob(declarationsPath: path, baseOverride: baseOverride, targetOverride: target, environment: environment,
+                          generatorVersion: generatorVersion).check().diagnostics
+    }
+
+    /// True when the first byte that is not white space or part of a UTF-8 byte-order mark is `{`.
+    static func looksLikeJSONObject(_ bytes: [UInt8]) -> Bool {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
+    }
+
+    private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
+        guard let document = loaded.document else { return loaded.diagnostics }
+        return loaded.diagnostics + StyleValidator(target: target ?? .tomtom).validate(document.root)
+    }
+}
