@@ -82,15 +82,20 @@ struct JSONScanner: ~Copyable {
         }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
+    /// Steps into the container whose opening byte is at `position`; true, having stepped out again, when it
+    /// is empty (the next byte past white space is `closing`).
+    private mutating func openContainer(closedBy closing: UInt8) throws(JSONSyntaxError) -> Bool {
         try enterContainer()
         position += 1
         skipWhitespace()
-        if position < bytes.count, bytes[position] == Byte.closeBrace {
-            position += 1
-            depth -= 1
-            return JSONObject()
-        }
+        guard position < bytes.count, bytes[position] == closing else { return false }
+        position += 1
+        depth -= 1
+        return true
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
+        if try openContainer(closedBy: Byte.closeBrace) { return JSONObject() }
         let start = members.count
         var index: [String: Int]?
         var lastComma: Int?
@@ -153,14 +158,7 @@ struct JSONScanner: ~Copyable {
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) -> [JSONNode] {
-        try enterContainer()
-        position += 1
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == Byte.closeBracket {
-            position += 1
-            depth -= 1
-            return []
-        }
+        if try openContainer(closedBy: Byte.closeBracket) { return [] }
         let start = elements.count
         while true {
             skipWhitespace()
