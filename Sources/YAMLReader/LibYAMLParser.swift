@@ -89,9 +89,26 @@ final class LibYAMLParser {
             if let context, state.context_mark.line != state.problem_mark.line || state.context_mark.column != state.problem_mark.column {
                 related.append(("\(context) here", location(state.context_mark)))
             }
-            let message = context.map { "\(problem) (\($0))" } ?? problem
+            let message = (context.map { "\(problem) (\($0))" } ?? problem) + Self.hint(for: problem)
             return YAMLError(.syntax, at: location(state.problem_mark), message, related: related)
         }
+    }
+
+    /// The likely cause of libyaml's commonest complaints, added to its own words.
+    static func hint(for problem: String) -> String {
+        if problem.contains("mapping values are not allowed") {
+            return ": the likely cause is the indentation, a missing '- ' before a list item, or an unquoted ': ' inside a value (quote the value)"
+        }
+        if problem.contains("did not find expected key") || problem.contains("did not find expected '-' indicator") {
+            return ": the likely cause is this line's indentation, which does not match the lines before it"
+        }
+        if problem.contains("could not find expected ':'") {
+            return ": the likely cause is a key without ': ' after it, or a value that needs quotes"
+        }
+        if problem.contains("found character that cannot start any token") {
+            return ": the likely cause is a tab in the indentation (YAML indents with spaces) or a character such as '@' or '`' that must be quoted"
+        }
+        return ""
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<UInt8>?) -> String? {

@@ -45,7 +45,8 @@ import StyleCompiler
               "file": "\(path)",
               "line": 1,
               "column": 26,
-              "path": "glyphs"
+              "path": "glyphs",
+              "related": []
             },
             {
               "severity": "error",
@@ -54,7 +55,8 @@ import StyleCompiler
               "file": "\(path)",
               "line": 2,
               "column": 80,
-              "path": "layers[0].paint.background-opacity"
+              "path": "layers[0].paint.background-opacity",
+              "related": []
             }
           ],
           "summary": {

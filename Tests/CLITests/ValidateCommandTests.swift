@@ -97,3 +97,16 @@ import TestSupport
         #expect(!run.output.contains("abcd1234efgh5678"))
     }
 }
+
+/// The declarations schema ships in the repository for editors (`fixtures/mc-style.schema.json`, which the
+/// demo's first line names); it must be exactly what `mc-style schema` prints.
+@Suite struct ShippedSchemaTests {
+    @Test func theCommittedSchemaIsFresh() throws {
+        let run = runTool(["schema"])
+        #expect(run.status == 0)
+        let committed = try String(contentsOf: Fixtures.folder("mc-style.schema.json"), encoding: .utf8)
+        #expect(run.output == committed, "fixtures/mc-style.schema.json is stale: run 'mc-style schema > fixtures/mc-style.schema.json'")
+        let demo = try String(contentsOf: Fixtures.folder("demo/mc-style.yaml"), encoding: .utf8)
+        #expect(demo.hasPrefix("# yaml-language-server: $schema=../mc-style.schema.json\n"))
+    }
+}

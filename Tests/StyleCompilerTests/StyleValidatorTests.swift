@@ -188,7 +188,11 @@ import LocatedJSON
         let key = "Zq9x1234567890abcdef"
         try expectOne("{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"tiles\": [⟦\"https://api.tomtom.com/t/{z}/{x}/{y}.pbf?key=\(key)\"]}}, \"layers\": []}",
                       rule: "secret.literal-key", path: "sources.v.tiles[0]",
-                      message: "literal credential 'Zq9x…' in a committed file: use TomTom's {key} placeholder (mc-style redact does it) or ${NAME}")
+                      message: "literal credential 'Zq9x…' in a committed file: use TomTom's {key} placeholder (mc-style redact does it)")
+        let token = "pk.eyJ1IjoiYSJ9.abcdefghijklmnopqrstuvwxyz0123"
+        try expectOne("{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"url\": ⟦\"https://api.mapbox.com/v4/x.json?access_token=\(token)\"}}, \"layers\": []}",
+                      rule: "secret.literal-key", path: "sources.v.url",
+                      message: "literal credential 'pk.e…' in a committed file: move it to an environment variable and write ${NAME} here (mc-style redact replaces TomTom keys only)")
         #expect(CredentialScan.credentials(in: "https://x.example.com/?access_token=pk.eyJ1IjoiYSJ9.abcdefghijklmnopqrstuv") == ["pk.eyJ1IjoiYSJ9.abcdefghijklmnopqrstuv"])
         #expect(CredentialScan.credentials(in: "token pk.eyJ1IjoiYWJjZGVmZ2hpams.abcdefghijklmnopqrstuvwx end") == ["pk.eyJ1IjoiYWJjZGVmZ2hpams.abcdefghijklmnopqrstuvwx"])
         #expect(CredentialScan.credentials(in: "https://api.tomtom.com/?key={key}&x=${KEY}").isEmpty)

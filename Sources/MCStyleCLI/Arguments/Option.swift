@@ -78,7 +78,7 @@ enum SharedOptions {
     }
 
     /// `--quiet`.
-    static let quiet = Flag(name: "quiet", help: "Print errors only.")
+    static let quiet = Flag(name: "quiet", help: "Print only what fails the run: errors (and warnings with --strict).")
 
     /// Colour on standard error: only on a terminal, never with NO_COLOR (https://no-color.org).
     static func usesColor(_ io: ToolIO) -> Bool { io.errorIsTerminal && io.environment["NO_COLOR"] == nil }

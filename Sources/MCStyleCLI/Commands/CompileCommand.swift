@@ -14,9 +14,9 @@ enum CompileCommand: Subcommand {
         Errors and warnings go to standard error (notes only with validate).
         Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
         """,
-        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check]"],
+        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check] [--quiet]"],
         arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.")],
-        options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec]
+        options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, quiet.spec]
     )
     static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing).")
     static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
@@ -25,6 +25,7 @@ enum CompileCommand: Subcommand {
         help: "Fill {key} in TomTom URLs from this environment variable\n(for builds whose output goes straight into an app bundle).")
     static let compact = Flag(name: "compact", help: "Write style.json compact instead of pretty.")
     static let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that would change.")
+    static let quiet = Flag(name: "quiet", help: "Print no summary line on success (errors and warnings still go to standard error).")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
@@ -37,7 +38,7 @@ enum CompileCommand: Subcommand {
         let apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
         let job = CompileJob(declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
                              compact: Self.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
-        let (files, diagnostics) = job.run()
+        let (files, diagnostics, sources) = job.runCounting()
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         // Errors and warnings; notes (keys renderers ignore, ...) are for `validate`, not for every build.
         io.writeError(printer.render(diagnostics.filter { $0.severity != .note }))
@@ -57,6 +58,16 @@ enum CompileCommand: Subcommand {
             io.writeError(printer.render([error.diagnostic]))
             return .inputErrors
         }
+        if !Self.quiet.isSet(in: arguments) { io.writeOutput(Self.summary(files, folder: folder.path, sources: sources, diagnostics: diagnostics)) }
         return .success
+    }
+
+    /// `wrote out/demo: style.json, layer-mapping.json, manifest.json, 4 TileJSON (5 sources), 2 warnings`.
+    static func summary(_ files: [OutputFile], folder: String, sources: Int, diagnostics: [Diagnostic]) -> String {
+        let tileJSON = files.filter { $0.path.hasPrefix(OutputLayout.tileJSONFolder + "/") }.count
+        var parts = files.map(\.path).filter { !$0.hasPrefix(OutputLayout.tileJSONFolder + "/") }
+        if tileJSON > 0 { parts.append("\(tileJSON) TileJSON") }
+        let warnings = diagnostics.warningCount > 0 ? ", \(counted(diagnostics.warningCount, "warning"))" : ""
+        return "wrote \(folder): \(parts.joined(separator: ", ")) (\(counted(sources, "source")))\(warnings)\n"
     }
 }

@@ -27,6 +27,9 @@ enum FormatCommand: Subcommand {
         if check && inPlace { throw UsageError("'--check' and '--in-place' cannot be used together") }
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         if inPlace, paths.contains("-") { throw UsageError("'--in-place' needs files, not standard input") }
+        if let yaml = paths.first(where: { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }) {
+            throw UsageError("format rewrites JSON style documents; '\(yaml)' is YAML (declarations are not reformatted)")
+        }
         let writer = JSONWriter(style: Self.compact.isSet(in: arguments) ? .compact : .pretty)
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         var failed = false

@@ -36,7 +36,10 @@ enum ValidateCommand: Subcommand {
         for path in arguments.positionals {
             diagnostics += job.run(path: path)
         }
-        let shown = Self.quiet.isSet(in: arguments) ? diagnostics.filter { $0.severity == .error } : diagnostics
+        // --quiet prints what fails the run: errors, and under --strict warnings too.
+        let strict = Self.strict.isSet(in: arguments)
+        let shown = Self.quiet.isSet(in: arguments)
+            ? diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) } : diagnostics
         switch format {
         case .json: io.writeOutput(JSONReportPrinter().render(shown))
         case .sarif: io.writeOutput(SARIFPrinter(toolVersion: MCStyleTool.version).render(shown))
@@ -45,7 +48,7 @@ enum ValidateCommand: Subcommand {
             let printer = TextDiagnosticPrinter(useColor: false)
             io.writeOutput(printer.render(shown) + printer.summary(diagnostics))
         }
-        let failed = diagnostics.containsErrors || (Self.strict.isSet(in: arguments) && diagnostics.warningCount > 0)
+        let failed = diagnostics.containsErrors || (strict && diagnostics.warningCount > 0)
         return failed ? .inputErrors : .success
     }
 }

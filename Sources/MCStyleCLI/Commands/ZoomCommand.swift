@@ -49,7 +49,24 @@ enum ZoomCommand: Subcommand {
             throw UsageError("\(error)")
         }
         io.writeOutput(format == .json ? conversion.json() : conversion.text())
+        // The conversion clamps to 0...22 camera zoom; say when it did rather than print a bare 22.
+        if let note = clampNote(unified: unifiedInput, tomTom: tomTomInput, latitude: latitude) { io.writeError("note: \(note)\n") }
         return .success
+    }
+
+    /// What was clamped, if anything: the zoom given, or the converted one.
+    private static func clampNote(unified: Double?, tomTom: Double?, latitude: Double) -> String? {
+        let range = 0.0...22.0
+        guard let offset = try? ZoomCalibration.offset(latitude: latitude) else { return nil }
+        let (given, name, converted, other) = unified.map { ($0, "unified", $0 - offset, "TomTom") }
+            ?? (tomTom ?? 0, "TomTom", (tomTom ?? 0) + offset, "unified")
+        if !range.contains(given) {
+            return "the \(name) zoom \(JSONNumber(given).text) is outside 0...22 and was clamped to \(JSONNumber(min(max(given, 0), 22)).text)"
+        }
+        if !range.contains(converted) {
+            return "the \(other) zoom \(fixed(converted)) is outside 0...22 and was clamped to \(JSONNumber(min(max(converted, 0), 22)).text)"
+        }
+        return nil
     }
 
     private struct Conversion {

@@ -18,7 +18,11 @@ struct GitHubPrinter {
                 properties.append("col=\(position.column)")
             }
             properties.append("title=\(Self.escapeProperty(diagnostic.rule))")
-            return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))\n"
+            // Workflow commands have no related locations: they follow the message, one per line.
+            let related = diagnostic.related.map { related in
+                "\n\(related.location.file.name):\(related.location.position): \(related.message)"
+            }.joined()
+            return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message + related))\n"
         }.joined()
     }
 

@@ -1,8 +1,9 @@
 import LocatedJSON
 import StyleCompiler
 
-/// `--format json`: `{"diagnostics": [{"severity", "rule", "message", "file", "line", "column", "path"}],
-/// "summary": {"errors": N, "warnings": M}}`; `path` in MapLibre notation, `line`/`column` null without a location.
+/// `--format json`: `{"diagnostics": [{"severity", "rule", "message", "file", "line", "column", "path",
+/// "related": [{"message", "file", "line", "column"}]}], "summary": {"errors": N, "warnings": M}}`; `path` in MapLibre
+/// notation (null when the finding is about a file as a whole), `line`/`column` null without a location.
 struct JSONReportPrinter {
     func render(_ diagnostics: [Diagnostic]) -> [UInt8] {
         let items = diagnostics.map { diagnostic -> JSONNode in
@@ -14,7 +15,14 @@ struct JSONReportPrinter {
                 "file": diagnostic.fileName.map { .string($0) } ?? .null,
                 "line": position.map { .integer($0.line) } ?? .null,
                 "column": position.map { .integer($0.column) } ?? .null,
-                "path": .string(diagnostic.path?.mapLibreNotation ?? ""),
+                "path": diagnostic.path.map { .string($0.mapLibreNotation) } ?? .null,
+                "related": .array(diagnostic.related.map { related in
+                    let position = related.location.position
+                    return .object([
+                        "message": .string(related.message), "file": .string(related.location.file.name),
+                        "line": .integer(position.line), "column": .integer(position.column),
+                    ])
+                }),
             ])
         }
         let report = JSONNode.object([

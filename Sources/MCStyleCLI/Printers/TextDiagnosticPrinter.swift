@@ -65,7 +65,8 @@ struct TextDiagnosticPrinter {
             after = String(String.UnicodeScalarView(after.unicodeScalars.prefix(Self.contextAfter - 1))) + "…"
         }
         let line = before + after
-        let prefix = before.unicodeScalars.map { $0 == "\t" ? "\t" : " " }.joined()
+        // Columns count scalars; the caret line counts terminal cells (wide CJK two, combining marks none).
+        let prefix = before.unicodeScalars.map { $0 == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.cells($0)) }.joined()
         let caret = useColor ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
         return "\(line)\n\(prefix)\(caret)\n"
     }

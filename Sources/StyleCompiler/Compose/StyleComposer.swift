@@ -57,27 +57,28 @@ public struct StyleComposer: Sendable {
         let stack = LayerStack(baseLayers: layers)
         var placed: [LayerStack.Placed] = []
         for (order, source) in declarations.sources.enumerated() {
+            let sourcePath = JSONPath([.key("sources"), .index(order)])
             var report = Composition.SourceReport(declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
                                                   layerIndex: nil, nativeVisibleZoom: nil, calibration: nil, warnings: [])
             if sources.position(ofKey: source.styleSourceID) != nil {
-                reportTaken(source.styleSourceID, what: "source", source: source, diagnostics: &diagnostics)
+                reportTaken(source.styleSourceID, what: "source", source: source, path: sourcePath, diagnostics: &diagnostics)
             }
             if stack.indexByID[source.styleLayerID] != nil {
-                reportTaken(source.styleLayerID, what: "layer", source: source, diagnostics: &diagnostics)
+                reportTaken(source.styleLayerID, what: "layer", source: source, path: sourcePath, diagnostics: &diagnostics)
             }
             sources[source.styleSourceID] = StyleSourceBuilder.styleSource(source, profile: profile)
-            let layer = makeLayer(source, report: &report, diagnostics: &diagnostics)
-            if var gap = placementGap(source, stack: stack, diagnostics: &diagnostics) {
+            let layer = makeLayer(source, path: sourcePath, report: &report, diagnostics: &diagnostics)
+            if var gap = placementGap(source, path: sourcePath, stack: stack, diagnostics: &diagnostics) {
                 if let baseRasterIndex, gap <= baseRasterIndex {
                     gap = baseRasterIndex + 1
                     let message = "the placement of '\(source.id)' would put it below \(StyleID.baseRasterLayer), TomTom's opaque raster base map, where it is never seen; it goes directly above the base map instead"
-                    diagnostics.append(Diagnostic(.composeBelowBaseRaster, message, at: source.location(of: "placement")))
+                    diagnostics.append(Diagnostic(.composeBelowBaseRaster, message, at: source.location(of: "placement"), path: sourcePath.appending("placement")))
                     report.warnings.append(message)
                 }
                 placed.append(LayerStack.Placed(layer: layer, gap: gap, zIndex: source.zIndex, order: order))
             }
             if !profile.sendsRequestHeaders {
-                warnAboutHeaders(source, report: &report, diagnostics: &diagnostics)
+                warnAboutHeaders(source, path: sourcePath, report: &report, diagnostics: &diagnostics)
             }
             composition.sources.append(report)
         }
@@ -135,10 +136,10 @@ public struct StyleComposer: Sendable {
         return position
     }
 
-    private func makeLayer(_ source: RasterSourceDeclaration, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) -> JSONNode {
+    private func makeLayer(_ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) -> JSONNode {
         var zoom: ClosedRange<Double>?
         if let visible = source.visibleZoom {
-            let latitude = calibrationLatitude(source, report: &report, diagnostics: &diagnostics)
+            let latitude = calibrationLatitude(source, path: path, report: &report, diagnostics: &diagnostics)
             zoom = try? profile.layerZoomRange(visible, latitude)
             report.nativeVisibleZoom = zoom
         }
@@ -156,7 +157,8 @@ public struct StyleComposer: Sendable {
         ], at: at)
     }
 
-    private func calibrationLatitude(_ source: RasterSourceDeclaration, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) -> Double {
+    private func calibrationLatitude(_ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport,
+                                     diagnostics: inout [Diagnostic]) -> Double {
         if let latitude = source.calibrationLatitude {
             report.calibration = (latitude, "calibrationLatitude")
         } else if let bounds = source.bounds {
@@ -165,18 +167,18 @@ public struct StyleComposer: Sendable {
             report.calibration = (0, "default")
             if profile.needsCalibrationLatitude {
                 let message = "visibleZoom of '\(source.id)' is converted to TomTom zoom at latitude 0; declare calibrationLatitude or bounds"
-                diagnostics.append(Diagnostic(.composeCalibrationLatitude, message, at: source.location(of: "visibleZoom")))
+                diagnostics.append(Diagnostic(.composeCalibrationLatitude, message, at: source.location(of: "visibleZoom"), path: path.appending("visibleZoom")))
                 report.warnings.append(message)
             }
         }
         return report.calibration?.latitude ?? 0
     }
 
-    private func placementGap(_ source: RasterSourceDeclaration, stack: LayerStack, diagnostics: inout [Diagnostic]) -> Int? {
+    private func placementGap(_ source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack, diagnostics: inout [Diagnostic]) -> Int? {
         if let gap = stack.gap(for: source.placement) {
             if source.placement == .belowLabels, stack.firstSymbol == nil {
                 diagnostics.append(Diagnostic(.composeNoLabels, "the base style has no symbol layer; '\(source.id)' goes on top",
-                                              at: source.location(of: "placement")))
+                                              at: source.location(of: "placement"), path: path.appending("placement")))
             }
             return gap
         }
@@ -187,23 +189,23 @@ public struct StyleComposer: Sendable {
         }
         let hint = Suggestion.didYouMean(anchor, among: Array(stack.indexByID.keys).sorted())
         diagnostics.append(Diagnostic(.composePlacementAnchor, "placement of '\(source.id)' names layer '\(anchor)', which the base style does not have\(hint)",
-                                      at: source.location(of: "placement")))
+                                      at: source.location(of: "placement"), path: path.appending("placement")))
         return nil
     }
 
-    private func warnAboutHeaders(_ source: RasterSourceDeclaration, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) {
+    private func warnAboutHeaders(_ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) {
         var ignored: [String] = []
         if let agent = source.userAgent, agent.value != Self.defaultUserAgent { ignored.append("userAgent") }
         if !source.extraHeaders.isEmpty { ignored.append("extraHeaders") }
         guard let first = ignored.first else { return }
         let message = "\(ignored.joined(separator: " and ")) of '\(source.id)' \(ignored.count == 1 ? "is" : "are") ignored on \(profile.target.rawValue): the SDK cannot attach request headers"
-        diagnostics.append(Diagnostic(.tomtomHeadersIgnored, message, at: source.location(of: first)))
+        diagnostics.append(Diagnostic(.tomtomHeadersIgnored, message, at: source.location(of: first), path: path.appending(first)))
         report.warnings.append(message)
     }
 
-    private func reportTaken(_ id: String, what: String, source: RasterSourceDeclaration, diagnostics: inout [Diagnostic]) {
+    private func reportTaken(_ id: String, what: String, source: RasterSourceDeclaration, path: JSONPath, diagnostics: inout [Diagnostic]) {
         diagnostics.append(Diagnostic(.composeIDTaken, "the base style already has a \(what) '\(id)', the id '\(source.id)' maps to",
-                                      at: source.location(of: "id")))
+                                      at: source.location(of: "id"), path: path.appending("id")))
     }
 }
 

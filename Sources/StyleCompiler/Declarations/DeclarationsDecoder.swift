@@ -131,7 +131,8 @@ private struct DecodingState {
         do {
             return try GeoBounds(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
         } catch {
-            report(.sourcesBounds, "bounds [\(edges.map { JSONNumber($0).text }.joined(separator: ", "))]: \(error)", node, path)
+            report(.sourcesBounds, "bounds [\(edges.map { JSONNumber($0).text }.joined(separator: ", "))]: \(error); bounds are [west, south, east, north] in degrees",
+                   node, path)
             return nil
         }
     }

@@ -99,6 +99,13 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
     /// The style layer id, `mc-raster-layer-<safe id>`.
     public var styleLayerID: String { StyleID.layer(id) }
 
+    /// The tile levels the server has: the declared ones, 0 and 22 where undeclared. TileJSON and the manifest
+    /// both say these, so they agree.
+    public var tileLevels: (min: Int, max: Int) {
+        let low = minZoom ?? 0
+        return (low, max(maxZoom ?? 22, low))
+    }
+
     /// Where a field was written, else where the source was.
     public func location(of field: String) -> SourceLocation? { fieldLocations[field] ?? location }
 

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleRuntime
 
 /// Literal credentials in a document: TomTom `key=` values, `api_key=`/`apikey=`/`access_token=` query
 /// values and Mapbox `pk.`/`sk.` tokens. Messages show only the first four characters.
@@ -43,6 +44,16 @@ enum CredentialScan {
 
     static func isLiteral(_ value: Substring) -> Bool {
         !value.isEmpty && !(value.hasPrefix("{") && value.hasSuffix("}")) && !value.contains("${")
+    }
+
+    /// What to do about a credential found in `text`: a TomTom key in a TomTom URL becomes TomTom's `{key}`
+    /// placeholder (`mc-style redact` does that, and only that); any other credential (a Mapbox token, another
+    /// service's key) moves to an environment variable.
+    static func advice(for secret: String, in text: String) -> String {
+        if URLHost.isTomTom(text), text.contains("key=" + secret) {
+            return "use TomTom's {key} placeholder (mc-style redact does it)"
+        }
+        return "move it to an environment variable and write ${NAME} here (mc-style redact replaces TomTom keys only)"
     }
 
     /// The first four characters and an ellipsis.

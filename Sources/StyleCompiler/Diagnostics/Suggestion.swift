@@ -9,7 +9,23 @@ public enum Suggestion {
             let distance = editDistance(word, candidate)
             if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
-        return best?.candidate
+        return best?.candidate ?? wordPrefixMatch(word, among: candidates)
+    }
+
+    /// A candidate that differs from `word` only in case, or that one of the two begins, whole words and
+    /// case aside (`Park fill` for `Park`): the shortest such, ties keeping the earlier.
+    static func wordPrefixMatch(_ word: String, among candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        func starts(_ text: String, with prefix: String) -> Bool {
+            text == prefix || text.hasPrefix(prefix + " ") || text.hasPrefix(prefix + "-") || text.hasPrefix(prefix + "_")
+        }
+        var best: String?
+        for candidate in candidates where candidate != word {
+            let other = candidate.lowercased()
+            guard starts(other, with: lowered) || starts(lowered, with: other), !other.isEmpty else { continue }
+            if best == nil || candidate.count < (best?.count ?? 0) { best = candidate }
+        }
+        return best
     }
 
     /// `"; did you mean 'CANDIDATE'?"` for the candidate closest to `word` (each shown through `form`, such as

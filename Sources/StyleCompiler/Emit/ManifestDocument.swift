@@ -69,7 +69,7 @@ enum ManifestDocument {
         ])
         let tail = JSONNode.object([
             "tileSize": .object(["declared": .integer(declaration.tileSize), "emitted": .integer(report.emittedTileSize)]),
-            "tileZoom": .object(["min": declaration.minZoom.map { .integer($0) } ?? .null, "max": declaration.maxZoom.map { .integer($0) } ?? .null]),
+            "tileZoom": .object(["min": .integer(declaration.tileLevels.min), "max": .integer(declaration.tileLevels.max)]),
             "visibleZoom": declaration.visibleZoom.map { unified in
                 .object([
                     "unified": .array([.number(unified.lowerBound), .number(unified.upperBound)]),
@@ -108,8 +108,7 @@ enum ManifestDocument {
 
     /// Tiles covering the bounds at each tile level of the source (core math), 0...22 where undeclared.
     private static func tileCounts(_ box: GeoBounds, _ declaration: RasterSourceDeclaration) -> JSONNode {
-        let low = declaration.minZoom ?? 0
-        let high = max(declaration.maxZoom ?? 22, low)
+        let (low, high) = declaration.tileLevels
         return .array((low...high).map { level in
             .object(["zoom": .integer(level), "tiles": .integer((try? box.tileCount(levels: level...level)) ?? 0)])
         })

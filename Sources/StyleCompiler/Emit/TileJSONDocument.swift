@@ -11,8 +11,7 @@ import StyleMath
 enum TileJSONDocument {
     static func make(for source: RasterSourceDeclaration) -> JSONNode? {
         guard let template = StyleSourceBuilder.tileTemplate(source) else { return nil }
-        let minZoom = source.minZoom ?? 0
-        let maxZoom = source.maxZoom ?? 22
+        let (minZoom, maxZoom) = source.tileLevels
         let bounds = source.bounds ?? GeoBounds.world.clampedToMercator
         let center = bounds.center
         return .object([

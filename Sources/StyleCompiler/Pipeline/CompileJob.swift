@@ -28,8 +28,14 @@ public struct CompileJob: Sendable {
     /// The composed style is validated and the outputs rendered at the same time, on two threads: the
     /// outputs are dropped when validation finds an error. Both only read the composition.
     public func run() -> (files: [OutputFile]?, diagnostics: [Diagnostic]) {
+        let result = runCounting()
+        return (result.files, result.diagnostics)
+    }
+
+    /// `run()`, with the number of sources composed (for a summary line).
+    public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int) {
         let (composed, diagnostics) = compose()
-        guard let (composition, inputs, target) = composed else { return (nil, diagnostics) }
+        guard let (composition, inputs, target) = composed else { return (nil, diagnostics, 0) }
         nonisolated(unsafe) var styleDiagnostics: [Diagnostic] = []
         nonisolated(unsafe) var files: [OutputFile] = []
         DispatchQueue.concurrentPerform(iterations: 2) { part in
@@ -40,7 +46,7 @@ public struct CompileJob: Sendable {
             }
         }
         let all = diagnostics + styleDiagnostics
-        return (all.containsErrors ? nil : files, all)
+        return (all.containsErrors ? nil : files, all, composition.sources.count)
     }
 
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):

@@ -14,7 +14,8 @@ extension SourceKind {
                 findings.report(.sourcesUrlTokens, "urlTemplate", "the tile URL needs {z}, {x} and {y} (or {quadkey} or {bbox-epsg-3857})")
             }
             for token in tokens.subtracting(SourceDeclarationRules.knownTokens).sorted() {
-                findings.report(.sourcesUnknownToken, "urlTemplate", "the tile URL has the token {\(token)}, which MapLibre leaves in the URL as it is")
+                let fix = token == "s" ? ": write one subdomain (a, b or c) in its place; MapLibre picks among several URLs only in a style's 'tiles' list" : ""
+                findings.report(.sourcesUnknownToken, "urlTemplate", "the tile URL has the token {\(token)}, which MapLibre leaves in the URL as it is\(fix)")
             }
             SourceDeclarationRules.checkRemoteURL(template, field: "urlTemplate", into: &findings)
         },

@@ -18,7 +18,7 @@ extension ValidationRun {
             guard !node.isSecret else { return }
             for secret in CredentialScan.credentials(in: text) {
                 report(.secretLiteralKey, path(), node,
-                       "literal credential '\(CredentialScan.shown(secret))' in a committed file: use TomTom's {key} placeholder (mc-style redact does it) or ${NAME}",
+                       "literal credential '\(CredentialScan.shown(secret))' in a committed file: \(CredentialScan.advice(for: secret, in: text))",
                        masking: [secret])
             }
         }

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MCStyleCLI
+import StyleCompiler
+
+/// What a new user met in their first hour, one test per fix (issue: a newcomer's first hour).
+@Suite struct NewcomerTests {
+    static let base = SharedData.repositoryFile("styles/tomtom-demo-base.json").path
+
+    func file(_ name: String, _ text: String) throws -> (URL, URL) {
+        let folder = try makeTemporaryFolder()
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return (folder, url)
+    }
+
+    @Test func compileSaysWhatItWroteUnlessQuiet() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("demo").path
+        let run = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out])
+        #expect(run.status == 0)
+        #expect(run.output == "wrote \(out): style.json, layer-mapping.json, manifest.json, 4 TileJSON (5 sources)\n")
+        let quiet = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out, "--quiet"])
+        #expect(quiet.status == 0 && quiet.output.isEmpty)
+    }
+
+    @Test func quietStrictStillShowsTheWarningsThatFail() throws {
+        let (folder, url) = try file("d.yaml", "version: 1\nbase: \(Self.base)\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n    tileSize: 300\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = runTool(["validate", url.path, "--quiet", "--strict"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("warning: tileSize 300 is not a power of two"))
+        let quietOnly = runTool(["validate", url.path, "--quiet"])
+        #expect(quietOnly.status == 0 && !quietOnly.output.contains("warning:"))
+    }
+
+    @Test func yamlSyntaxErrorsNameTheLikelyCause() throws {
+        let (folder, url) = try file("d.yaml", "version: 1\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n   opacity: 0.5\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = runTool(["validate", url.path])
+        #expect(run.status == 1)
+        #expect(run.output.contains("[yaml.syntax]"))
+        #expect(run.output.contains("the likely cause is"), "\(run.output)")
+    }
+
+    @Test func anEmptyKeyVariableIsCalledEmpty() {
+        let run = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", "/tmp/never", "--api-key-env", "MC_EMPTY"],
+                          environment: ["MC_EMPTY": ""])
+        #expect(run.status == 2)
+        #expect(run.error.contains("the environment variable MC_EMPTY named by '--api-key-env' is empty"))
+    }
+
+    @Test func theManifestsTileLevelsAgreeWithTheTileJSON() throws {
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.folder("demo/expected/tomtom/manifest.json"))) as? [String: Any])
+        for source in try #require(manifest["sources"] as? [[String: Any]]) {
+            guard let path = source["tileJson"] as? String else { continue }
+            let tileJSON = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.folder("demo/expected/tomtom/" + path))) as? [String: Any])
+            let zoom = try #require(source["tileZoom"] as? [String: Any])
+            #expect(zoom["min"] as? Int == tileJSON["minzoom"] as? Int && zoom["max"] as? Int == tileJSON["maxzoom"] as? Int, "\(path)")
+        }
+    }
+
+    @Test func formatSaysItFormatsJSONStyles() {
+        let run = runTool(["format", Fixtures.folder("demo/mc-style.yaml").path])
+        #expect(run.status == 2)
+        #expect(run.error.contains("format rewrites JSON style documents"))
+    }
+
+    @Test func zoomSaysWhenItClamps() {
+        let high = runTool(["zoom", "--unified", "25", "--lat", "35"])
+        #expect(high.status == 0 && high.error == "note: the unified zoom 25 is outside 0...22 and was clamped to 22\n")
+        let low = runTool(["zoom", "--unified", "1", "--lat", "35"])
+        #expect(low.error.contains("the TomTom zoom -0.47 is outside 0...22 and was clamped to 0"))
+        #expect(runTool(["zoom", "--unified", "12", "--lat", "35"]).error.isEmpty)
+    }
+
+    @Test func messagesCarryTheirFix() throws {
+        let (folder, url) = try file("d.yaml", """
+        version: 1
+        base: \(Self.base)
+        sources:
+          - { id: a, urlTemplate: "https://{s}.t.example.com/{z}/{x}/{y}.png", placement: { below: Park fill } }
+          - { id: b, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", bounds: [35.1, 139.4, 36.0, 140.2] }
+
+        """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = runTool(["validate", url.path])
+        #expect(run.output.contains("write one subdomain (a, b or c) in its place"))
+        #expect(run.output.contains("bounds are [west, south, east, north] in degrees"))
+        let (folder2, placed) = try file("p.yaml", "version: 1\nbase: \(Self.base)\nsources:\n  - { id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\", placement: { below: Park fill } }\n")
+        defer { try? FileManager.default.removeItem(at: folder2) }
+        let placement = runTool(["validate", placed.path])
+        #expect(placement.output.contains("names layer 'Park fill', which the base style does not have; did you mean 'Park'?"), "\(placement.output)")
+    }
+
+    @Test func theCaretCountsTerminalCells() throws {
+        // 国土地理院 is five wide characters (ten cells); é is e and a combining accent (one cell).
+        let (folder, url) = try file("d.yaml", "version: 1\nsources:\n  - { id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\", attribution: [{ text: \"国土地理院e\u{301}\", minZom: 5 }] }\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = runTool(["validate", url.path])
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("minZom: 5") })
+        let caret = lines[index + 1]
+        let before = lines[index].components(separatedBy: "minZom")[0]
+        let cells = before.unicodeScalars.reduce(0) { $0 + DisplayWidth.cells($1) }
+        #expect(caret == String(repeating: " ", count: cells) + "^")
+        #expect(cells == before.unicodeScalars.count + 5 - 1, "five wide characters add five cells, the combining mark takes none")
+    }
+
+    @Test func machineFormatsKeepRelatedLocationsAndPaths() throws {
+        let (folder, url) = try file("d.yaml", "version: 1\nbase: \(Self.base)\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = runTool(["validate", url.path, "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let finding = try #require((report["diagnostics"] as? [[String: Any]])?.first)
+        #expect((finding["related"] as? [[String: Any]])?.first?["message"] as? String == "'a' first declared here")
+        let github = runTool(["validate", url.path, "--format", "github"])
+        #expect(github.output.contains("%0A\(url.path):4:9: 'a' first declared here"))
+        let (folder2, placed) = try file("p.yaml", "version: 1\nbase: \(Self.base)\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n    placement: { below: Nope }\n")
+        defer { try? FileManager.default.removeItem(at: folder2) }
+        let composed = runTool(["validate", placed.path, "--format", "json"])
+        #expect(composed.output.contains("\"path\": \"sources[0].placement\""))
+    }
+
+    @Test func diagnosticsPrintAsTheToolPrintsThem() throws {
+        let diagnostics = DeclarationsLoader().load(path: Fixtures.folder("declarations/invalid/duplicate-id.yaml").path).diagnostics
+        let first = try #require(diagnostics.first)
+        #expect("\(first)".hasSuffix("duplicate-id.yaml:\(first.position?.line ?? 0):\(first.position?.column ?? 0): error: \(first.message) [decl.duplicate-id]"))
+    }
+}
