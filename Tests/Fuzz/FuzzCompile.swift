@@ -12,12 +12,15 @@ public func fuzzCompile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let base = StyleLoader().parse(styleFile).document else { return 0 }
     let declarations = DeclarationsLoader().load(declarationsFile, path: nil).declarations ?? Declarations()
     for target in Target.allCases {
-        let composition = StyleComposer(target: target, apiKey: "fuzz-key").compose(base: base.root, declarations: declarations)
-        _ = StyleValidator(target: target).validate(composition.style)
-        _ = JSONWriter(style: .pretty).bytes(composition.style)
-        for diagnostic in composition.diagnostics where diagnostic.message.contains("fuzz-key") {
+        // The library's entry point: checks, composition and the composed style's validation.
+        let (composition, diagnostics) = StyleCompilation.compose(base: base.root, declarations: declarations, target: target,
+                                                                  apiKey: "fuzz-key", maximumThreads: 1)
+        if let composition { _ = JSONWriter(style: .pretty).bytes(composition.style) }
+        for diagnostic in diagnostics where diagnostic.message.contains("fuzz-key") {
             fatalError("a diagnostic shows the API key")
         }
+        // The validator on the base as it is, composed or not.
+        _ = StyleValidator(target: target, maximumThreads: 1).validate(base.root)
     }
     return 0
 }

@@ -3,26 +3,27 @@ import StyleMath
 
 /// Composes a base style and raster-source declarations into a custom style for a target: a pure function
 /// of its inputs (no I/O, no environment, no clock), so the same inputs always give the same documents.
-public struct StyleComposer: Sendable {
+/// Internal: the library's entry point is `StyleCompilation.compose`, which checks before and after.
+struct StyleComposer: Sendable {
     /// TomTom's raster base map tiles (GUIDE.md 2.4); `{key}` is TomTom's placeholder.
-    public static let baseRasterTiles = "https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key={key}"
+    static let baseRasterTiles = "https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key={key}"
     /// Tile size of TomTom's raster base map as served, in pixels (emitted halved on tomtom).
-    public static let baseRasterTileSize = 256
+    static let baseRasterTileSize = 256
     /// The User-Agent MapConductor sends by default; not warned about.
-    public static let defaultUserAgent = "MapConductor/RasterLayerAgent(https://mapconductor.com)"
+    static let defaultUserAgent = "MapConductor/RasterLayerAgent(https://mapconductor.com)"
 
-    public var profile: TargetProfile
+    var profile: TargetProfile
     /// The TomTom API key to put in place of `{key}` in TomTom URLs (hosts under api.tomtom.com); nil keeps
     /// the placeholder. It never appears in a diagnostic or in the composition's reports.
-    public var apiKey: String?
+    var apiKey: String?
 
-    public init(target: Target, apiKey: String? = nil) {
+    init(target: Target, apiKey: String? = nil) {
         self.profile = TargetProfile.profile(for: target)
         self.apiKey = apiKey
     }
 
     /// Composes `declarations` onto `base`. Errors in the result's diagnostics mean the style is not usable.
-    public func compose(base: JSONNode, declarations: Declarations) -> Composition {
+    func compose(base: JSONNode, declarations: Declarations) -> Composition {
         var diagnostics: [Diagnostic] = []
         var composition = Composition(style: base, layerMapping: nil, sources: [], placeholders: [], keyFilledPointers: [],
                                       foreignKeyPointers: [], target: profile.target, platforms: declarations.platforms, diagnostics: [])

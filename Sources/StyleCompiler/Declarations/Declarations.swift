@@ -52,6 +52,8 @@ public struct Declarations: Sendable, Equatable {
     public var layerMapping: [LayerMappingEntry]
     /// Where the file's root and fields were written; empty for declarations built in code.
     public var fieldLocations: [String: SourceLocation]
+    /// True when `DeclarationsDecoder` made these (and so has checked every value against the schema).
+    var checkedByDecoder = false
 
     public init(version: Int = 1, target: Target? = nil, base: String? = nil, baseRaster: Bool = true, platforms: [Platform] = Platform.allCases,
                 sources: [RasterSourceDeclaration] = [], layerMapping: [LayerMappingEntry] = [],

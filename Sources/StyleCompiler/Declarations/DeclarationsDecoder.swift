@@ -41,7 +41,8 @@ public struct DeclarationsDecoder {
                 declarations.sources.append(source)
             }
         }
-        state.checkIDs(declarations.sources)
+        SourceIDRules.check(declarations.sources, into: &state.diagnostics)
+        declarations.checkedByDecoder = true
         for node in file["layerMapping"]?.arrayValue ?? [] {
             if let entry = Self.layerMappingEntry(node) { declarations.layerMapping.append(entry) }
         }
@@ -170,41 +171,6 @@ private struct DecodingState {
         case .failure(let missing):
             report(.envMissing, "environment variable \(missing.name) is not set (referenced as ${\(missing.name)})", node, path)
             return nil
-        }
-    }
-
-    /// Duplicate ids and ids that make the same style id.
-    mutating func checkIDs(_ sources: [RasterSourceDeclaration]) {
-        var byID: [String: Int] = [:]
-        var bySafeID: [String: Int] = [:]
-        for (index, source) in sources.enumerated() {
-            let path = JSONPath([.key("sources"), .index(index), .key("id")])
-            let location = source.location(of: "id")
-            if source.id.isEmpty {
-                diagnostics.append(Diagnostic(.declID, "a source id must not be empty", at: location, path: path))
-                continue
-            }
-            if source.id.count > Limits.sourceIDLength {
-                diagnostics.append(Diagnostic(.declID, "a source id of \(source.id.count) characters is longer than the limit of \(Limits.sourceIDLength) (style ids and file names derive from it)",
-                                              at: location, path: path))
-                continue
-            }
-            if let firstIndex = byID[source.id] {
-                let first = sources[firstIndex]
-                diagnostics.append(Diagnostic(.declDuplicateID, "duplicate source id '\(source.id)'", at: location, path: path,
-                                              related: first.location(of: "id").map { [Diagnostic.Related("'\(source.id)' first declared here", at: $0)] } ?? []))
-                continue
-            }
-            byID[source.id] = index
-            let safe = StyleID.safe(source.id)
-            if let otherIndex = bySafeID[safe] {
-                let other = sources[otherIndex]
-                diagnostics.append(Diagnostic(.declIDCollision, "source ids '\(other.id)' and '\(source.id)' both become the style id '\(StyleID.source(source.id))'",
-                                              at: location, path: path,
-                                              related: other.location(of: "id").map { [Diagnostic.Related("'\(other.id)' declared here", at: $0)] } ?? []))
-                continue
-            }
-            bySafeID[safe] = index
         }
     }
 

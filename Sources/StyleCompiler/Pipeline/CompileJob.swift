@@ -66,9 +66,10 @@ public struct CompileJob: Sendable {
         let (loaded, loadDiagnostics) = loadInputs()
         guard let inputs = loaded, !loadDiagnostics.containsErrors else { return (nil, loadDiagnostics) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
-        let composition = StyleComposer(target: target, apiKey: apiKey).compose(base: inputs.base.root, declarations: inputs.declarations)
-        let diagnostics = loadDiagnostics + composition.diagnostics
-        guard !composition.diagnostics.containsErrors else { return (nil, diagnostics) }
+        let (composed, composeDiagnostics) = StyleCompilation.composeUnvalidated(base: inputs.base.root, declarations: inputs.declarations,
+                                                                                 target: target, apiKey: apiKey)
+        let diagnostics = loadDiagnostics + composeDiagnostics
+        guard let composition = composed else { return (nil, diagnostics) }
         return ((composition, inputs, target), diagnostics)
     }
 

@@ -1,0 +1,68 @@
+import LocatedJSON
+import StyleRuntime
+
+/// The schema's checks for declarations built in code: the decoder makes them while reading YAML, so values
+/// that never went through YAML get them here, from the same `DeclarationSchema` (ranges, choices, lists),
+/// with the same rules and wording.
+enum DeclarationValueRules {
+    static func check(_ declarations: Declarations) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (index, source) in declarations.sources.enumerated() {
+            let path = JSONPath([.key("sources"), .index(index)])
+            func check(_ field: String, _ value: Double?, at fieldPath: JSONPath? = nil) {
+                guard let value, let spec = DeclarationSchema.source.field(field), let range = DeclarationSchema.range(of: spec.type) else { return }
+                guard !range.contains(value) else { return }
+                let shown = value.isNaN ? "nan" : JSONNumber(value).text
+                diagnostics.append(Diagnostic(spec.valueRule ?? .declRange,
+                                              "\(shown) is outside \(JSONNumber(range.lowerBound).text)..\(JSONNumber(range.upperBound).text)",
+                                              at: source.location(of: field), path: fieldPath ?? path.appending(field)))
+            }
+            check("tileSize", Double(source.tileSize))
+            check("minZoom", source.minZoom.map(Double.init))
+            check("maxZoom", source.maxZoom.map(Double.init))
+            if let low = source.minZoom, let high = source.maxZoom, low > high {
+                diagnostics.append(Diagnostic(.sourcesZoomRange, "minZoom \(low) is above maxZoom \(high)", at: source.location(of: "minZoom"),
+                                              path: path.appending("minZoom")))
+            }
+            check("opacity", source.opacity)
+            check("calibrationLatitude", source.calibrationLatitude)
+            if let zoom = source.visibleZoom {
+                check("visibleZoom", zoom.lowerBound, at: path.appending("visibleZoom").appending(0))
+                check("visibleZoom", zoom.upperBound, at: path.appending("visibleZoom").appending(1))
+            }
+            for (position, ratio) in source.pixelRatios.enumerated() {
+                check("pixelRatios", Double(ratio), at: path.appending("pixelRatios").appending(position))
+            }
+            if Set(source.pixelRatios).count != source.pixelRatios.count || source.pixelRatios.isEmpty {
+                diagnostics.append(Diagnostic(.declValue, "pixelRatios \(source.pixelRatios) must list one to three different densities",
+                                              at: source.location(of: "pixelRatios"), path: path.appending("pixelRatios")))
+            }
+            for (position, rule) in source.attribution.enumerated() {
+                for (name, value) in [("minZoom", rule.minZoom), ("maxZoom", rule.maxZoom)] {
+                    guard let value, !DeclarationSchema.camera.contains(value) else { continue }
+                    diagnostics.append(Diagnostic(.declRange, "\(JSONNumber(value).text) is outside 0..22",
+                                                  at: source.location(of: "attribution"), path: path.appending("attribution").appending(position).appending(name)))
+                }
+            }
+            SourceDeclarationRules.check(source, path: path, platforms: declarations.platforms, into: &diagnostics)
+        }
+        SourceIDRules.check(declarations.sources, into: &diagnostics)
+        for (index, entry) in declarations.layerMapping.enumerated() where !DeclarationSchema.sdkOverlayLayers.contains(entry.sdkLayer) {
+            diagnostics.append(Diagnostic(.declValue, "'\(entry.sdkLayer)' is not one of \(DeclarationSchema.sdkOverlayLayers.joined(separator: ", "))",
+                                          at: entry.location, path: JSONPath([.key("layerMapping"), .index(index), .key("sdkLayer")])))
+        }
+        return diagnostics
+    }
+}
+
+extension DeclarationSchema {
+    /// The numeric range a field type allows (for a list, its elements'), nil when it has none.
+    static func range(of type: FieldType) -> ClosedRange<Double>? {
+        switch type {
+        case .integer(let range?): return Double(range.lowerBound)...Double(range.upperBound)
+        case .number(let range?): return range
+        case .list(let element, _, _): return self.range(of: element)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import LocatedJSON
+
+/// The checks on source ids across a file: style ids and output file names derive from them.
+enum SourceIDRules {
+    /// Empty and over-long ids, duplicate ids, and ids that make the same style id.
+    static func check(_ sources: [RasterSourceDeclaration], into diagnostics: inout [Diagnostic]) {
+        var byID: [String: Int] = [:]
+        var bySafeID: [String: Int] = [:]
+        for (index, source) in sources.enumerated() {
+            let path = JSONPath([.key("sources"), .index(index), .key("id")])
+            let location = source.location(of: "id")
+            if source.id.isEmpty {
+                diagnostics.append(Diagnostic(.declID, "a source id must not be empty", at: location, path: path))
+                continue
+            }
+            if source.id.count > Limits.sourceIDLength {
+                diagnostics.append(Diagnostic(.declID, "a source id of \(source.id.count) characters is longer than the limit of \(Limits.sourceIDLength) (style ids and file names derive from it)",
+                                              at: location, path: path))
+                continue
+            }
+            if let firstIndex = byID[source.id] {
+                let first = sources[firstIndex]
+                diagnostics.append(Diagnostic(.declDuplicateID, "duplicate source id '\(source.id)'", at: location, path: path,
+                                              related: first.location(of: "id").map { [Diagnostic.Related("'\(source.id)' first declared here", at: $0)] } ?? []))
+                continue
+            }
+            byID[source.id] = index
+            let safe = StyleID.safe(source.id)
+            if let otherIndex = bySafeID[safe] {
+                let other = sources[otherIndex]
+                diagnostics.append(Diagnostic(.declIDCollision, "source ids '\(other.id)' and '\(source.id)' both become the style id '\(StyleID.source(source.id))'",
+                                              at: location, path: path,
+                                              related: other.location(of: "id").map { [Diagnostic.Related("'\(other.id)' declared here", at: $0)] } ?? []))
+                continue
+            }
+            bySafeID[safe] = index
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import LocatedJSON
+
+/// The library's one way to compose: exactly the checks `mc-style compile` makes, whether the declarations
+/// were read from YAML (`DeclarationsLoader`) or built in code. Declarations built in code get the schema's
+/// value checks (ranges, choices, ids) and each source's own checks; then composition; then the composed
+/// style's validation. A composition comes back only when nothing is an error, so an unchecked style cannot be
+/// had by accident.
+public enum StyleCompilation {
+    /// The checked composition (nil on any error) and every finding, errors and warnings alike.
+    /// - Parameters:
+    ///   - base: the base style (as parsed by `JSONParser`).
+    ///   - target: `tomtom` halves tile sizes, adds the raster base map and converts camera zooms.
+    ///   - apiKey: fills `{key}` in TomTom URLs; nil keeps the placeholder for `StyleRuntime` to fill.
+    ///   - maximumThreads: threads for validating the composed style.
+    public static func compose(base: JSONNode, declarations: Declarations, target: Target = .tomtom, apiKey: String? = nil,
+                               maximumThreads: Int = ValidationScheduler.availableCores) -> (composition: Composition?, diagnostics: [Diagnostic]) {
+        let (composition, diagnostics) = composeUnvalidated(base: base, declarations: declarations, target: target, apiKey: apiKey)
+        guard let composition else { return (nil, diagnostics) }
+        let all = diagnostics + StyleValidator(target: target, maximumThreads: maximumThreads).validate(composition.style)
+        return (all.containsErrors ? nil : composition, all)
+    }
+
+    /// The checks before composing, and composing; the composed style is not validated yet (`CompileJob`
+    /// validates it beside rendering the outputs).
+    static func composeUnvalidated(base: JSONNode, declarations: Declarations, target: Target,
+                                   apiKey: String?) -> (composition: Composition?, diagnostics: [Diagnostic]) {
+        let checks = declarations.checkedByDecoder ? [] : DeclarationValueRules.check(declarations)
+        guard !checks.containsErrors else { return (nil, checks) }
+        let composition = StyleComposer(target: target, apiKey: apiKey).compose(base: base, declarations: declarations)
+        let diagnostics = checks + composition.diagnostics
+        return (diagnostics.containsErrors ? nil : composition, diagnostics)
+    }
+}
