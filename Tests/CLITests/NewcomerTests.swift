@@ -124,6 +124,32 @@ import StyleCompiler
         #expect(composed.output.contains("\"path\": \"sources[0].placement\""))
     }
 
+    @Test func oneRunReportsEverythingInReadingOrder() throws {
+        let (folder, url) = try file("d.yaml", """
+        version: 1
+        base: \(Self.base)
+        sources:
+          - id: b
+            urlTemplate: https://t.example.com/{z}/{x}/{y}.png
+            placement: { below: Nope }
+          - id: a
+            urlTemplate: http://t.example.com/{z}/{x}/{y}.png
+            opacity: 3
+          - id: c
+            urlTemplate: https://t.example.com/{z}/{x}.png
+
+        """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = runTool(["validate", url.path])
+        #expect(run.status == 1)
+        let places = run.output.split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix(url.path + ":") else { return nil }
+            return Int(line.dropFirst(url.path.count + 1).prefix { $0 != ":" })
+        }
+        #expect(places == [6, 8, 9, 11], "the placement error comes with the others, in line order: \(run.output)")
+        #expect(run.output.contains("[compose.placement-anchor]"))
+    }
+
     @Test func diagnosticsPrintAsTheToolPrintsThem() throws {
         let diagnostics = DeclarationsLoader().load(path: Fixtures.folder("declarations/invalid/duplicate-id.yaml").path).diagnostics
         let first = try #require(diagnostics.first)

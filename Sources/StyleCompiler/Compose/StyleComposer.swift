@@ -56,12 +56,14 @@ struct StyleComposer: Sendable {
                                           at: declarations.fieldLocations["baseRaster"], path: JSONPath([.key("baseRaster")])))
         }
         let stack = LayerStack(baseLayers: layers)
+        /// Ids the base style itself uses: a declared id that maps onto one of them is taken.
+        let baseSourceIDs = Set(sources.keys)
         var placed: [LayerStack.Placed] = []
         for (order, source) in declarations.sources.enumerated() {
             let sourcePath = JSONPath([.key("sources"), .index(order)])
             var report = Composition.SourceReport(declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
                                                   layerIndex: nil, nativeVisibleZoom: nil, calibration: nil, warnings: [])
-            if sources.position(ofKey: source.styleSourceID) != nil {
+            if baseSourceIDs.contains(source.styleSourceID) {
                 reportTaken(source.styleSourceID, what: "source", source: source, path: sourcePath, diagnostics: &diagnostics)
             }
             if stack.indexByID[source.styleLayerID] != nil {
@@ -105,7 +107,8 @@ struct StyleComposer: Sendable {
         composition.placeholders = placeholders.placeholders
         composition.keyFilledPointers = placeholders.keyFilledPointers
         composition.foreignKeyPointers = placeholders.foreignKeyPointers.map(\.pointer)
-        for (pointer, location) in placeholders.foreignKeyPointers {
+        // Declared URLs with a foreign {key} are the declarations' own error (sources.key-host); this is for the base.
+        for (pointer, location) in placeholders.foreignKeyPointers where !pointer.hasPrefix("/sources/" + StyleID.sourcePrefix) {
             diagnostics.append(Diagnostic(.composeKeyHost, "{key} in a URL whose host is not TomTom's stays as it is: TomTom's API key is filled only into TomTom URLs",
                                           at: location, path: JSONPath(jsonPointer: pointer)))
         }

@@ -7,7 +7,10 @@ public enum StyleID {
     }
 
     /// `mc-raster-src-<safe id>`.
-    public static func source(_ declaredID: String) -> String { "mc-raster-src-" + safe(declaredID) }
+    public static func source(_ declaredID: String) -> String { sourcePrefix + safe(declaredID) }
+
+    /// What every declared source's id starts with.
+    public static let sourcePrefix = "mc-raster-src-"
 
     /// `mc-raster-layer-<safe id>`.
     public static func layer(_ declaredID: String) -> String { layerPrefix + safe(declaredID) }

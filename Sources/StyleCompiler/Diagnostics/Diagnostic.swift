@@ -95,6 +95,21 @@ extension Diagnostic {
 }
 
 extension Array where Element == Diagnostic {
+    /// The findings in reading order: by file (`files` first, in their order, then others as they first
+    /// appear), then by position in the file; findings about a file as a whole first; ties keep their order.
+    public func sortedByPlace(files: [String] = []) -> [Diagnostic] {
+        var rank: [String: Int] = [:]
+        for name in files where rank[name] == nil { rank[name] = rank.count }
+        for diagnostic in self {
+            if let name = diagnostic.fileName, rank[name] == nil { rank[name] = rank.count }
+        }
+        return enumerated().sorted { left, right in
+            let a = (rank[left.element.fileName ?? ""] ?? -1, left.element.location?.offset ?? -1, left.offset)
+            let b = (rank[right.element.fileName ?? ""] ?? -1, right.element.location?.offset ?? -1, right.offset)
+            return a < b
+        }.map(\.element)
+    }
+
     /// True when any diagnostic is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
     public var errorCount: Int { count { $0.severity == .error } }

@@ -35,7 +35,7 @@ public struct CompileJob: Sendable {
     /// `run()`, with the number of sources composed (for a summary line).
     public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int) {
         let (composed, diagnostics) = compose()
-        guard let (composition, inputs, target) = composed else { return (nil, diagnostics, 0) }
+        guard let (composition, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0) }
         nonisolated(unsafe) var styleDiagnostics: [Diagnostic] = []
         nonisolated(unsafe) var files: [OutputFile] = []
         DispatchQueue.concurrentPerform(iterations: 2) { part in
@@ -45,7 +45,7 @@ public struct CompileJob: Sendable {
                 files = render(composition, inputs: inputs)
             }
         }
-        let all = diagnostics + styleDiagnostics
+        let all = (diagnostics + styleDiagnostics).sortedByPlace(files: inputs.files.map(\.name))
         return (all.containsErrors ? nil : files, all, composition.sources.count)
     }
 
@@ -53,23 +53,25 @@ public struct CompileJob: Sendable {
     /// what `validate` needs. The composition comes back when there are no errors.
     public func check() -> (checked: (Composition, CompilationInputs)?, diagnostics: [Diagnostic]) {
         let (composed, diagnostics) = compose()
-        guard let (composition, inputs, target) = composed else { return (nil, diagnostics) }
+        guard let (composition, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace()) }
         // The composed style is checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
-        let all = diagnostics + StyleValidator(target: target).validate(composition.style)
+        let all = (diagnostics + StyleValidator(target: target).validate(composition.style)).sortedByPlace(files: inputs.files.map(\.name))
         guard !all.containsErrors else { return (nil, all) }
         return ((composition, inputs), all)
     }
 
-    /// Reads the inputs and composes them; nil (with the diagnostics) when either step has errors.
+    /// Reads the inputs and composes them; nil (with the diagnostics) when either step has errors. When the
+    /// declarations have errors but the rest of them and the base could be read, they are composed all the same,
+    /// so that one run reports what composing finds too (a placement anchor the base lacks, say).
     private func compose() -> (composed: (Composition, CompilationInputs, Target)?, diagnostics: [Diagnostic]) {
         let (loaded, loadDiagnostics) = loadInputs()
-        guard let inputs = loaded, !loadDiagnostics.containsErrors else { return (nil, loadDiagnostics) }
+        guard let inputs = loaded else { return (nil, loadDiagnostics) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
         let (composed, composeDiagnostics) = StyleCompilation.composeUnvalidated(base: inputs.base.root, declarations: inputs.declarations,
                                                                                  target: target, apiKey: apiKey)
         let diagnostics = loadDiagnostics + composeDiagnostics
-        guard let composition = composed else { return (nil, diagnostics) }
+        guard let composition = composed, !loadDiagnostics.containsErrors else { return (nil, diagnostics) }
         return ((composition, inputs, target), diagnostics)
     }
 
