@@ -150,6 +150,18 @@ import StyleCompiler
         #expect(run.output.contains("[compose.placement-anchor]"))
     }
 
+    @Test func declarationsValidateWithoutTheirSecrets() {
+        let fixture = Fixtures.folder("declarations/invalid/env-missing.yaml").path
+        let strict = runTool(["validate", fixture])
+        #expect(strict.status == 1 && strict.output.contains("[env.missing]"))
+        let absent = runTool(["validate", fixture, "--secrets-absent"])
+        #expect(absent.status == 0, "\(absent.output)")
+        #expect(absent.output.contains("note: environment variable MC_STYLE_SURELY_UNSET_VARIABLE is not set: checked with 'mc-style-surely-unset-variable-absent' standing in"))
+        let present = runTool(["validate", fixture], environment: ["MC_STYLE_SURELY_UNSET_VARIABLE": "abcdefgh12345678"])
+        #expect(present.status == 0, "an environment value in key= is a secret, not a committed credential: \(present.output)")
+        #expect(!present.output.contains("abcdefgh"))
+    }
+
     @Test func diagnosticsPrintAsTheToolPrintsThem() throws {
         let diagnostics = DeclarationsLoader().load(path: Fixtures.folder("declarations/invalid/duplicate-id.yaml").path).diagnostics
         let first = try #require(diagnostics.first)

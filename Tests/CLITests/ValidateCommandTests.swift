@@ -43,9 +43,10 @@ import TestSupport
             extraHeaders: { Authorization: "${MC_STYLE_TEST_TOKEN}" }
         """.utf8).write(to: file)
         let run = runTool(["validate", file.path], environment: Self.environment)
-        #expect(run.status == 1)
+        #expect(run.status == 0, "warnings only: a tile size that is not a power of two, headers TomTom ignores")
         #expect(!run.output.contains(Self.token) && !run.error.contains(Self.token))
-        #expect(run.output.contains("[sources.tile-size]"))
+        #expect(run.output.contains("[sources.tile-size]") && run.output.contains("[tomtom.headers-ignored]"))
+        #expect(!run.output.contains("[secret.literal-key]"), "an environment value is a secret, not a committed credential")
     }
 
     @Test func standardInputIsReadAsYAMLOrJSON() throws {

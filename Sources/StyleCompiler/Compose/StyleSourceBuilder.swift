@@ -21,11 +21,14 @@ enum StyleSourceBuilder {
         let url: JSONNode?
         let tiles: JSONNode?
         if let address = source.kind.descriptor.tileJSONURL(source.kind.address) {
-            url = .string(address.value, at: source.location(of: source.kind.keyword))
+            url = JSONNode(.string(address.value), location: source.location(of: source.kind.keyword), isSecret: address.isSecret)
             tiles = nil
         } else {
             url = nil
-            tiles = tileTemplate(source).map { .array([.string($0.value, at: source.location(of: source.kind.keyword))], at: at) }
+            // A value from the environment is secret: never quoted, never taken for a committed credential.
+            tiles = tileTemplate(source).map { template in
+                .array([JSONNode(.string(template.value), location: source.location(of: source.kind.keyword), isSecret: template.isSecret)], at: at)
+            }
         }
         return .object([
             "type": .string("raster", at: at),

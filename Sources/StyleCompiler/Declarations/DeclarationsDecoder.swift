@@ -8,16 +8,20 @@ import StyleRuntime
 /// result remembers the `${NAME}` form for display (`DeclaredString`).
 public struct DeclarationsDecoder {
     public var environment: [String: String]
+    /// Check with stand-in values where variables are missing (a note each) instead of `env.missing` errors:
+    /// for CI jobs that have no secrets, such as pull requests from forks.
+    public var environmentStandIns: Bool
 
-    public init(environment: [String: String] = [:]) {
+    public init(environment: [String: String] = [:], environmentStandIns: Bool = false) {
         self.environment = environment
+        self.environmentStandIns = environmentStandIns
     }
 
     /// The declarations and the diagnostics (errors leave out what they concern; the rest is decoded).
     public func decode(_ root: JSONNode) -> (declarations: Declarations, diagnostics: [Diagnostic]) {
         var coercion = SchemaCoercion()
         let typed = coercion.coerce(root, as: .object(DeclarationSchema.file), path: .root, field: nil)
-        var state = DecodingState(environment: environment, diagnostics: coercion.diagnostics)
+        var state = DecodingState(environment: environment, standIns: environmentStandIns, diagnostics: coercion.diagnostics)
         guard let typed, let file = typed.objectValue else { return (Declarations(), state.diagnostics) }
         var declarations = Declarations()
         declarations.version = file["version"]?.numberValue?.intValue ?? 1
@@ -64,6 +68,7 @@ public struct DeclarationsDecoder {
 /// What decoding carries from source to source: the environment and the findings so far.
 private struct DecodingState {
     let environment: [String: String]
+    let standIns: Bool
     var diagnostics: [Diagnostic]
 
     mutating func source(_ object: JSONObject, at location: SourceLocation?, defaults: JSONObject, path: JSONPath) -> RasterSourceDeclaration? {
@@ -166,8 +171,13 @@ private struct DecodingState {
     /// Fills `${NAME}` references; a missing variable is an error at the string.
     private mutating func expand(_ node: JSONNode, path: JSONPath) -> DeclaredString? {
         guard let text = node.stringValue else { return nil }
-        switch EnvironmentReference.expand(text, environment: environment) {
-        case .success(let string): return string
+        switch EnvironmentReference.expand(text, environment: environment, standIns: standIns) {
+        case .success(let string):
+            for name in EnvironmentReference.names(in: text) where environment[name] == nil {
+                diagnostics.append(Diagnostic(.note, .envMissing, "environment variable \(name) is not set: checked with '\(EnvironmentReference.standIn(for: name))' standing in",
+                                              at: node.location, path: path))
+            }
+            return string
         case .failure(let missing):
             report(.envMissing, "environment variable \(missing.name) is not set (referenced as ${\(missing.name)})", node, path)
             return nil

@@ -13,6 +13,8 @@ public struct DeclarationsLoader {
     public static let maximumIncludeCount = Limits.includeCount
 
     public var environment: [String: String]
+    /// Stand-ins for missing variables (see `DeclarationsDecoder.environmentStandIns`).
+    public var environmentStandIns = false
     public var inputLoader: InputLoader
 
     public init(environment: [String: String] = [:], inputLoader: InputLoader = InputLoader()) {
@@ -48,7 +50,7 @@ public struct DeclarationsLoader {
         } catch {
             return Result(declarations: nil, files: resolver.files, diagnostics: [Diagnostic(error)])
         }
-        let (declarations, diagnostics) = DeclarationsDecoder(environment: environment).decode(root)
+        let (declarations, diagnostics) = DeclarationsDecoder(environment: environment, environmentStandIns: environmentStandIns).decode(root)
         return Result(declarations: declarations, files: resolver.files, diagnostics: diagnostics)
     }
 }

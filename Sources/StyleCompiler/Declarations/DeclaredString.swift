@@ -28,18 +28,32 @@ public struct DeclaredString: Sendable, Equatable, CustomStringConvertible {
 
 /// `${NAME}` references in a string.
 enum EnvironmentReference {
-    /// Fills every `${NAME}` from `environment`; returns nil with the first missing name.
-    static func expand(_ text: String, environment: [String: String]) -> Result<DeclaredString, MissingVariable> {
+    /// Fills every `${NAME}` from `environment`; returns the first missing name, unless `standIns`, which fills
+    /// a missing one with `standIn(for:)` (for checking declarations where the secrets are absent).
+    static func expand(_ text: String, environment: [String: String], standIns: Bool = false) -> Result<DeclaredString, MissingVariable> {
         var value = ""
         for piece in pieces(text) {
             switch piece {
             case .text(let literal): value += literal
             case .reference(let name):
-                guard let filled = environment[name] else { return .failure(MissingVariable(name: name)) }
+                guard let filled = environment[name] ?? (standIns ? standIn(for: name) : nil) else { return .failure(MissingVariable(name: name)) }
                 value += filled
             }
         }
         return .success(DeclaredString(value: value, display: text))
+    }
+
+    /// What stands in for a missing variable: letters, digits and `-` only, so it passes as a query value, a
+    /// path segment or a host label (`${TILES_TOKEN}` -> `tiles-token-absent`).
+    static func standIn(for name: String) -> String {
+        String(name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }) + "-absent"
+    }
+
+    /// The names of the `${NAME}` references in `text`.
+    static func names(in text: String) -> [String] {
+        pieces(text).compactMap { piece in
+            if case .reference(let name) = piece { return name } else { return nil }
+        }
     }
 
     struct MissingVariable: Error {

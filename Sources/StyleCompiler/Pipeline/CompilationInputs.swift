@@ -17,8 +17,11 @@ public struct CompilationInputs: Sendable {
     /// Reads a declarations file and the base style it names (or `baseOverride`, a path as given on the
     /// command line). Returns nil inputs when something could not be read or parsed; the diagnostics say why.
     public static func load(declarationsPath: String, displayName: String? = nil, baseOverride: String? = nil,
-                            environment: [String: String], inputLoader: InputLoader = InputLoader()) -> (inputs: CompilationInputs?, diagnostics: [Diagnostic]) {
-        let loaded = DeclarationsLoader(environment: environment, inputLoader: inputLoader).load(path: declarationsPath, displayName: displayName)
+                            environment: [String: String], environmentStandIns: Bool = false,
+                            inputLoader: InputLoader = InputLoader()) -> (inputs: CompilationInputs?, diagnostics: [Diagnostic]) {
+        var loader = DeclarationsLoader(environment: environment, inputLoader: inputLoader)
+        loader.environmentStandIns = environmentStandIns
+        let loaded = loader.load(path: declarationsPath, displayName: displayName)
         var diagnostics = loaded.diagnostics
         guard let declarations = loaded.declarations, let top = loaded.files.first else { return (nil, diagnostics) }
         let basePath: String

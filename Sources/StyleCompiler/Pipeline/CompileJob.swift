@@ -9,6 +9,8 @@ public struct CompileJob: Sendable {
     public var apiKey: String?
     public var compact: Bool
     public var environment: [String: String]
+    /// Check with stand-ins for missing environment variables (validate only: nothing is written with them).
+    public var environmentStandIns = false
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
 
@@ -77,7 +79,8 @@ public struct CompileJob: Sendable {
 
     private func loadInputs() -> (CompilationInputs?, [Diagnostic]) {
         if let declarationsPath {
-            return CompilationInputs.load(declarationsPath: declarationsPath, baseOverride: baseOverride, environment: environment)
+            return CompilationInputs.load(declarationsPath: declarationsPath, baseOverride: baseOverride, environment: environment,
+                                          environmentStandIns: environmentStandIns)
         }
         guard let baseOverride else {
             return (nil, [Diagnostic(.ioRead, "nothing to compile: give a declarations file or --base STYLE", at: nil, fileName: "mc-style")])

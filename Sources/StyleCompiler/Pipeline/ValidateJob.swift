@@ -7,6 +7,8 @@ public struct ValidateJob: Sendable {
     /// A base style to use instead of the declarations' `base`.
     public var baseOverride: String?
     public var environment: [String: String]
+    /// Check with stand-ins for missing environment variables instead of `env.missing` errors (a note each).
+    public var environmentStandIns = false
     /// Recorded by the compile check (unused in findings, but `CompileJob` needs one).
     public var generatorVersion: String
 
@@ -25,11 +27,15 @@ public struct ValidateJob: Sendable {
             let file: SourceFile
             do { file = try InputLoader().loadStandardInput() } catch { return [error.diagnostic] }
             if Self.looksLikeJSONObject(file.bytes) { return validateStyle(StyleLoader().parse(file)) }
-            return DeclarationsLoader(environment: environment).load(file, path: nil).diagnostics
+            var loader = DeclarationsLoader(environment: environment)
+            loader.environmentStandIns = environmentStandIns
+            return loader.load(file, path: nil).diagnostics
         }
         if path.hasSuffix(".json") { return validateStyle(StyleLoader().load(path: path)) }
-        return CompileJob(declarationsPath: path, baseOverride: baseOverride, targetOverride: target, environment: environment,
-                          generatorVersion: generatorVersion).check().diagnostics
+        var job = CompileJob(declarationsPath: path, baseOverride: baseOverride, targetOverride: target, environment: environment,
+                             generatorVersion: generatorVersion)
+        job.environmentStandIns = environmentStandIns
+        return job.check().diagnostics
     }
 
     /// True when the first byte that is not white space or part of a UTF-8 byte-order mark is `{`.
