@@ -93,7 +93,7 @@ import TestSupport
         let out = folder.appendingPathComponent("out")
         let missing = runTool(["compile", Self.demo, "--out", out.path, "--check"])
         #expect(missing.status == 1)
-        #expect(missing.output.contains("would change \(out.path)/style.json\n"))
+        #expect(missing.output.contains("would add \(out.path)/style.json\n"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
         #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
         #expect(runTool(["compile", Self.demo, "--out", out.path, "--check"]).status == 0)

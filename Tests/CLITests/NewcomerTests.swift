@@ -162,6 +162,25 @@ import StyleCompiler
         #expect(!present.output.contains("abcdefgh"))
     }
 
+    @Test func checkSaysAddedChangedOrRemovedAndShowsADiff() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.copyItem(at: Fixtures.folder("demo/expected/tomtom"), to: out)
+        let style = out.appendingPathComponent("style.json")
+        try Data((try String(contentsOf: style, encoding: .utf8)).replacing("\"raster-opacity\": 0.6", with: "\"raster-opacity\": 0.5").utf8).write(to: style)
+        try Data("{}\n".utf8).write(to: out.appendingPathComponent("tilejson/stale.json"))
+        try FileManager.default.removeItem(at: out.appendingPathComponent("tilejson/contours.json"))
+        let run = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out.path, "--check", "--diff"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("would change \(out.path)/style.json\n--- a/style.json\n+++ b/style.json\n@@ -988,7 +988,7 @@\n"))
+        #expect(run.output.contains("-        \"raster-opacity\": 0.5\n+        \"raster-opacity\": 0.6\n"))
+        #expect(run.output.contains("would add \(out.path)/tilejson/contours.json\n--- /dev/null\n+++ b/tilejson/contours.json\n"))
+        #expect(run.output.contains("would remove \(out.path)/tilejson/stale.json\n--- a/tilejson/stale.json\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-{}\n"))
+        let plain = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out.path, "--check"])
+        #expect(plain.output == "would change \(out.path)/style.json\nwould add \(out.path)/tilejson/contours.json\nwould remove \(out.path)/tilejson/stale.json\n")
+    }
+
     @Test func diagnosticsPrintAsTheToolPrintsThem() throws {
         let diagnostics = DeclarationsLoader().load(path: Fixtures.folder("declarations/invalid/duplicate-id.yaml").path).diagnostics
         let first = try #require(diagnostics.first)

@@ -14,9 +14,9 @@ enum CompileCommand: Subcommand {
         Errors and warnings go to standard error (notes only with validate).
         Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
         """,
-        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check] [--quiet]"],
+        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet]"],
         arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.")],
-        options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, quiet.spec]
+        options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, diff.spec, quiet.spec]
     )
     static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing).")
     static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
@@ -24,7 +24,8 @@ enum CompileCommand: Subcommand {
     static let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
         help: "Fill {key} in TomTom URLs from this environment variable\n(for builds whose output goes straight into an app bundle).")
     static let compact = Flag(name: "compact", help: "Write style.json compact instead of pretty.")
-    static let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that would change.")
+    static let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that would be added,\nchanged or removed.")
+    static let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file.")
     static let quiet = Flag(name: "quiet", help: "Print no summary line on success (errors and warnings still go to standard error).")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
@@ -49,7 +50,15 @@ enum CompileCommand: Subcommand {
         let folder = OutputFolder(path: out)
         if Self.check.isSet(in: arguments) {
             let changes = folder.changes(files)
-            for path in changes { io.writeOutput("would change \(folder.path)/\(path)\n") }
+            for change in changes {
+                let verb = ["added": "add", "changed": "change", "removed": "remove"][change.kind.rawValue] ?? "change"
+                io.writeOutput("would \(verb) \(folder.path)/\(change.path)\n")
+                if Self.diff.isSet(in: arguments) {
+                    io.writeOutput(UnifiedDiff.render(old: change.old, new: change.new,
+                                                      oldName: change.kind == .added ? "/dev/null" : "a/\(change.path)",
+                                                      newName: change.kind == .removed ? "/dev/null" : "b/\(change.path)"))
+                }
+            }
             return changes.isEmpty ? .success : .inputErrors
         }
         do {

@@ -17,13 +17,24 @@ public struct OutputFolder: Sendable {
         self.path = FilePaths.normalized(path)
     }
 
-    /// The outputs whose bytes differ from what the folder holds (or that it lacks), and stale TileJSON files.
-    public func changes(_ files: [OutputFile]) -> [String] {
-        var changed = files.filter { file in
-            FileManager.default.contents(atPath: path + "/" + file.path).map { [UInt8]($0) != file.bytes } ?? true
-        }.map(\.path)
-        changed += staleTileJSON(in: path, keeping: files).map { "tilejson/" + $0 }
-        return changed.sorted()
+    /// What writing `files` would do, file by file, sorted by path: outputs the folder lacks (added), outputs
+    /// whose bytes differ (changed, with the old bytes), and stale TileJSON files (removed).
+    public func changes(_ files: [OutputFile]) -> [OutputChange] {
+        var changes: [OutputChange] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: path + "/" + file.path) else {
+                changes.append(OutputChange(kind: .added, path: file.path, old: [], new: file.bytes))
+                continue
+            }
+            let old = [UInt8](data)
+            if old != file.bytes { changes.append(OutputChange(kind: .changed, path: file.path, old: old, new: file.bytes)) }
+        }
+        for name in staleTileJSON(in: path, keeping: files) {
+            let stale = OutputLayout.tileJSONFolder + "/" + name
+            let old = FileManager.default.contents(atPath: path + "/" + stale).map { [UInt8]($0) } ?? []
+            changes.append(OutputChange(kind: .removed, path: stale, old: old, new: []))
+        }
+        return changes.sorted { $0.path < $1.path }
     }
 
     /// Writes the files (see the type's description). Throws with the folder untouched on failure.
