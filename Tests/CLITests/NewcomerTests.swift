@@ -181,6 +181,36 @@ import StyleCompiler
         #expect(plain.output == "would change \(out.path)/style.json\nwould add \(out.path)/tilejson/contours.json\nwould remove \(out.path)/tilejson/stale.json\n")
     }
 
+    @Test func visibleZoomMayBeOpenAtEitherEnd() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let declarations = folder.appendingPathComponent("d.yaml")
+        try Data("""
+        version: 1
+        base: \(Self.base)
+        sources:
+          - { id: from10, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", visibleZoom: { min: 10 }, calibrationLatitude: 35.6812 }
+          - { id: upto8, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", visibleZoom: { max: 8 }, calibrationLatitude: 35.6812 }
+          - { id: both, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", visibleZoom: [10, 22], calibrationLatitude: 35.6812 }
+
+        """.utf8).write(to: declarations)
+        let out = folder.appendingPathComponent("out")
+        let run = runTool(["compile", declarations.path, "--out", out.path])
+        #expect(run.status == 0, "\(run.error)")
+        let style = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("style.json"))) as? [String: Any])
+        let layers = Dictionary(uniqueKeysWithValues: ((style["layers"] as? [[String: Any]]) ?? []).compactMap { layer in (layer["id"] as? String).map { ($0, layer) } })
+        let from10 = try #require(layers["mc-raster-layer-from10"])
+        #expect(from10["minzoom"] as? Double == 8.54 && from10["maxzoom"] == nil, "no maxzoom: visible at every TomTom zoom above")
+        let upto8 = try #require(layers["mc-raster-layer-upto8"])
+        #expect(upto8["minzoom"] == nil && upto8["maxzoom"] as? Double == 6.54)
+        #expect(layers["mc-raster-layer-both"]?["maxzoom"] as? Double == 20.54, "a closed end stays closed")
+        let manifest = try String(contentsOf: out.appendingPathComponent("manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"unified\": [10, null]") && manifest.contains("\"native\": [8.54, null]"))
+        let inverted = folder.appendingPathComponent("i.yaml")
+        try Data("version: 1\nbase: \(Self.base)\nsources:\n  - { id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\", visibleZoom: { min: 12, max: 4 } }\n".utf8).write(to: inverted)
+        #expect(runTool(["validate", inverted.path]).output.contains("visibleZoom [12, 4] is inverted"))
+    }
+
     @Test func diagnosticsPrintAsTheToolPrintsThem() throws {
         let diagnostics = DeclarationsLoader().load(path: Fixtures.folder("declarations/invalid/duplicate-id.yaml").path).diagnostics
         let first = try #require(diagnostics.first)

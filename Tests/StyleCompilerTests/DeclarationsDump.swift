@@ -54,7 +54,7 @@ enum DeclarationsDump {
         object["opacity"] = decimal(source.opacity)
         object["visible"] = bool(source.visible)
         object["zIndex"] = number(source.zIndex)
-        object["visibleZoom"] = source.visibleZoom.map { JSONNode(.array([decimal($0.lowerBound), decimal($0.upperBound)])) } ?? null
+        object["visibleZoom"] = source.visibleZoom.map { JSONNode(.array([$0.minimum.map(decimal) ?? null, $0.maximum.map(decimal) ?? null])) } ?? null
         object["calibrationLatitude"] = source.calibrationLatitude.map(decimal) ?? null
         switch source.placement {
         case .top: object["placement"] = string("top")

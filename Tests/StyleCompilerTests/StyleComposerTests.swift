@@ -111,13 +111,13 @@ import StyleRuntime
 
     @Test func visibleZoomIsConvertedAtTheCalibrationLatitude() throws {
         var declared = Self.source("a")
-        declared.visibleZoom = 12...14
+        declared.visibleZoom = ZoomInterval(12...14)
         declared.calibrationLatitude = 35.6812
         var fromBounds = Self.source("b")
-        fromBounds.visibleZoom = 12...14
+        fromBounds.visibleZoom = ZoomInterval(12...14)
         fromBounds.bounds = try GeoBounds(west: 139, south: 35.0, east: 140, north: 36.3624)
         var noLatitude = Self.source("c")
-        noLatitude.visibleZoom = 12...14
+        noLatitude.visibleZoom = ZoomInterval(12...14)
         let declarations = Declarations(sources: [declared, fromBounds, noLatitude])
         let tomtom = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: declarations)
         let layers = try #require(tomtom.style["layers"]?.arrayValue)

@@ -29,7 +29,7 @@ public struct Composition: Sendable {
         /// The index of the source's layer in the composed style's `layers`.
         public var layerIndex: Int?
         /// The layer's camera-zoom range in the style (target zoom), when `visibleZoom` was declared.
-        public var nativeVisibleZoom: ClosedRange<Double>?
+        public var nativeVisibleZoom: ZoomInterval?
         /// The latitude (degrees) used to convert `visibleZoom`, and where it came from.
         public var calibration: (latitude: Double, origin: String)?
         /// Findings that concern this source (also among the diagnostics).

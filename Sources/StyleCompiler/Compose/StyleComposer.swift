@@ -141,10 +141,10 @@ struct StyleComposer: Sendable {
     }
 
     private func makeLayer(_ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) -> JSONNode {
-        var zoom: ClosedRange<Double>?
+        var zoom: ZoomInterval?
         if let visible = source.visibleZoom {
             let latitude = calibrationLatitude(source, path: path, report: &report, diagnostics: &diagnostics)
-            zoom = try? profile.layerZoomRange(visible, latitude)
+            zoom = try? visible.mapEnds { value throws(GeoError) in try profile.layerZoom(value, latitude) }
             report.nativeVisibleZoom = zoom
         }
         let at = source.location
@@ -152,8 +152,9 @@ struct StyleComposer: Sendable {
             "id": .string(source.styleLayerID, at: source.location(of: "id")),
             "type": .string("raster", at: at),
             "source": .string(source.styleSourceID, at: source.location(of: "id")),
-            "minzoom": zoom.map { .number($0.lowerBound, at: source.location(of: "visibleZoom")) },
-            "maxzoom": zoom.map { .number($0.upperBound, at: source.location(of: "visibleZoom")) },
+            // An open end writes no minzoom / maxzoom: the layer shows from (or up to) every zoom.
+            "minzoom": zoom?.minimum.map { .number($0, at: source.location(of: "visibleZoom")) },
+            "maxzoom": zoom?.maximum.map { .number($0, at: source.location(of: "visibleZoom")) },
             // Always written, so that the app can flip it at run time without recomposing (StyleRuntime).
             "layout": .object(["visibility": .string(source.visible ? "visible" : "none", at: source.location(of: "visible"))],
                               at: source.location(of: "visible")),

@@ -7,8 +7,8 @@ public struct TargetProfile: Sendable {
     public let emittedTileSize: @Sendable (Int) -> Int
     /// Whether TomTom's raster base map goes in (when the declarations do not turn it off).
     public let insertsBaseRaster: Bool
-    /// A layer's camera-zoom range in the style for a unified range at a latitude (degrees).
-    public let layerZoomRange: @Sendable (ClosedRange<Double>, Double) throws(GeoError) -> ClosedRange<Double>
+    /// A layer's camera zoom in the style for a unified camera zoom at a latitude (degrees).
+    public let layerZoom: @Sendable (Double, Double) throws(GeoError) -> Double
     /// Whether the layer's zoom range depends on a calibration latitude (so one is needed).
     public let needsCalibrationLatitude: Bool
     /// Whether a layer-mapping file is emitted.
@@ -20,12 +20,10 @@ public struct TargetProfile: Sendable {
     /// TomTom's raster base map, camera zooms converted to TomTom zoom, a layer mapping, no request headers.
     public static let tomtom = TargetProfile(
         target: .tomtom,
-        emittedTileSize: { $0 / 2 },
+        emittedTileSize: { max(1, $0 / 2) },
         insertsBaseRaster: true,
-        layerZoomRange: { range, latitude throws(GeoError) in
-            let low = try ZoomCalibration.tomTomZoom(unifiedZoom: range.lowerBound, latitude: latitude)
-            let high = try ZoomCalibration.tomTomZoom(unifiedZoom: range.upperBound, latitude: latitude)
-            return roundedZoom(low)...roundedZoom(high)
+        layerZoom: { zoom, latitude throws(GeoError) in
+            roundedZoom(try ZoomCalibration.tomTomZoom(unifiedZoom: zoom, latitude: latitude))
         },
         needsCalibrationLatitude: true,
         emitsLayerMapping: true,
@@ -37,7 +35,7 @@ public struct TargetProfile: Sendable {
         target: .maplibre,
         emittedTileSize: { $0 },
         insertsBaseRaster: false,
-        layerZoomRange: { range, _ in range },
+        layerZoom: { zoom, _ in zoom },
         needsCalibrationLatitude: false,
         emitsLayerMapping: false,
         sendsRequestHeaders: true

@@ -78,8 +78,11 @@ public enum DeclarationSchema {
         Field(name: "opacity", type: .number(0...1), isRequired: false, summary: "Layer opacity, 0 to 1 (default 1)."),
         Field(name: "visible", type: .boolean, isRequired: false, summary: "Whether the layer shows (default true)."),
         Field(name: "zIndex", type: .integer(nil), isRequired: false, summary: "Stacking among declared layers; ties keep file order (default 0)."),
-        Field(name: "visibleZoom", type: .list(.number(camera), count: 2...2, unique: false), isRequired: false,
-              summary: "[min, max] camera zoom (unified) at which the layer shows."),
+        Field(name: "visibleZoom", type: .oneOf([.list(.number(camera), count: 2...2, unique: false), .object(ObjectSpec(noun: "a zoom interval", fields: [
+            Field(name: "min", type: .number(camera), isRequired: false, summary: "Lowest camera zoom (unified); leave out for none."),
+            Field(name: "max", type: .number(camera), isRequired: false, summary: "Highest camera zoom (unified); leave out for none."),
+        ], exactlyOneOf: []))]), isRequired: false,
+              summary: "[min, max] or {min, max} camera zoom (unified) at which the layer shows; an end left out is open."),
         Field(name: "calibrationLatitude", type: .number(-85...85), isRequired: false,
               summary: "Latitude (degrees) for converting visibleZoom to TomTom zoom."),
         Field(name: "placement", type: placement, isRequired: false,

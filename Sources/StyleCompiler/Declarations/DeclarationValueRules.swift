@@ -27,8 +27,12 @@ enum DeclarationValueRules {
             check("opacity", source.opacity)
             check("calibrationLatitude", source.calibrationLatitude)
             if let zoom = source.visibleZoom {
-                check("visibleZoom", zoom.lowerBound, at: path.appending("visibleZoom").appending(0))
-                check("visibleZoom", zoom.upperBound, at: path.appending("visibleZoom").appending(1))
+                check("visibleZoom", zoom.minimum, at: path.appending("visibleZoom").appending("min"))
+                check("visibleZoom", zoom.maximum, at: path.appending("visibleZoom").appending("max"))
+                if let low = zoom.minimum, let high = zoom.maximum, low > high {
+                    diagnostics.append(Diagnostic(.sourcesZoomRange, "visibleZoom [\(JSONNumber(low)), \(JSONNumber(high))] is inverted",
+                                                  at: source.location(of: "visibleZoom"), path: path.appending("visibleZoom")))
+                }
             }
             for (position, ratio) in source.pixelRatios.enumerated() {
                 check("pixelRatios", Double(ratio), at: path.appending("pixelRatios").appending(position))
@@ -62,6 +66,7 @@ extension DeclarationSchema {
         case .integer(let range?): return Double(range.lowerBound)...Double(range.upperBound)
         case .number(let range?): return range
         case .list(let element, _, _): return self.range(of: element)
+        case .oneOf(let alternatives): return alternatives.lazy.compactMap { range(of: $0) }.first
         default: return nil
         }
     }

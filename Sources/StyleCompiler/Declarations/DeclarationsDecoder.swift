@@ -95,11 +95,14 @@ private struct DecodingState {
         source.opacity = field("opacity")?.numberValue?.doubleValue ?? 1
         source.visible = field("visible")?.boolValue ?? true
         source.zIndex = field("zIndex")?.numberValue?.intValue ?? 0
-        if let pair = field("visibleZoom")?.arrayValue?.compactMap(\.numberValue?.doubleValue), pair.count == 2 {
-            if pair[0] <= pair[1] {
-                source.visibleZoom = pair[0]...pair[1]
-            } else {
-                report(.sourcesZoomRange, "visibleZoom [\(JSONNumber(pair[0])), \(JSONNumber(pair[1]))] is inverted", field("visibleZoom"), path.appending("visibleZoom"))
+        if let node = field("visibleZoom") {
+            // [min, max], or {min: ..., max: ...} with either end left open.
+            let zoom = node.arrayValue.map { pair in ZoomInterval(minimum: pair.first?.numberValue?.doubleValue, maximum: pair.last?.numberValue?.doubleValue) }
+                ?? ZoomInterval(minimum: node["min"]?.numberValue?.doubleValue, maximum: node["max"]?.numberValue?.doubleValue)
+            if let low = zoom.minimum, let high = zoom.maximum, low > high {
+                report(.sourcesZoomRange, "visibleZoom [\(JSONNumber(low)), \(JSONNumber(high))] is inverted", node, path.appending("visibleZoom"))
+            } else if zoom.minimum != nil || zoom.maximum != nil {
+                source.visibleZoom = zoom
             }
         }
         source.calibrationLatitude = field("calibrationLatitude")?.numberValue?.doubleValue

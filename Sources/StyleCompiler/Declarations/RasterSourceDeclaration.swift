@@ -54,7 +54,7 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
     /// Stacking among declared layers; ties keep declaration order.
     public var zIndex: Int
     /// Camera zoom range (unified) in which the layer shows.
-    public var visibleZoom: ClosedRange<Double>?
+    public var visibleZoom: ZoomInterval?
     /// Latitude in degrees for converting `visibleZoom` to TomTom zoom.
     public var calibrationLatitude: Double?
     public var placement: LayerPlacement
@@ -69,7 +69,7 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
 
     public init(id: String, kind: RasterSourceKind, tileSize: Int = 512, minZoom: Int? = nil, maxZoom: Int? = nil,
                 scheme: Scheme = .xyz, bounds: GeoBounds? = nil, attribution: [AttributionRule] = [], opacity: Double = 1,
-                visible: Bool = true, zIndex: Int = 0, visibleZoom: ClosedRange<Double>? = nil, calibrationLatitude: Double? = nil,
+                visible: Bool = true, zIndex: Int = 0, visibleZoom: ZoomInterval? = nil, calibrationLatitude: Double? = nil,
                 placement: LayerPlacement = .top, pixelRatios: [Int] = [1], userAgent: DeclaredString? = nil,
                 extraHeaders: [(name: String, value: DeclaredString)] = [], fieldLocations: [String: SourceLocation] = [:],
                 location: SourceLocation? = nil) {

@@ -72,8 +72,8 @@ enum ManifestDocument {
             "tileZoom": .object(["min": .integer(declaration.tileLevels.min), "max": .integer(declaration.tileLevels.max)]),
             "visibleZoom": declaration.visibleZoom.map { unified in
                 .object([
-                    "unified": .array([.number(unified.lowerBound), .number(unified.upperBound)]),
-                    "native": report.nativeVisibleZoom.map { .array([.number($0.lowerBound), .number($0.upperBound)]) },
+                    "unified": ends(unified),
+                    "native": report.nativeVisibleZoom.map(ends),
                     "calibrationLatitude": report.calibration.map { .number($0.latitude) },
                     "latitudeFrom": report.calibration.map { .string($0.origin) },
                 ])
@@ -100,6 +100,11 @@ enum ManifestDocument {
         }
         members += tail.objectValue?.members ?? []
         return JSONNode(.object(JSONObject(members)))
+    }
+
+    /// `[min, max]`, null for an open end.
+    private static func ends(_ zoom: ZoomInterval) -> JSONNode {
+        .array([zoom.minimum.map { .number($0) } ?? .null, zoom.maximum.map { .number($0) } ?? .null])
     }
 
     private static func bounds(_ box: GeoBounds) -> JSONNode {

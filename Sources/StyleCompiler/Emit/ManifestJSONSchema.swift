@@ -64,7 +64,7 @@ public enum ManifestJSONSchema {
           "properties": {"token": {"const": "{key}"}, "why": {"type": "string"},
             "pointers": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/pointer"}}}
         },
-        "zoomPair": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "number"}},
+        "zoomPair": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": ["number", "null"]}},
         "bounds": {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number"}},
         "source": {
           "type": "object", "additionalProperties": false,
