@@ -1,0 +1,45 @@
+// Uses the public API only, as the README's "Library API" and "Using the output in an app" sections show.
+import Foundation
+import LocatedJSON
+import StyleCompiler
+import StyleRuntime
+
+let repository = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "../..")
+
+func compose() throws -> Bool {
+    let baseBytes = [UInt8](try Data(contentsOf: repository.appendingPathComponent("styles/tomtom-demo-base.json")))
+    let base = try JSONParser().parse(SourceFile(name: "base.json", bytes: baseBytes))
+    let radar = RasterSourceDeclaration(
+        id: "radar",
+        kind: .urlTemplate(DeclaredString("https://tiles.example.com/radar/{z}/{x}/{y}.png")),
+        tileSize: 256, opacity: 0.7, placement: .belowLabels)
+    let (composition, diagnostics) = StyleCompilation.compose(base: base.root, declarations: Declarations(sources: [radar]))
+    for diagnostic in diagnostics { print(diagnostic) }
+    guard let composition else { return false }
+    let styleBytes = JSONWriter(style: .compact).bytes(composition.style)
+    print("composed \(styleBytes.count) bytes, \(composition.sources.count) source")
+    return true
+}
+
+func resolve() throws -> Bool {
+    let compiledFolder = repository.appendingPathComponent("fixtures/demo/expected/tomtom").path
+    let compiled = try CompiledStyle(folder: compiledFolder)
+    var settings = RuntimeSettings(platform: .android, apiKey: "package-use-key", localTileServer: "http://127.0.0.1:8080",
+                                   routeIDs: ["heatmap": "0F3E2D1C"], cacheKeys: ["heatmap": "v1"])
+    settings.opacity["esri-imagery"] = 0.5
+    let resolved = try compiled.resolve(settings)
+    let text = String(decoding: resolved.style, as: UTF8.self)
+    print("resolved \(resolved.style.count) bytes")
+    return text.contains("http://127.0.0.1:8080/tiles/0F3E2D1C/512/v1/{z}/{x}/{y}.png") && !text.contains("{key}")
+}
+
+do {
+    guard try compose(), try resolve() else {
+        print("package use: FAILED")
+        exit(1)
+    }
+    print("package use: ok")
+} catch {
+    print("package use: FAILED: \(error)")
+    exit(1)
+}
