@@ -3,7 +3,7 @@ import StyleCompiler
 /// The `mc-style` command: finds the subcommand, prints help and version, turns misuse into exit 2.
 public enum MCStyleTool {
     /// The tool's version, printed by `--version` and recorded in manifests.
-    public static let version = "0.1.0"
+    public static let version = ToolVersion.current
 
     static let subcommands: [any Subcommand.Type] = [
         CompileCommand.self,

@@ -15,7 +15,7 @@ public struct CompileJob: Sendable {
     public var generatorVersion: String
 
     public init(declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
-                compact: Bool = false, environment: [String: String] = [:], generatorVersion: String) {
+                compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current) {
         self.declarationsPath = declarationsPath
         self.baseOverride = baseOverride
         self.targetOverride = targetOverride

@@ -12,7 +12,7 @@ public struct ValidateJob: Sendable {
     /// Recorded by the compile check (unused in findings, but `CompileJob` needs one).
     public var generatorVersion: String
 
-    public init(target: Target?, baseOverride: String? = nil, environment: [String: String], generatorVersion: String) {
+    public init(target: Target?, baseOverride: String? = nil, environment: [String: String], generatorVersion: String = ToolVersion.current) {
         self.target = target
         self.baseOverride = baseOverride
         self.environment = environment
