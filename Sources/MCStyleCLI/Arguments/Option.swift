@@ -77,6 +77,23 @@ enum SharedOptions {
         return value
     }
 
+    /// `--vector-layers SOURCE=TILEJSON`, repeatable: what a vector source's tiles hold.
+    static let vectorLayers = Option<NamedValue>(name: "vector-layers", valueName: "source=tilejson",
+                                                 help: "A local TileJSON of a vector source's tiles: its source-layers and\nfields are checked against it (repeatable).",
+                                                 isRepeatable: true)
+
+    /// The schemas `--vector-layers` names, by source id, and the findings of reading them.
+    static func vectorLayers(_ arguments: ParsedArguments) throws(UsageError) -> (schemas: [String: VectorLayerSchema], diagnostics: [Diagnostic]) {
+        var schemas: [String: VectorLayerSchema] = [:]
+        var diagnostics: [Diagnostic] = []
+        for pair in try vectorLayers.values(in: arguments) {
+            let (schema, found) = VectorLayerSchema.load(path: pair.value)
+            diagnostics += found
+            if let schema { schemas[pair.name] = schema }
+        }
+        return (schemas, diagnostics)
+    }
+
     /// `--quiet`.
     static let quiet = Flag(name: "quiet", help: "Print only what fails the run: errors (and warnings with --strict).")
 

@@ -14,9 +14,10 @@ enum CompileCommand: Subcommand {
         Errors and warnings go to standard error (notes only with validate).
         Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
         """,
-        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet]"],
+        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]..."],
         arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.")],
-        options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, diff.spec, quiet.spec]
+        options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, diff.spec, quiet.spec,
+                  SharedOptions.vectorLayers.spec]
     )
     static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing).")
     static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
@@ -37,9 +38,13 @@ enum CompileCommand: Subcommand {
         if declarations == "-" { throw UsageError("compile reads its declarations from a file, not standard input (includes are relative to it)") }
         let target = try Self.target.value(in: arguments)
         let apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
-        let job = CompileJob(declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
+        var job = CompileJob(declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
                              compact: Self.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
-        let (files, diagnostics, sources) = job.runCounting()
+        let assets = try SharedOptions.vectorLayers(arguments)
+        job.vectorLayers = assets.schemas
+        let (compiled, jobDiagnostics, sources) = job.runCounting()
+        let diagnostics = assets.diagnostics + jobDiagnostics
+        let files = assets.diagnostics.containsErrors ? nil : compiled
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         // Errors and warnings; notes (keys renderers ignore, ...) are for `validate`, not for every build.
         io.writeError(printer.render(diagnostics.filter { $0.severity != .note }))

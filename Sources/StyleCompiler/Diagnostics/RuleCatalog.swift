@@ -16,7 +16,7 @@ public enum RuleCatalog {
         .styleGlyphs, .styleSprite, .styleSourceCanvas, .styleLayerTypeOrRef, .styleLayerDuplicateID, .styleLayerRef,
         .styleLayerUnknownSource, .styleLayerSourceType, .styleLayerSourceLayer, .styleLayerLineGradient,
         .styleLayerResampling, .styleFunction, .styleExpression, .styleFilter, .styleFilterMixed,
-        .styleInterpolationSyntax,
+        .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsField,
     ]
 
     /// The registered rule with this id.

@@ -9,6 +9,8 @@ public struct ValidateJob: Sendable {
     public var environment: [String: String]
     /// Check with stand-ins for missing environment variables instead of `env.missing` errors (a note each).
     public var environmentStandIns = false
+    /// What vector sources' tiles hold, by style source id, for the asset checks.
+    public var vectorLayers: [String: VectorLayerSchema] = [:]
     /// Recorded by the compile check (unused in findings, but `CompileJob` needs one).
     public var generatorVersion: String
 
@@ -35,6 +37,7 @@ public struct ValidateJob: Sendable {
         var job = CompileJob(declarationsPath: path, baseOverride: baseOverride, targetOverride: target, environment: environment,
                              generatorVersion: generatorVersion)
         job.environmentStandIns = environmentStandIns
+        job.vectorLayers = vectorLayers
         return job.check().diagnostics
     }
 
@@ -45,6 +48,6 @@ public struct ValidateJob: Sendable {
 
     private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
-        return loaded.diagnostics + StyleValidator(target: target ?? .tomtom).validate(document.root)
+        return (loaded.diagnostics + StyleValidator(target: target ?? .tomtom, vectorLayers: vectorLayers).validate(document.root)).sortedByPlace()
     }
 }

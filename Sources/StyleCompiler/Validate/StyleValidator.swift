@@ -10,10 +10,14 @@ public struct StyleValidator: Sendable {
     public var target: Target
     /// The most threads validation may use: 1 where the caller already keeps the cores busy.
     public var maximumThreads: Int
+    /// What the tiles of vector sources hold, by style source id; `source-layer`s and `get` keys are checked
+    /// against it where given.
+    public var vectorLayers: [String: VectorLayerSchema]
 
-    public init(target: Target, maximumThreads: Int = ValidationScheduler.availableCores) {
+    public init(target: Target, maximumThreads: Int = ValidationScheduler.availableCores, vectorLayers: [String: VectorLayerSchema] = [:]) {
         self.target = target
         self.maximumThreads = maximumThreads
+        self.vectorLayers = vectorLayers
     }
 
     /// Styles with fewer layers are checked on one thread: below this, threads cost more than they save.
@@ -22,13 +26,13 @@ public struct StyleValidator: Sendable {
     /// Every finding in `style`, in document order: the root's findings, with every layer's at the place of
     /// the `layers` array, then TomTom's rules, then the secret scan. The same order on any number of threads.
     public func validate(_ style: JSONNode) -> [Diagnostic] {
-        let context = ValidationContext(style: style, target: target)
+        let context = ValidationContext(style: style, target: target, vectorLayers: vectorLayers)
         // The root first: it says whether the layers are checked at all, and where their findings go.
         let root = ValidationRun(context)
         root.validateRoot()
         var rootFindings = root.takeDiagnostics()
         let layerCount = root.layerFindingsPosition == nil ? 0 : context.layers.count
-        let units = ValidationUnit.units(layers: layerCount, target: target)
+        let units = ValidationUnit.units(layers: layerCount, target: target, assets: !vectorLayers.isEmpty)
         let threads = layerCount >= Self.parallelLayerCount ? maximumThreads : 1
         let findings = ValidationScheduler.run(units, threads: threads, context: context)
         let layerFindings = findings.prefix(layerCount).joined()
@@ -44,10 +48,12 @@ final class ValidationContext: Sendable {
     let layers: [JSONNode]
     /// Layer id -> index of its first occurrence, so id lookups stay linear in the number of layers.
     let layerIndexByID: [String: Int]
+    let vectorLayers: [String: VectorLayerSchema]
 
-    init(style: JSONNode, target: Target) {
+    init(style: JSONNode, target: Target, vectorLayers: [String: VectorLayerSchema] = [:]) {
         self.style = style
         self.target = target
+        self.vectorLayers = vectorLayers
         self.layers = style["layers"]?.arrayValue ?? []
         var index: [String: Int] = [:]
         for (position, layer) in layers.enumerated() {
@@ -81,6 +87,7 @@ final class ValidationRun {
         switch unit {
         case .layer(let index): validateLayer(context.layers[index], index: index)
         case .tomTomRules: validateTomTomRules()
+        case .sourceLayers: validateSourceLayers()
         case .secrets: validateSecrets()
         }
     }

@@ -5,15 +5,17 @@ import Glibc
 import Darwin
 #endif
 
-/// One unit of a validation after the root: a layer, TomTom's rules, or the secret scan.
+/// One unit of a validation after the root: a layer, TomTom's rules, the asset checks, or the secret scan.
 enum ValidationUnit: Sendable, Equatable {
     case layer(Int)
     case tomTomRules
+    case sourceLayers
     case secrets
 
-    /// Every layer, then TomTom's rules (tomtom target), then the secret scan: the order findings are merged in.
-    static func units(layers: Int, target: Target) -> [ValidationUnit] {
-        (0..<layers).map { .layer($0) } + (target == .tomtom ? [.tomTomRules] : []) + [.secrets]
+    /// Every layer, then TomTom's rules (tomtom target), the asset checks (when assets are given), then the
+    /// secret scan: the order findings are merged in.
+    static func units(layers: Int, target: Target, assets: Bool = false) -> [ValidationUnit] {
+        (0..<layers).map { .layer($0) } + (target == .tomtom ? [.tomTomRules] : []) + (assets ? [.sourceLayers] : []) + [.secrets]
     }
 }
 

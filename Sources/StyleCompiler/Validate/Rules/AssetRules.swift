@@ -1,0 +1,52 @@
+import LocatedJSON
+
+/// Checks against what the assets say (run when they are given): every `source-layer` of a vector source is a
+/// layer its tiles have, and every `["get", KEY]` in such a layer reads a field that layer has. A name the
+/// tiles lack draws nothing, and no renderer says so.
+extension ValidationRun {
+    func validateSourceLayers() {
+        let sources = style["sources"]?.objectValue
+        for (index, layer) in context.layers.enumerated() {
+            guard let sourceID = layer["source"]?.stringValue, let schema = context.vectorLayers[sourceID],
+                  sources?[sourceID]?["type"]?.stringValue == "vector",
+                  let sourceLayerNode = layer["source-layer"], let sourceLayer = sourceLayerNode.stringValue else { continue }
+            let path = JSONPath([.key("layers"), .index(index)])
+            guard let fields = schema.fields[sourceLayer] else {
+                report(.assetsSourceLayer, path.appending("source-layer"), sourceLayerNode,
+                       "source-layer '\(sourceLayer)' is not a layer of source '\(sourceID)' (its TileJSON lists \(schema.layerIDs.count)); the layer draws nothing"
+                        + Suggestion.didYouMean(sourceLayer, among: schema.layerIDs))
+                continue
+            }
+            for key in ["filter", "paint", "layout"] {
+                guard let node = layer[key] else { continue }
+                checkGets(in: node, path: path.appending(key), fields: fields, sourceLayer: sourceLayer)
+            }
+        }
+    }
+
+    /// `["get", KEY]` with a literal key that is not a field of the source layer. `name:<language>` counts as
+    /// a field wherever the layer has `name`: which languages a tile build carries varies.
+    private func checkGets(in node: JSONNode, path: JSONPath, fields: Set<String>, sourceLayer: String) {
+        guard let items = node.arrayValue else {
+            for member in node.objectValue?.members ?? [] { checkGets(in: member.value, path: path.appending(member.key), fields: fields, sourceLayer: sourceLayer) }
+            return
+        }
+        if items.count == 2, items[0].stringValue == "get", let key = items[1].stringValue,
+           !fields.contains(key), !(key.hasPrefix("name:") && fields.contains("name")) {
+            report(.assetsField, path.appending(1), items[1],
+                   "['get', '\(key)'] reads a field that source-layer '\(sourceLayer)' does not have; it is always null"
+                    + Suggestion.didYouMean(key, among: fields.sorted()))
+        }
+        for (index, item) in items.enumerated() { checkGets(in: item, path: path.appending(index), fields: fields, sourceLayer: sourceLayer) }
+    }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let assetsSourceLayer = Rule("assets.source-layer", .error,
+                              summary: "A source-layer that the source's tiles (its TileJSON's vector_layers) do not have.",
+                              help: "Use a layer id the TileJSON lists (the message suggests the closest one).")
+    static let assetsField = Rule("assets.field", .warning,
+                              summary: "A ['get', KEY] reading a field its source layer does not have.",
+                              help: "Use a field the TileJSON lists for the layer (the message suggests the closest one).")
+}
