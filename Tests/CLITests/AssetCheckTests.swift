@@ -66,3 +66,61 @@ import TestSupport
         #expect(!findings.isEmpty && findings.allSatisfy { $0.contains("source-layer 'watr'") && $0.contains("did you mean 'water'?") }, "\(name)")
     }
 }
+
+/// `--sprite PATH`: image names against the sprite index.
+@Suite struct SpriteCheckTests {
+    static let sprite = Fixtures.folder("assets/sprite").path
+
+    @Test func imageNamesAreCheckedWhereverTheyAreLiteral() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let style = folder.appendingPathComponent("style.json")
+        try Data("""
+        {"version": 8, "sources": {"v": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+         "glyphs": "https://g.example.com/{fontstack}/{range}.pbf",
+         "layers": [
+          {"id": "a", "type": "symbol", "source": "v", "layout": {"icon-image": "airport_1"}},
+          {"id": "b", "type": "symbol", "source": "v", "layout": {"icon-image": ["step", ["zoom"], "dots", 10, "", 12, "dot"]}},
+          {"id": "c", "type": "symbol", "source": "v", "layout": {"icon-image": ["concat", "rail_", ["get", "n"]]}},
+          {"id": "d", "type": "symbol", "source": "v", "layout": {"icon-image": ["concat", "road_", ["get", "n"]], "text-field": ["format", ["image", "star"]]}},
+          {"id": "e", "type": "fill", "source": "v", "paint": {"fill-pattern": {"stops": [[1, "dots"], [5, "stripes"]]}}},
+          {"id": "f", "type": "symbol", "source": "v", "layout": {"icon-image": ["match", ["get", "k"], "x", "airport_11", ["get", "k"]]}}
+         ]}
+        """.utf8).write(to: style)
+        let run = runTool(["validate", style.path, "--target", "maplibre", "--sprite", Self.sprite])
+        let findings = run.output.split(separator: "\n").filter { $0.contains("[assets.sprite-image]") }.map { String($0.dropFirst(style.path.count + 1)) }
+        #expect(findings == [
+            "4:73: error: image 'airport_1' is not in the sprite (3 images); it draws nothing; did you mean 'airport_11'? [assets.sprite-image]",
+            "5:112: error: image 'dot' is not in the sprite (3 images); it draws nothing; did you mean 'dots'? [assets.sprite-image]",
+            "6:73: error: no image in the sprite starts with 'rail_', the fixed part of this image name; it draws nothing [assets.sprite-image]",
+            "7:143: error: image 'star' is not in the sprite (3 images); it draws nothing [assets.sprite-image]",
+            "8:100: error: image 'stripes' is not in the sprite (3 images); it draws nothing [assets.sprite-image]",
+        ], "\(run.output)")
+    }
+
+    @Test func theTwoDensitiesMustNameTheSameImages() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{\"a\": {}, \"b\": {}}".utf8).write(to: folder.appendingPathComponent("s.json"))
+        try Data("{\"a\": {}}".utf8).write(to: folder.appendingPathComponent("s@2x.json"))
+        let run = runTool(["validate", Fixtures.folder("demo/mc-style.yaml").path, "--sprite", folder.path])
+        #expect(run.status == 1)
+        #expect(run.output.contains("s@2x.json:1:1: error: the sprite index lacks 'b', which"))
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)), arguments: ["ofm-liberty", "ofm-bright"])
+    func realStylesMatchTheirSprite(name: String) throws {
+        let root = try #require(SharedData.root)
+        let style = root.appendingPathComponent("corpus/styles/\(name).json").path
+        let sprite = root.appendingPathComponent("corpus/assets/ofm_f384").path
+        let clean = runTool(["validate", style, "--target", "maplibre", "--sprite", sprite])
+        #expect(!clean.output.contains("[assets."), "\(name)")
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mutated = folder.appendingPathComponent("\(name).json")
+        try Data(try String(contentsOfFile: style, encoding: .utf8).replacing("\"airport_11\"", with: "\"airport_1\"").utf8).write(to: mutated)
+        let one = runTool(["validate", mutated.path, "--target", "maplibre", "--sprite", sprite])
+        let findings = one.output.split(separator: "\n").filter { $0.contains("[assets.") }
+        #expect(findings.count == 1 && findings[0].contains("image 'airport_1' is not in the sprite") && findings[0].contains("did you mean 'airport_11'?"), "\(findings)")
+    }
+}

@@ -82,16 +82,27 @@ enum SharedOptions {
                                                  help: "A local TileJSON of a vector source's tiles: its source-layers and\nfields are checked against it (repeatable).",
                                                  isRepeatable: true)
 
-    /// The schemas `--vector-layers` names, by source id, and the findings of reading them.
-    static func vectorLayers(_ arguments: ParsedArguments) throws(UsageError) -> (schemas: [String: VectorLayerSchema], diagnostics: [Diagnostic]) {
+    /// `--sprite PATH`: a sprite index file, or a folder with `<name>.json` and `<name>@2x.json`.
+    static let sprite = Option<String>(name: "sprite", valueName: "path",
+                                       help: "The style's sprite index (a file, or a folder with <name>.json and\n<name>@2x.json): image names are checked against it.")
+
+    /// The assets the options name (`--vector-layers`, `--sprite`) and the findings of reading them.
+    static func assets(_ arguments: ParsedArguments) throws(UsageError)
+        -> (schemas: [String: VectorLayerSchema], sprite: SpriteIndex?, diagnostics: [Diagnostic]) {
         var schemas: [String: VectorLayerSchema] = [:]
         var diagnostics: [Diagnostic] = []
+        var sprite: SpriteIndex?
+        if let path = try self.sprite.value(in: arguments) {
+            let (index, found) = SpriteIndex.load(path: path)
+            sprite = index
+            diagnostics += found
+        }
         for pair in try vectorLayers.values(in: arguments) {
             let (schema, found) = VectorLayerSchema.load(path: pair.value)
             diagnostics += found
             if let schema { schemas[pair.name] = schema }
         }
-        return (schemas, diagnostics)
+        return (schemas, sprite, diagnostics)
     }
 
     /// `--quiet`.

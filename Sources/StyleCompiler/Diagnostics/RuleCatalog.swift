@@ -16,7 +16,8 @@ public enum RuleCatalog {
         .styleGlyphs, .styleSprite, .styleSourceCanvas, .styleLayerTypeOrRef, .styleLayerDuplicateID, .styleLayerRef,
         .styleLayerUnknownSource, .styleLayerSourceType, .styleLayerSourceLayer, .styleLayerLineGradient,
         .styleLayerResampling, .styleFunction, .styleExpression, .styleFilter, .styleFilterMixed,
-        .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsField,
+        .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsField, .assetsSprite,
+        .assetsSpriteImage,
     ]
 
     /// The registered rule with this id.

@@ -13,6 +13,8 @@ public struct CompileJob: Sendable {
     public var environmentStandIns = false
     /// What vector sources' tiles hold, by style source id (`--vector-layers`), for the asset checks.
     public var vectorLayers: [String: VectorLayerSchema] = [:]
+    /// The sprite's image names (`--sprite`), for the asset checks.
+    public var sprite: SpriteIndex?
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
 
@@ -44,7 +46,7 @@ public struct CompileJob: Sendable {
         nonisolated(unsafe) var files: [OutputFile] = []
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                styleDiagnostics = StyleValidator(target: target, maximumThreads: 1, vectorLayers: vectorLayers).validate(composition.style)
+                styleDiagnostics = StyleValidator(target: target, maximumThreads: 1, vectorLayers: vectorLayers, sprite: sprite).validate(composition.style)
             } else {
                 files = render(composition, inputs: inputs)
             }
@@ -60,7 +62,7 @@ public struct CompileJob: Sendable {
         guard let (composition, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace()) }
         // The composed style is checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
-        let all = (diagnostics + StyleValidator(target: target, vectorLayers: vectorLayers).validate(composition.style)).sortedByPlace(files: inputs.files.map(\.name))
+        let all = (diagnostics + StyleValidator(target: target, vectorLayers: vectorLayers, sprite: sprite).validate(composition.style)).sortedByPlace(files: inputs.files.map(\.name))
         guard !all.containsErrors else { return (nil, all) }
         return ((composition, inputs), all)
     }

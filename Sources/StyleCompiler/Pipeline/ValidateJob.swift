@@ -11,6 +11,8 @@ public struct ValidateJob: Sendable {
     public var environmentStandIns = false
     /// What vector sources' tiles hold, by style source id, for the asset checks.
     public var vectorLayers: [String: VectorLayerSchema] = [:]
+    /// The sprite's image names, for the asset checks.
+    public var sprite: SpriteIndex?
     /// Recorded by the compile check (unused in findings, but `CompileJob` needs one).
     public var generatorVersion: String
 
@@ -38,6 +40,7 @@ public struct ValidateJob: Sendable {
                              generatorVersion: generatorVersion)
         job.environmentStandIns = environmentStandIns
         job.vectorLayers = vectorLayers
+        job.sprite = sprite
         return job.check().diagnostics
     }
 
@@ -48,6 +51,6 @@ public struct ValidateJob: Sendable {
 
     private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
-        return (loaded.diagnostics + StyleValidator(target: target ?? .tomtom, vectorLayers: vectorLayers).validate(document.root)).sortedByPlace()
+        return (loaded.diagnostics + StyleValidator(target: target ?? .tomtom, vectorLayers: vectorLayers, sprite: sprite).validate(document.root)).sortedByPlace()
     }
 }

@@ -13,11 +13,15 @@ public struct StyleValidator: Sendable {
     /// What the tiles of vector sources hold, by style source id; `source-layer`s and `get` keys are checked
     /// against it where given.
     public var vectorLayers: [String: VectorLayerSchema]
+    /// The sprite's image names; image names in the style are checked against it where given.
+    public var sprite: SpriteIndex?
 
-    public init(target: Target, maximumThreads: Int = ValidationScheduler.availableCores, vectorLayers: [String: VectorLayerSchema] = [:]) {
+    public init(target: Target, maximumThreads: Int = ValidationScheduler.availableCores, vectorLayers: [String: VectorLayerSchema] = [:],
+                sprite: SpriteIndex? = nil) {
         self.target = target
         self.maximumThreads = maximumThreads
         self.vectorLayers = vectorLayers
+        self.sprite = sprite
     }
 
     /// Styles with fewer layers are checked on one thread: below this, threads cost more than they save.
@@ -26,13 +30,13 @@ public struct StyleValidator: Sendable {
     /// Every finding in `style`, in document order: the root's findings, with every layer's at the place of
     /// the `layers` array, then TomTom's rules, then the secret scan. The same order on any number of threads.
     public func validate(_ style: JSONNode) -> [Diagnostic] {
-        let context = ValidationContext(style: style, target: target, vectorLayers: vectorLayers)
+        let context = ValidationContext(style: style, target: target, vectorLayers: vectorLayers, sprite: sprite)
         // The root first: it says whether the layers are checked at all, and where their findings go.
         let root = ValidationRun(context)
         root.validateRoot()
         var rootFindings = root.takeDiagnostics()
         let layerCount = root.layerFindingsPosition == nil ? 0 : context.layers.count
-        let units = ValidationUnit.units(layers: layerCount, target: target, assets: !vectorLayers.isEmpty)
+        let units = ValidationUnit.units(layers: layerCount, target: target, assets: !vectorLayers.isEmpty || sprite != nil)
         let threads = layerCount >= Self.parallelLayerCount ? maximumThreads : 1
         let findings = ValidationScheduler.run(units, threads: threads, context: context)
         let layerFindings = findings.prefix(layerCount).joined()
@@ -49,11 +53,13 @@ final class ValidationContext: Sendable {
     /// Layer id -> index of its first occurrence, so id lookups stay linear in the number of layers.
     let layerIndexByID: [String: Int]
     let vectorLayers: [String: VectorLayerSchema]
+    let sprite: SpriteIndex?
 
-    init(style: JSONNode, target: Target, vectorLayers: [String: VectorLayerSchema] = [:]) {
+    init(style: JSONNode, target: Target, vectorLayers: [String: VectorLayerSchema] = [:], sprite: SpriteIndex? = nil) {
         self.style = style
         self.target = target
         self.vectorLayers = vectorLayers
+        self.sprite = sprite
         self.layers = style["layers"]?.arrayValue ?? []
         var index: [String: Int] = [:]
         for (position, layer) in layers.enumerated() {
@@ -87,7 +93,9 @@ final class ValidationRun {
         switch unit {
         case .layer(let index): validateLayer(context.layers[index], index: index)
         case .tomTomRules: validateTomTomRules()
-        case .sourceLayers: validateSourceLayers()
+        case .assets:
+            validateSourceLayers()
+            validateSpriteImages()
         case .secrets: validateSecrets()
         }
     }

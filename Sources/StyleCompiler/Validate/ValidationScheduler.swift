@@ -9,13 +9,13 @@ import Darwin
 enum ValidationUnit: Sendable, Equatable {
     case layer(Int)
     case tomTomRules
-    case sourceLayers
+    case assets
     case secrets
 
     /// Every layer, then TomTom's rules (tomtom target), the asset checks (when assets are given), then the
     /// secret scan: the order findings are merged in.
     static func units(layers: Int, target: Target, assets: Bool = false) -> [ValidationUnit] {
-        (0..<layers).map { .layer($0) } + (target == .tomtom ? [.tomTomRules] : []) + (assets ? [.sourceLayers] : []) + [.secrets]
+        (0..<layers).map { .layer($0) } + (target == .tomtom ? [.tomTomRules] : []) + (assets ? [.assets] : []) + [.secrets]
     }
 }
 

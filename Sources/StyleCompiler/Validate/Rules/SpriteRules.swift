@@ -1,0 +1,91 @@
+import LocatedJSON
+
+/// Image names against the sprite (run when a sprite index is given): `icon-image`, every `*-pattern`, and the
+/// `image` operator anywhere in paint and layout. Literal names, the literal outputs of `match`, `case`,
+/// `step`, `coalesce` and legacy stops, and the literal prefix of a name built with `concat` (or a legacy
+/// `{token}` string) are checked; an empty name means no image. A name the sprite lacks draws nothing.
+extension ValidationRun {
+    func validateSpriteImages() {
+        guard let sprite = context.sprite else { return }
+        for (index, layer) in context.layers.enumerated() {
+            for group in ["layout", "paint"] {
+                for member in layer[group]?.objectValue?.members ?? [] {
+                    let path = JSONPath([.key("layers"), .index(index), .key(group), .key(member.key)])
+                    if member.key == "icon-image" || member.key.hasSuffix("-pattern") {
+                        checkImageName(member.value, path: path, sprite: sprite)
+                    } else {
+                        checkImageOperators(member.value, path: path, sprite: sprite)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A value that names an image.
+    private func checkImageName(_ node: JSONNode, path: JSONPath, sprite: SpriteIndex) {
+        switch node.value {
+        case .string(let name):
+            if let brace = name.firstIndex(of: "{") {
+                checkPrefix(String(name[..<brace]), node: node, path: path, sprite: sprite)
+            } else if !name.isEmpty, !sprite.contains(name) {
+                report(.assetsSpriteImage, path, node, "image '\(name)' is not in the sprite (\(sprite.names.count) images); it draws nothing"
+                       + Suggestion.didYouMean(name, among: sprite.names))
+            }
+        case .object(let function):
+            for (index, stop) in (function["stops"]?.arrayValue ?? []).enumerated() {
+                if let output = stop[1] { checkImageName(output, path: path.appending("stops").appending(index).appending(1), sprite: sprite) }
+            }
+            if let fallback = function["default"] { checkImageName(fallback, path: path.appending("default"), sprite: sprite) }
+        case .array(let items):
+            guard let op = items.first?.stringValue else { return }
+            for index in Self.imageOutputs(op, count: items.count) {
+                checkImageName(items[index], path: path.appending(index), sprite: sprite)
+            }
+            if op == "concat" {
+                let prefix = items.dropFirst().prefix { $0.stringValue != nil }.compactMap(\.stringValue).joined()
+                if items.count > 1, items.dropFirst().allSatisfy({ $0.stringValue != nil }) {
+                    checkImageName(JSONNode(.string(prefix), location: node.location), path: path, sprite: sprite)
+                } else {
+                    checkPrefix(prefix, node: node, path: path, sprite: sprite)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// The positions of an expression's possible outputs that name images.
+    private static func imageOutputs(_ op: String, count: Int) -> [Int] {
+        switch op {
+        case "literal", "image": return count > 1 ? [1] : []
+        case "coalesce": return Array(1..<max(1, count))
+        case "match": return count >= 4 ? Array(stride(from: 3, to: count - 1, by: 2)) + [count - 1] : []
+        case "case": return count >= 3 ? Array(stride(from: 2, to: count - 1, by: 2)) + [count - 1] : []
+        case "step": return count >= 3 ? Array(stride(from: 2, to: count, by: 2)) : []
+        case "let": return count >= 2 ? [count - 1] : []
+        default: return []
+        }
+    }
+
+    private func checkPrefix(_ prefix: String, node: JSONNode, path: JSONPath, sprite: SpriteIndex) {
+        guard !prefix.isEmpty, !sprite.hasName(startingWith: prefix) else { return }
+        report(.assetsSpriteImage, path, node, "no image in the sprite starts with '\(prefix)', the fixed part of this image name; it draws nothing")
+    }
+
+    /// `["image", NAME]` anywhere in a value.
+    private func checkImageOperators(_ node: JSONNode, path: JSONPath, sprite: SpriteIndex) {
+        guard let items = node.arrayValue else { return }
+        if items.first?.stringValue == "image", items.count > 1 {
+            checkImageName(items[1], path: path.appending(1), sprite: sprite)
+            return
+        }
+        for (index, item) in items.enumerated() { checkImageOperators(item, path: path.appending(index), sprite: sprite) }
+    }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let assetsSpriteImage = Rule("assets.sprite-image", .error,
+                              summary: "An image name (icon-image, a *-pattern, the image operator) that the sprite does not have.",
+                              help: "Use a name the sprite index lists (the message suggests the closest one), or add the image to the sprite.")
+}
