@@ -124,3 +124,50 @@ import TestSupport
         #expect(findings.count == 1 && findings[0].contains("image 'airport_1' is not in the sprite") && findings[0].contains("did you mean 'airport_11'?"), "\(findings)")
     }
 }
+
+/// `--fonts PATH`: text-font stacks against the glyph server's fonts, and glyph ranges where they are known.
+@Suite struct FontCheckTests {
+    static let style = """
+    {"version": 8, "sources": {"v": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+     "glyphs": "https://g.example.com/{fontstack}/{range}.pbf",
+     "layers": [
+      {"id": "a", "type": "symbol", "source": "v", "layout": {"text-field": "Łódź", "text-font": ["Noto Sans Regular"]}},
+      {"id": "b", "type": "symbol", "source": "v", "layout": {"text-field": "x", "text-font": ["step", ["zoom"], ["literal", ["Noto Sans Bold"]], 8, ["literal", ["Noto Sans Italic"]]]}},
+      {"id": "c", "type": "symbol", "source": "v", "layout": {"text-field": "東京", "text-font": ["Noto Sans Bold"]}}
+     ]}
+    """
+
+    func run(fonts: String) throws -> [String] {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let style = folder.appendingPathComponent("style.json")
+        try Data(Self.style.utf8).write(to: style)
+        let run = runTool(["validate", style.path, "--target", "maplibre", "--fonts", fonts])
+        return run.output.split(separator: "\n").filter { $0.contains("[assets.") }.map { String($0.dropFirst(style.path.count + 1)) }
+    }
+
+    @Test func fontsFromAListAreChecked() throws {
+        #expect(try run(fonts: Fixtures.folder("assets/fonts.json").path) == [
+            "5:159: error: font 'Noto Sans Italic' is not on the glyph server (2 fonts): labels in this stack may not draw; did you mean 'Noto Sans Bold'? [assets.font]",
+        ])
+    }
+
+    @Test func aGlyphsFolderAlsoTellsTheRanges() throws {
+        // Łódź needs 0-255 and 256-511 (Regular has both); 東 (U+6771) and 京 (U+4EAC) need 26368-26623 and
+        // 19968-20223, which Bold lacks.
+        #expect(try run(fonts: Fixtures.folder("assets/glyphs").path) == [
+            "5:159: error: font 'Noto Sans Italic' is not on the glyph server (2 fonts): labels in this stack may not draw; did you mean 'Noto Sans Bold'? [assets.font]",
+            "6:73: warning: no font of [Noto Sans Bold] has the glyph range 19968-20223 that '東京' needs [assets.glyph-range]",
+            "6:73: warning: no font of [Noto Sans Bold] has the glyph range 26368-26623 that '東京' needs [assets.glyph-range]",
+        ])
+    }
+
+    @Test func aFontListMustBeAnArrayOfNames() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("fonts.json")
+        try Data("{\"fonts\": []}".utf8).write(to: bad)
+        let run = runTool(["validate", Fixtures.folder("demo/mc-style.yaml").path, "--fonts", bad.path])
+        #expect(run.status == 1 && run.output.contains("fonts.json:1:1: error: a font list is a JSON array of font names [assets.fonts]"))
+    }
+}

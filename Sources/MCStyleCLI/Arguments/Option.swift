@@ -86,12 +86,22 @@ enum SharedOptions {
     static let sprite = Option<String>(name: "sprite", valueName: "path",
                                        help: "The style's sprite index (a file, or a folder with <name>.json and\n<name>@2x.json): image names are checked against it.")
 
-    /// The assets the options name (`--vector-layers`, `--sprite`) and the findings of reading them.
+    /// `--fonts PATH`: a JSON array of font names, or a glyphs folder `<font>/<range>.pbf`.
+    static let fonts = Option<String>(name: "fonts", valueName: "path",
+                                      help: "The glyph server's fonts (a JSON array of names, or a folder\n<font>/<range>.pbf): text-font stacks are checked against it.")
+
+    /// The assets the options name (`--vector-layers`, `--sprite`, `--fonts`) and the findings of reading them.
     static func assets(_ arguments: ParsedArguments) throws(UsageError)
-        -> (schemas: [String: VectorLayerSchema], sprite: SpriteIndex?, diagnostics: [Diagnostic]) {
+        -> (schemas: [String: VectorLayerSchema], sprite: SpriteIndex?, fonts: FontCatalog?, diagnostics: [Diagnostic]) {
         var schemas: [String: VectorLayerSchema] = [:]
         var diagnostics: [Diagnostic] = []
         var sprite: SpriteIndex?
+        var fonts: FontCatalog?
+        if let path = try self.fonts.value(in: arguments) {
+            let (catalog, found) = FontCatalog.load(path: path)
+            fonts = catalog
+            diagnostics += found
+        }
         if let path = try self.sprite.value(in: arguments) {
             let (index, found) = SpriteIndex.load(path: path)
             sprite = index
@@ -102,7 +112,7 @@ enum SharedOptions {
             diagnostics += found
             if let schema { schemas[pair.name] = schema }
         }
-        return (schemas, sprite, diagnostics)
+        return (schemas, sprite, fonts, diagnostics)
     }
 
     /// `--quiet`.

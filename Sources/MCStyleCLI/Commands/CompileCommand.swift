@@ -14,10 +14,10 @@ enum CompileCommand: Subcommand {
         Errors and warnings go to standard error (notes only with validate).
         Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
         """,
-        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>]"],
+        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>]"],
         arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.")],
         options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, diff.spec, quiet.spec,
-                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec]
+                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec]
     )
     static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing).")
     static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
@@ -43,6 +43,7 @@ enum CompileCommand: Subcommand {
         let assets = try SharedOptions.assets(arguments)
         job.vectorLayers = assets.schemas
         job.sprite = assets.sprite
+        job.fonts = assets.fonts
         let (compiled, jobDiagnostics, sources) = job.runCounting()
         let diagnostics = assets.diagnostics + jobDiagnostics
         let files = assets.diagnostics.containsErrors ? nil : compiled

@@ -15,9 +15,9 @@ enum ValidateCommand: Subcommand {
         input (JSON when it starts with '{', else YAML).
         Exit status: 0 no errors (with --strict: no warnings either), 1 problems found, 2 misuse.
         """,
-        usage: ["validate <file>... [--target tomtom|maplibre] [--format text|json|sarif|github] [--strict] [--quiet] [--base <style>] [--secrets-absent] [--vector-layers <source>=<tilejson>]... [--sprite <path>]"],
+        usage: ["validate <file>... [--target tomtom|maplibre] [--format text|json|sarif|github] [--strict] [--quiet] [--base <style>] [--secrets-absent] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>]"],
         arguments: [.init(name: "file", help: "Declarations (.yaml, .yml) or style (.json) files; '-' for standard input.")],
-        options: [target.spec, format.spec, strict.spec, quiet.spec, base.spec, secretsAbsent.spec, SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec]
+        options: [target.spec, format.spec, strict.spec, quiet.spec, base.spec, secretsAbsent.spec, SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec]
     )
     static let target = SharedOptions.target(help: "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target.")
     static let format = SharedOptions.format([.text, .json, .sarif, .github],
@@ -38,6 +38,7 @@ enum ValidateCommand: Subcommand {
         let assets = try SharedOptions.assets(arguments)
         job.vectorLayers = assets.schemas
         job.sprite = assets.sprite
+        job.fonts = assets.fonts
         var diagnostics: [Diagnostic] = assets.diagnostics
         for path in arguments.positionals {
             diagnostics += job.run(path: path)

@@ -17,7 +17,7 @@ public enum RuleCatalog {
         .styleLayerUnknownSource, .styleLayerSourceType, .styleLayerSourceLayer, .styleLayerLineGradient,
         .styleLayerResampling, .styleFunction, .styleExpression, .styleFilter, .styleFilterMixed,
         .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsField, .assetsSprite,
-        .assetsSpriteImage,
+        .assetsSpriteImage, .assetsFonts, .assetsFont, .assetsGlyphRange,
     ]
 
     /// The registered rule with this id.

@@ -15,6 +15,8 @@ public struct CompileJob: Sendable {
     public var vectorLayers: [String: VectorLayerSchema] = [:]
     /// The sprite's image names (`--sprite`), for the asset checks.
     public var sprite: SpriteIndex?
+    /// The glyph server's fonts (`--fonts`), for the asset checks.
+    public var fonts: FontCatalog?
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
 
@@ -46,7 +48,7 @@ public struct CompileJob: Sendable {
         nonisolated(unsafe) var files: [OutputFile] = []
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                styleDiagnostics = StyleValidator(target: target, maximumThreads: 1, vectorLayers: vectorLayers, sprite: sprite).validate(composition.style)
+                styleDiagnostics = StyleValidator(target: target, maximumThreads: 1, vectorLayers: vectorLayers, sprite: sprite, fonts: fonts).validate(composition.style)
             } else {
                 files = render(composition, inputs: inputs)
             }
@@ -62,7 +64,7 @@ public struct CompileJob: Sendable {
         guard let (composition, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace()) }
         // The composed style is checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
-        let all = (diagnostics + StyleValidator(target: target, vectorLayers: vectorLayers, sprite: sprite).validate(composition.style)).sortedByPlace(files: inputs.files.map(\.name))
+        let all = (diagnostics + StyleValidator(target: target, vectorLayers: vectorLayers, sprite: sprite, fonts: fonts).validate(composition.style)).sortedByPlace(files: inputs.files.map(\.name))
         guard !all.containsErrors else { return (nil, all) }
         return ((composition, inputs), all)
     }

@@ -13,6 +13,8 @@ public struct ValidateJob: Sendable {
     public var vectorLayers: [String: VectorLayerSchema] = [:]
     /// The sprite's image names, for the asset checks.
     public var sprite: SpriteIndex?
+    /// The glyph server's fonts (`--fonts`), for the asset checks.
+    public var fonts: FontCatalog?
     /// Recorded by the compile check (unused in findings, but `CompileJob` needs one).
     public var generatorVersion: String
 
@@ -41,6 +43,7 @@ public struct ValidateJob: Sendable {
         job.environmentStandIns = environmentStandIns
         job.vectorLayers = vectorLayers
         job.sprite = sprite
+        job.fonts = fonts
         return job.check().diagnostics
     }
 
@@ -51,6 +54,6 @@ public struct ValidateJob: Sendable {
 
     private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
-        return (loaded.diagnostics + StyleValidator(target: target ?? .tomtom, vectorLayers: vectorLayers, sprite: sprite).validate(document.root)).sortedByPlace()
+        return (loaded.diagnostics + StyleValidator(target: target ?? .tomtom, vectorLayers: vectorLayers, sprite: sprite, fonts: fonts).validate(document.root)).sortedByPlace()
     }
 }

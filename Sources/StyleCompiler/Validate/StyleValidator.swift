@@ -15,13 +15,16 @@ public struct StyleValidator: Sendable {
     public var vectorLayers: [String: VectorLayerSchema]
     /// The sprite's image names; image names in the style are checked against it where given.
     public var sprite: SpriteIndex?
+    /// The glyph server's fonts; `text-font` stacks are checked against them where given.
+    public var fonts: FontCatalog?
 
     public init(target: Target, maximumThreads: Int = ValidationScheduler.availableCores, vectorLayers: [String: VectorLayerSchema] = [:],
-                sprite: SpriteIndex? = nil) {
+                sprite: SpriteIndex? = nil, fonts: FontCatalog? = nil) {
         self.target = target
         self.maximumThreads = maximumThreads
         self.vectorLayers = vectorLayers
         self.sprite = sprite
+        self.fonts = fonts
     }
 
     /// Styles with fewer layers are checked on one thread: below this, threads cost more than they save.
@@ -30,13 +33,13 @@ public struct StyleValidator: Sendable {
     /// Every finding in `style`, in document order: the root's findings, with every layer's at the place of
     /// the `layers` array, then TomTom's rules, then the secret scan. The same order on any number of threads.
     public func validate(_ style: JSONNode) -> [Diagnostic] {
-        let context = ValidationContext(style: style, target: target, vectorLayers: vectorLayers, sprite: sprite)
+        let context = ValidationContext(style: style, target: target, vectorLayers: vectorLayers, sprite: sprite, fonts: fonts)
         // The root first: it says whether the layers are checked at all, and where their findings go.
         let root = ValidationRun(context)
         root.validateRoot()
         var rootFindings = root.takeDiagnostics()
         let layerCount = root.layerFindingsPosition == nil ? 0 : context.layers.count
-        let units = ValidationUnit.units(layers: layerCount, target: target, assets: !vectorLayers.isEmpty || sprite != nil)
+        let units = ValidationUnit.units(layers: layerCount, target: target, assets: !vectorLayers.isEmpty || sprite != nil || fonts != nil)
         let threads = layerCount >= Self.parallelLayerCount ? maximumThreads : 1
         let findings = ValidationScheduler.run(units, threads: threads, context: context)
         let layerFindings = findings.prefix(layerCount).joined()
@@ -54,8 +57,10 @@ final class ValidationContext: Sendable {
     let layerIndexByID: [String: Int]
     let vectorLayers: [String: VectorLayerSchema]
     let sprite: SpriteIndex?
+    let fonts: FontCatalog?
 
-    init(style: JSONNode, target: Target, vectorLayers: [String: VectorLayerSchema] = [:], sprite: SpriteIndex? = nil) {
+    init(style: JSONNode, target: Target, vectorLayers: [String: VectorLayerSchema] = [:], sprite: SpriteIndex? = nil, fonts: FontCatalog? = nil) {
+        self.fonts = fonts
         self.style = style
         self.target = target
         self.vectorLayers = vectorLayers
@@ -96,6 +101,7 @@ final class ValidationRun {
         case .assets:
             validateSourceLayers()
             validateSpriteImages()
+            validateFonts()
         case .secrets: validateSecrets()
         }
     }

@@ -1,0 +1,83 @@
+import LocatedJSON
+
+/// Fonts against the glyph server (run when a font list or glyphs folder is given): every font of every
+/// `text-font` stack, literal or a literal output of `match`, `case`, `step` or `coalesce`, must be one the
+/// server has; and where the glyph ranges are known, a constant `text-field` must have its characters' ranges
+/// in each font of its stack.
+extension ValidationRun {
+    func validateFonts() {
+        guard let fonts = context.fonts else { return }
+        for (index, layer) in context.layers.enumerated() {
+            guard let layout = layer["layout"] else { continue }
+            let path = JSONPath([.key("layers"), .index(index), .key("layout")])
+            var stacks: [[String]] = []
+            if let stack = layout["text-font"] {
+                collectStacks(stack, path: path.appending("text-font"), fonts: fonts, into: &stacks)
+            } else if layout["text-field"] != nil {
+                stacks = [Self.defaultStack]
+            }
+            if let ranges = fonts.ranges, let text = layout["text-field"]?.stringValue, !text.contains("{") {
+                checkCoverage(text, stacks: stacks, ranges: ranges, node: layout["text-field"], path: path.appending("text-field"))
+            }
+        }
+    }
+
+    /// The style specification's default `text-font`.
+    static let defaultStack = ["Open Sans Regular", "Arial Unicode MS Regular"]
+
+    private func collectStacks(_ node: JSONNode, path: JSONPath, fonts: FontCatalog, into stacks: inout [[String]]) {
+        if let items = node.arrayValue, items.allSatisfy({ $0.stringValue != nil }) {
+            check(items, path: path, fonts: fonts)
+            stacks.append(items.compactMap(\.stringValue))
+            return
+        }
+        guard let items = node.arrayValue, let op = items.first?.stringValue else {
+            if let function = node.objectValue {
+                for (index, stop) in (function["stops"]?.arrayValue ?? []).enumerated() {
+                    if let output = stop[1] { collectStacks(output, path: path.appending("stops").appending(index).appending(1), fonts: fonts, into: &stacks) }
+                }
+            }
+            return
+        }
+        let outputs: [Int]
+        switch op {
+        case "literal": outputs = items.count > 1 ? [1] : []
+        case "coalesce": outputs = Array(1..<max(1, items.count))
+        case "match": outputs = items.count >= 4 ? Array(stride(from: 3, to: items.count - 1, by: 2)) + [items.count - 1] : []
+        case "case": outputs = items.count >= 3 ? Array(stride(from: 2, to: items.count - 1, by: 2)) + [items.count - 1] : []
+        case "step": outputs = items.count >= 3 ? Array(stride(from: 2, to: items.count, by: 2)) : []
+        default: outputs = []
+        }
+        for index in outputs { collectStacks(items[index], path: path.appending(index), fonts: fonts, into: &stacks) }
+    }
+
+    private func check(_ stack: [JSONNode], path: JSONPath, fonts: FontCatalog) {
+        for (position, node) in stack.enumerated() {
+            guard let font = node.stringValue, !fonts.contains(font) else { continue }
+            report(.assetsFont, path.appending(position), node, "font '\(font)' is not on the glyph server (\(fonts.names.count) fonts): labels in this stack may not draw"
+                   + Suggestion.didYouMean(font, among: fonts.names))
+        }
+    }
+
+    private func checkCoverage(_ text: String, stacks: [[String]], ranges: [String: Set<Int>], node: JSONNode?, path: JSONPath) {
+        let needed = Set(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map { Int($0.value) / 256 * 256 })
+        for stack in stacks {
+            let known = stack.compactMap { ranges[$0] }
+            guard !known.isEmpty else { continue }
+            let covered = known.reduce(Set<Int>()) { $0.union($1) }
+            for start in needed.sorted() where !covered.contains(start) {
+                report(.assetsGlyphRange, path, node, "no font of [\(stack.joined(separator: ", "))] has the glyph range \(start)-\(start + 255) that '\(text)' needs")
+            }
+        }
+    }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let assetsFont = Rule("assets.font", .error,
+                              summary: "A text-font font the glyph server does not have.",
+                              help: "Use a font the server has (the message suggests the closest one), or add it to the glyphs.")
+    static let assetsGlyphRange = Rule("assets.glyph-range", .warning,
+                              summary: "A constant text-field needs a glyph range no font of its stack has.",
+                              help: "Add the range's <start>-<end>.pbf to a font of the stack, or a font that has it.")
+}
