@@ -39,15 +39,7 @@ extension ValidationRun {
             }
             return
         }
-        let outputs: [Int]
-        switch op {
-        case "literal": outputs = items.count > 1 ? [1] : []
-        case "coalesce": outputs = Array(1..<max(1, items.count))
-        case "match": outputs = items.count >= 4 ? Array(stride(from: 3, to: items.count - 1, by: 2)) + [items.count - 1] : []
-        case "case": outputs = items.count >= 3 ? Array(stride(from: 2, to: items.count - 1, by: 2)) + [items.count - 1] : []
-        case "step": outputs = items.count >= 3 ? Array(stride(from: 2, to: items.count, by: 2)) : []
-        default: outputs = []
-        }
+        let outputs = LiteralOutputs.positions(of: op, count: items.count)
         for index in outputs { collectStacks(items[index], path: path.appending(index), fonts: fonts, into: &stacks) }
     }
 

@@ -38,7 +38,7 @@ extension ValidationRun {
             if let fallback = function["default"] { checkImageName(fallback, path: path.appending("default"), sprite: sprite) }
         case .array(let items):
             guard let op = items.first?.stringValue else { return }
-            for index in Self.imageOutputs(op, count: items.count) {
+            for index in LiteralOutputs.positions(of: op, count: items.count) {
                 checkImageName(items[index], path: path.appending(index), sprite: sprite)
             }
             if op == "concat" {
@@ -51,19 +51,6 @@ extension ValidationRun {
             }
         default:
             break
-        }
-    }
-
-    /// The positions of an expression's possible outputs that name images.
-    private static func imageOutputs(_ op: String, count: Int) -> [Int] {
-        switch op {
-        case "literal", "image": return count > 1 ? [1] : []
-        case "coalesce": return Array(1..<max(1, count))
-        case "match": return count >= 4 ? Array(stride(from: 3, to: count - 1, by: 2)) + [count - 1] : []
-        case "case": return count >= 3 ? Array(stride(from: 2, to: count - 1, by: 2)) + [count - 1] : []
-        case "step": return count >= 3 ? Array(stride(from: 2, to: count, by: 2)) : []
-        case "let": return count >= 2 ? [count - 1] : []
-        default: return []
         }
     }
 
