@@ -92,7 +92,7 @@ enum SharedOptions {
 
     /// The assets the options name (`--vector-layers`, `--sprite`, `--fonts`) and the findings of reading them.
     static func assets(_ arguments: ParsedArguments) throws(UsageError)
-        -> (schemas: [String: VectorLayerSchema], sprite: SpriteIndex?, fonts: FontCatalog?, diagnostics: [Diagnostic]) {
+        -> (assets: StyleAssets, diagnostics: [Diagnostic]) {
         var schemas: [String: VectorLayerSchema] = [:]
         var diagnostics: [Diagnostic] = []
         var sprite: SpriteIndex?
@@ -112,7 +112,7 @@ enum SharedOptions {
             diagnostics += found
             if let schema { schemas[pair.name] = schema }
         }
-        return (schemas, sprite, fonts, diagnostics)
+        return (StyleAssets(vectorLayers: schemas, sprite: sprite, fonts: fonts), diagnostics)
     }
 
     /// `--quiet`.

@@ -41,9 +41,7 @@ enum CompileCommand: Subcommand {
         var job = CompileJob(declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
                              compact: Self.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
         let assets = try SharedOptions.assets(arguments)
-        job.vectorLayers = assets.schemas
-        job.sprite = assets.sprite
-        job.fonts = assets.fonts
+        job.assets = assets.assets
         let (compiled, jobDiagnostics, sources) = job.runCounting()
         let diagnostics = assets.diagnostics + jobDiagnostics
         let files = assets.diagnostics.containsErrors ? nil : compiled

@@ -36,9 +36,7 @@ enum ValidateCommand: Subcommand {
         var job = ValidateJob(target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
         job.environmentStandIns = Self.secretsAbsent.isSet(in: arguments)
         let assets = try SharedOptions.assets(arguments)
-        job.vectorLayers = assets.schemas
-        job.sprite = assets.sprite
-        job.fonts = assets.fonts
+        job.assets = assets.assets
         var diagnostics: [Diagnostic] = assets.diagnostics
         for path in arguments.positionals {
             diagnostics += job.run(path: path)

@@ -11,12 +11,8 @@ public struct CompileJob: Sendable {
     public var environment: [String: String]
     /// Check with stand-ins for missing environment variables (validate only: nothing is written with them).
     public var environmentStandIns = false
-    /// What vector sources' tiles hold, by style source id (`--vector-layers`), for the asset checks.
-    public var vectorLayers: [String: VectorLayerSchema] = [:]
-    /// The sprite's image names (`--sprite`), for the asset checks.
-    public var sprite: SpriteIndex?
-    /// The glyph server's fonts (`--fonts`), for the asset checks.
-    public var fonts: FontCatalog?
+    /// What the assets say (`--vector-layers`, `--sprite`, `--fonts`), for the asset checks.
+    public var assets = StyleAssets()
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
 
@@ -48,7 +44,7 @@ public struct CompileJob: Sendable {
         nonisolated(unsafe) var files: [OutputFile] = []
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                styleDiagnostics = StyleValidator(target: target, maximumThreads: 1, vectorLayers: vectorLayers, sprite: sprite, fonts: fonts).validate(composition.style)
+                styleDiagnostics = StyleValidator(target: target, maximumThreads: 1, assets: assets).validate(composition.style)
             } else {
                 files = render(composition, inputs: inputs)
             }
@@ -64,7 +60,7 @@ public struct CompileJob: Sendable {
         guard let (composition, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace()) }
         // The composed style is checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
-        let all = (diagnostics + StyleValidator(target: target, vectorLayers: vectorLayers, sprite: sprite, fonts: fonts).validate(composition.style)).sortedByPlace(files: inputs.files.map(\.name))
+        let all = (diagnostics + StyleValidator(target: target, assets: assets).validate(composition.style)).sortedByPlace(files: inputs.files.map(\.name))
         guard !all.containsErrors else { return (nil, all) }
         return ((composition, inputs), all)
     }

@@ -9,12 +9,8 @@ public struct ValidateJob: Sendable {
     public var environment: [String: String]
     /// Check with stand-ins for missing environment variables instead of `env.missing` errors (a note each).
     public var environmentStandIns = false
-    /// What vector sources' tiles hold, by style source id, for the asset checks.
-    public var vectorLayers: [String: VectorLayerSchema] = [:]
-    /// The sprite's image names, for the asset checks.
-    public var sprite: SpriteIndex?
-    /// The glyph server's fonts (`--fonts`), for the asset checks.
-    public var fonts: FontCatalog?
+    /// What the assets say (`--vector-layers`, `--sprite`, `--fonts`), for the asset checks.
+    public var assets = StyleAssets()
     /// Recorded by the compile check (unused in findings, but `CompileJob` needs one).
     public var generatorVersion: String
 
@@ -41,9 +37,7 @@ public struct ValidateJob: Sendable {
         var job = CompileJob(declarationsPath: path, baseOverride: baseOverride, targetOverride: target, environment: environment,
                              generatorVersion: generatorVersion)
         job.environmentStandIns = environmentStandIns
-        job.vectorLayers = vectorLayers
-        job.sprite = sprite
-        job.fonts = fonts
+        job.assets = assets
         return job.check().diagnostics
     }
 
@@ -54,6 +48,6 @@ public struct ValidateJob: Sendable {
 
     private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
-        return (loaded.diagnostics + StyleValidator(target: target ?? .tomtom, vectorLayers: vectorLayers, sprite: sprite, fonts: fonts).validate(document.root)).sortedByPlace()
+        return (loaded.diagnostics + StyleValidator(target: target ?? .tomtom, assets: assets).validate(document.root)).sortedByPlace()
     }
 }

@@ -10,21 +10,13 @@ public struct StyleValidator: Sendable {
     public var target: Target
     /// The most threads validation may use: 1 where the caller already keeps the cores busy.
     public var maximumThreads: Int
-    /// What the tiles of vector sources hold, by style source id; `source-layer`s and `get` keys are checked
-    /// against it where given.
-    public var vectorLayers: [String: VectorLayerSchema]
-    /// The sprite's image names; image names in the style are checked against it where given.
-    public var sprite: SpriteIndex?
-    /// The glyph server's fonts; `text-font` stacks are checked against them where given.
-    public var fonts: FontCatalog?
+    /// What the assets say (tiles' layers, sprite, fonts); their checks run where given.
+    public var assets: StyleAssets
 
-    public init(target: Target, maximumThreads: Int = ValidationScheduler.availableCores, vectorLayers: [String: VectorLayerSchema] = [:],
-                sprite: SpriteIndex? = nil, fonts: FontCatalog? = nil) {
+    public init(target: Target, maximumThreads: Int = ValidationScheduler.availableCores, assets: StyleAssets = StyleAssets()) {
         self.target = target
         self.maximumThreads = maximumThreads
-        self.vectorLayers = vectorLayers
-        self.sprite = sprite
-        self.fonts = fonts
+        self.assets = assets
     }
 
     /// Styles with fewer layers are checked on one thread: below this, threads cost more than they save.
@@ -33,13 +25,13 @@ public struct StyleValidator: Sendable {
     /// Every finding in `style`, in document order: the root's findings, with every layer's at the place of
     /// the `layers` array, then TomTom's rules, then the secret scan. The same order on any number of threads.
     public func validate(_ style: JSONNode) -> [Diagnostic] {
-        let context = ValidationContext(style: style, target: target, vectorLayers: vectorLayers, sprite: sprite, fonts: fonts)
+        let context = ValidationContext(style: style, target: target, assets: assets)
         // The root first: it says whether the layers are checked at all, and where their findings go.
         let root = ValidationRun(context)
         root.validateRoot()
         var rootFindings = root.takeDiagnostics()
         let layerCount = root.layerFindingsPosition == nil ? 0 : context.layers.count
-        let units = ValidationUnit.units(layers: layerCount, target: target, assets: !vectorLayers.isEmpty || sprite != nil || fonts != nil)
+        let units = ValidationUnit.units(layers: layerCount, target: target, assets: !assets.isEmpty)
         let threads = layerCount >= Self.parallelLayerCount ? maximumThreads : 1
         let findings = ValidationScheduler.run(units, threads: threads, context: context)
         let layerFindings = findings.prefix(layerCount).joined()
@@ -55,16 +47,12 @@ final class ValidationContext: Sendable {
     let layers: [JSONNode]
     /// Layer id -> index of its first occurrence, so id lookups stay linear in the number of layers.
     let layerIndexByID: [String: Int]
-    let vectorLayers: [String: VectorLayerSchema]
-    let sprite: SpriteIndex?
-    let fonts: FontCatalog?
+    let assets: StyleAssets
 
-    init(style: JSONNode, target: Target, vectorLayers: [String: VectorLayerSchema] = [:], sprite: SpriteIndex? = nil, fonts: FontCatalog? = nil) {
-        self.fonts = fonts
+    init(style: JSONNode, target: Target, assets: StyleAssets = StyleAssets()) {
         self.style = style
         self.target = target
-        self.vectorLayers = vectorLayers
-        self.sprite = sprite
+        self.assets = assets
         self.layers = style["layers"]?.arrayValue ?? []
         var index: [String: Int] = [:]
         for (position, layer) in layers.enumerated() {

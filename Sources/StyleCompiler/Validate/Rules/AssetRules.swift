@@ -7,7 +7,7 @@ extension ValidationRun {
     func validateSourceLayers() {
         let sources = style["sources"]?.objectValue
         for (index, layer) in context.layers.enumerated() {
-            guard let sourceID = layer["source"]?.stringValue, let schema = context.vectorLayers[sourceID],
+            guard let sourceID = layer["source"]?.stringValue, let schema = context.assets.vectorLayers[sourceID],
                   sources?[sourceID]?["type"]?.stringValue == "vector",
                   let sourceLayerNode = layer["source-layer"], let sourceLayer = sourceLayerNode.stringValue else { continue }
             let path = JSONPath([.key("layers"), .index(index)])

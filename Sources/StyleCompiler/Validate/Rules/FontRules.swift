@@ -6,7 +6,7 @@ import LocatedJSON
 /// in each font of its stack.
 extension ValidationRun {
     func validateFonts() {
-        guard let fonts = context.fonts else { return }
+        guard let fonts = context.assets.fonts else { return }
         for (index, layer) in context.layers.enumerated() {
             guard let layout = layer["layout"] else { continue }
             let path = JSONPath([.key("layers"), .index(index), .key("layout")])

@@ -6,7 +6,7 @@ import LocatedJSON
 /// `{token}` string) are checked; an empty name means no image. A name the sprite lacks draws nothing.
 extension ValidationRun {
     func validateSpriteImages() {
-        guard let sprite = context.sprite else { return }
+        guard let sprite = context.assets.sprite else { return }
         for (index, layer) in context.layers.enumerated() {
             for group in ["layout", "paint"] {
                 for member in layer[group]?.objectValue?.members ?? [] {
