@@ -10,21 +10,19 @@ import pathlib
 import subprocess
 import sys
 
-import jsonschema
+from schema_check import first_error, validator_for
 
 
 def main(tool, paths):
     schema = json.loads(subprocess.run([tool, "schema", "--manifest"], check=True, capture_output=True).stdout)
-    validator_class = jsonschema.validators.validator_for(schema)
-    validator_class.check_schema(schema)
-    validator = validator_class(schema)
+    validator = validator_for(schema)
     passed = failed = 0
     for path in paths:
         manifest = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
-        errors = sorted(validator.iter_errors(manifest), key=lambda e: list(e.path))
-        if errors:
+        error = first_error(validator, manifest)
+        if error:
             failed += 1
-            print(f"FAIL {path}: {errors[0].message} at {'/'.join(map(str, errors[0].path))}")
+            print(f"FAIL {path}: {error}")
         else:
             passed += 1
             print(f"ok   {path}")

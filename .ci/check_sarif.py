@@ -7,13 +7,12 @@ import json
 import subprocess
 import sys
 
-import jsonschema
+from schema_check import first_error, validator_for
 
 
 def main(tool, schema_path, inputs):
     schema = json.load(open(schema_path, encoding="utf-8"))
-    validator_class = jsonschema.validators.validator_for(schema)
-    validator = validator_class(schema)
+    validator = validator_for(schema)
     passed = failed = 0
     for path in inputs:
         run = subprocess.run([tool, "validate", "--format", "sarif", path], capture_output=True, text=True)
@@ -22,11 +21,11 @@ def main(tool, schema_path, inputs):
             print(f"FAIL {path}: exit {run.returncode}: {run.stderr.strip()[:200]}")
             continue
         log = json.loads(run.stdout)
-        errors = list(validator.iter_errors(log))
+        error = first_error(validator, log)
         results = len(log["runs"][0]["results"])
-        if errors:
+        if error:
             failed += 1
-            print(f"FAIL {path}: {errors[0].message} at {list(errors[0].path)}")
+            print(f"FAIL {path}: {error}")
         else:
             passed += 1
             print(f"ok   {path}: {results} results, valid SARIF 2.1.0")

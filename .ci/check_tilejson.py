@@ -8,21 +8,19 @@ import json
 import pathlib
 import sys
 
-import jsonschema
+from schema_check import first_error, validator_for
 
 
 def main(schema_path, folders):
     schema = json.loads(pathlib.Path(schema_path).read_text(encoding="utf-8"))
-    validator_class = jsonschema.validators.validator_for(schema)
-    validator_class.check_schema(schema)
-    validator = validator_class(schema)
+    validator = validator_for(schema)
     passed = failed = 0
     for folder in folders:
         for path in sorted(pathlib.Path(folder).glob("tilejson/*.json")):
-            errors = list(validator.iter_errors(json.loads(path.read_text(encoding="utf-8"))))
-            if errors:
+            error = first_error(validator, json.loads(path.read_text(encoding="utf-8")))
+            if error:
                 failed += 1
-                print(f"FAIL {path}: {errors[0].message}")
+                print(f"FAIL {path}: {error}")
             else:
                 passed += 1
                 print(f"ok   {path}")
