@@ -71,9 +71,8 @@ enum SourceDeclarationRules {
     /// Checks the filled-in URL (environment values included) but names only the host, never the value.
     private static func checkCleartext(_ url: String, secret: Bool, field: String, into findings: inout SourceFindings) {
         guard url.hasPrefix("http://") else { return }
-        let host = url.dropFirst("http://".count).prefix { $0 != "/" && $0 != "?" }
-        let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }) + "]" : String(host.prefix { $0 != ":" })
-        guard !URLHost.isLoopback(name.lowercased()) else { return }
+        let name = URLHost.host(of: url) ?? ""
+        guard !URLHost.isLoopback(name) else { return }
         let target = secret ? "a host that is not loopback" : name
         findings.report(.sourcesCleartext, field,
                "clear-text http:// to \(target): iOS App Transport Security (and Android by default) refuses it; use https://")
