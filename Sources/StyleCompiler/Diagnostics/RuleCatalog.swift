@@ -17,7 +17,8 @@ public enum RuleCatalog {
         .styleLayerUnknownSource, .styleLayerSourceType, .styleLayerSourceLayer, .styleLayerLineGradient,
         .styleLayerResampling, .styleFunction, .styleExpression, .styleFilter, .styleFilterMixed,
         .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsField, .assetsSprite,
-        .assetsSpriteImage, .assetsFonts, .assetsFont, .assetsGlyphRange,
+        .assetsSpriteImage, .assetsFonts, .assetsFont, .assetsGlyphRange, .lintZoomRange, .lintZeroOpacity, .lintFilterFalse,
+        .lintHidden, .lintCovered, .lintDuplicateLayer, .lintUnusedSource,
     ]
 
     /// The registered rule with this id.

@@ -23,7 +23,9 @@ public struct StyleValidator: Sendable {
     static let parallelLayerCount = 64
 
     /// Every finding in `style`, in document order: the root's findings, with every layer's at the place of
-    /// the `layers` array, then TomTom's rules, then the secret scan. The same order on any number of threads.
+    /// the `layers` array, then the lint rules (only when nothing else is an error: they ask whether a layer
+    /// can be seen, which is moot in a style that does not load), TomTom's rules, the asset checks and the
+    /// secret scan. The same order on any number of threads.
     public func validate(_ style: JSONNode) -> [Diagnostic] {
         let context = ValidationContext(style: style, target: target, assets: assets)
         // The root first: it says whether the layers are checked at all, and where their findings go.
@@ -31,9 +33,13 @@ public struct StyleValidator: Sendable {
         root.validateRoot()
         var rootFindings = root.takeDiagnostics()
         let layerCount = root.layerFindingsPosition == nil ? 0 : context.layers.count
-        let units = ValidationUnit.units(layers: layerCount, target: target, assets: !assets.isEmpty)
+        let units = ValidationUnit.units(layers: layerCount, lint: root.layerFindingsPosition != nil, target: target, assets: !assets.isEmpty)
         let threads = layerCount >= Self.parallelLayerCount ? maximumThreads : 1
-        let findings = ValidationScheduler.run(units, threads: threads, context: context)
+        var findings = ValidationScheduler.run(units, threads: threads, context: context)
+        // The lint rules ask whether a layer can ever be seen, which is moot in a style that does not load.
+        if let lint = units.firstIndex(of: .lint), rootFindings.containsErrors || findings.contains(where: \.containsErrors) {
+            findings[lint] = []
+        }
         let layerFindings = findings.prefix(layerCount).joined()
         rootFindings.insert(contentsOf: layerFindings, at: root.layerFindingsPosition ?? rootFindings.count)
         return rootFindings + findings.dropFirst(layerCount).joined()
@@ -85,6 +91,7 @@ final class ValidationRun {
     func validate(_ unit: ValidationUnit) {
         switch unit {
         case .layer(let index): validateLayer(context.layers[index], index: index)
+        case .lint: validateLint()
         case .tomTomRules: validateTomTomRules()
         case .assets:
             validateSourceLayers()

@@ -5,17 +5,19 @@ import Glibc
 import Darwin
 #endif
 
-/// One unit of a validation after the root: a layer, TomTom's rules, the asset checks, or the secret scan.
+/// One unit of a validation after the root: a layer, the lint rules over the whole stack, TomTom's rules, the
+/// asset checks, or the secret scan.
 enum ValidationUnit: Sendable, Equatable {
     case layer(Int)
+    case lint
     case tomTomRules
     case assets
     case secrets
 
-    /// Every layer, then TomTom's rules (tomtom target), the asset checks (when assets are given), then the
-    /// secret scan: the order findings are merged in.
-    static func units(layers: Int, target: Target, assets: Bool = false) -> [ValidationUnit] {
-        (0..<layers).map { .layer($0) } + (target == .tomtom ? [.tomTomRules] : []) + (assets ? [.assets] : []) + [.secrets]
+    /// Every layer, the lint rules (when the layers are checked), TomTom's rules (tomtom target), the asset
+    /// checks (when assets are given), then the secret scan: the order findings are merged in.
+    static func units(layers: Int, lint: Bool = false, target: Target, assets: Bool = false) -> [ValidationUnit] {
+        (0..<layers).map { .layer($0) } + (lint ? [.lint] : []) + (target == .tomtom ? [.tomTomRules] : []) + (assets ? [.assets] : []) + [.secrets]
     }
 }
 

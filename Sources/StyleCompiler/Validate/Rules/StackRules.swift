@@ -1,0 +1,92 @@
+import LocatedJSON
+import StyleRuntime
+
+/// Rules about the layer stack as a whole: layers an opaque raster above them covers, layers that repeat an
+/// earlier one, and sources nothing draws.
+extension ValidationRun {
+    /// A layer under an opaque raster layer that covers the world at every zoom where the layer shows is never
+    /// seen. A raster counts as opaque when its opacity is 1 at every zoom and its tiles cannot be transparent:
+    /// JPEG tiles, or TomTom's basic and satellite raster maps. Backgrounds are left out (they show while
+    /// tiles load).
+    func checkCoveredLayers(_ layers: [DrawnLayer]) {
+        let covers = layers.compactMap(opaqueCover)
+        guard !covers.isEmpty else { return }
+        for layer in layers where layer.type != "background" && !layer.isHidden && !layer.hasEmptyZoomRange {
+            guard let cover = covers.first(where: { $0.layer.index > layer.index && $0.zoom.lowerBound <= layer.minimumZoom && layer.maximumZoom <= $0.zoom.upperBound })
+            else { continue }
+            let raster = cover.layer.displayName
+            reportLayer(.lintCovered, layer, cause: cover.layer.anchor, related: "the opaque raster layer above it",
+                        "layer \(layer.displayName) is never seen: raster layer \(raster) above it is opaque and covers the world at every zoom where \(layer.displayName) shows")
+        }
+    }
+
+    /// The zoom range over which an opaque raster layer covers the world, or nil when it does not.
+    private func opaqueCover(_ layer: DrawnLayer) -> (layer: DrawnLayer, zoom: Range<Double>)? {
+        guard layer.type == "raster", !layer.isHidden, ConstantStyleValue.isOneOrAbsent(layer.paint?["raster-opacity"]),
+              let sourceID = layer.source, let source = style["sources"]?[sourceID], source["type"]?.stringValue == "raster",
+              Self.coversWorld(source["bounds"]), let tiles = source["tiles"]?.arrayValue, !tiles.isEmpty,
+              tiles.allSatisfy({ $0.stringValue.map(Self.isOpaqueTileURL) ?? false }) else { return nil }
+        let lowest = max(layer.minimumZoom, source["minzoom"]?.numberValue?.doubleValue ?? 0)
+        guard lowest < layer.maximumZoom else { return nil }
+        return (layer, lowest..<layer.maximumZoom)
+    }
+
+    /// True when a source's bounds (absent: the whole world) cover the Web Mercator world.
+    static func coversWorld(_ bounds: JSONNode?) -> Bool {
+        guard let bounds else { return true }
+        let edges = bounds.arrayValue?.compactMap(\.numberValue?.doubleValue) ?? []
+        return edges.count == 4 && edges[0] <= -180 && edges[1] <= -85.0511 && edges[2] >= 180 && edges[3] >= 85.0511
+    }
+
+    /// True for tile URLs whose images have no transparency: JPEG, or TomTom's basic and satellite maps.
+    static func isOpaqueTileURL(_ url: String) -> Bool {
+        let path = url.prefix { $0 != "?" && $0 != "#" }.lowercased()
+        if path.hasSuffix(".jpg") || path.hasSuffix(".jpeg") { return true }
+        return URLHost.isTomTom(url) && (path.contains("/map/1/tile/basic/main/") || path.contains("/map/1/tile/sat/main/"))
+    }
+
+    /// A layer with the same type, source, source-layer, filter, zoom range, paint and layout as an earlier
+    /// one draws the same features again. Key order inside objects does not matter; numbers compare by value.
+    func checkDuplicateLayers(_ layers: [DrawnLayer]) {
+        var first: [String: DrawnLayer] = [:]
+        for layer in layers where layer.type != nil {
+            let parts: [JSONNode?] = [layer.node["type"] ?? layer.type.map { JSONNode(.string($0)) }, layer.source.map { JSONNode(.string($0)) },
+                                      layer.sourceLayer, layer.filter, layer.minzoomNode, layer.maxzoomNode, layer.paint, layer.layout]
+            let key = parts.map { $0.map(Self.canonicalText) ?? "-" }.joined(separator: "\u{1}") + "\u{1}" + (layer.type ?? "")
+            if let earlier = first[key] {
+                reportLayer(.lintDuplicateLayer, layer, cause: earlier.anchor, related: "the same layer, first defined here",
+                            "layer \(layer.displayName) draws exactly what layer \(earlier.displayName) draws (same type, source, source-layer, filter, zoom range, paint and layout)")
+            } else {
+                first[key] = layer
+            }
+        }
+    }
+
+    /// JSON text with object keys sorted and numbers by value, so equal values give equal text.
+    static func canonicalText(_ node: JSONNode) -> String {
+        switch node.value {
+        case .object(let object):
+            let members = object.members.sorted { $0.key < $1.key }
+            return "{" + members.map { "\(JSONNode(.string($0.key)).specDisplay):\(canonicalText($0.value))" }.joined(separator: ",") + "}"
+        case .array(let items):
+            return "[" + items.map(canonicalText).joined(separator: ",") + "]"
+        case .number(let number):
+            return JSONNumber(number.doubleValue).text
+        default:
+            return node.specDisplay
+        }
+    }
+
+    /// Sources that no layer draws and the terrain does not use, in a style that has layers.
+    func checkUnusedSources(_ layers: [DrawnLayer]) {
+        // A style without layers is a catalogue of sources (or a stub): every source would be reported.
+        guard let sources = style["sources"]?.objectValue, !layers.isEmpty else { return }
+        var used = Set(layers.compactMap(\.source))
+        if let terrain = style["terrain"]?["source"]?.stringValue { used.insert(terrain) }
+        for member in sources.members where !used.contains(member.key) {
+            let cost = member.value["url"] != nil ? ": renderers still fetch its TileJSON" : ": it is never drawn"
+            report(.lintUnusedSource, JSONPath([.key("sources"), .key(member.key)]), member.value,
+                   "source '\(member.key)' is not used by any layer (nor the terrain)" + cost)
+        }
+    }
+}
