@@ -46,6 +46,44 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// `assets:` in the declarations names the same things, relative to the file; an unreadable one is an
+    /// error at its path in the YAML, and the command line's assets win over the section's.
+    @Test func theDeclarationsAssetsSectionIsReadRelativeToTheFile() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: Self.tileJSON, toPath: folder.appendingPathComponent("tiles.json").path)
+        let base = SharedData.repositoryFile("styles/tomtom-demo-base.json").path
+        let declarations = folder.appendingPathComponent("mc-style.yaml")
+        func write(sprite: String) throws {
+            try Data("""
+            version: 1
+            base: \(base)
+            sources:
+              - id: osm
+                urlTemplate: https://tile.example.com/{z}/{x}/{y}.png
+            assets:
+              vectorLayers: {vectorTiles: tiles.json}
+              sprite: \(sprite)
+            """.utf8).write(to: declarations)
+        }
+        try write(sprite: "sprites/missing")
+        let missing = runTool(["validate", declarations.path])
+        #expect(missing.status == 1)
+        #expect(missing.output.contains("mc-style.yaml:8:11: error: assets.sprite 'sprites/missing': "), "\(missing.output)")
+        try write(sprite: Fixtures.folder("assets/sprite").path)
+        let run = runTool(["validate", declarations.path, "--format", "json"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("source-layer 'National park' is not a layer of source 'vectorTiles'"), "\(run.output.prefix(600))")
+        // Every source-layer of the demo base in a TileJSON given on the command line: it wins, nothing is found.
+        let style = try String(contentsOfFile: base, encoding: .utf8)
+        let names = Set(style.matches(of: /"source-layer": "([^"]+)"/).map { String($0.output.1) }).sorted()
+        let full = folder.appendingPathComponent("full.json")
+        let layers = names.map { "{\"id\": \"\($0)\", \"fields\": {}}" }.joined(separator: ", ")
+        try Data("{\"tilejson\": \"3.0.0\", \"tiles\": [], \"vector_layers\": [\(layers)]}".utf8).write(to: full)
+        let overridden = runTool(["validate", declarations.path, "--vector-layers", "vectorTiles=\(full.path)"])
+        #expect(!overridden.output.contains("[assets.source-layer]"), "\(overridden.output.prefix(600))")
+    }
+
     /// The real styles and schema: OpenMapTiles styles against the OpenMapTiles 3.16 TileJSON find nothing,
     /// and one misspelt source-layer is one finding with its suggestion.
     @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)),

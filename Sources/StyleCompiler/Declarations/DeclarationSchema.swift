@@ -121,5 +121,17 @@ public enum DeclarationSchema {
         Field(name: "sources", type: .list(.object(source), count: nil, unique: false), isRequired: true, summary: "The raster sources."),
         Field(name: "layerMapping", type: .list(.object(layerMappingEntry), count: nil, unique: false), isRequired: false,
               summary: "tomtom: where the SDK puts its own overlay layers."),
+        Field(name: "assets", type: .object(assets), isRequired: false,
+              summary: "Local copies of the style's assets to check it against; --sprite, --fonts, --vector-layers win."),
+    ], exactlyOneOf: [])
+
+    /// The `assets:` section (`DeclaredAssets`); paths are relative to the declarations file.
+    public static let assets = ObjectSpec(noun: "the assets", fields: [
+        Field(name: "sprite", type: .string, isRequired: false,
+              summary: "The sprite index: a sprite .json, or a folder with <name>.json and <name>@2x.json."),
+        Field(name: "fonts", type: .string, isRequired: false,
+              summary: "The glyph server's fonts: a JSON array of names, or a folder <font>/<range>.pbf."),
+        Field(name: "vectorLayers", type: .stringMap, isRequired: false,
+              summary: "Vector source id -> a local copy of its TileJSON (with vector_layers)."),
     ], exactlyOneOf: [])
 }

@@ -50,6 +50,8 @@ public struct Declarations: Sendable, Equatable {
     public var platforms: [Platform]
     public var sources: [RasterSourceDeclaration]
     public var layerMapping: [LayerMappingEntry]
+    /// Where local copies of the style's assets are (`assets:`), for the asset checks.
+    public var assets = DeclaredAssets()
     /// Where the file's root and fields were written; empty for declarations built in code.
     public var fieldLocations: [String: SourceLocation]
     /// True when `DeclarationsDecoder` made these (and so has checked every value against the schema).
@@ -70,6 +72,6 @@ public struct Declarations: Sendable, Equatable {
 
     public static func == (lhs: Declarations, rhs: Declarations) -> Bool {
         lhs.version == rhs.version && lhs.target == rhs.target && lhs.base == rhs.base && lhs.baseRaster == rhs.baseRaster && lhs.platforms == rhs.platforms
-            && lhs.sources == rhs.sources && lhs.layerMapping == rhs.layerMapping
+            && lhs.sources == rhs.sources && lhs.layerMapping == rhs.layerMapping && lhs.assets == rhs.assets
     }
 }

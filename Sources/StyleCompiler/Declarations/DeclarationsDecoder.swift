@@ -28,6 +28,7 @@ public struct DeclarationsDecoder {
         declarations.target = file["target"]?.stringValue.flatMap(Target.init(rawValue:))
         declarations.base = file["base"]?.stringValue
         declarations.baseRaster = file["baseRaster"]?.boolValue ?? true
+        if let assets = file["assets"] { declarations.assets = DeclaredAssets(assets) }
         if let words = file["platforms"]?.arrayValue?.compactMap(\.stringValue) {
             declarations.platforms = Platform.allCases.filter { words.contains($0.rawValue) }
         }

@@ -69,6 +69,24 @@ public struct Diagnostic: Sendable, Equatable {
         self.related = related
     }
 
+    /// The same finding at another place, with another message (a file that could not be read, reported where
+    /// an input names it).
+    public func moved(to location: SourceLocation, path: JSONPath, message: String) -> Diagnostic {
+        Diagnostic(copying: self, severity: severity, message: message, location: location, path: path)
+    }
+
+    /// A copy of `other` with some parts replaced; the message is taken as it is (already masked and bounded).
+    private init(copying other: Diagnostic, severity: Severity, message: String, location: SourceLocation?, path: JSONPath?) {
+        self.severity = severity
+        self.rule = other.rule
+        self.message = MessageBound.bounded(message)
+        self.location = location
+        self.fileName = location?.file.name ?? other.fileName
+        self.path = path
+        self.related = other.related
+        self.secrets = other.secrets
+    }
+
     /// 1-based line and column (Unicode scalars), when the finding has a location.
     public var position: SourcePosition? { location?.position }
 

@@ -5,6 +5,8 @@ public struct CompilationInputs: Sendable {
     public var declarations: Declarations
     /// The base style as parsed.
     public var base: JSONDocument
+    /// What the declarations' `assets:` section names, as read (the command line's assets win over it).
+    public var assets = StyleAssets()
     /// Every file read: the declarations file, its includes, then the base style.
     public var files: [SourceFile]
 
@@ -43,6 +45,10 @@ public struct CompilationInputs: Sendable {
             return Diagnostic(.ioRead, "base style \(diagnostic.message)", at: declarations.fieldLocations["base"], path: JSONPath([.key("base")]))
         }
         guard let document else { return (nil, diagnostics) }
-        return (CompilationInputs(declarations: declarations, base: document, files: loaded.files + [document.file]), diagnostics)
+        var inputs = CompilationInputs(declarations: declarations, base: document, files: loaded.files + [document.file])
+        let (assets, assetDiagnostics) = AssetsLoader(folder: FilePaths.directory(of: declarationsPath), displayFolder: FilePaths.directory(of: top.name),
+                                                      inputLoader: inputLoader).load(declarations.assets)
+        inputs.assets = assets
+        return (inputs, diagnostics + assetDiagnostics)
     }
 }

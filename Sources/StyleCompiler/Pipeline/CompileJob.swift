@@ -11,7 +11,8 @@ public struct CompileJob: Sendable {
     public var environment: [String: String]
     /// Check with stand-ins for missing environment variables (validate only: nothing is written with them).
     public var environmentStandIns = false
-    /// What the assets say (`--vector-layers`, `--sprite`, `--fonts`), for the asset checks.
+    /// What the assets say (`--vector-layers`, `--sprite`, `--fonts`), for the asset checks; each part wins over
+    /// the same part of the declarations' `assets:` section.
     public var assets = StyleAssets()
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
@@ -44,7 +45,7 @@ public struct CompileJob: Sendable {
         nonisolated(unsafe) var files: [OutputFile] = []
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                styleDiagnostics = StyleValidator(target: target, maximumThreads: 1, assets: assets).validate(composition.style)
+                styleDiagnostics = StyleValidator(target: target, maximumThreads: 1, assets: inputs.assets.overridden(by: assets)).validate(composition.style)
             } else {
                 files = render(composition, inputs: inputs)
             }
@@ -60,7 +61,7 @@ public struct CompileJob: Sendable {
         guard let (composition, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace()) }
         // The composed style is checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
-        let all = (diagnostics + StyleValidator(target: target, assets: assets).validate(composition.style)).sortedByPlace(files: inputs.files.map(\.name))
+        let all = (diagnostics + StyleValidator(target: target, assets: inputs.assets.overridden(by: assets)).validate(composition.style)).sortedByPlace(files: inputs.files.map(\.name))
         guard !all.containsErrors else { return (nil, all) }
         return ((composition, inputs), all)
     }

@@ -16,4 +16,10 @@ public struct StyleAssets: Sendable, Equatable {
 
     /// True when nothing is given (no asset check runs).
     public var isEmpty: Bool { vectorLayers.isEmpty && sprite == nil && fonts == nil }
+
+    /// These assets with each part `other` gives replacing this one's (vector layers per source).
+    public func overridden(by other: StyleAssets) -> StyleAssets {
+        StyleAssets(vectorLayers: vectorLayers.merging(other.vectorLayers) { _, given in given },
+                    sprite: other.sprite ?? sprite, fonts: other.fonts ?? fonts)
+    }
 }

@@ -1,0 +1,51 @@
+import LocatedJSON
+
+/// The declarations' `assets:` section: where local copies of the style's assets are, as written (relative to
+/// the declarations file). The same three things as `--sprite`, `--fonts` and `--vector-layers`, which win
+/// over it; TomTom styles name their assets through placeholders, so this is how a team checks against them.
+public struct DeclaredAssets: Sendable, Equatable {
+    /// A path as written, and where.
+    public struct Reference: Sendable, Equatable {
+        public var path: String
+        public var location: SourceLocation?
+
+        public init(path: String, location: SourceLocation? = nil) {
+            self.path = path
+            self.location = location
+        }
+
+        public static func == (lhs: Reference, rhs: Reference) -> Bool { lhs.path == rhs.path }
+    }
+
+    /// A vector source's TileJSON.
+    public struct VectorLayers: Sendable, Equatable {
+        public var source: String
+        public var tileJSON: Reference
+    }
+
+    /// The sprite index: a file, or a folder with `<name>.json` and `<name>@2x.json`.
+    public var sprite: Reference?
+    /// A JSON array of font names, or a glyphs folder `<font>/<range>.pbf`.
+    public var fonts: Reference?
+    /// Per vector source id, its TileJSON, in file order.
+    public var vectorLayers: [VectorLayers] = []
+
+    public init(sprite: Reference? = nil, fonts: Reference? = nil, vectorLayers: [VectorLayers] = []) {
+        self.sprite = sprite
+        self.fonts = fonts
+        self.vectorLayers = vectorLayers
+    }
+
+    /// The section as decoded (the schema has checked its shape).
+    init(_ node: JSONNode) {
+        func reference(_ value: JSONNode?) -> Reference? { value?.stringValue.map { Reference(path: $0, location: value?.location) } }
+        sprite = reference(node["sprite"])
+        fonts = reference(node["fonts"])
+        vectorLayers = (node["vectorLayers"]?.objectValue?.members ?? []).compactMap { member in
+            reference(member.value).map { VectorLayers(source: member.key, tileJSON: $0) }
+        }
+    }
+
+    /// True when the section names nothing.
+    public var isEmpty: Bool { sprite == nil && fonts == nil && vectorLayers.isEmpty }
+}
