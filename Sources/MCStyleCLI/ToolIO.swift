@@ -16,6 +16,8 @@ public protocol ToolIO: AnyObject {
     var environment: [String: String] { get }
     /// True when standard error is a terminal (colour is used only then, and never with `NO_COLOR`).
     var errorIsTerminal: Bool { get }
+    /// The folder a configuration file is looked for from (`.mc-style.yaml`, upward).
+    var currentDirectory: String { get }
 }
 
 extension ToolIO {
@@ -32,6 +34,7 @@ public final class ProcessIO: ToolIO {
     public var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     public var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    public var currentDirectory: String { FileManager.default.currentDirectoryPath }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
         var offset = 0

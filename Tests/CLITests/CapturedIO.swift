@@ -7,8 +7,12 @@ final class CapturedIO: ToolIO {
     var error = ""
     var environment: [String: String]
     let errorIsTerminal = false
+    var currentDirectory: String
 
-    init(environment: [String: String] = [:]) { self.environment = environment }
+    init(environment: [String: String] = [:], currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+    }
 
     func writeOutput(_ bytes: [UInt8]) { output.append(contentsOf: bytes) }
     func writeError(_ text: String) { error += text }
@@ -23,8 +27,8 @@ struct ToolRun {
 }
 
 /// Runs `mc-style` with these words, in-process.
-func runTool(_ words: [String], environment: [String: String] = [:]) -> ToolRun {
-    let io = CapturedIO(environment: environment)
+func runTool(_ words: [String], environment: [String: String] = [:], in folder: String = FileManager.default.currentDirectoryPath) -> ToolRun {
+    let io = CapturedIO(environment: environment, currentDirectory: folder)
     let status = MCStyleTool.main(arguments: words, io: io)
     return ToolRun(status: status, output: io.outputText, error: io.error)
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StyleCompiler
 
 /// An option that takes a value, declared once as a static of its command: its help entry (`spec`) and its
@@ -113,6 +114,26 @@ enum SharedOptions {
             if let schema { schemas[pair.name] = schema }
         }
         return (StyleAssets(vectorLayers: schemas, sprite: sprite, fonts: fonts), diagnostics)
+    }
+
+    /// `--config FILE`: the rule settings; without it `.mc-style.yaml` is looked for from the current folder up.
+    static let config = Option<String>(name: "config", valueName: "file",
+                                       help: "Rule settings (off/note/warning/error, layer-id globs to ignore).\nDefault: the first .mc-style.yaml from the current folder up to\nthe repository root.")
+
+    /// The configuration that applies (`--config FILE`, else `.mc-style.yaml` found upward) and its mistakes;
+    /// an empty configuration when there is none. A `--config` file that does not exist is misuse.
+    static func configuration(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> (LintConfiguration, [Diagnostic]) {
+        let path: String
+        if let given = try config.value(in: arguments) {
+            guard FileManager.default.fileExists(atPath: given) else { throw UsageError("the configuration file '\(given)' given with '--config' does not exist") }
+            path = given
+        } else if let found = LintConfigurationLoader.find(from: io.currentDirectory) {
+            path = found
+        } else {
+            return (LintConfiguration(), [])
+        }
+        let (configuration, diagnostics) = LintConfigurationLoader().load(path: path)
+        return (configuration ?? LintConfiguration(), diagnostics)
     }
 
     /// `--quiet`.

@@ -11,13 +11,14 @@ enum CompileCommand: Subcommand {
         own, and OUT/layer-mapping.json (tomtom, when the declarations give a layerMapping). All files are
         written at once or not at all: on any error OUT is left exactly as it was. Unchanged files are not
         rewritten. The same inputs always give byte-identical outputs.
-        Errors and warnings go to standard error (notes only with validate).
+        Errors and warnings go to standard error (notes only with validate). Rule settings (.mc-style.yaml or
+        --config) apply as in validate: a rule set to error fails the build, one set to off is not reported.
         Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
         """,
-        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>]"],
+        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>]"],
         arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.")],
         options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, diff.spec, quiet.spec,
-                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec]
+                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec, SharedOptions.config.spec]
     )
     static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing).")
     static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
@@ -40,11 +41,15 @@ enum CompileCommand: Subcommand {
         let apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
         var job = CompileJob(declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
                              compact: Self.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
+        let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
+        job.configuration = configuration
         let assets = try SharedOptions.assets(arguments)
         job.assets = assets.assets
-        let (compiled, jobDiagnostics, sources) = job.runCounting()
-        let diagnostics = assets.diagnostics + jobDiagnostics
-        let files = assets.diagnostics.containsErrors ? nil : compiled
+        let readDiagnostics = configurationDiagnostics + configuration.apply(assets.diagnostics)
+        // A configuration with errors would build under other rules than the team asked for: nothing is built.
+        let (compiled, jobDiagnostics, sources) = configurationDiagnostics.containsErrors ? (nil, [], 0) : job.runCounting()
+        let diagnostics = readDiagnostics + jobDiagnostics
+        let files = readDiagnostics.containsErrors ? nil : compiled
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         // Errors and warnings; notes (keys renderers ignore, ...) are for `validate`, not for every build.
         io.writeError(printer.render(diagnostics.filter { $0.severity != .note }))

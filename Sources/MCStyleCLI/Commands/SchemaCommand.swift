@@ -1,7 +1,8 @@
 import LocatedJSON
 import StyleCompiler
 
-/// `mc-style schema`: prints the declarations file's JSON Schema, or with `--manifest` the manifest's.
+/// `mc-style schema`: prints the declarations file's JSON Schema, or with `--manifest` the manifest's, or with
+/// `--config` the configuration file's.
 enum SchemaCommand: Subcommand {
     static let spec = CommandSpec(
         name: "schema",
@@ -14,15 +15,22 @@ enum SchemaCommand: Subcommand {
 
         With --manifest: the schema of the manifest.json that compile writes (format 2), the contract an
         app's run-time code reads; CI validates every committed manifest against it.
+
+        With --config: the schema of the configuration file .mc-style.yaml (rule settings), with every
+        configurable rule id as a property.
         """,
-        usage: ["schema [--manifest]"],
-        options: [manifest.spec]
+        usage: ["schema [--manifest | --config]"],
+        options: [manifest.spec, config.spec]
     )
     static let manifest = Flag(name: "manifest", help: "Print the manifest's schema instead of the declarations'.")
+    static let config = Flag(name: "config", help: "Print the configuration file's (.mc-style.yaml) schema.")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let document = Self.manifest.isSet(in: arguments) ? ManifestJSONSchema.document() : DeclarationsJSONSchema.document()
+        let manifest = Self.manifest.isSet(in: arguments)
+        let config = Self.config.isSet(in: arguments)
+        if manifest, config { throw UsageError("'--manifest' and '--config' cannot be used together") }
+        let document = manifest ? ManifestJSONSchema.document() : config ? ConfigurationJSONSchema.document() : DeclarationsJSONSchema.document()
         io.writeOutput(JSONWriter(style: .pretty).bytes(document))
         return .success
     }

@@ -13,11 +13,15 @@ enum ValidateCommand: Subcommand {
         composed style. A .json file is read as a style and checked against the style specification
         (--target maplibre) plus TomTom's rules (--target tomtom, the default for styles). '-' reads standard
         input (JSON when it starts with '{', else YAML).
+        Rule settings come from --config FILE or the first .mc-style.yaml from the current folder up to the
+        repository root (`mc-style schema --config` prints its schema); every output format shows the
+        severity they give. --write-baseline records today's findings; --baseline then reports only new ones.
         Exit status: 0 no errors (with --strict: no warnings either), 1 problems found, 2 misuse.
         """,
-        usage: ["validate <file>... [--target tomtom|maplibre] [--format text|json|sarif|github] [--strict] [--quiet] [--base <style>] [--secrets-absent] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>]"],
+        usage: ["validate <file>... [--target tomtom|maplibre] [--format text|json|sarif|github] [--strict] [--quiet] [--base <style>] [--secrets-absent] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--baseline <file> | --write-baseline <file>]"],
         arguments: [.init(name: "file", help: "Declarations (.yaml, .yml) or style (.json) files; '-' for standard input.")],
-        options: [target.spec, format.spec, strict.spec, quiet.spec, base.spec, secretsAbsent.spec, SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec]
+        options: [target.spec, format.spec, strict.spec, quiet.spec, base.spec, secretsAbsent.spec, SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec,
+                  SharedOptions.fonts.spec, SharedOptions.config.spec, baseline.spec, writeBaseline.spec]
     )
     static let target = SharedOptions.target(help: "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target.")
     static let format = SharedOptions.format([.text, .json, .sarif, .github],
@@ -28,32 +32,80 @@ enum ValidateCommand: Subcommand {
     static let secretsAbsent = Flag(name: "secrets-absent",
                                     help: "Check ${NAME} values whose variable is not set with a stand-in\n(a note each) instead of failing: for CI jobs without secrets.")
 
+    static let baseline = Option<String>(name: "baseline", valueName: "file",
+                                         help: "Report only findings this baseline does not hold; say how many it\nheld back and which of its entries no longer match.")
+    static let writeBaseline = Option<String>(name: "write-baseline", valueName: "file",
+                                              help: "Record today's findings (by rule, path and message, not line) in\nthis file, atomically, and exit 0.")
+
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing a file to validate") }
         let format = try Self.format.value(in: arguments) ?? .text
         let target = try Self.target.value(in: arguments)
         let base = try Self.base.value(in: arguments)
+        let baselinePath = try Self.baseline.value(in: arguments)
+        let writeBaselinePath = try Self.writeBaseline.value(in: arguments)
+        if baselinePath != nil, writeBaselinePath != nil { throw UsageError("'--baseline' and '--write-baseline' cannot be used together") }
         var job = ValidateJob(target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
         job.environmentStandIns = Self.secretsAbsent.isSet(in: arguments)
+        let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
+        job.configuration = configuration
         let assets = try SharedOptions.assets(arguments)
         job.assets = assets.assets
-        var diagnostics: [Diagnostic] = assets.diagnostics
-        for path in arguments.positionals {
-            diagnostics += job.run(path: path)
+        var diagnostics = configurationDiagnostics
+        // A configuration with errors would check something else than the team asked for: nothing is checked.
+        if !configurationDiagnostics.containsErrors {
+            diagnostics += configuration.apply(assets.diagnostics)
+            for path in arguments.positionals {
+                diagnostics += job.run(path: path)
+            }
+        }
+        if let writeBaselinePath { return Self.write(Baseline(recording: diagnostics), to: writeBaselinePath, diagnostics: diagnostics, io: io) }
+        var heldBack: Int?
+        if let baselinePath {
+            let (read, found) = Baseline.load(path: baselinePath)
+            diagnostics += found
+            if let read {
+                let filtered = read.filter(diagnostics)
+                diagnostics = filtered.reported + filtered.stale
+                heldBack = filtered.heldBack
+            }
         }
         // --quiet prints what fails the run: errors, and under --strict warnings too.
         let strict = Self.strict.isSet(in: arguments)
         let shown = Self.quiet.isSet(in: arguments)
             ? diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) } : diagnostics
         switch format {
-        case .json: io.writeOutput(JSONReportPrinter().render(shown))
+        case .json: io.writeOutput(JSONReportPrinter().render(shown, heldBack: heldBack))
         case .sarif: io.writeOutput(SARIFPrinter(toolVersion: MCStyleTool.version).render(shown))
         case .github: io.writeOutput(GitHubPrinter().render(shown))
         case .text:
             let printer = TextDiagnosticPrinter(useColor: false)
             io.writeOutput(printer.render(shown) + printer.summary(diagnostics))
+            if let heldBack, let baselinePath {
+                let stale = diagnostics.count { $0.rule == "baseline.stale" }
+                io.writeOutput("baseline \(baselinePath): \(counted(heldBack, "finding")) held back, \(counted(stale, "entry", plural: "entries")) no longer \(stale == 1 ? "matches" : "match")\n")
+            }
         }
         let failed = diagnostics.containsErrors || (strict && diagnostics.warningCount > 0)
         return failed ? .inputErrors : .success
+    }
+
+    /// `--write-baseline`: the findings a configuration could change, written atomically. Findings it cannot
+    /// hold (an unreadable file, a syntax error) are printed instead and nothing is written.
+    private static func write(_ baseline: Baseline, to path: String, diagnostics: [Diagnostic], io: ToolIO) -> ExitCode {
+        let printer = TextDiagnosticPrinter(useColor: false)
+        let blocking = diagnostics.filter { $0.severity == .error && Baseline.entry($0) == nil }
+        guard blocking.isEmpty else {
+            io.writeOutput(printer.render(blocking) + "no baseline written: these errors cannot be held back\n")
+            return .inputErrors
+        }
+        do {
+            try AtomicFileWriter().write(baseline.rendered(), to: path)
+        } catch {
+            io.writeOutput(printer.render([error.diagnostic]))
+            return .inputErrors
+        }
+        io.writeOutput("wrote baseline \(path): \(counted(baseline.entries.count, "finding"))\n")
+        return .success
     }
 }

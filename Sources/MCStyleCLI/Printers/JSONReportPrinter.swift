@@ -2,10 +2,12 @@ import LocatedJSON
 import StyleCompiler
 
 /// `--format json`: `{"diagnostics": [{"severity", "rule", "message", "file", "line", "column", "path",
-/// "related": [{"message", "file", "line", "column"}]}], "summary": {"errors": N, "warnings": M}}`; `path` in MapLibre
+/// "related": [{"message", "file", "line", "column"}]}], "summary": {"errors": N, "warnings": M, "heldBack": K}}` (`heldBack`
+/// only with `--baseline`); `path` in MapLibre
 /// notation (null when the finding is about a file as a whole), `line`/`column` null without a location.
 struct JSONReportPrinter {
-    func render(_ diagnostics: [Diagnostic]) -> [UInt8] {
+    /// `heldBack`: how many findings a `--baseline` held back, added to the summary when one was given.
+    func render(_ diagnostics: [Diagnostic], heldBack: Int? = nil) -> [UInt8] {
         let items = diagnostics.map { diagnostic -> JSONNode in
             let position = diagnostic.position
             return .object([
@@ -27,7 +29,8 @@ struct JSONReportPrinter {
         }
         let report = JSONNode.object([
             "diagnostics": .array(items),
-            "summary": .object(["errors": .integer(diagnostics.errorCount), "warnings": .integer(diagnostics.warningCount)]),
+            "summary": .object(["errors": .integer(diagnostics.errorCount), "warnings": .integer(diagnostics.warningCount),
+                                "heldBack": heldBack.map { .integer($0) }]),
         ])
         return JSONWriter(style: .pretty).bytes(report)
     }

@@ -1,5 +1,7 @@
 /// "1 tile", "2 tiles": a count with its noun, plural when it is not one.
-func counted(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+func counted(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+}
 
 /// `value` rounded half away from zero to `digits` decimals, without Foundation.
 func fixed(_ value: Double, digits: Int = 2) -> String {

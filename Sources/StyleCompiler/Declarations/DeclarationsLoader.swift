@@ -123,19 +123,19 @@ private final class IncludeResolver {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let includeMissing = Rule("include.missing", .error,
+    static let includeMissing = Rule("include.missing", .error, configurable: false,
                               summary: "An !include names a file that does not exist or is not a regular file.",
                               help: "Give the path of an existing file, relative to the including file.")
-    static let includeEscape = Rule("include.escape", .error,
+    static let includeEscape = Rule("include.escape", .error, configurable: false,
                               summary: "An !include leaves the folder of the top-level declarations file.",
                               help: "Keep included files inside the folder of the top-level declarations file.")
-    static let includeCycle = Rule("include.cycle", .error,
+    static let includeCycle = Rule("include.cycle", .error, configurable: false,
                               summary: "Includes form a cycle.",
                               help: "Remove one include of the chain the message names.")
-    static let includeLimit = Rule("include.limit", .error,
+    static let includeLimit = Rule("include.limit", .error, configurable: false,
                               summary: "Includes nest too deeply or are too many.",
                               help: "Flatten the includes: at most 16 deep and 128 in all.")
-    static let includeUnavailable = Rule("include.unavailable", .error,
+    static let includeUnavailable = Rule("include.unavailable", .error, configurable: false,
                               summary: "An !include in declarations read from standard input.",
                               help: "Read the declarations from a file on disk to use !include.")
 }

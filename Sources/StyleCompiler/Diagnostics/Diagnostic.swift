@@ -46,6 +46,9 @@ public struct Diagnostic: Sendable, Equatable {
     /// Text that must not be shown: printers that quote the source line replace each with its first four
     /// characters and "…". (A literal credential found in an input is the source line's own text.)
     public let secrets: [String]
+    /// The id of the style layer the finding is about (its path is under `layers[N]`), for a configuration's
+    /// layer globs and a baseline's layer-stable paths; nil for findings outside a style's layers.
+    public let layerID: String?
 
     /// A finding of `rule` at its default severity.
     public init(_ rule: Rule, _ message: String, at location: SourceLocation?,
@@ -55,8 +58,9 @@ public struct Diagnostic: Sendable, Equatable {
 
     /// A finding of `rule` at another severity than its default (a rule whose severity depends on the case).
     public init(_ severity: Severity, _ rule: Rule, _ message: String, at location: SourceLocation?,
-                path: JSONPath? = nil, fileName: String? = nil, related: [Related] = [], secrets: [String] = []) {
+                path: JSONPath? = nil, fileName: String? = nil, related: [Related] = [], secrets: [String] = [], layerID: String? = nil) {
         self.secrets = secrets
+        self.layerID = layerID
         self.severity = severity
         self.rule = rule.id
         // A message may quote an input value; a credential in it never gets further than four characters.
@@ -75,6 +79,11 @@ public struct Diagnostic: Sendable, Equatable {
         Diagnostic(copying: self, severity: severity, message: message, location: location, path: path)
     }
 
+    /// The same finding at another severity (a configuration's setting for its rule).
+    public func with(severity: Severity) -> Diagnostic {
+        Diagnostic(copying: self, severity: severity, message: message, location: location, path: path)
+    }
+
     /// A copy of `other` with some parts replaced; the message is taken as it is (already masked and bounded).
     private init(copying other: Diagnostic, severity: Severity, message: String, location: SourceLocation?, path: JSONPath?) {
         self.severity = severity
@@ -85,6 +94,7 @@ public struct Diagnostic: Sendable, Equatable {
         self.path = path
         self.related = other.related
         self.secrets = other.secrets
+        self.layerID = other.layerID
     }
 
     /// 1-based line and column (Unicode scalars), when the finding has a location.
@@ -146,7 +156,7 @@ extension Diagnostic {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let jsonSyntax = Rule("json.syntax", .error,
+    static let jsonSyntax = Rule("json.syntax", .error, configurable: false,
                               summary: "The JSON is not valid RFC 8259.",
                               help: "Fix the JSON at the marked place: strict RFC 8259 (no comments, no trailing commas, double quotes).")
     static let jsonDuplicateKey = Rule("json.duplicate-key", .warning,

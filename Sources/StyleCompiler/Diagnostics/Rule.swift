@@ -9,10 +9,14 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     public let defaultSeverity: Diagnostic.Severity
     public let summary: String
     public let help: String
+    /// False for the rules a configuration may not change: what stops reading or writing altogether (a file
+    /// that cannot be read, JSON or YAML that cannot be parsed) and the configuration's own rules.
+    public let isConfigurable: Bool
 
-    public init(_ id: String, _ defaultSeverity: Diagnostic.Severity, summary: String, help: String) {
+    public init(_ id: String, _ defaultSeverity: Diagnostic.Severity, configurable: Bool = true, summary: String, help: String) {
         self.id = id
         self.defaultSeverity = defaultSeverity
+        self.isConfigurable = configurable
         self.summary = summary
         self.help = help
     }

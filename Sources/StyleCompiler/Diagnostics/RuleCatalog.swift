@@ -18,7 +18,8 @@ public enum RuleCatalog {
         .styleLayerResampling, .styleFunction, .styleExpression, .styleFilter, .styleFilterMixed,
         .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsField, .assetsSprite,
         .assetsSpriteImage, .assetsFonts, .assetsFont, .assetsGlyphRange, .lintZoomRange, .lintZeroOpacity, .lintFilterFalse,
-        .lintHidden, .lintCovered, .lintDuplicateLayer, .lintUnusedSource,
+        .lintHidden, .lintCovered, .lintDuplicateLayer, .lintUnusedSource, .configInvalid, .configUnknownRule,
+        .baselineInvalid, .baselineStale,
     ]
 
     /// The registered rule with this id.

@@ -4,7 +4,7 @@ import YAMLReader
 /// rules, declared with the include handler in `DeclarationsLoader`.
 extension Rule {
     static let yamlRules: [Rule] = YAMLError.Kind.allCases.filter { $0 != .include }.map { kind in
-        Rule("yaml.\(kind.rawValue)", .error, summary: yamlSummaries[kind] ?? "The YAML cannot be read.",
+        Rule("yaml.\(kind.rawValue)", .error, configurable: false, summary: yamlSummaries[kind] ?? "The YAML cannot be read.",
              help: "Fix the YAML at the marked place; the message gives libyaml's own words.")
     }
 

@@ -100,7 +100,7 @@ private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let ioWrite = Rule("io.write", .error,
+    static let ioWrite = Rule("io.write", .error, configurable: false,
                               summary: "An output file or folder cannot be written.",
                               help: "Check that the output folder's parent exists and is writable, and that the disk has room.")
 }

@@ -14,6 +14,8 @@ public struct CompileJob: Sendable {
     /// What the assets say (`--vector-layers`, `--sprite`, `--fonts`), for the asset checks; each part wins over
     /// the same part of the declarations' `assets:` section.
     public var assets = StyleAssets()
+    /// The team's rule settings (`.mc-style.yaml`): applied to every finding before errors decide anything.
+    public var configuration = LintConfiguration()
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
 
@@ -45,7 +47,8 @@ public struct CompileJob: Sendable {
         nonisolated(unsafe) var files: [OutputFile] = []
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                styleDiagnostics = StyleValidator(target: target, maximumThreads: 1, assets: inputs.assets.overridden(by: assets)).validate(composition.style)
+                styleDiagnostics = configuration.apply(StyleValidator(target: target, maximumThreads: 1, assets: inputs.assets.overridden(by: assets))
+                    .validate(composition.style))
             } else {
                 files = render(composition, inputs: inputs)
             }
@@ -61,7 +64,8 @@ public struct CompileJob: Sendable {
         guard let (composition, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace()) }
         // The composed style is checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
-        let all = (diagnostics + StyleValidator(target: target, assets: inputs.assets.overridden(by: assets)).validate(composition.style)).sortedByPlace(files: inputs.files.map(\.name))
+        let styleDiagnostics = configuration.apply(StyleValidator(target: target, assets: inputs.assets.overridden(by: assets)).validate(composition.style))
+        let all = (diagnostics + styleDiagnostics).sortedByPlace(files: inputs.files.map(\.name))
         guard !all.containsErrors else { return (nil, all) }
         return ((composition, inputs), all)
     }
@@ -70,12 +74,13 @@ public struct CompileJob: Sendable {
     /// declarations have errors but the rest of them and the base could be read, they are composed all the same,
     /// so that one run reports what composing finds too (a placement anchor the base lacks, say).
     private func compose() -> (composed: (Composition, CompilationInputs, Target)?, diagnostics: [Diagnostic]) {
-        let (loaded, loadDiagnostics) = loadInputs()
+        let (loaded, readDiagnostics) = loadInputs()
+        let loadDiagnostics = configuration.apply(readDiagnostics)
         guard let inputs = loaded else { return (nil, loadDiagnostics) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
         let (composed, composeDiagnostics) = StyleCompilation.composeUnvalidated(base: inputs.base.root, declarations: inputs.declarations,
                                                                                  target: target, apiKey: apiKey)
-        let diagnostics = loadDiagnostics + composeDiagnostics
+        let diagnostics = loadDiagnostics + configuration.apply(composeDiagnostics)
         guard let composition = composed, !loadDiagnostics.containsErrors else { return (nil, diagnostics) }
         return ((composition, inputs, target), diagnostics)
     }

@@ -11,6 +11,8 @@ public struct ValidateJob: Sendable {
     public var environmentStandIns = false
     /// What the assets say (`--vector-layers`, `--sprite`, `--fonts`), for the asset checks.
     public var assets = StyleAssets()
+    /// The team's rule settings (`.mc-style.yaml`), applied to every finding.
+    public var configuration = LintConfiguration()
     /// Recorded by the compile check (unused in findings, but `CompileJob` needs one).
     public var generatorVersion: String
 
@@ -31,13 +33,14 @@ public struct ValidateJob: Sendable {
             if Self.looksLikeJSONObject(file.bytes) { return validateStyle(StyleLoader().parse(file)) }
             var loader = DeclarationsLoader(environment: environment)
             loader.environmentStandIns = environmentStandIns
-            return loader.load(file, path: nil).diagnostics
+            return configuration.apply(loader.load(file, path: nil).diagnostics)
         }
         if path.hasSuffix(".json") { return validateStyle(StyleLoader().load(path: path)) }
         var job = CompileJob(declarationsPath: path, baseOverride: baseOverride, targetOverride: target, environment: environment,
                              generatorVersion: generatorVersion)
         job.environmentStandIns = environmentStandIns
         job.assets = assets
+        job.configuration = configuration
         return job.check().diagnostics
     }
 
@@ -48,6 +51,6 @@ public struct ValidateJob: Sendable {
 
     private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
-        return (loaded.diagnostics + StyleValidator(target: target ?? .tomtom, assets: assets).validate(document.root)).sortedByPlace()
+        return configuration.apply(loaded.diagnostics + StyleValidator(target: target ?? .tomtom, assets: assets).validate(document.root)).sortedByPlace()
     }
 }

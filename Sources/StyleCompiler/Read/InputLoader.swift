@@ -89,7 +89,7 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let ioRead = Rule("io.read", .error,
+    static let ioRead = Rule("io.read", .error, configurable: false,
                               summary: "An input file cannot be read.",
                               help: "Check the path and permissions; inputs must be regular files of at most 64 MiB.")
     static let declMissingKey = Rule("decl.missing-key", .error,

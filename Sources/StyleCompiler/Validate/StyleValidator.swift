@@ -111,7 +111,15 @@ final class ValidationRun {
     /// other than the rule's default.
     func report(_ severity: Diagnostic.Severity, _ rule: Rule, _ path: JSONPath, _ node: JSONNode?, _ message: String,
                 related: [Diagnostic.Related] = [], masking secrets: [String] = []) {
-        diagnostics.append(Diagnostic(severity, rule, message, at: node?.location, path: path, related: related, secrets: secrets))
+        diagnostics.append(Diagnostic(severity, rule, message, at: node?.location, path: path, related: related, secrets: secrets,
+                                      layerID: layerID(at: path)))
+    }
+
+    /// The id of the layer a path is under (`layers[N]...`), if any.
+    private func layerID(at path: JSONPath) -> String? {
+        let components = path.components
+        guard components.count >= 2, components[0] == .key("layers"), case .index(let index) = components[1] else { return nil }
+        return context.layers[safe: index]?["id"]?.stringValue
     }
 
     /// Records a finding of `rule` at its default severity at the start of `node`.

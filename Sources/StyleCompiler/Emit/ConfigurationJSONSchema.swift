@@ -1,0 +1,41 @@
+import LocatedJSON
+
+/// The JSON Schema (draft 2020-12) of `.mc-style.yaml`, made from the rule catalog: every configurable rule
+/// is a named property (an editor completes the ids and refuses a misspelt one), set to a severity word or to
+/// `{severity, ignoreLayers}`. `LintConfigurationLoader` enforces the same shape.
+public enum ConfigurationJSONSchema {
+    public static let identifier = "https://mapconductor.com/schemas/mc-style/config-1.json"
+
+    /// The schema document.
+    public static func document() -> JSONNode {
+        let settings = JSONNode.object(["enum": .array(LintConfiguration.Setting.allCases.map { .string($0.rawValue) })])
+        let globs = JSONNode.object(["type": .string("array"), "items": .object(["type": .string("string"), "minLength": .integer(1)]),
+                                     "description": .string("Layer-id globs (* any run, ? one character) whose findings are not reported.")])
+        let ruleSetting = JSONNode.object(["oneOf": .array([
+            .object(["$ref": .string("#/$defs/setting")]),
+            .object(["type": .string("object"), "additionalProperties": .bool(false), "properties": .object([
+                "severity": .object(["$ref": .string("#/$defs/setting")]),
+                "ignoreLayers": .object(["$ref": .string("#/$defs/ignoreLayers")]),
+            ])]),
+        ])])
+        let rules = RuleCatalog.all.filter(\.isConfigurable).map { rule in
+            JSONMember(key: rule.id, value: .object(["$ref": .string("#/$defs/rule"),
+                                                     "description": .string("\(rule.summary) Default: \(rule.defaultSeverity.rawValue).")]))
+        }
+        return .object([
+            "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
+            "$id": .string(identifier),
+            "title": .string("mc-style configuration (.mc-style.yaml)"),
+            "type": .string("object"),
+            "additionalProperties": .bool(false),
+            "properties": .object([
+                "version": .object(["const": .integer(1), "description": .string("Format version: 1.")]),
+                "rules": .object(["type": .string("object"), "additionalProperties": .bool(false),
+                                  "description": .string("Rule id -> off, note, warning or error, or {severity, ignoreLayers}."),
+                                  "properties": JSONNode(.object(JSONObject(rules)))]),
+                "ignoreLayers": .object(["$ref": .string("#/$defs/ignoreLayers")]),
+            ]),
+            "$defs": .object(["setting": settings, "ignoreLayers": globs, "rule": ruleSetting]),
+        ])
+    }
+}

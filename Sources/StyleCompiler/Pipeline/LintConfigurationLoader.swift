@@ -1,0 +1,156 @@
+import Foundation
+import LocatedJSON
+import YAMLReader
+
+/// Reads a configuration file (`.mc-style.yaml`) into a `LintConfiguration`, with every mistake located:
+///
+/// ```yaml
+/// version: 1
+/// rules:
+///   lint.hidden: off                  # off | note | warning | error
+///   assets.field: error
+///   lint.covered: {severity: note, ignoreLayers: ["debug-*"]}
+/// ignoreLayers: ["scratch-*"]          # layer-id globs (* and ?) for every rule
+/// ```
+public struct LintConfigurationLoader {
+    /// The file name looked for.
+    public static let fileName = ".mc-style.yaml"
+
+    public var inputLoader: InputLoader
+
+    public init(inputLoader: InputLoader = InputLoader()) {
+        self.inputLoader = inputLoader
+    }
+
+    /// The configuration file that applies in `folder`: the first `.mc-style.yaml` from there upward, stopping
+    /// at the repository root (the first folder that has `.git`); nil when there is none.
+    public static func find(from folder: String) -> String? {
+        var current = FilePaths.normalized(folder)
+        while true {
+            let candidate = FilePaths.join(current, fileName)
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = FilePaths.directory(of: current)
+            if FileManager.default.fileExists(atPath: FilePaths.join(current, ".git")) || parent == current || parent.isEmpty { return nil }
+            current = parent
+        }
+    }
+
+    /// The configuration in the file at `path`, and its mistakes (nil when there are errors: a half-read
+    /// configuration would silently report something else than the team asked for).
+    public func load(path: String) -> (configuration: LintConfiguration?, diagnostics: [Diagnostic]) {
+        let file: SourceFile
+        do { file = try inputLoader.load(path: path) } catch { return (nil, [error.diagnostic]) }
+        let root: JSONNode
+        do { root = try YAMLReader().read(file) } catch { return (nil, [Diagnostic(error)]) }
+        var reading = ConfigurationReading()
+        let configuration = reading.configuration(root)
+        return (reading.diagnostics.containsErrors ? nil : configuration, reading.diagnostics.sortedByPlace())
+    }
+}
+
+/// One reading of a configuration tree: the findings so far.
+private struct ConfigurationReading {
+    var diagnostics: [Diagnostic] = []
+
+    static let keys = ["version", "rules", "ignoreLayers"]
+    static let ruleKeys = ["severity", "ignoreLayers"]
+
+    mutating func configuration(_ root: JSONNode) -> LintConfiguration {
+        var configuration = LintConfiguration()
+        guard let object = root.objectValue else {
+            if root.value != .null { fail(root, .root, "a configuration is a mapping with 'rules' and 'ignoreLayers'") }
+            return configuration
+        }
+        for member in object.members where !Self.keys.contains(member.key) {
+            fail(member.keyLocation ?? member.value.location, JSONPath([.key(member.key)]),
+                 "'\(member.key)' is not a configuration key (\(Self.keys.joined(separator: ", ")))" + Suggestion.didYouMean(member.key, among: Self.keys))
+        }
+        if let version = object["version"], version.stringValue != "1" {
+            fail(version, JSONPath([.key("version")]), "the configuration version is 1")
+        }
+        if let globs = object["ignoreLayers"] { configuration.ignoredLayers = layerGlobs(globs, path: JSONPath([.key("ignoreLayers")])) }
+        guard let rules = object["rules"] else { return configuration }
+        guard let members = rules.objectValue?.members else {
+            if rules.value != .null { fail(rules, JSONPath([.key("rules")]), "'rules' is a mapping from rule id to off, note, warning or error") }
+            return configuration
+        }
+        for member in members {
+            let path = JSONPath([.key("rules"), .key(member.key)])
+            guard let rule = RuleCatalog.rule(id: member.key) else {
+                report(.configUnknownRule, member.keyLocation ?? member.value.location, path, "mc-style has no rule '\(member.key)'"
+                       + Suggestion.didYouMean(member.key, among: RuleCatalog.all.map(\.id)))
+                continue
+            }
+            guard rule.isConfigurable else {
+                fail(member.keyLocation ?? member.value.location, path, "rule '\(rule.id)' cannot be configured: without what it reports there is nothing to check")
+                continue
+            }
+            if let settings = ruleSettings(member.value, path: path) { configuration.rules[rule.id] = settings }
+        }
+        return configuration
+    }
+
+    private mutating func ruleSettings(_ node: JSONNode, path: JSONPath) -> LintConfiguration.RuleSettings? {
+        if node.stringValue != nil { return setting(node, path: path).map { LintConfiguration.RuleSettings(setting: $0) } }
+        guard let object = node.objectValue else {
+            fail(node, path, "a rule is set to off, note, warning or error, or to {severity, ignoreLayers}")
+            return nil
+        }
+        for member in object.members where !Self.ruleKeys.contains(member.key) {
+            fail(member.keyLocation ?? member.value.location, path.appending(member.key), "'\(member.key)' is not a rule setting (severity, ignoreLayers)"
+                 + Suggestion.didYouMean(member.key, among: Self.ruleKeys))
+        }
+        var settings = LintConfiguration.RuleSettings()
+        if let severity = object["severity"] { settings.setting = setting(severity, path: path.appending("severity")) }
+        if let globs = object["ignoreLayers"] { settings.ignoredLayers = layerGlobs(globs, path: path.appending("ignoreLayers")) }
+        return settings
+    }
+
+    private mutating func setting(_ node: JSONNode, path: JSONPath) -> LintConfiguration.Setting? {
+        let words = LintConfiguration.Setting.allCases.map(\.rawValue)
+        guard let text = node.stringValue, let setting = LintConfiguration.Setting(rawValue: text) else {
+            fail(node, path, "'\(node.stringValue ?? node.specTypeName)' is not a severity: use \(words.joined(separator: ", "))"
+                 + Suggestion.didYouMean(node.stringValue ?? "", among: words))
+            return nil
+        }
+        return setting
+    }
+
+    private mutating func layerGlobs(_ node: JSONNode, path: JSONPath) -> [LayerGlob] {
+        guard let items = node.arrayValue else {
+            fail(node, path, "ignoreLayers is a list of layer-id globs (* and ?)")
+            return []
+        }
+        var globs: [LayerGlob] = []
+        for (index, item) in items.enumerated() {
+            guard let text = item.stringValue, !text.isEmpty else {
+                fail(item, path.appending(index), "a layer-id glob is a non-empty string")
+                continue
+            }
+            globs.append(LayerGlob(text))
+        }
+        return globs
+    }
+
+    private mutating func fail(_ node: JSONNode, _ path: JSONPath, _ message: String) {
+        fail(node.location, path, message)
+    }
+
+    private mutating func fail(_ location: SourceLocation?, _ path: JSONPath, _ message: String) {
+        report(.configInvalid, location, path, message)
+    }
+
+    private mutating func report(_ rule: Rule, _ location: SourceLocation?, _ path: JSONPath, _ message: String) {
+        diagnostics.append(Diagnostic(rule, message, at: location, path: path))
+    }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let configInvalid = Rule("config.invalid", .error, configurable: false,
+                              summary: "A configuration file (.mc-style.yaml) that cannot be used as written.",
+                              help: "Fix the marked value: version 1, rules: {RULE: off|note|warning|error or {severity, ignoreLayers}}, ignoreLayers: [GLOB].")
+    static let configUnknownRule = Rule("config.unknown-rule", .error, configurable: false,
+                              summary: "A configuration names a rule mc-style does not have.",
+                              help: "Use a rule id from the README's rule table (the message suggests the closest one).")
+}
