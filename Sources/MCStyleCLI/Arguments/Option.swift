@@ -94,26 +94,10 @@ enum SharedOptions {
     /// The assets the options name (`--vector-layers`, `--sprite`, `--fonts`) and the findings of reading them.
     static func assets(_ arguments: ParsedArguments) throws(UsageError)
         -> (assets: StyleAssets, diagnostics: [Diagnostic]) {
-        var schemas: [String: VectorLayerSchema] = [:]
-        var diagnostics: [Diagnostic] = []
-        var sprite: SpriteIndex?
-        var fonts: FontCatalog?
-        if let path = try self.fonts.value(in: arguments) {
-            let (catalog, found) = FontCatalog.load(path: path)
-            fonts = catalog
-            diagnostics += found
-        }
-        if let path = try self.sprite.value(in: arguments) {
-            let (index, found) = SpriteIndex.load(path: path)
-            sprite = index
-            diagnostics += found
-        }
-        for pair in try vectorLayers.values(in: arguments) {
-            let (schema, found) = VectorLayerSchema.load(path: pair.value)
-            diagnostics += found
-            if let schema { schemas[pair.name] = schema }
-        }
-        return (StyleAssets(vectorLayers: schemas, sprite: sprite, fonts: fonts), diagnostics)
+        let paths = StyleAssets.Paths(sprite: try sprite.value(in: arguments), fonts: try fonts.value(in: arguments),
+                                      vectorLayers: try vectorLayers.values(in: arguments).map { ($0.name, $0.value) })
+        let (assets, findings) = StyleAssets.load(paths)
+        return (assets, findings.flatMap(\.diagnostics))
     }
 
     /// `--config FILE`: the rule settings; without it `.mc-style.yaml` is looked for from the current folder up.

@@ -33,7 +33,7 @@ public struct StyleValidator: Sendable {
         root.validateRoot()
         var rootFindings = root.takeDiagnostics()
         let layerCount = root.layerFindingsPosition == nil ? 0 : context.layers.count
-        let units = ValidationUnit.units(layers: layerCount, lint: root.layerFindingsPosition != nil, target: target, assets: !assets.isEmpty)
+        let units = ValidationUnit.units(layers: layerCount, lint: root.layerFindingsPosition != nil, target: target, assets: assets)
         let threads = layerCount >= Self.parallelLayerCount ? maximumThreads : 1
         var findings = ValidationScheduler.run(units, threads: threads, context: context)
         // The lint rules ask whether a layer can ever be seen, which is moot in a style that does not load.
@@ -93,10 +93,9 @@ final class ValidationRun {
         case .layer(let index): validateLayer(context.layers[index], index: index)
         case .lint: validateLint()
         case .tomTomRules: validateTomTomRules()
-        case .assets:
-            validateSourceLayers()
-            validateSpriteImages()
-            validateFonts()
+        case .sourceLayers: validateSourceLayers()
+        case .sprite: validateSpriteImages()
+        case .fonts: validateFonts()
         case .secrets: validateSecrets()
         }
     }

@@ -12,12 +12,15 @@ import StyleRuntime
 //   mc-style-bench json [--runs N] [--parse-only] FILE...
 //   mc-style-bench yaml [--runs N] DECLARATIONS...
 //   mc-style-bench resolve [--runs N] COMPILED_FOLDER...
+//   mc-style-bench assets [--runs N] STYLE SPRITE FONTS SOURCE=TILEJSON...
 //
 // json: for each file: parse, validate (tomtom target), compact write and pretty write, each timed N times after a warm-up; prints one
 // tab-separated line per file: name, bytes, median/min/max milliseconds and MB/s (1 MB = 10^6 bytes).
 // resolve: StyleRuntime on a compiled folder: loading (manifest, digests, splice plan), then resolving with every
 // placeholder filled and every declared source's opacity changed (a new value each run), as an app does on
 // every opacity change.
+// assets: validation (tomtom target) of a parsed style without assets, then with the sprite, fonts and vector
+// layers given (read once, as the command line reads them once), then the reading of the assets alone.
 
 func now() -> Double {
     var spec = timespec()
@@ -58,8 +61,8 @@ extension String {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let mode = arguments.first, ["json", "yaml", "resolve"].contains(mode) else {
-    FileHandle.standardError("usage: mc-style-bench json|yaml|resolve [--runs N] [--parse-only] FILE...\n")
+guard let mode = arguments.first, ["json", "yaml", "resolve", "assets"].contains(mode) else {
+    FileHandle.standardError("usage: mc-style-bench json|yaml|resolve|assets [--runs N] [--parse-only] FILE...\n")
     exit(2)
 }
 arguments.removeFirst()
@@ -89,6 +92,31 @@ if mode == "yaml" {
         let size = (try? InputLoader().load(path: path))?.bytes.count ?? 0
         print(row(name, "read+decode(\(sources) sources)", bytes: size, timing))
     }
+    exit(0)
+}
+if mode == "assets" {
+    guard arguments.count >= 4, let document = StyleLoader().load(path: arguments[0]).document else {
+        FileHandle.standardError("usage: mc-style-bench assets [--runs N] STYLE SPRITE FONTS SOURCE=TILEJSON...\n")
+        exit(2)
+    }
+    let name = String(arguments[0].split(separator: "/").last ?? Substring(arguments[0]))
+    func readAssets() -> StyleAssets {
+        var assets = StyleAssets(sprite: SpriteIndex.load(path: arguments[1]).index, fonts: FontCatalog.load(path: arguments[2]).catalog)
+        for pair in arguments.dropFirst(3) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { assets.vectorLayers[parts[0]] = VectorLayerSchema.load(path: parts[1]).schema }
+        }
+        return assets
+    }
+    let assets = readAssets()
+    let bytes = document.file.bytes.count
+    var findings = 0
+    let without = measure(runs: runs) { findings = StyleValidator(target: .tomtom).validate(document.root).count }
+    print(row(name, "validate(\(findings) findings)", bytes: bytes, without))
+    let with = measure(runs: runs) { findings = StyleValidator(target: .tomtom, assets: assets).validate(document.root).count }
+    print(row(name, "validate+assets(\(findings) findings)", bytes: bytes, with))
+    let reading = measure(runs: runs) { _ = readAssets() }
+    print(row(name, "read assets", bytes: bytes, reading))
     exit(0)
 }
 if mode == "resolve" {

@@ -19,25 +19,33 @@ extension ValidationRun {
             }
             for key in ["filter", "paint", "layout"] {
                 guard let node = layer[key] else { continue }
-                checkGets(in: node, path: path.appending(key), fields: fields, sourceLayer: sourceLayer)
+                var trail = PathTrail(path.appending(key))
+                checkGets(in: node, trail: &trail, fields: fields, sourceLayer: sourceLayer)
             }
         }
     }
 
     /// `["get", KEY]` with a literal key that is not a field of the source layer. `name:<language>` counts as
     /// a field wherever the layer has `name`: which languages a tile build carries varies.
-    private func checkGets(in node: JSONNode, path: JSONPath, fields: Set<String>, sourceLayer: String) {
-        guard let items = node.arrayValue else {
-            for member in node.objectValue?.members ?? [] { checkGets(in: member.value, path: path.appending(member.key), fields: fields, sourceLayer: sourceLayer) }
-            return
+    private func checkGets(in node: JSONNode, trail: inout PathTrail, fields: Set<String>, sourceLayer: String) {
+        switch node.value {
+        case .object(let object):
+            for member in object.members {
+                trail.descend(.key(member.key)) { checkGets(in: member.value, trail: &$0, fields: fields, sourceLayer: sourceLayer) }
+            }
+        case .array(let items):
+            if items.count == 2, items[0].stringValue == "get", let key = items[1].stringValue,
+               !fields.contains(key), !(key.hasPrefix("name:") && fields.contains("name")) {
+                report(.assetsField, trail.path.appending(1), items[1],
+                       "['get', '\(key)'] reads a field that source-layer '\(sourceLayer)' does not have; it is always null"
+                        + Suggestion.didYouMean(key, among: fields.sorted()))
+            }
+            for (index, item) in items.enumerated() where item.arrayValue != nil || item.objectValue != nil {
+                trail.descend(.index(index)) { checkGets(in: item, trail: &$0, fields: fields, sourceLayer: sourceLayer) }
+            }
+        default:
+            break
         }
-        if items.count == 2, items[0].stringValue == "get", let key = items[1].stringValue,
-           !fields.contains(key), !(key.hasPrefix("name:") && fields.contains("name")) {
-            report(.assetsField, path.appending(1), items[1],
-                   "['get', '\(key)'] reads a field that source-layer '\(sourceLayer)' does not have; it is always null"
-                    + Suggestion.didYouMean(key, among: fields.sorted()))
-        }
-        for (index, item) in items.enumerated() { checkGets(in: item, path: path.appending(index), fields: fields, sourceLayer: sourceLayer) }
     }
 }
 

@@ -2,7 +2,8 @@ import LocatedJSON
 
 /// A layer as a renderer draws it, for the lint rules: a legacy `ref` layer takes its type, source,
 /// source-layer, filter, zoom range and layout from the layer it refers to (MapLibre's `derefLayers`).
-struct DrawnLayer {
+/// A class: the rules pass it around a lot, and one reference is cheaper to copy than its ten values.
+final class DrawnLayer {
     let index: Int
     let node: JSONNode
     let id: String?

@@ -9,12 +9,14 @@ extension ValidationRun {
         guard let sprite = context.assets.sprite else { return }
         for (index, layer) in context.layers.enumerated() {
             for group in ["layout", "paint"] {
-                for member in layer[group]?.objectValue?.members ?? [] {
-                    let path = JSONPath([.key("layers"), .index(index), .key(group), .key(member.key)])
+                guard let members = layer[group]?.objectValue?.members, !members.isEmpty else { continue }
+                let groupPath = JSONPath([.key("layers"), .index(index), .key(group)])
+                for member in members {
                     if member.key == "icon-image" || member.key.hasSuffix("-pattern") {
-                        checkImageName(member.value, path: path, sprite: sprite)
-                    } else {
-                        checkImageOperators(member.value, path: path, sprite: sprite)
+                        checkImageName(member.value, path: groupPath.appending(member.key), sprite: sprite)
+                    } else if member.value.arrayValue != nil {
+                        var trail = PathTrail(groupPath.appending(member.key))
+                        checkImageOperators(member.value, trail: &trail, sprite: sprite)
                     }
                 }
             }
@@ -60,13 +62,15 @@ extension ValidationRun {
     }
 
     /// `["image", NAME]` anywhere in a value.
-    private func checkImageOperators(_ node: JSONNode, path: JSONPath, sprite: SpriteIndex) {
+    private func checkImageOperators(_ node: JSONNode, trail: inout PathTrail, sprite: SpriteIndex) {
         guard let items = node.arrayValue else { return }
         if items.first?.stringValue == "image", items.count > 1 {
-            checkImageName(items[1], path: path.appending(1), sprite: sprite)
+            checkImageName(items[1], path: trail.path.appending(1), sprite: sprite)
             return
         }
-        for (index, item) in items.enumerated() { checkImageOperators(item, path: path.appending(index), sprite: sprite) }
+        for (index, item) in items.enumerated() where item.arrayValue != nil {
+            trail.descend(.index(index)) { checkImageOperators(item, trail: &$0, sprite: sprite) }
+        }
     }
 }
 

@@ -47,34 +47,35 @@ extension ValidationRun {
 
     /// A layer with the same type, source, source-layer, filter, zoom range, paint and layout as an earlier
     /// one draws the same features again. Key order inside objects does not matter; numbers compare by value.
+    /// Layers are grouped by a hash of what is small (type, source, source-layer, zoom range, the filter, how
+    /// many paint and layout properties), and only layers in one group are compared, value by value.
     func checkDuplicateLayers(_ layers: [DrawnLayer]) {
-        var first: [String: DrawnLayer] = [:]
+        var groups: [Int: [(layer: Int, parts: [JSONNode?])]] = [:]
         for layer in layers where layer.type != nil {
-            let parts: [JSONNode?] = [layer.node["type"] ?? layer.type.map { JSONNode(.string($0)) }, layer.source.map { JSONNode(.string($0)) },
-                                      layer.sourceLayer, layer.filter, layer.minzoomNode, layer.maxzoomNode, layer.paint, layer.layout]
-            let key = parts.map { $0.map(Self.canonicalText) ?? "-" }.joined(separator: "\u{1}") + "\u{1}" + (layer.type ?? "")
-            if let earlier = first[key] {
+            var hasher = Hasher()
+            hasher.combine(layer.type)
+            hasher.combine(layer.source)
+            hasher.combine(layer.sourceLayer?.stringValue)
+            hasher.combine(layer.minimumZoom)
+            hasher.combine(layer.maximumZoom)
+            hasher.combine(layer.paint?.objectValue?.members.count)
+            hasher.combine(layer.layout?.objectValue?.members.count)
+            SameValue.hash(layer.filter, into: &hasher)
+            let key = hasher.finalize()
+            let parts = Self.drawnParts(layer)
+            if let earlier = groups[key]?.first(where: { zip($0.parts, parts).allSatisfy(SameValue.equal) }).map({ layers[$0.layer] }) {
                 reportLayer(.lintDuplicateLayer, layer, cause: earlier.anchor, related: "the same layer, first defined here",
                             "layer \(layer.displayName) draws exactly what layer \(earlier.displayName) draws (same type, source, source-layer, filter, zoom range, paint and layout)")
             } else {
-                first[key] = layer
+                groups[key, default: []].append((layer.index, parts))
             }
         }
     }
 
-    /// JSON text with object keys sorted and numbers by value, so equal values give equal text.
-    static func canonicalText(_ node: JSONNode) -> String {
-        switch node.value {
-        case .object(let object):
-            let members = object.members.sorted { $0.key < $1.key }
-            return "{" + members.map { "\(JSONNode(.string($0.key)).specDisplay):\(canonicalText($0.value))" }.joined(separator: ",") + "}"
-        case .array(let items):
-            return "[" + items.map(canonicalText).joined(separator: ",") + "]"
-        case .number(let number):
-            return JSONNumber(number.doubleValue).text
-        default:
-            return node.specDisplay
-        }
+    /// What decides what a layer draws, in a fixed order.
+    private static func drawnParts(_ layer: DrawnLayer) -> [JSONNode?] {
+        [layer.type.map { JSONNode(.string($0)) }, layer.source.map { JSONNode(.string($0)) }, layer.sourceLayer, layer.filter,
+         layer.minzoomNode, layer.maxzoomNode, layer.paint, layer.layout]
     }
 
     /// Sources that no layer draws and the terrain does not use, in a style that has layers.
