@@ -13,12 +13,21 @@ enum ExpressionCommand: Subcommand {
         the style specification by name (--property fill-color) or a specification in JSON (--spec); with
         neither the expression is checked as a data-driven, interpolatable property of any type.
         EXPRESSION is JSON text; '-' or nothing reads it from standard input.
+        With --inputs it is also evaluated, once per input, as MapLibre evaluates it: INPUTS is a JSON array
+        of [globals, feature] pairs as in MapLibre's expression tests (globals: zoom, heatmapDensity,
+        lineProgress, availableImages, canonicalID {z, x, y}; feature: properties, featureState, id,
+        geometry as GeoJSON). Each output is the value (colours as [r, g, b, a], premultiplied, as MapLibre's
+        Color holds them) or {"error": message}; --global-state gives the style's global state.
         Exit status: 0 when it checks, 1 when it has errors or is not JSON, 2 on misuse.
         """,
-        usage: ["expression [--property <name> | --spec <json>] [--format text|json] [<expression>]"],
+        usage: ["expression [--property <name> | --spec <json>] [--format text|json] [--inputs <json> [--global-state <json>]] [<expression>]"],
         arguments: [.init(name: "expression", help: "The expression as JSON text, or '-' for standard input (the default).")],
-        options: [property.spec, propertySpec.spec, format.spec]
+        options: [property.spec, propertySpec.spec, format.spec, inputs.spec, globalState.spec]
     )
+    static let inputs = Option<String>(name: "inputs", valueName: "json",
+                                       help: "Evaluate for each [globals, feature] of this JSON array.")
+    static let globalState = Option<String>(name: "global-state", valueName: "json",
+                                            help: "The style's global state (a JSON object) for 'global-state'.")
     static let property = Option<String>(name: "property", valueName: "name", help: "A paint or layout property to check against, e.g. fill-color.")
     static let propertySpec = Option<String>(name: "spec", valueName: "json",
                                              help: "A property specification in JSON: type, property-type, expression {interpolated, parameters}.")
@@ -49,7 +58,13 @@ enum ExpressionCommand: Subcommand {
             return .inputErrors
         }
         let result = ExpressionTypeChecker.check(property: expression, spec: spec)
-        io.writeOutput(format == .json ? json(result) : self.text(result))
+        var outputs: [JSONNode]?
+        if let inputs = try Self.jsonOption(Self.inputs, arguments), result.succeeded {
+            guard let pairs = inputs.arrayValue else { throw UsageError("'--inputs' must be a JSON array of [globals, feature] pairs") }
+            let state = try Self.jsonOption(Self.globalState, arguments)
+            outputs = Self.evaluate(expression, spec: spec, pairs: pairs, globalState: state)
+        }
+        io.writeOutput(format == .json ? json(result, outputs: outputs) : self.text(result, outputs: outputs))
         if !result.succeeded, format == .text { io.writeError(printer.render(result.errors.map { Diagnostic($0) })) }
         return result.succeeded ? .success : .inputErrors
     }
@@ -78,15 +93,42 @@ enum ExpressionCommand: Subcommand {
         }
     }
 
-    private static func text(_ result: ExpressionTypeChecker.Result) -> String {
+    /// A JSON option's value, parsed; misuse when it is not JSON.
+    private static func jsonOption(_ option: Option<String>, _ arguments: ParsedArguments) throws(UsageError) -> JSONNode? {
+        guard let text = try option.value(in: arguments) else { return nil }
+        do { return try JSONParser().parse(text, name: "--\(option.name)").root } catch {
+            throw UsageError("'--\(option.name)' is not valid JSON: \(error.message)")
+        }
+    }
+
+    /// One output per input pair: the value, or `{"error": message}`.
+    private static func evaluate(_ expression: JSONNode, spec: ExpressionSpec, pairs: [JSONNode], globalState: JSONNode?) -> [JSONNode] {
+        switch ExpressionProgram.compile(property: expression, spec: spec) {
+        case .failure(let error):
+            return pairs.map { _ in .object(["error": .string(error.message)]) }
+        case .success(let program):
+            return pairs.map { pair in
+                switch program.evaluate(EvaluationInput(json: pair, globalState: globalState)) {
+                case .success(let value): return program.output(value)
+                case .failure(let error): return .object(["error": .string(error.message)])
+                }
+            }
+        }
+    }
+
+    private static func text(_ result: ExpressionTypeChecker.Result, outputs: [JSONNode]? = nil) -> String {
         guard let type = result.type else { return "" }
-        return "type: \(type)\nfeature-constant: \(result.isFeatureConstant)\nzoom-constant: \(result.isZoomConstant)\n"
+        var text = "type: \(type)\nfeature-constant: \(result.isFeatureConstant)\nzoom-constant: \(result.isZoomConstant)\n"
+        for (index, output) in (outputs ?? []).enumerated() {
+            text += "output \(index + 1): " + JSONWriter(style: .compact).string(output).trimmingNewline + "\n"
+        }
+        return text
     }
 
     /// The shape MapLibre's expression tests use: `{"result": "success", "type": ..., "isFeatureConstant": ...,
     /// "isZoomConstant": ...}` or `{"result": "error", "errors": [{"key": ..., "error": ...}]}` (errors also
     /// carry line and column).
-    private static func json(_ result: ExpressionTypeChecker.Result) -> String {
+    private static func json(_ result: ExpressionTypeChecker.Result, outputs: [JSONNode]? = nil) -> String {
         var object = JSONObject()
         func set(_ key: String, _ value: JSONValue) { _ = object.setMember(JSONMember(key: key, value: JSONNode(value))) }
         if let type = result.type {
@@ -107,6 +149,7 @@ enum ExpressionCommand: Subcommand {
                 return JSONNode(.object(entry))
             }))
         }
+        if let outputs { set("outputs", .array(outputs)) }
         return JSONWriter(style: .compact).string(JSONNode(.object(object)))
     }
 }

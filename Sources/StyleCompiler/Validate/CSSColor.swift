@@ -23,10 +23,23 @@ enum CSSColor {
                   parts[1].hasSuffix("%"), parts[2].hasSuffix("%"),
                   let saturation = Double(parts[1].dropLast()), let lightness = Double(parts[2].dropLast()),
                   let alpha = parts.count == 4 ? component(parts[3], scale: 1) : 1 else { return nil }
-            return (hue, saturation, lightness, alpha)
+            return hslToRGB(hue: hue, saturation: saturation, lightness: lightness, alpha: alpha)
         default:
             return nil
         }
+    }
+
+    /// CSS Color 4's `hsl()` conversion (hue in degrees, saturation and lightness in percent), in 0...255.
+    private static func hslToRGB(hue: Double, saturation: Double, lightness: Double, alpha: Double) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        var h = hue.truncatingRemainder(dividingBy: 360)
+        if h < 0 { h += 360 }
+        let s = saturation / 100, l = lightness / 100
+        func channel(_ n: Double) -> Double {
+            let k = (n + h / 30).truncatingRemainder(dividingBy: 12)
+            let a = s * min(l, 1 - l)
+            return (l - a * max(-1, min(k - 3, 9 - k, 1))) * 255
+        }
+        return (channel(0), channel(8), channel(4), alpha)
     }
 
     private static func component(_ text: String, scale: Double) -> Double? {

@@ -2,7 +2,7 @@
 ///
 /// `value` is the top type (any JSON-like value); `array(item, length)` carries an optional fixed length.
 /// Names are written as MapLibre writes them (`array<number, 2>`, `array` for `array<value>`).
-indirect enum ExpressionType: Equatable, Sendable, CustomStringConvertible {
+public indirect enum ExpressionType: Equatable, Sendable, CustomStringConvertible {
     case null
     case number
     case string
@@ -50,10 +50,25 @@ indirect enum ExpressionType: Equatable, Sendable, CustomStringConvertible {
     /// The item type of an array type; nil for other types.
     var itemType: ExpressionType? { if case .array(let item, _) = self { return item } else { return nil } }
 
-    var description: String {
+    public var description: String {
         guard case .array(let item, let length) = self else { return kind }
         if let length { return "array<\(item), \(length)>" }
         return item.isValue ? "array" : "array<\(item)>"
+    }
+
+    /// MapLibre's `typeOf` of an array whose elements have these types: their common type, else `value`
+    /// (nested arrays never share a type: MapLibre compares them by identity).
+    static func array(of elementTypes: [ExpressionType]) -> ExpressionType {
+        var item: ExpressionType?
+        for elementType in elementTypes {
+            if item == nil {
+                item = elementType
+            } else if elementType.isArray || item != elementType {
+                item = .value
+                break
+            }
+        }
+        return .array(item ?? .value, elementTypes.count)
     }
 
     /// Nil when a value of type `actual` may stand where `expected` is wanted, else MapLibre's message.

@@ -151,7 +151,7 @@ final class ExpressionTyping {
     /// Where MapLibre wraps an expression of type `actual` to meet `expected`: an assertion for a `value`
     /// where a primitive or array is wanted, a coercion where a color, formatted text, image, padding,
     /// number or color array, anchor offsets or a projection is wanted; nil when the type must fit as is.
-    private static func implicitAnnotation(expected: ExpressionType, actual: ExpressionType) -> Annotation? {
+    static func implicitAnnotation(expected: ExpressionType, actual: ExpressionType) -> Annotation? {
         switch (expected, actual) {
         case (.string, .value), (.number, .value), (.boolean, .value), (.object, .value), (.array, .value):
             return .assert

@@ -156,17 +156,7 @@ enum ConstantValue {
         case .string: return .string
         case .object: return .object
         case .array(let items):
-            var item: ExpressionType?
-            for element in items {
-                let elementType = type(of: element.value)
-                if item == nil {
-                    item = elementType
-                } else if elementType.isArray || item != elementType {
-                    item = .value
-                    break
-                }
-            }
-            return .array(item ?? .value, items.count)
+            return .array(of: items.map { type(of: $0.value) })
         }
     }
 }
