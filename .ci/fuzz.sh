@@ -6,7 +6,7 @@
 #   .ci/fuzz.sh run SECONDS [TARGET]  fuzz each target (or one) for SECONDS, corpus in .build/fuzz-corpus/
 #   .ci/fuzz.sh replay                run every target once over fixtures/fuzz-regressions/<target>/ (no fuzzing)
 #
-# Targets: json, yaml, declarations, compile, expression, resolve. Seeds come from fixtures/ and styles/ (and the real-style
+# Targets: json, yaml, declarations, compile, expression, evaluate, resolve. Seeds come from fixtures/ and styles/ (and the real-style
 # corpus in ../shared when it is there). A crash leaves crash-* files in .build/fuzz-artifacts/<target>/;
 # keep each as a regression fixture under fixtures/fuzz-regressions/<target>/. Leak detection is off:
 # LeakSanitizer reports the one-time boxes of Swift global `static let`s holding indirect enums (their
@@ -17,7 +17,7 @@ build=.build/fuzz
 bin=.build/fuzz-bin
 triple=$(uname -m)-unknown-linux-gnu
 objects=$build/$triple/debug
-targets=(json yaml declarations compile expression resolve)
+targets=(json yaml declarations compile expression evaluate resolve)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
 build_all() {
@@ -37,6 +37,7 @@ build_all() {
       declarations) source=Tests/Fuzz/FuzzDeclarations.swift ;;
       compile) source=Tests/Fuzz/FuzzCompile.swift ;;
       expression) source=Tests/Fuzz/FuzzExpression.swift ;;
+      evaluate) source=Tests/Fuzz/FuzzEvaluate.swift ;;
       resolve) source=Tests/Fuzz/FuzzResolve.swift ;;
     esac
     # shellcheck disable=SC2086
@@ -50,7 +51,7 @@ seed() {
   mkdir -p "$corpus"
   case $target in
     json|compile) find styles fixtures -name '*.json' -size -200k -exec cp {} "$corpus/" \; ;;
-    expression) find fixtures/fuzz-regressions/expression -type f -exec cp {} "$corpus/" \; 2>/dev/null || true ;;
+    expression|evaluate) find fixtures/fuzz-regressions/expression fixtures/fuzz-regressions/evaluate -type f -exec cp {} "$corpus/" \; 2>/dev/null || true ;;
     yaml|declarations) find fixtures -name '*.yaml' -exec cp {} "$corpus/" \; ;;
     resolve)
       # The demo's compiled output with a full set of settings, and with a few missing.
@@ -67,7 +68,7 @@ seed() {
   if [ "$target" = json ] && [ -d "$shared/corpus/styles" ]; then
     find "$shared/corpus/styles" -name '*.json' -size -120k -exec cp {} "$corpus/" \;
   fi
-  if [ "$target" = expression ] && [ -d "$shared/conformance/maplibre/expression" ]; then
+  if { [ "$target" = expression ] || [ "$target" = evaluate ]; } && [ -d "$shared/conformance/maplibre/expression" ]; then
     # One seed per MapLibre expression case: its expression alone.
     python3 -c 'import json, pathlib, sys
 for n, p in enumerate(sorted(pathlib.Path(sys.argv[1]).rglob("test.json"))):

@@ -47,4 +47,16 @@ import Testing
         #expect(run.error.hasPrefix("<stdin>:1:1: error: Expected number but found string instead. [style.expression]"))
         #expect(run.error.contains("<stdin>:2:23: note: the value at fault"))
     }
+
+    @Test func inputsAreEvaluatedOnePerOutput() {
+        let inputs = "[[{\"zoom\": 5}, {\"properties\": {\"c\": \"red\"}}], [{\"zoom\": 5}, {\"properties\": {\"c\": \"nope\"}}]]"
+        let run = runTool(["expression", "--format", "json", "--property", "fill-color", "--inputs", inputs, "[\"to-color\", [\"get\", \"c\"]]"])
+        #expect(run.status == 0)
+        #expect(run.output == "{\"result\":\"success\",\"type\":\"color\",\"isFeatureConstant\":false,\"isZoomConstant\":true,\"outputs\":[[1,0,0,1],{\"error\":\"Could not parse color from value 'nope'\"}]}\n")
+        let text = runTool(["expression", "--spec", "{\"type\": \"string\"}", "--inputs", "[[{}, {}]]", "--global-state", "{\"mode\": \"dark\"}",
+                            "[\"global-state\", \"mode\"]"])
+        #expect(text.output.hasSuffix("output 1: \"dark\"\n"), "\(text.output)")
+        #expect(runTool(["expression", "--inputs", "{}", "1"]).status == 2)
+        #expect(runTool(["expression", "--inputs", "[[{}, {}]]", "--global-state", "nope", "1"]).status == 2)
+    }
 }

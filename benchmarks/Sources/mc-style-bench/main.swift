@@ -13,12 +13,15 @@ import StyleRuntime
 //   mc-style-bench yaml [--runs N] DECLARATIONS...
 //   mc-style-bench resolve [--runs N] COMPILED_FOLDER...
 //   mc-style-bench assets [--runs N] STYLE SPRITE FONTS SOURCE=TILEJSON...
+//   mc-style-bench evaluate [--runs N] STYLE...
 //
 // json: for each file: parse, validate (tomtom target), compact write and pretty write, each timed N times after a warm-up; prints one
 // tab-separated line per file: name, bytes, median/min/max milliseconds and MB/s (1 MB = 10^6 bytes).
 // resolve: StyleRuntime on a compiled folder: loading (manifest, digests, splice plan), then resolving with every
 // placeholder filled and every declared source's opacity changed (a new value each run), as an app does on
 // every opacity change.
+// evaluate: every paint property of the style compiled (ExpressionProgram) and evaluated at zooms 0...22 for one
+// feature, beside parsing the file (the evaluator's target: less time than the parse).
 // assets: validation (tomtom target) of a parsed style without assets, then with the sprite, fonts and vector
 // layers given (read once, as the command line reads them once), then the reading of the assets alone.
 
@@ -61,8 +64,8 @@ extension String {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let mode = arguments.first, ["json", "yaml", "resolve", "assets"].contains(mode) else {
-    FileHandle.standardError("usage: mc-style-bench json|yaml|resolve|assets [--runs N] [--parse-only] FILE...\n")
+guard let mode = arguments.first, ["json", "yaml", "resolve", "assets", "evaluate"].contains(mode) else {
+    FileHandle.standardError("usage: mc-style-bench json|yaml|resolve|assets|evaluate [--runs N] [--parse-only] FILE...\n")
     exit(2)
 }
 arguments.removeFirst()
@@ -91,6 +94,49 @@ if mode == "yaml" {
         }
         let size = (try? InputLoader().load(path: path))?.bytes.count ?? 0
         print(row(name, "read+decode(\(sources) sources)", bytes: size, timing))
+    }
+    exit(0)
+}
+if mode == "evaluate" {
+    for path in arguments {
+        guard let file = try? InputLoader().load(path: path), let document = try? JSONParser().parse(file) else {
+            FileHandle.standardError("\(path) does not parse\n")
+            exit(1)
+        }
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        var properties: [(JSONNode, ExpressionSpec)] = []
+        for layer in document.root["layers"]?.arrayValue ?? [] {
+            for member in layer["paint"]?.objectValue?.members ?? [] {
+                if let spec = ExpressionSpec.property(named: member.key) { properties.append((member.value, spec)) }
+            }
+        }
+        let feature = EvaluationInput(json: (try? JSONParser().parse("[{}, {\"properties\": {\"class\": \"primary\", \"name\": \"A\"}, \"geometry\": {\"type\": \"LineString\", \"coordinates\": [[0, 0], [1, 1]]}}]", name: "feature").root) ?? .null)
+        let parse = measure(runs: runs) { _ = try? JSONParser().parse(file) }
+        print(row(name, "parse", bytes: file.bytes.count, parse))
+        var programs: [ExpressionProgram] = []
+        let compile = measure(runs: runs) {
+            programs = properties.compactMap { try? ExpressionProgram.compile(propertyValue: $0.0, spec: $0.1).get() }
+        }
+        print(row(name, "compile(\(programs.count) of \(properties.count) paint properties)", bytes: file.bytes.count, compile))
+        var evaluations = 0
+        let inputs = (0...22).map { zoom -> EvaluationInput in
+            var input = feature
+            input.zoom = Double(zoom)
+            return input
+        }
+        let evaluate = measure(runs: runs) {
+            evaluations = 0
+            for program in programs {
+                for input in inputs {
+                    _ = program.evaluate(input)
+                    evaluations += 1
+                }
+            }
+        }
+        print(row(name, "evaluate(\(evaluations) = each property at zooms 0...22)", bytes: file.bytes.count, evaluate))
+        let ratio = evaluate.median / parse.median
+        let both = (compile.median + evaluate.median) / parse.median
+        print("# evaluate / parse: \(String(Int((ratio * 100).rounded()))) % (target: under 100 %); compile + evaluate / parse: \(String(Int((both * 100).rounded()))) %")
     }
     exit(0)
 }

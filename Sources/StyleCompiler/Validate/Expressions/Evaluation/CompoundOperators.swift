@@ -34,29 +34,29 @@ enum CompoundOperators {
                     guard case .object(let given) = try arguments[1](context) else { throw EvaluationError("Expected an object") }
                     object = given
                 } else {
-                    object = context.input.properties
+                    object = context.properties
                 }
                 let value = object[key]
                 return op == "has" ? .boolean(value != nil) : (value ?? .null)
             }
         case "feature-state":
-            return { context throws(EvaluationError) in context.input.featureState[try arguments[0](context).text] ?? .null }
+            return { context throws(EvaluationError) in context.featureState[try arguments[0](context).text] ?? .null }
         case "properties":
-            return { context throws(EvaluationError) in .object(context.input.properties) }
+            return { context throws(EvaluationError) in .object(context.properties) }
         case "geometry-type":
-            return { context throws(EvaluationError) in context.input.geometryType }
+            return { context throws(EvaluationError) in context.geometryType }
         case "id":
-            return { context throws(EvaluationError) in context.input.id ?? .null }
+            return { context throws(EvaluationError) in context.id ?? .null }
         case "zoom":
-            return { context throws(EvaluationError) in context.input.zoom.map(ExpressionValue.number) ?? .null }
+            return { context throws(EvaluationError) in context.zoom.map(ExpressionValue.number) ?? .null }
         case "heatmap-density":
-            return { context throws(EvaluationError) in .number(context.input.heatmapDensity ?? 0) }
+            return { context throws(EvaluationError) in .number(context.heatmapDensity ?? 0) }
         case "line-progress":
-            return { context throws(EvaluationError) in .number(context.input.lineProgress ?? 0) }
+            return { context throws(EvaluationError) in .number(context.lineProgress ?? 0) }
         case "elevation":
-            return { context throws(EvaluationError) in .number(context.input.elevation ?? 0) }
+            return { context throws(EvaluationError) in .number(context.elevation ?? 0) }
         case "accumulated":
-            return { context throws(EvaluationError) in context.input.accumulated ?? .null }
+            return { context throws(EvaluationError) in context.accumulated ?? .null }
         case "+", "*", "min", "max":
             return { context throws(EvaluationError) in
                 var values: [Double] = []
@@ -139,7 +139,7 @@ enum CompoundOperators {
         "round": { $0 < 0 ? -((-$0 + 0.5).rounded(.down)) : ($0 + 0.5).rounded(.down) },
     ]
 
-    private static func number(_ step: Step, _ context: EvaluationContext) throws(EvaluationError) -> Double {
+    private static func number(_ step: Step, _ context: EvaluationInput) throws(EvaluationError) -> Double {
         try ExpressionCompiler.number(try step(context))
     }
 

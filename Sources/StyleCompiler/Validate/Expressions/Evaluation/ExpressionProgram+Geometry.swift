@@ -12,10 +12,10 @@ extension ExpressionCompiler {
             guard let polygons = GeoShapes.polygons(of: geojson) else {
                 throw EvaluationError("'within' expression requires valid geojson object that contains polygon geometry type.")
             }
-            return CompiledExpression(type: .boolean) { context throws(EvaluationError) in .boolean(GeoWithin.evaluate(context.input, polygons)) }
+            return CompiledExpression(type: .boolean) { context throws(EvaluationError) in .boolean(GeoWithin.evaluate(context, polygons)) }
         }
         let shapes = GeoShapes.simpleGeometries(of: geojson)
-        return CompiledExpression(type: .number) { context throws(EvaluationError) in .number(GeoDistance.evaluate(context.input, shapes)) }
+        return CompiledExpression(type: .number) { context throws(EvaluationError) in .number(GeoDistance.evaluate(context, shapes)) }
     }
 }
 

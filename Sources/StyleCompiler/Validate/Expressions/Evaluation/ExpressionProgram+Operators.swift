@@ -5,29 +5,12 @@ import LocatedJSON
 extension ExpressionCompiler {
     func compileOperator(_ op: String, _ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError) -> CompiledExpression {
         switch op {
-        case "literal":
-            guard items.count == 2 else { throw EvaluationError("literal needs one argument") }
-            var type = ConstantValue.type(of: items[1].value)
-            if case .array(_, 0) = type, let expected, case .array(_, let length) = expected, length == nil || length == 0 { type = expected }
-            let value = ExpressionValue(json: items[1].value)
-            return CompiledExpression(type: type) { _ throws(EvaluationError) in value }
-        case "semiliteral":
-            guard items.count == 2 else { throw EvaluationError("semiliteral needs one argument") }
-            guard let elements = items[1].arrayValue else { return .constant(ExpressionValue(json: items[1].value)) }
-            var steps: [CompiledExpression.Step] = []
-            for element in elements { steps.append(try compile(element, expected: .value).run) }
-            return CompiledExpression(type: .array(.value, steps.count)) { context throws(EvaluationError) in
-                var values: [ExpressionValue] = []
-                for step in steps { values.append(try step(context)) }
-                return .array(values)
-            }
+        case "literal": return try compileLiteral(items, expected: expected)
+        case "semiliteral": return try compileSemiliteral(items)
         case "array", "boolean", "number", "string", "object":
             return try compileAssertion(op, items)
         case "to-boolean", "to-color", "to-number", "to-string":
-            let type: ExpressionType = op == "to-boolean" ? .boolean : op == "to-color" ? .color : op == "to-number" ? .number : .string
-            var arguments: [CompiledExpression] = []
-            for index in 1..<items.count { arguments.append(try compile(items, index, expected: .value)) }
-            return Self.coercion(type, arguments)
+            return try compileCoercion(op, items)
         case "let": return try compileLet(items, expected: expected)
         case "var": return try compileVar(items)
         case "case": return try compileCase(items, expected: expected)
@@ -43,22 +26,56 @@ extension ExpressionCompiler {
         case "format": return try compileFormat(items)
         case "number-format": return try compileNumberFormat(items)
         case "collator": return try compileCollator(items)
-        case "image":
-            let name = try compile(items, 1, expected: .string).run
-            return CompiledExpression(type: .resolvedImage) { context throws(EvaluationError) in
-                let value = try name(context)
-                let text = value.text
-                return .image(name: text, available: context.input.availableImages.contains(text))
-            }
-        case "global-state":
-            guard items.count == 2, let key = items[1].stringValue else { throw EvaluationError("global-state needs a string key") }
-            return CompiledExpression(type: .value) { context throws(EvaluationError) in context.input.globalState[key] ?? .null }
+        case "image": return try compileImage(items)
+        case "global-state": return try compileGlobalState(items)
         case "within", "distance":
             return try compileGeometry(op, items)
         default:
             guard let definition = CompoundSignatures.definitions[op] else { throw EvaluationError("Unknown expression \"\(op)\"") }
             return try compileCompound(op, definition, items)
         }
+    }
+
+    // Each operator compiles in a function of its own: deeply nested expressions recurse through
+    // `compileOperator`, whose stack frame stays small that way.
+
+    private func compileLiteral(_ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError) -> CompiledExpression {
+        guard items.count == 2 else { throw EvaluationError("literal needs one argument") }
+        var type = ConstantValue.type(of: items[1].value)
+        if case .array(_, 0) = type, let expected, case .array(_, let length) = expected, length == nil || length == 0 { type = expected }
+        return .constant(ExpressionValue(json: items[1].value), type: type)
+    }
+
+    private func compileSemiliteral(_ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
+        guard items.count == 2 else { throw EvaluationError("semiliteral needs one argument") }
+        guard let elements = items[1].arrayValue else { return .constant(ExpressionValue(json: items[1].value)) }
+        var steps: [CompiledExpression.Step] = []
+        for element in elements { steps.append(try compile(element, expected: .value).run) }
+        return CompiledExpression(type: .array(.value, steps.count)) { context throws(EvaluationError) in
+            var values: [ExpressionValue] = []
+            for step in steps { values.append(try step(context)) }
+            return .array(values)
+        }
+    }
+
+    private func compileCoercion(_ op: String, _ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
+        let type: ExpressionType = op == "to-boolean" ? .boolean : op == "to-color" ? .color : op == "to-number" ? .number : .string
+        var arguments: [CompiledExpression] = []
+        for index in 1..<items.count { arguments.append(try compile(items, index, expected: .value)) }
+        return Self.coercion(type, arguments)
+    }
+
+    private func compileImage(_ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
+        let name = try compile(items, 1, expected: .string).run
+        return CompiledExpression(type: .resolvedImage) { context throws(EvaluationError) in
+            let text = try name(context).text
+            return .image(name: text, available: context.availableImages.contains(text))
+        }
+    }
+
+    private func compileGlobalState(_ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
+        guard items.count == 2, let key = items[1].stringValue else { throw EvaluationError("global-state needs a string key") }
+        return CompiledExpression(type: .value) { context throws(EvaluationError) in context.globalState[key] ?? .null }
     }
 
     private func compileAssertion(_ op: String, _ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {

@@ -7,20 +7,23 @@ public struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { message }
 }
 
-/// What a compiled step reads while it runs: the input, once per evaluation.
-final class EvaluationContext {
-    let input: EvaluationInput
-    init(_ input: EvaluationInput) { self.input = input }
-}
-
 /// One compiled (sub-)expression: its type as MapLibre infers it, and how to evaluate it.
 struct CompiledExpression {
-    typealias Step = (EvaluationContext) throws(EvaluationError) -> ExpressionValue
+    /// A step reads the input it is given (passed borrowed: evaluating copies nothing).
+    typealias Step = (EvaluationInput) throws(EvaluationError) -> ExpressionValue
     let type: ExpressionType
     let run: Step
+    /// The value, when it is the same for every input (a literal, or an annotation of one, folded).
+    var constant: ExpressionValue?
 
-    static func constant(_ value: ExpressionValue) -> CompiledExpression {
-        CompiledExpression(type: value.type) { _ throws(EvaluationError) in value }
+    init(type: ExpressionType, constant: ExpressionValue? = nil, run: @escaping Step) {
+        self.type = type
+        self.constant = constant
+        self.run = run
+    }
+
+    static func constant(_ value: ExpressionValue, type: ExpressionType? = nil) -> CompiledExpression {
+        CompiledExpression(type: type ?? value.type, constant: value) { _ throws(EvaluationError) in value }
     }
 }
 
@@ -31,7 +34,7 @@ struct CompiledExpression {
 /// Compile only what the type-checker accepted (`ExpressionTypeChecker`): the compiler relies on its checks
 /// and reports anything else as a compile error without detail.
 public struct ExpressionProgram: Sendable {
-    private let root: @Sendable (EvaluationContext) throws(EvaluationError) -> ExpressionValue
+    private let root: @Sendable (EvaluationInput) throws(EvaluationError) -> ExpressionValue
     /// The result type (MapLibre's name for it).
     public let type: String
     let resultType: ExpressionType
@@ -52,9 +55,18 @@ public struct ExpressionProgram: Sendable {
         }
     }
 
+    /// Compiles a property's value as a style holds it: an expression, a legacy function, or a constant (an
+    /// array whose first element is not an operator name is a constant, as MapLibre's `isExpression` says).
+    public static func compile(propertyValue node: JSONNode, spec: ExpressionSpec) -> Result<ExpressionProgram, EvaluationError> {
+        if let items = node.arrayValue, !(items.first?.stringValue.map(ExpressionOperators.isOperator) ?? false) {
+            return compile(property: .array([.string("literal"), node]), spec: spec)
+        }
+        return compile(property: node, spec: spec)
+    }
+
     /// The value for one input, or MapLibre's run-time error.
     public func evaluate(_ input: EvaluationInput) -> Result<ExpressionValue, EvaluationError> {
-        do { return .success(try root(EvaluationContext(input))) } catch { return .failure(error) }
+        do { return .success(try root(input)) } catch { return .failure(error) }
     }
 
     /// The value as MapLibre's test harness writes it: colours as `[r, g, b, a]` when the result is a colour.
@@ -90,12 +102,20 @@ final class ExpressionCompiler {
     /// MapLibre's annotation of a parsed expression against the expected type.
     private func finish(_ compiled: CompiledExpression, expected: ExpressionType?, annotation: ExpressionTyping.Annotation?) -> CompiledExpression {
         guard let expected, let wrap = ExpressionTyping.implicitAnnotation(expected: expected, actual: compiled.type) else { return compiled }
+        let wrapped: CompiledExpression
         switch annotation ?? wrap {
         case .omit: return compiled
-        case .assert: return Self.assertion(expected, [compiled])
-        case .coerce: return Self.coercion(expected, [compiled])
+        case .assert: wrapped = Self.assertion(expected, [compiled])
+        case .coerce: wrapped = Self.coercion(expected, [compiled])
         }
+        // An annotated literal (a colour written as a string, most often) is worked out once, as MapLibre folds
+        // it while parsing; one that fails stays, to fail at run time with MapLibre's message.
+        guard compiled.constant != nil, let value = try? wrapped.run(Self.foldingContext) else { return wrapped }
+        return .constant(value, type: wrapped.type)
     }
+
+    /// The input constants are folded with: they read nothing from it.
+    private static var foldingContext: EvaluationInput { EvaluationInput() }
 
     // MARK: - Scope
 

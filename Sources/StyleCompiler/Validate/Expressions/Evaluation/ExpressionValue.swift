@@ -1,4 +1,5 @@
 import LocatedJSON
+import Synchronization
 
 /// A value an expression evaluates to, as MapLibre's evaluator holds it: JSON values, and the types only
 /// expressions make (colours, formatted text, images, collators).
@@ -160,10 +161,21 @@ public struct ExpressionColor: Sendable, Equatable {
         if alpha == 0 { straight = [red, green, blue, alpha] }
     }
 
-    /// A CSS colour string, or nil when it is not one.
+    /// A CSS colour string, or nil when it is not one. Styles repeat a few hundred colours thousands of times,
+    /// so parsed strings are remembered (up to `ColorCache.capacity` of them).
     init?(css text: String) {
-        guard let parsed = CSSColor.parse(text) else { return nil }
-        self.init(red: parsed.red / 255, green: parsed.green / 255, blue: parsed.blue / 255, alpha: parsed.alpha)
+        if let cached = ColorCache.shared.withLock({ $0[text] }) {
+            guard let cached else { return nil }
+            self = cached
+            return
+        }
+        let parsed = CSSColor.parse(text).map { ExpressionColor(red: $0.red / 255, green: $0.green / 255, blue: $0.blue / 255, alpha: $0.alpha) }
+        ColorCache.shared.withLock { cache in
+            if cache.count >= ColorCache.capacity { cache.removeAll(keepingCapacity: true) }
+            cache[text] = .some(parsed)
+        }
+        guard let parsed else { return nil }
+        self = parsed
     }
 
     /// The channels before premultiplication (MapLibre's `rgb`).
@@ -243,4 +255,10 @@ enum JavaScriptNumber {
 
 extension String {
     public var trimmingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
+}
+
+/// Colour strings already parsed, shared by every evaluation (guarded: programs run on any thread).
+enum ColorCache {
+    static let capacity = 4096
+    static let shared = Mutex<[String: ExpressionColor?]>([:])
 }
