@@ -53,8 +53,20 @@ import LocatedJSON
     @Test func runTimeErrorsAreOutputsNotCrashes() throws {
         let results = try outputs("[\"number\", [\"get\", \"x\"]]", "[{}, {\"properties\": {\"x\": \"a\"}}]", "[{}, {\"properties\": {\"x\": 2}}]")
         #expect(results == ["error: Expected value to be of type number, but found string instead.", "2"])
-        #expect(try outputs("[\"at\", 3, [\"literal\", [1, 2]]]", "[{}, {}]") == ["error: Array index out of bounds: 3 > 1."])
+        #expect(try outputs("[\"at\", [\"get\", \"i\"], [\"literal\", [1, 2]]]", "[{}, {\"properties\": {\"i\": 3}}]") == ["error: Array index out of bounds: 3 > 1."])
         #expect(try outputs("[\"to-color\", [\"get\", \"c\"]]", "[{}, {\"properties\": {\"c\": \"nope\"}}]") == ["error: Could not parse color from value 'nope'"])
+    }
+
+    /// The type-checker folds constant expressions with the evaluator, as MapLibre does while parsing: what
+    /// fails is an error at check time, at the folded expression's key.
+    @Test func constantExpressionsThatFailAreCheckErrors() throws {
+        func errors(_ text: String, spec: ExpressionSpec = ExpressionSpec(type: "*")) throws -> [String] {
+            ExpressionTypeChecker.check(property: try JSONParser().parse(text, name: "e").root, spec: spec).errors.map { "\($0.keyText): \($0.message)" }
+        }
+        #expect(try errors("[\"number\", [\"get\", \"x\", [\"literal\", {\"y\": 0}]]]") == [": Expected value to be of type number, but found null instead."])
+        #expect(try errors("[\"+\", 1, [\"at\", 3, [\"literal\", [1, 2]]]]") == ["[2]: Array index out of bounds: 3 > 1."])
+        #expect(try errors("[\"number\", [\"get\", \"y\", [\"literal\", {\"y\": 0}]]]").isEmpty)
+        #expect(try errors("[\"let\", \"a\", 1, [\"number\", [\"var\", \"a\"]]]").isEmpty, "a var bound outside is left to run time")
     }
 
     @Test func textFollowsJavaScript() throws {

@@ -145,7 +145,7 @@ final class ExpressionTyping {
             }
             parsed = result
         }
-        return finish(parsed, expected: expected, annotation: annotation)
+        return finish(parsed, node: node, expected: expected, annotation: annotation)
     }
 
     /// Where MapLibre wraps an expression of type `actual` to meet `expected`: an assertion for a `value`
@@ -170,7 +170,7 @@ final class ExpressionTyping {
 
     /// Enforces the expected type (inserting an assertion or coercion where MapLibre does), then folds a
     /// constant expression into a literal.
-    private func finish(_ parsed: TypedExpression, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression? {
+    private func finish(_ parsed: TypedExpression, node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression? {
         var result = parsed
         if let expected {
             let defaultAnnotation = Self.implicitAnnotation(expected: expected, actual: parsed.type)
@@ -188,8 +188,34 @@ final class ExpressionTyping {
         switch ConstantEvaluator.evaluate(result) {
         case .failure(let failure):
             return error(failure.message)
+        case .success(.unknown) where result.operation == .opaque:
+            // Any other constant expression is evaluated, as MapLibre evaluates it while parsing: what fails
+            // (`["number", ["get", "x", ["literal", {}]]]` is null, not a number) is an error now.
+            switch Self.fold(node, expected: expected, annotation: annotation) {
+            case .failure(let failure): return error(failure.message)
+            case .success(let value): return .literal(result.type, value)
+            }
         case .success(let value):
             return .literal(result.type, value)
+        }
+    }
+
+    /// The value of a constant expression by the evaluator; `.unknown` when it cannot be compiled alone (a
+    /// `var` bound outside it) or its value is not one the checker uses.
+    private static func fold(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> Result<ConstantValue, ConstantEvaluator.Failure> {
+        guard let compiled = try? ExpressionCompiler().compile(node, expected: expected, annotation: annotation) else { return .success(.unknown) }
+        do {
+            switch try compiled.run(EvaluationInput()) {
+            case .color: return .success(.color)
+            case let value:
+                let json = value.json(colorsAsArrays: false)
+                switch value {
+                case .null, .boolean, .number, .string, .array, .object: return .success(.json(json.value))
+                default: return .success(.unknown)
+                }
+            }
+        } catch {
+            return .failure(ConstantEvaluator.Failure(message: error.message))
         }
     }
 }
