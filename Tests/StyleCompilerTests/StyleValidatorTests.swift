@@ -105,8 +105,11 @@ import LocatedJSON
         try expectOne(lines("\"paint\": {\"line-width\": [\"interpolate\", [\"linear\"], [\"zoom\"], 5, 1,\n  10, [\"*\", 2, [\"get\", \"w\", ⟦\"x\"]]]}"),
                       rule: "style.expression", path: "layers[0].paint.line-width[6][2][2]",
                       message: "Expected object but found string instead.")
-        try expectOne(lines("\"filter\": [\"all\", [\"==\", [\"get\", \"a\"], 1],\n  [\">\", ⟦[\"boolean\", [\"get\", \"b\"]], 2]]"), rule: "style.expression",
-                      path: "layers[0].filter[2][1]", message: "\">\" comparisons are not supported for type 'boolean'.")
+        // In a filter MapLibre reports at the filter itself; the sub-expression is the related place.
+        let filter = lines("\"filter\": ⟦[\"all\", [\"==\", [\"get\", \"a\"], 1],\n  [\">\", ⟦[\"boolean\", [\"get\", \"b\"]], 2]]")
+        try expectOne(filter, rule: "style.expression", path: "layers[0].filter[2][1]", message: "\">\" comparisons are not supported for type 'boolean'.")
+        let (filterFindings, filterMarks) = try findings(filter)
+        #expect(filterFindings.first?.related.first?.location.position == SourcePosition(line: filterMarks[1].line, column: filterMarks[1].column))
         try expectOne(lines("\"filter\": ⟦[\"==\", [\"feature-state\", \"hover\"], true]"),
                       rule: "style.expression", path: "layers[0].filter",
                       message: "[\"feature-state\"] expression is not supported in a filter for a line layer with id: l")
@@ -168,15 +171,33 @@ import LocatedJSON
         #expect(StyleValidator(target: .tomtom).validate(style) == sequentialFindings(style, target: .tomtom))
     }
 
-    @Test func mixedFilterSyntaxIsWarnedAbout() throws {
-        let style = "{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"url\": \"https://t.example.com/v.json\"}}, \"layers\": [{\"id\": \"l\", \"type\": \"line\", \"source\": \"v\", \"source-layer\": \"s\", \"filter\": ⟦[\"all\", [\"==\", \"class\", \"park\"], [\"==\", [\"get\", \"x\"], 1]]}]}"
+    @Test func mixedFilterSyntaxIsWarnedAboutWithItsReplacement() throws {
+        // Current MapLibre reads a filter with any expression in it as an expression: the legacy part gets a
+        // warning with the expression to write instead, and is type-checked as the expression it then is.
+        let style = "{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"url\": \"https://t.example.com/v.json\"}}, \"layers\": [{\"id\": \"l\", \"type\": \"line\", \"source\": \"v\", \"source-layer\": \"s\", \"filter\": [\"all\", ⟦[\"==\", \"class\", \"park\"], [\"==\", [\"get\", \"x\"], 1]]}]}"
         let (diagnostics, marks) = try findings(style)
-        let warning = try #require(diagnostics.first { $0.rule == "style.filter-mixed" })
+        #expect(diagnostics.map(\.rule) == ["style.filter-mixed"], "\(diagnostics.map(\.message))")
+        let warning = try #require(diagnostics.first)
         #expect(warning.severity == .warning)
         #expect(warning.position == marks.first)
-        #expect(diagnostics.contains { $0.rule == "style.type" && $0.path?.mapLibreNotation == "layers[0].filter[2][1]" })
+        #expect(warning.path?.mapLibreNotation == "layers[0].filter[1]")
+        #expect(warning.message == "Mixing deprecated filter syntax with expression syntax is not supported. Replace [\"==\",\"class\",\"park\"] with [\"==\",[\"get\",\"class\"],\"park\"].")
+        // A legacy part that is no valid expression is both: the warning and the type error.
+        let numeric = style.replacingOccurrences(of: "[\"==\", \"class\", \"park\"]", with: "[\">=\", \"year\", 1930]")
+        #expect(try findings(numeric).0.map(\.message) == [
+            "Mixing deprecated filter syntax with expression syntax is not supported. Replace [\">=\",\"year\",1930] with [\">=\",[\"get\",\"year\"],1930].",
+            "Cannot compare types 'string' and 'number'.",
+        ])
+        // Wholly legacy, or neutral (has with one key), is not mixed.
         #expect(try findings(style.replacingOccurrences(of: "[\"==\", [\"get\", \"x\"], 1]", with: "[\"has\", \"x\"]")).0.isEmpty)
+        #expect(try findings(style.replacingOccurrences(of: "[\"==\", [\"get\", \"x\"], 1]", with: "[\"!has\", \"x\"]")).0.isEmpty)
     }
+
+    @Test func textFontTakesNoIdentityFunction() throws {
+        try expectOne("{\"version\": 8, \"glyphs\": \"https://g.example.com/{fontstack}/{range}.pbf\", \"sources\": {\"v\": {\"type\": \"vector\", \"url\": \"https://t.example.com/v.json\"}}, \"layers\": [{\"id\": \"l\", \"type\": \"symbol\", \"source\": \"v\", \"source-layer\": \"s\", \"layout\": {\"text-field\": \"x\", \"text-font\": ⟦{\"type\": \"identity\", \"property\": \"f\"}}}]}",
+                      rule: "style.function", path: "layers[0].layout.text-font", message: "\"text-font\" does not support identity functions")
+    }
+
 
     @Test func sdkOverlayNamesAreReservedOnTomTom() throws {
         try expectOne("{\"version\": 8, \"sources\": {}, \"layers\": [{\"id\": ⟦\"marker\", \"type\": \"background\"}]}", rule: "tomtom.sdk-layer-name",

@@ -29,7 +29,8 @@ extension ValidationRun {
     func validateFilterExpression(_ node: JSONNode, path: JSONPath, layer: JSONNode?) {
         let (parsed, errors) = ExpressionTypeChecker.checkExpression(node, expected: .boolean)
         guard let parsed else {
-            reportExpressionErrors(errors, path: path, expression: node)
+            // MapLibre places a filter's errors at the filter; the sub-expression is the related place.
+            reportExpressionErrors(errors, path: path, expression: node, atValue: true)
             return
         }
         if parsed.dependencies.contains(.featureState) {
@@ -39,10 +40,17 @@ extension ValidationRun {
         }
     }
 
-    private func reportExpressionErrors(_ errors: [ExpressionError], path: JSONPath, expression: JSONNode) {
+    /// Each error at its sub-expression, or with `atValue` at the expression as a whole with the
+    /// sub-expression as the related place.
+    private func reportExpressionErrors(_ errors: [ExpressionError], path: JSONPath, expression: JSONNode, atValue: Bool = false) {
         for error in errors {
             let diagnostic = Diagnostic(error, under: path)
-            report(.styleExpression, diagnostic.path ?? path, error.node ?? expression, error.message, related: diagnostic.related)
+            if atValue, let location = error.node?.location, location != expression.location {
+                report(.styleExpression, diagnostic.path ?? path, expression, error.message,
+                       related: [Diagnostic.Related("the sub-expression at fault", at: location)] + diagnostic.related)
+            } else {
+                report(.styleExpression, diagnostic.path ?? path, error.node ?? expression, error.message, related: diagnostic.related)
+            }
         }
     }
 }

@@ -1,44 +1,20 @@
 import LocatedJSON
 
 extension ValidationRun {
-    /// Layer filters: expressions type-checked as boolean expressions, legacy filters as MapLibre checks
-    /// them (with a warning when a legacy filter holds expressions, which it then cannot read).
+    /// Layer filters, as current MapLibre reads them: a filter that is not wholly legacy is an expression.
+    /// Legacy syntax inside one is a warning with the expression to write instead (MapLibre's "Replace …
+    /// with …"), and the filter is then type-checked as the expression it is.
     func validateFilter(_ node: JSONNode, path: JSONPath, layer: JSONNode? = nil) {
-        if Self.isExpressionFilter(node) {
-            validateFilterExpression(node, path: path, layer: layer)
+        guard FilterSyntax.classify(node) != .legacy else {
+            validateLegacyFilter(node, path: path)
             return
         }
-        if let items = node.arrayValue, ["all", "any", "none"].contains(items.first?.stringValue ?? ""),
-           items.dropFirst().contains(where: Self.isExpressionOnlyFilter) {
-            report(.styleFilterMixed, path, node,
-                   "this filter mixes legacy filter syntax and expressions, so it is read as a legacy filter and its expressions are not understood; write it wholly as an expression")
+        if let mixed = FilterSyntax.firstMixedLegacyFilter(in: node) {
+            var mixedPath = path
+            for index in mixed.path { mixedPath.append(.index(index)) }
+            report(.styleFilterMixed, mixedPath, mixed.node, FilterSyntax.mixedFilterMessage(mixed.node))
         }
-        validateLegacyFilter(node, path: path)
-    }
-
-    /// A filter that only reads as an expression (`["==", ["get", "x"], 1]`, `["match", ...]`), not one that
-    /// is also a legacy filter (`["has", "name"]`, `true`).
-    static func isExpressionOnlyFilter(_ node: JSONNode) -> Bool {
-        guard let items = node.arrayValue, let head = items.first?.stringValue, isExpressionFilter(node) else { return false }
-        switch head {
-        case "has": return items.count != 2 || items[1].stringValue == nil
-        case "any", "all": return items.dropFirst().contains(where: isExpressionOnlyFilter)
-        default: return true
-        }
-    }
-
-    /// MapLibre's `isExpressionFilter`: tells an expression from a legacy filter by the shape of its arguments.
-    static func isExpressionFilter(_ node: JSONNode) -> Bool {
-        if node.boolValue != nil { return true }
-        guard let items = node.arrayValue, let head = items.first?.stringValue else { return false }
-        switch head {
-        case "has": return items.count >= 2 && items[1].stringValue != "$id" && items[1].stringValue != "$type"
-        case "in": return items.count >= 3 && (items[1].stringValue == nil || items[2].arrayValue != nil)
-        case "!in", "!has", "none": return false
-        case "==", "!=", ">", ">=", "<", "<=": return items.count != 3 || items[1].arrayValue != nil || items[2].arrayValue != nil
-        case "any", "all": return items.dropFirst().allSatisfy { isExpressionFilter($0) || $0.boolValue != nil }
-        default: return true
-        }
+        validateFilterExpression(node, path: path, layer: layer)
     }
 
     private static let filterOperators = SpecProperty("filter", "enum", values: ["==", "!=", ">", ">=", "<", "<=", "in", "!in", "all", "any", "none", "has", "!has"])
@@ -98,6 +74,6 @@ extension Rule {
                               summary: "A filter is invalid.",
                               help: "Fix the filter at the marked place.")
     static let styleFilterMixed = Rule("style.filter-mixed", .warning,
-                              summary: "A legacy filter holds expressions, which it cannot read.",
-                              help: "Write the whole filter as an expression.")
+                              summary: "An expression filter holds legacy filter syntax, which it reads as an expression.",
+                              help: "Replace the legacy part with the expression the message gives.")
 }

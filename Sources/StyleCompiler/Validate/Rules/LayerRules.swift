@@ -137,6 +137,9 @@ extension ValidationRun {
                        "\"\(member.key)\" does not support interpolation syntax\nUse an identity property function instead: `{ \"type\": \"identity\", \"property\": \(String(JSONWriter(style: .compact).string(.string(String(text.dropFirst().dropLast()))).dropLast())) }`.")
                 continue
             }
+            if layerType == "symbol", member.key == "text-font", member.value["type"]?.stringValue == "identity" {
+                report(.styleFunction, memberPath, member.value, "\"text-font\" does not support identity functions")
+            }
             validateValue(member.value, spec: spec, path: memberPath, context: PropertyContext(kind: kind, name: member.key))
         }
     }

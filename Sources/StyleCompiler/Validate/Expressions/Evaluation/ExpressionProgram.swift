@@ -257,8 +257,9 @@ final class ExpressionCompiler {
             return .wrapped(.variableAnchorOffsetCollection, items)
         case (.projectionDefinition, .string), (.projectionDefinition, .projection): return input
         case (.projectionDefinition, .array(let items)):
-            guard items.count == 3, case .string(let from) = items[0], case .string(let to) = items[1], case .number(let t) = items[2] else { return nil }
-            return .projection(from: from, to: to, transition: t)
+            // MapLibre checks the [from, to, transition] form and keeps the value as given.
+            guard items.count == 3, case .string = items[0], case .string = items[1], case .number = items[2] else { return nil }
+            return input
         case (_, .wrapped(let kind, _)) where kind == type: return input
         default:
             return nil
