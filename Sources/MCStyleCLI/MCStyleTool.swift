@@ -15,6 +15,7 @@ public enum MCStyleTool {
         SchemaCommand.self,
         ExpressionCommand.self,
         ResolveCommand.self,
+        MigrateCommand.self,
     ]
 
     static let spec = CommandSpec(

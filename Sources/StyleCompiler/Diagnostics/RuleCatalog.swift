@@ -18,7 +18,7 @@ public enum RuleCatalog {
         .styleLayerResampling, .styleFunction, .styleExpression, .styleFilter, .styleFilterMixed,
         .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsField, .assetsSprite,
         .assetsSpriteImage, .assetsFonts, .assetsFont, .assetsGlyphRange, .lintZoomRange, .lintZeroOpacity, .lintFilterFalse,
-        .lintHidden, .lintCovered, .lintDuplicateLayer, .lintUnusedSource, .configInvalid, .configUnknownRule,
+        .lintHidden, .lintCovered, .lintDuplicateLayer, .lintUnusedSource, .configInvalid, .configUnknownRule, .migrateOutput,
         .baselineInvalid, .baselineStale,
     ]
 

@@ -75,5 +75,5 @@ extension Rule {
                               help: "Fix the filter at the marked place.")
     static let styleFilterMixed = Rule("style.filter-mixed", .warning,
                               summary: "An expression filter holds legacy filter syntax, which it reads as an expression.",
-                              help: "Replace the legacy part with the expression the message gives.")
+                              help: "Replace the legacy part with the expression the message gives (mc-style migrate does it).")
 }

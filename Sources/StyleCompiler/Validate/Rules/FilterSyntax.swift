@@ -39,22 +39,32 @@ enum FilterSyntax: Equatable {
 
     /// The first legacy filter inside an expression filter, where MapLibre looks for one (operands of `all`,
     /// `any`, `none` and `!`, and the tests of `case`), with its position under the filter.
-    static func firstMixedLegacyFilter(in filter: JSONNode, path: [Int] = []) -> (path: [Int], node: JSONNode)? {
-        guard let items = filter.arrayValue, let op = items.first?.stringValue else { return nil }
-        let positions: [Int]
-        switch op {
-        case "all", "any", "none": positions = Array(items.indices.dropFirst())
-        case "!": positions = items.count > 1 ? [1] : []
-        case "case": positions = items.count > 2 ? Array(stride(from: 1, to: items.count - 1, by: 2)) : []
-        default: positions = []
-        }
-        for index in positions {
+    static func firstMixedLegacyFilter(in filter: JSONNode) -> (path: [Int], node: JSONNode)? {
+        mixedLegacyFilters(in: filter).first
+    }
+
+
+    /// Every legacy filter inside an expression filter where MapLibre looks for one, outermost first (what
+    /// `mc-style migrate` rewrites; a legacy filter's own insides are part of it).
+    static func mixedLegacyFilters(in filter: JSONNode, path: [Int] = []) -> [(path: [Int], node: JSONNode)] {
+        guard let items = filter.arrayValue, let op = items.first?.stringValue else { return [] }
+        var found: [(path: [Int], node: JSONNode)] = []
+        for index in operandPositions(op, count: items.count) where items[index].arrayValue != nil {
             let child = items[index]
-            guard child.arrayValue != nil else { continue }
-            if classify(child) == .legacy { return (path + [index], child) }
-            if let found = firstMixedLegacyFilter(in: child, path: path + [index]) { return found }
+            if classify(child) == .legacy { found.append((path + [index], child)) } else { found += mixedLegacyFilters(in: child, path: path + [index]) }
         }
-        return nil
+        return found
+    }
+
+    /// Where MapLibre looks for legacy filters inside an expression: operands of `all`, `any`, `none`, `!`,
+    /// and the tests of `case`.
+    private static func operandPositions(_ op: String, count: Int) -> [Int] {
+        switch op {
+        case "all", "any", "none": return Array(1..<max(1, count))
+        case "!": return count > 1 ? [1] : []
+        case "case": return count > 2 ? Array(stride(from: 1, to: count - 1, by: 2)) : []
+        default: return []
+        }
     }
 
     /// MapLibre's warning for a legacy filter inside an expression, with the expression to write instead.
