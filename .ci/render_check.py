@@ -7,6 +7,9 @@ source, `@2x` tiles at double size, and logs every request. Each case compiles r
 descriptor 2 is captured, which is where MapLibre reports a dropped layer). Prints one line per case and
 `render check: P passed, F failed`; exits 1 on any failure.
 
+With --corpus, also proves `mc-style migrate`: three corpus styles rendered before and after migration, over
+vector tiles made for them (`vector_tiles.py`), must give the same pixels.
+
 Usage: render_check.py MC_STYLE [--self-test] [--corpus DIR]
   --self-test  also checks that a deliberately broken composition (a wrong source reference, a bad tile
                size) makes the check fail, with a message that says which case and why."""
@@ -21,6 +24,9 @@ import sys
 import tempfile
 import threading
 import zlib
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import vector_tiles  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "render"
@@ -50,6 +56,8 @@ class TileServer(http.server.ThreadingHTTPServer):
         self.lock = threading.Lock()
         # Set for a server that stands in for MapConductor's LocalTileServer: (route id, cache key) it serves.
         self.local_route = None
+        # The source layers, keys and values vector tiles under /vt/ are made with (`vector_tiles`).
+        self.vector_vocabulary = {}
 
     @property
     def origin(self):
@@ -78,6 +86,9 @@ class TileHandler(http.server.BaseHTTPRequestHandler):
             return self.reply(200, "application/json", body)
         if parts[0] == "blocked":
             return self.blocked(path)
+        if parts[0] == "vt" and len(parts) == 4 and parts[3].endswith(".pbf"):
+            z, x, y = int(parts[1]), int(parts[2]), int(parts[3][:-4])
+            return self.reply(200, "application/x-protobuf", vector_tiles.tile_for(self.server.vector_vocabulary, z, x, y))
         name = parts[1] if parts[0] == "tiles" and len(parts) > 1 else parts[0]
         if name in COLOURS and path.endswith(".png"):
             retina = "@2x" in parts[-1]
@@ -140,6 +151,17 @@ def child(style_path, ratio, render, view):
         result["samples"] = samples
     print(json.dumps(result))
 
+
+def child_image(style_path, out_path, lon, lat, zoom):
+    """Renders a style at one view and saves the whole RGBA buffer (numpy) for a pixel comparison."""
+    os.environ["EGL_PLATFORM"] = "surfaceless"
+    import numpy
+    from pymgl import Map
+    map_ = Map(pathlib.Path(style_path).read_text(encoding="utf-8"), MIGRATE_SIZE, MIGRATE_SIZE, 1, lon, lat, zoom)
+    numpy.save(out_path, map_.renderBuffer())
+
+
+MIGRATE_SIZE = 512
 
 SAMPLE_POINTS = {
     "west-middle": (-2.5, 0), "east-middle": (2.5, 0), "west-north": (-2.5, 4.2), "east-north": (2.5, 4.2),
@@ -488,6 +510,67 @@ def corpus_cases(check, corpus):
             check.case(f"corpus {style.name} ({target}): the renderer keeps every layer", body)
 
 
+MIGRATE_STYLES = ("omt-dark-matter.json", "omt-osm-bright.json", "mapbox-bright-v9.json")
+MIGRATE_VIEWS = ((0.3, 0.3, 3), (0.3, 0.3, 7), (0.3, 0.3, 10.5), (0.3, 0.3, 14))
+
+
+def migrate_cases(check, corpus):
+    """`mc-style migrate` draws what the legacy style drew: three corpus styles full of legacy functions and
+    filters, over vector tiles made with the source layers, keys and values they read, rendered before and
+    after at four zooms and compared pixel by pixel."""
+    import numpy
+    for name in MIGRATE_STYLES:
+        path = pathlib.Path(corpus) / name
+        if not path.exists():
+            continue
+        def body(path=path):
+            original = json.loads(path.read_text(encoding="utf-8"))
+            run = subprocess.run([check.tool, "migrate", str(path)], capture_output=True)
+            expect(run.returncode == 0, f"mc-style migrate failed: {run.stderr.decode()[:300]}")
+            migrated = json.loads(run.stdout)
+            rewrites = int(run.stderr.decode().split(":")[-1].split()[0])
+            expect(rewrites > 20, f"only {rewrites} rewrites: not a test of migration")
+            check.server.vector_vocabulary = vector_tiles.style_vocabulary(original)
+            styles = {}
+            # A wrong migration (every rewritten filter negated) must show in the pixels: the comparison is alive.
+            broken = json.loads(json.dumps(migrated))
+            for before, layer in zip(original["layers"], broken["layers"]):
+                if "filter" in layer and layer["filter"] != before.get("filter"):
+                    layer["filter"] = ["!", layer["filter"]]
+            for label, style in (("before", original), ("after", migrated), ("empty", json.loads(json.dumps(original))), ("broken", broken)):
+                block_remote(style, check.server.origin)
+                for source in style["sources"].values():
+                    if source.get("type") == "vector":
+                        source.pop("url", None)
+                        source["tiles"] = [check.server.origin + ("/vt/{z}/{x}/{y}.pbf" if label != "empty" else "/blocked/{z}/{x}/{y}.pbf")]
+                        source["maxzoom"] = 14
+                style.pop("sprite", None)
+                styles[label] = check.work / f"migrate-{label}-{path.name}"
+                styles[label].write_text(json.dumps(style), encoding="utf-8")
+            differing, drawn, caught = [], [], 0
+            for lon, lat, zoom in MIGRATE_VIEWS:
+                images = {}
+                for label, style_path in styles.items():
+                    if label == "broken" and zoom != 7:
+                        continue
+                    out = check.work / f"{label}-{zoom}.npy"
+                    run = subprocess.run([check.python, __file__, "--child-image", str(style_path), str(out), str(lon), str(lat), str(zoom)],
+                                         capture_output=True, text=True, timeout=120, env=dict(os.environ, EGL_PLATFORM="surfaceless"))
+                    expect(run.returncode == 0, f"the renderer failed at z{zoom}: {run.stderr.strip()[-300:]}")
+                    images[label] = numpy.load(out).astype(int).reshape(-1, 4)
+                difference = numpy.abs(images["before"] - images["after"]).max(axis=-1)
+                differing.append(int((difference > 2).sum()))
+                drawn.append(float((numpy.abs(images["before"] - images["empty"]).max(axis=-1) > 2).mean()))
+                if "broken" in images:
+                    caught = int((numpy.abs(images["before"] - images["broken"]).max(axis=-1) > 2).sum())
+                    expect(caught > 100, f"negating the rewritten filters changed only {caught} pixels at z7: the comparison would miss a wrong migration")
+            expect(max(drawn) > 0.05, f"the generated tiles drew almost nothing ({drawn}): the comparison would prove nothing")
+            expect(all(count == 0 for count in differing), f"pixels differ after migration at zooms {[v[2] for v in MIGRATE_VIEWS]}: {differing}")
+            print(f"     {path.name}: {rewrites} rewrites, identical at z{', z'.join(str(v[2]) for v in MIGRATE_VIEWS)}; features cover "
+                  + ", ".join(f"{share:.0%}" for share in drawn) + " of the image; negated filters change " + str(caught) + " pixels at z7")
+        check.case(f"migrate {path.name}: the migrated style draws exactly what the legacy one drew", body)
+
+
 def block_remote(style, origin):
     """Points every remote URL at the loopback server's /blocked/ path, so nothing leaves 127.0.0.1."""
     def rewrite(value):
@@ -531,6 +614,9 @@ def self_test(check):
 
 
 def main(argv):
+    if argv[:1] == ["--child-image"]:
+        child_image(argv[1], argv[2], float(argv[3]), float(argv[4]), float(argv[5]))
+        return 0
     if argv[:1] == ["--child"]:
         view = json.loads(argv[4])
         child(argv[1], float(argv[2]), argv[3] == "1", (view[0], view[1], view[2], {k: tuple(v) for k, v in view[3].items()}))
@@ -548,6 +634,7 @@ def main(argv):
         corpus = argv[argv.index("--corpus") + 1] if "--corpus" in argv else None
         if corpus and pathlib.Path(corpus).is_dir():
             corpus_cases(check, corpus)
+            migrate_cases(check, corpus)
         elif corpus:
             print(f"corpus {corpus} is absent: the corpus cases are skipped")
     finally:
