@@ -59,4 +59,10 @@ import Testing
         #expect(runTool(["expression", "--inputs", "{}", "1"]).status == 2)
         #expect(runTool(["expression", "--inputs", "[[{}, {}]]", "--global-state", "nope", "1"]).status == 2)
     }
+
+    @Test func textFontTakesNoIdentityFunction() {
+        let run = runTool(["expression", "--property", "text-font", "{\"type\": \"identity\", \"property\": \"f\"}"])
+        #expect(run.status == 1 && run.error.contains("<expression>:1:1: error: \"text-font\" does not support identity functions"), "\(run.error)")
+        #expect(runTool(["expression", "--property", "text-font", "{\"stops\": [[0, [\"literal\", [\"A\"]]]]}"]).status != 2)
+    }
 }

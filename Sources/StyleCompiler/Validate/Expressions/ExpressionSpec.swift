@@ -20,6 +20,8 @@ public struct ExpressionSpec: Sendable {
     public var tokens: Bool
     /// The property's default, for legacy functions without one.
     public var defaultValue: JSONNode?
+    /// The property's name, for a specification looked up by name (`--property`).
+    public var name: String?
 
     public init(type: String, value: String? = nil, length: Int? = nil, propertyType: String = "data-driven", interpolated: Bool = true,
                 parameters: [String] = ["zoom", "feature"], values: [String] = [], tokens: Bool = false, defaultValue: JSONNode? = nil) {
@@ -53,6 +55,7 @@ public struct ExpressionSpec: Sendable {
     init(_ property: SpecProperty) {
         self.init(type: property.type, value: property.value, length: property.length, propertyType: property.propertyType ?? "constant",
                   interpolated: property.interpolated, parameters: property.parameters, values: property.values)
+        name = property.name
     }
 
     /// The type expressions must produce (MapLibre's `getExpectedType`).

@@ -16,6 +16,10 @@ public enum ExpressionTypeChecker {
 
     /// Checks a property value. A legacy function is first rewritten as the expression that replaces it.
     public static func check(property node: JSONNode, spec: ExpressionSpec) -> Result {
+        if spec.name == "text-font", node["type"]?.stringValue == "identity" {
+            return Result(type: nil, isFeatureConstant: false, isZoomConstant: false,
+                          errors: [ExpressionError(key: [], message: "\"text-font\" does not support identity functions", node: node)])
+        }
         var expression = node
         if let function = node.objectValue { expression = LegacyFunction.convert(function, spec: spec) }
         let (parsed, errors) = checkProperty(expression, spec: spec)
