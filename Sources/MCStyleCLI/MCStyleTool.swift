@@ -16,6 +16,7 @@ public enum MCStyleTool {
         ExpressionCommand.self,
         ResolveCommand.self,
         MigrateCommand.self,
+        DiffCommand.self,
     ]
 
     static let spec = CommandSpec(

@@ -63,5 +63,5 @@ struct NamedValue: ArgumentValue, Equatable {
 
 /// How a command prints its results.
 enum OutputFormat: String, ArgumentValue, CaseIterable {
-    case text, json, sarif, github
+    case text, json, sarif, github, markdown
 }

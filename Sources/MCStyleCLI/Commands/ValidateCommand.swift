@@ -78,7 +78,7 @@ enum ValidateCommand: Subcommand {
         case .json: io.writeOutput(JSONReportPrinter().render(shown, heldBack: heldBack))
         case .sarif: io.writeOutput(SARIFPrinter(toolVersion: MCStyleTool.version).render(shown))
         case .github: io.writeOutput(GitHubPrinter().render(shown))
-        case .text:
+        case .text, .markdown:
             let printer = TextDiagnosticPrinter(useColor: false)
             io.writeOutput(printer.render(shown) + printer.summary(diagnostics))
             if let heldBack, let baselinePath {
