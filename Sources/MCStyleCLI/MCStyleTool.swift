@@ -17,6 +17,7 @@ public enum MCStyleTool {
         ResolveCommand.self,
         MigrateCommand.self,
         DiffCommand.self,
+        FetchBaseCommand.self,
     ]
 
     static let spec = CommandSpec(

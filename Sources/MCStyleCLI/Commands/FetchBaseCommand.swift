@@ -1,0 +1,71 @@
+import StyleCompiler
+
+/// `mc-style fetch-base`: a TomTom hosted base style frozen into the repository, with a lock to review.
+enum FetchBaseCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "fetch-base",
+        abstract: "Download a TomTom hosted base style into a file, with a lock file; --check tells whether TomTom changed it.",
+        discussion: """
+        Builds the URL as MapConductor's run-time composer does (style/1/style/<version>?key=…&map=gosdk/<design>,
+        modules in the design's light or dark value), or takes --url. The key (--api-key-env) is used for the
+        request only: the saved style holds {key} wherever the key was, and the key appears in no output and no
+        lock. The style and NAME.lock.json beside it (URL without the key, design, modules, version pattern, the
+        version the style reports, SHA-256) are written atomically, and only after a whole, valid download.
+        --check fetches the locked URL again: exit 0 when TomTom serves the same bytes, 1 with a diff when not.
+        Downloads go through the system curl; redirects only within the same host; at most 64 MiB.
+        Exit status: 0 saved (or unchanged), 1 failed (or changed), 2 misuse.
+        """,
+        usage: ["fetch-base --out <style.json> [--design <name>] [--version <pattern>] [--module <name>]... [--origin <url>] [--api-key-env <name>] [--timeout <seconds>]",
+                "fetch-base --out <style.json> --url <url> [--api-key-env <name>]",
+                "fetch-base --out <style.json> --check [--api-key-env <name>]"],
+        options: [out.spec, design.spec, version.spec, module.spec, url.spec, origin.spec, apiKeyEnvironment.spec, timeout.spec, check.spec]
+    )
+    static let out = Option<String>(name: "out", valueName: "style.json", help: "Where the style is saved (its lock goes beside it).")
+    static let design = Option<String>(name: "design", valueName: "name",
+                                       help: "The map design (default basic_street-light): \(BaseStyleRequest.designs.joined(separator: ", ")).")
+    static let version = Option<String>(name: "version", valueName: "pattern", help: "The style version pattern (default 25.2.*).")
+    static let module = Option<String>(name: "module", valueName: "name",
+                                       help: "A module to include (repeatable): \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", ")).",
+                                       isRepeatable: true)
+    static let url = Option<String>(name: "url", valueName: "url", help: "Any style URL instead of a design ({key} where the key goes).")
+    static let origin = Option<String>(name: "origin", valueName: "url", help: "TomTom's API origin (default https://api.tomtom.com).")
+    static let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(help: "The TomTom API key for the request, from this environment variable.")
+    static let timeout = Option<Double>(name: "timeout", valueName: "seconds", help: "Give up after this many seconds (default 60).")
+    static let check = Flag(name: "check", help: "Fetch the locked URL again; exit 1 with a diff when TomTom serves another style.")
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        let out = try Self.out.required(in: arguments)
+        let modules = try Self.module.values(in: arguments)
+        for name in modules where BaseStyleRequest.modules[name] == nil {
+            throw UsageError("'\(name)' is not a module: \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", "))")
+        }
+        let design = try Self.design.value(in: arguments)
+        if let design, !BaseStyleRequest.designs.contains(design) {
+            throw UsageError("'\(design)' is not a TomTom map design\(Suggestion.didYouMean(design, among: BaseStyleRequest.designs))")
+        }
+        let url = try Self.url.value(in: arguments)
+        if url != nil, design != nil || !modules.isEmpty { throw UsageError("give either '--url' or a design with modules, not both") }
+        let timeout = try Self.timeout.value(in: arguments) ?? 60
+        guard timeout > 0 else { throw UsageError("'--timeout' must be more than 0 seconds") }
+        let request = BaseStyleRequest(design: design, versionPattern: try Self.version.value(in: arguments), modules: modules, url: url,
+                                       origin: try Self.origin.value(in: arguments) ?? "https://api.tomtom.com")
+        let apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
+        let job = FetchBaseJob(request: request, apiKey: apiKey, outPath: out, timeout: timeout)
+        let outcome = Self.check.isSet(in: arguments) ? job.check() : job.save()
+        switch outcome {
+        case .saved(let bytes, let version):
+            io.writeOutput("saved \(out) (\(counted(bytes, "byte"))\(version.map { ", style version \($0)" } ?? "")) and \(FetchBaseJob.lockPath(for: out))\n")
+            return .success
+        case .unchanged:
+            io.writeOutput("\(out) is what TomTom serves\n")
+            return .success
+        case .changed(let diff):
+            io.writeOutput(DiffPrinter(oldName: out, newName: "served now").text(diff))
+            return .inputErrors
+        case .failed(let message):
+            io.writeError("Error: \(message)\n")
+            return .inputErrors
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MCStyleCLI
+
+/// `mc-style fetch-base` against a loopback stand-in for TomTom's style endpoint (Python's http.server, test
+/// tooling only; it stops by itself): the key never leaves the request, --check sees TomTom's changes, and
+/// every failure leaves the saved style untouched.
+@Suite(.serialized) struct FetchBaseCommandTests {
+    static let key = "SeCrEtKeY1234567890abcdef"
+    static let server = #"""
+import http.server, json, sys, threading, time
+KEY = "SeCrEtKeY1234567890abcdef"
+state = {"version": "25.2.1"}
+class H(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *a): pass
+    def do_GET(self):
+        p = self.path if self.path.startswith("/style/") else self.path.split("?")[0]
+        if p.startswith("/style/1/style/"):
+            if f"key={KEY}" not in p:
+                return self.send(403, b"no key")
+            body = {"version": 8, "metadata": {"tomtom:styleVersion": state["version"]}, "sources": {"v": {"type": "vector", "tiles": [f"https://api.tomtom.com/map/1/tile/basic/main/{{z}}/{{x}}/{{y}}.pbf?key={KEY}"]}},
+                    "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff" if state["version"] == "25.2.1" else "#eee"}}]}
+            return self.send(200, json.dumps(body).encode())
+        if p == "/bump":
+            state["version"] = "25.2.2"; return self.send(200, b"ok")
+        if p == "/notjson": return self.send(200, b"<html>")
+        if p == "/away":
+            self.send_response(302); self.send_header("Location", "http://example.com/x"); self.send_header("Content-Length", "0"); self.end_headers(); return
+        if p == "/slow": time.sleep(5); return self.send(200, b"{}")
+        if p == "/huge":
+            self.send_response(200); self.send_header("Content-Length", str(70 << 20)); self.end_headers(); return
+        self.send(404, b"nope")
+    def send(self, code, body):
+        self.send_response(code); self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
+s = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+print(s.server_address[1], flush=True)
+threading.Timer(120, s.shutdown).start()
+s.serve_forever()
+
+"""#
+
+    /// A running stand-in and its port; nil (the tests skip) when python3 is not there.
+    final class StandIn {
+        let process = Process()
+        let port: Int
+        init?(folder: URL) {
+            let script = folder.appendingPathComponent("server.py")
+            guard (try? Data(FetchBaseCommandTests.server.utf8).write(to: script)) != nil else { return nil }
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script.path]
+            let output = Pipe()
+            process.standardOutput = output
+            guard (try? process.run()) != nil else { return nil }
+            var line = Data()
+            while let byte = try? output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+            guard let port = Int(String(decoding: line, as: UTF8.self)) else { return nil }
+            self.port = port
+        }
+        deinit { process.terminate() }
+    }
+
+    /// python3 and curl run the stand-in and the downloads; without them these tests are skipped.
+    static let toolsPresent = ["/usr/bin/python3", "/usr/bin/curl"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: toolsPresent, "python3 or curl is absent: skipped"))
+    func savesLocksChecksAndNeverShowsTheKey() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = try #require(StandIn(folder: folder))
+        let out = folder.appendingPathComponent("base.json").path
+        let environment = ["TT": Self.key]
+        let saved = runTool(["fetch-base", "--out", out, "--origin", "http://127.0.0.1:\(standIn.port)", "--design", "basic_street-dark",
+                             "--module", "hillshade", "--api-key-env", "TT"], environment: environment)
+        #expect(saved.status == 0, "\(saved.error)")
+        #expect(saved.output.hasPrefix("saved \(out) ("), "\(saved.output)")
+        let style = try String(contentsOfFile: out, encoding: .utf8)
+        let lock = try String(contentsOfFile: folder.appendingPathComponent("base.lock.json").path, encoding: .utf8)
+        #expect(style.contains("?key={key}\""), "the key went back to its placeholder")
+        #expect(lock.contains("\"url\": \"http://127.0.0.1:\(standIn.port)/style/1/style/25.2.*?key={key}&map=gosdk/basic_street-dark&hillshade=2-test/hillshade_dem-dark\""))
+        #expect(lock.contains("\"styleVersion\": \"25.2.1\"") && lock.contains("\"sha256\": \""))
+        let unchanged = runTool(["fetch-base", "--out", out, "--check", "--api-key-env", "TT"], environment: environment)
+        #expect(unchanged.status == 0 && unchanged.output == "\(out) is what TomTom serves\n")
+        // TomTom publishes another version: --check fails with the diff, and writes nothing.
+        let bump = Process()
+        bump.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        bump.arguments = ["curl", "--silent", "--output", "/dev/null", "http://127.0.0.1:\(standIn.port)/bump"]
+        try bump.run()
+        bump.waitUntilExit()
+        let changed = runTool(["fetch-base", "--out", out, "--check", "--api-key-env", "TT"], environment: environment)
+        #expect(changed.status == 1)
+        #expect(changed.output.contains("~ layer bg paint.background-color: \"#fff\" -> \"#eee\""), "\(changed.output)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == style)
+        for run in [saved, unchanged, changed] { #expect(!(run.output + run.error).contains(Self.key)) }
+        #expect(!style.contains(Self.key) && !lock.contains(Self.key))
+    }
+
+    @Test(.enabled(if: toolsPresent, "python3 or curl is absent: skipped"))
+    func everyFailureLeavesTheSavedStyle() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = try #require(StandIn(folder: folder))
+        let out = folder.appendingPathComponent("base.json")
+        try Data("{\"version\": 8, \"sources\": {}, \"layers\": []}".utf8).write(to: out)
+        let origin = "http://127.0.0.1:\(standIn.port)"
+        let cases = [("notjson", "did not answer with JSON"), ("away", "redirects to another host (example.com): refused"),
+                     ("slow", "did not answer within 1 s"), ("huge", "is larger than the 64 MiB limit"), ("missing", "answered HTTP 404")]
+        for (path, message) in cases {
+            let run = runTool(["fetch-base", "--out", out.path, "--url", "\(origin)/\(path)?key={key}", "--api-key-env", "TT", "--timeout", "1"],
+                              environment: ["TT": Self.key])
+            #expect(run.status == 1 && run.error.contains(message), "\(path): \(run.error)")
+            #expect(!run.error.contains(Self.key))
+            #expect(try String(contentsOf: out, encoding: .utf8) == "{\"version\": 8, \"sources\": {}, \"layers\": []}", "\(path)")
+        }
+        let wrongKey = runTool(["fetch-base", "--out", out.path, "--origin", origin, "--api-key-env", "TT"], environment: ["TT": "wrong"])
+        #expect(wrongKey.status == 1 && wrongKey.error.contains("answered HTTP 403"))
+        #expect(runTool(["fetch-base", "--out", out.path, "--design", "basic_street-night"]).status == 2)
+        #expect(runTool(["fetch-base", "--out", out.path, "--module", "weather"]).status == 2)
+        #expect(runTool(["fetch-base", "--out", out.path, "--check"]).status == 1, "no lock yet")
+    }
+}
