@@ -81,4 +81,21 @@ import TestSupport
         #expect((text.output + text.error).contains("Could not parse color from value 'https://api.tomtom.com/x?key=Zq9x…'"))
         #expect((text.output + text.error).contains("7 is greater than the maximum value 1"))
     }
+
+    /// On a long minified line only a window around the finding is shown and masked; a key that starts before
+    /// the window and reaches into it is still cut to four characters.
+    @Test func aKeyAtTheEdgeOfALongLinesWindowIsMasked() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = "Zq9xW2vB7nK4mP8sT1yR6uE3"
+        let url = "https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key=" + key
+        // The unknown source-layer key sits so that the key ends inside the shown window (120 scalars before).
+        let padding = String(repeating: " ", count: 2_000)
+        let text = "{\"version\": 8,\(padding)\"sources\": {\"r\": {\"type\": \"raster\", \"tiles\": [\"\(url)\"]}}, \"layers\": [{\"id\": \"a\", \"type\": \"raster\", \"source\": \"r\", \"centre\": 1}]}"
+        let style = folder.appendingPathComponent("style.json")
+        try Data(text.utf8).write(to: style)
+        let run = runTool(["validate", style.path, "--target", "maplibre"])
+        #expect(run.output.contains("[style.unknown-key]") || run.output.contains("[secret.literal-key]"), "\(run.output.prefix(300))")
+        #expect(!run.output.contains(key) && !run.output.contains(String(key.dropFirst(4))), "\(run.output)")
+    }
 }

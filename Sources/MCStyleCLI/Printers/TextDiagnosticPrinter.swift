@@ -50,13 +50,22 @@ struct TextDiagnosticPrinter {
     /// The source line (a window of it around the column) and a caret; tabs before the column are kept so the caret lines up. Secrets and any
     /// credential on the line are cut to their first four characters, before and after the column apart so
     /// that the caret stays under its value (findings point at value starts, never inside a string).
+    /// Scalars beyond the shown window that are masked too: longer than any credential the scan knows.
+    static let maskingMargin = 512
+
     private func excerpt(_ location: SourceLocation, of diagnostic: Diagnostic) -> String {
         let position = location.position
         guard let original = location.file.lineText(position.line) else { return "" }
         let scalars = Array(original.unicodeScalars)
         let cut = min(max(position.column - 1, 0), scalars.count)
-        var before = diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[..<cut])))
-        var after = diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[cut...])))
+        // Only the part of the line that can be shown is masked (with a margin wider than any credential, so
+        // one that starts outside the window is still recognised): masking a megabyte-long minified line for
+        // one finding costs hundreds of milliseconds.
+        let first = max(0, cut - Self.contextBefore - Self.maskingMargin), last = min(scalars.count, cut + Self.contextAfter + Self.maskingMargin)
+        var before = diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[first..<cut])))
+        var after = diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[cut..<last])))
+        if first > 0 { before = "…" + before }
+        if last < scalars.count { after += "…" }
         // A long line (a minified style, a huge value) is shown as a window around the column.
         if before.unicodeScalars.count > Self.contextBefore {
             before = "…" + String(String.UnicodeScalarView(before.unicodeScalars.suffix(Self.contextBefore - 1)))
