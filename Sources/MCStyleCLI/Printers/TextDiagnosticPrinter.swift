@@ -54,18 +54,25 @@ struct TextDiagnosticPrinter {
     static let maskingMargin = 512
 
     private func excerpt(_ location: SourceLocation, of diagnostic: Diagnostic) -> String {
-        let position = location.position
-        guard let original = location.file.lineText(position.line) else { return "" }
-        let scalars = Array(original.unicodeScalars)
-        let cut = min(max(position.column - 1, 0), scalars.count)
-        // Only the part of the line that can be shown is masked (with a margin wider than any credential, so
-        // one that starts outside the window is still recognised): masking a megabyte-long minified line for
-        // one finding costs hundreds of milliseconds.
-        let first = max(0, cut - Self.contextBefore - Self.maskingMargin), last = min(scalars.count, cut + Self.contextAfter + Self.maskingMargin)
-        var before = diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[first..<cut])))
-        var after = diagnostic.masked(sourceLine: String(String.UnicodeScalarView(scalars[cut..<last])))
-        if first > 0 { before = "…" + before }
-        if last < scalars.count { after += "…" }
+        // Only the part of the line that can be shown is read and masked (with a margin wider than any
+        // credential, so one that starts outside the window is still recognised): a minified style is one
+        // line of a megabyte, and masking all of it for one finding costs hundreds of milliseconds.
+        let bytes = location.file.bytes
+        let offset = min(location.offset, bytes.count)
+        var lineStart = offset
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
+        if lineStart == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = min(3, offset) }
+        var lineEnd = offset
+        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+        // Four bytes at most a scalar: the byte window holds the scalar window and its margin.
+        var first = max(lineStart, offset - 4 * (Self.contextBefore + Self.maskingMargin))
+        var last = min(lineEnd, offset + 4 * (Self.contextAfter + Self.maskingMargin))
+        while first > lineStart, first < bytes.count, bytes[first] & 0xC0 == 0x80 { first += 1 }
+        while last < lineEnd, bytes[last] & 0xC0 == 0x80 { last -= 1 }
+        var before = diagnostic.masked(sourceLine: String(decoding: bytes[first..<offset], as: UTF8.self))
+        var after = diagnostic.masked(sourceLine: String(decoding: bytes[offset..<last], as: UTF8.self))
+        if first > lineStart { before = "…" + before }
+        if last < lineEnd { after += "…" }
         // A long line (a minified style, a huge value) is shown as a window around the column.
         if before.unicodeScalars.count > Self.contextBefore {
             before = "…" + String(String.UnicodeScalarView(before.unicodeScalars.suffix(Self.contextBefore - 1)))
