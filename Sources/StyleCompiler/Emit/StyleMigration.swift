@@ -37,9 +37,14 @@ public struct StyleMigration: Sendable {
         let source = document.file.bytes
         var found: [Rewrite] = []
         let layers = document.root["layers"]?.arrayValue ?? []
+        // A legacy `ref` layer takes the type of the layer it names (the first with that id).
+        var typeByID: [String: String] = [:]
+        for layer in layers {
+            if let id = layer["id"]?.stringValue, typeByID[id] == nil, let type = layer["type"]?.stringValue { typeByID[id] = type }
+        }
         for (index, layer) in layers.enumerated() {
             let layerPath = JSONPath([.key("layers"), .index(index)])
-            let type = layer["type"]?.stringValue ?? layer["ref"]?.stringValue.flatMap { id in layers.first { $0["id"]?.stringValue == id }?["type"]?.stringValue }
+            let type = layer["type"]?.stringValue ?? layer["ref"]?.stringValue.flatMap { typeByID[$0] }
             for group in ["paint", "layout"] {
                 for member in layer[group]?.objectValue?.members ?? [] {
                     guard let function = member.value.objectValue, let type,

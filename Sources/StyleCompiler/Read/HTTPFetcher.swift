@@ -80,8 +80,8 @@ public struct HTTPFetcher: Sendable {
         case 0: break
         case 28: return .failure(Failure(message: "\(display) did not answer within \(JavaScriptNumber.string(timeout)) s"))
         case 63: return .failure(Failure(message: "\(display) is larger than the \(Self.maximumBytes >> 20) MiB limit"))
-        case 6, 7: return .failure(Failure(message: "cannot connect to \(display): \(masked(complaint.trimmingCharacters(in: [" ", "\n"])))"))
-        case let code: return .failure(Failure(message: "downloading \(display) failed (curl exit \(code)): \(masked(complaint.trimmingCharacters(in: [" ", "\n"])))"))
+        case 6, 7: return .failure(Failure(message: "cannot connect to \(display): \(masked(complaint.trimmingCharacters(in: .whitespacesAndNewlines)))"))
+        case let code: return .failure(Failure(message: "downloading \(display) failed (curl exit \(code)): \(masked(complaint.trimmingCharacters(in: .whitespacesAndNewlines)))"))
         }
         let lines = String(decoding: written, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let status = lines.first.flatMap { Int($0) } ?? 0

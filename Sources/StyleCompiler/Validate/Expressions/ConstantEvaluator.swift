@@ -119,7 +119,7 @@ enum ConstantEvaluator {
 extension String {
     /// The text without the leading and trailing white space JavaScript's `Number()` ignores.
     func trimmingJavaScriptSpace() -> Substring {
-        let space: Set<Character> = [" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}", "\u{FEFF}"]
+        let space: Set<Character> = [" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}", "\u{FEFF}", "\u{2028}", "\u{2029}"]
         var text = Substring(self)
         while let first = text.first, space.contains(first) { text.removeFirst() }
         while let last = text.last, space.contains(last) { text.removeLast() }

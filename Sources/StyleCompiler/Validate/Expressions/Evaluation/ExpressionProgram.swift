@@ -37,7 +37,6 @@ public struct ExpressionProgram: Sendable {
     private let root: @Sendable (EvaluationInput) throws(EvaluationError) -> ExpressionValue
     /// The result type (MapLibre's name for it).
     public let type: String
-    let resultType: ExpressionType
 
     /// Compiles a property value against its specification; a legacy function is converted first.
     public static func compile(property node: JSONNode, spec: ExpressionSpec) -> Result<ExpressionProgram, EvaluationError> {
@@ -49,7 +48,7 @@ public struct ExpressionProgram: Sendable {
             let run = compiled.run
             nonisolated(unsafe) let step = run
             return .success(ExpressionProgram(root: { context throws(EvaluationError) in try step(context) },
-                                              type: compiled.type.description, resultType: compiled.type))
+                                              type: compiled.type.description))
         } catch {
             return .failure(error)
         }
@@ -273,7 +272,7 @@ final class ExpressionCompiler {
         case .boolean(let flag): return flag ? 1 : 0
         case .number(let number): return number
         case .string(let text):
-            let trimmed = text.trimmingCharacters(in: .javaScriptWhitespace)
+            let trimmed = text.trimmingJavaScriptSpace()
             if trimmed.isEmpty { return 0 }
             if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") { return Int(trimmed.dropFirst(2), radix: 16).map(Double.init) ?? .nan }
             if trimmed == "Infinity" || trimmed == "+Infinity" { return .infinity }
@@ -296,34 +295,10 @@ final class ExpressionCompiler {
         return ExpressionColor(red: channels[0] / 255, green: channels[1] / 255, blue: channels[2] / 255, alpha: channels.count > 3 ? channels[3] : 1)
     }
 
-    /// MapLibre's `validateRGBA` message, or nil when the channels are valid.
+    /// MapLibre's `validateRGBA` message, or nil when the channels are valid (a channel that is not a number is
+    /// out of range).
     static func rgbaProblem(_ items: [ExpressionValue]) -> String? {
-        let numbers = items.map { value -> Double? in if case .number(let number) = value { return number } else { return nil } }
-        let shown = "[" + items.map(\.jsonText).joined(separator: ", ") + "]"
-        guard numbers.prefix(3).allSatisfy({ $0.map { (0...255).contains($0) } ?? false }) else {
-            return "Invalid rgba value \(shown): 'r', 'g', and 'b' must be between 0 and 255."
-        }
-        if items.count > 3, !(numbers[3].map { (0...1).contains($0) } ?? false) {
-            return "Invalid rgba value \(shown): 'a' must be between 0 and 1."
-        }
-        return nil
-    }
-}
-
-extension Character {
-    /// The characters JavaScript's `Number()` trims.
-    static let javaScriptWhitespaceScalars: Set<Character> = [" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}", "\u{FEFF}", "\u{2028}", "\u{2029}"]
-}
-
-extension Set where Element == Character {
-    static var javaScriptWhitespace: Set<Character> { Character.javaScriptWhitespaceScalars }
-}
-
-extension String {
-    func trimmingCharacters(in set: Set<Character>) -> String {
-        var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice.removeFirst() }
-        while let last = slice.last, set.contains(last) { slice.removeLast() }
-        return String(slice)
+        let channels = items.map { value -> Double in if case .number(let number) = value { return number } else { return .nan } }
+        return ConstantEvaluator.rgbaError(channels)
     }
 }
