@@ -1,7 +1,7 @@
 import Foundation
 import LocatedJSON
 
-/// What `mc-style compile` wrote, loaded and checked: the style, its layer mapping and the manifest. Resolving
+/// What `mc-style compile` wrote, loaded and checked: one variant's style and layer mapping, and the manifest. Resolving
 /// fills in what only the phone knows and returns new bytes; the loaded value never changes, so it can be
 /// shared by any number of threads.
 ///
@@ -10,41 +10,47 @@ import LocatedJSON
 /// bytes: call it on every opacity or visibility change.
 public struct CompiledStyle: Sendable {
     public let manifest: RuntimeManifest
-    /// style.json as compiled.
+    /// The map-design variant loaded (the manifest's first unless one was asked for).
+    public let variant: RuntimeManifest.VariantRecord
+    /// The variant's style as compiled.
     public let style: [UInt8]
-    /// layer-mapping.json as compiled, when the build has one.
+    /// The variant's layer mapping as compiled, when the build has one.
     public let layerMapping: [UInt8]?
     let plan: SplicePlan
     let sourceIndex: [String: Int]
     let routeNames: Set<String>
 
-    /// Loads compiled output from bytes (an app's bundle, say). `layerMapping` is required when the manifest
-    /// lists one.
-    public init(style: [UInt8], layerMapping: [UInt8]?, manifest: [UInt8]) throws(RuntimeError) {
+    /// Loads compiled output from bytes (an app's bundle, say): the manifest and the named variant's style and
+    /// layer mapping (`layerMapping` is required when the manifest lists one for it). `variant` nil is the
+    /// default variant, the manifest's first.
+    public init(style: [UInt8], layerMapping: [UInt8]?, manifest: [UInt8], variant: String? = nil) throws(RuntimeError) {
         let manifest = try RuntimeManifest.decode(manifest)
-        try Self.checkDigest(style, of: manifest.style)
-        switch (manifest.layerMapping, layerMapping) {
+        let chosen = try manifest.variant(named: variant)
+        try Self.checkDigest(style, of: chosen.style)
+        switch (chosen.layerMapping, layerMapping) {
         case (let record?, let bytes?): try Self.checkDigest(bytes, of: record)
         case (let record?, nil): throw RuntimeError(.unreadable, "\(record.path) is missing: the manifest lists it")
         case (nil, _): break
         }
         self.manifest = manifest
+        self.variant = chosen
         self.style = style
-        self.layerMapping = manifest.layerMapping == nil ? nil : layerMapping
-        self.plan = try SplicePlan(style: SourceFile(name: manifest.style.path, bytes: style), manifest: manifest)
+        self.layerMapping = chosen.layerMapping == nil ? nil : layerMapping
+        self.plan = try SplicePlan(style: SourceFile(name: chosen.style.path, bytes: style), variant: chosen, sources: manifest.sources)
         var index: [String: Int] = [:]
         for (position, source) in manifest.sources.enumerated() { index[source.id] = position }
         self.sourceIndex = index
         self.routeNames = Set(manifest.sources.compactMap(\.route))
     }
 
-    /// Loads a compiled folder: `manifest.json` and the files it names. Reads only; writes nothing.
-    public init(folder: String) throws(RuntimeError) {
+    /// Loads a compiled folder: `manifest.json` and the files it names for the variant (nil: the default).
+    /// Reads only; writes nothing.
+    public init(folder: String, variant: String? = nil) throws(RuntimeError) {
         let manifestBytes = try Self.read(folder, ManifestFormat.fileName)
-        let manifest = try RuntimeManifest.decode(manifestBytes)
-        let style = try Self.read(folder, manifest.style.path)
-        let layerMapping = try manifest.layerMapping.map { record throws(RuntimeError) in try Self.read(folder, record.path) }
-        try self.init(style: style, layerMapping: layerMapping, manifest: manifestBytes)
+        let chosen = try RuntimeManifest.decode(manifestBytes).variant(named: variant)
+        let style = try Self.read(folder, chosen.style.path)
+        let layerMapping = try chosen.layerMapping.map { record throws(RuntimeError) in try Self.read(folder, record.path) }
+        try self.init(style: style, layerMapping: layerMapping, manifest: manifestBytes, variant: chosen.name)
     }
 
     /// The style with every placeholder filled and the given opacities and visibilities applied. Errors: the
@@ -56,8 +62,8 @@ public struct CompiledStyle: Sendable {
         }
         try checkNames(settings)
         var values: [[UInt8]] = []
-        values.reserveCapacity(manifest.placeholders.count)
-        for record in manifest.placeholders {
+        values.reserveCapacity(variant.placeholders.count)
+        for record in variant.placeholders {
             values.append(record.pointers.isEmpty ? [] : try PlaceholderValues.value(for: record, in: settings))
         }
         var opacity: [[UInt8]?] = Array(repeating: nil, count: manifest.sources.count)
@@ -96,7 +102,7 @@ public struct CompiledStyle: Sendable {
 
     /// Every route and source id the settings name must be one the manifest lists.
     private func checkNames(_ settings: RuntimeSettings) throws(RuntimeError) {
-        let runTimeCacheKeys = Set(manifest.placeholders.compactMap { record -> String? in
+        let runTimeCacheKeys = Set(variant.placeholders.compactMap { record -> String? in
             if case .cacheKey(let name) = record.placeholder { return name } else { return nil }
         })
         for name in settings.routeIDs.keys.sorted() where !routeNames.contains(name) {

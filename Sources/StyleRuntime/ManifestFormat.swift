@@ -5,7 +5,8 @@ public enum ManifestFormat {
     /// The manifest's `format` value.
     public static let name = "mc-style-manifest"
     /// The manifest's `formatVersion`. 2: placeholders per pointer, run-time pointers per source, platforms.
-    public static let version = 2
+    /// 3: map-design variants, each with its own files, placeholders and layer pointers.
+    public static let version = 3
     /// The manifest's file name in a compiled folder.
     public static let fileName = "manifest.json"
 }

@@ -1,8 +1,9 @@
 import LocatedJSON
 
-/// What the run-time module reads from `manifest.json`: the files and their digests, the platforms served,
-/// the placeholders with the JSON Pointers of the strings that hold them, and per declared source the
-/// pointers of its layer's opacity and visibility. Other manifest fields are for people and tools.
+/// What the run-time module reads from `manifest.json`: the platforms served, the declared sources, and per
+/// map-design variant its files and their digests, the placeholders with the JSON Pointers of the strings
+/// that hold them, and the pointers of each source layer's opacity and visibility. Other manifest fields are
+/// for people and tools.
 public struct RuntimeManifest: Sendable, Equatable {
     /// A compiled file: its path in the compiled folder and its SHA-256 (64 lowercase hex digits).
     public struct FileRecord: Sendable, Equatable {
@@ -30,20 +31,47 @@ public struct RuntimeManifest: Sendable, Equatable {
         /// The declared id (what `--opacity ID=...` and `--hide ID` name).
         public let id: String
         public let styleLayerID: String
-        /// JSON Pointer of the layer's `paint.raster-opacity` number.
-        public let opacityPointer: String
-        /// JSON Pointer of the layer's `layout.visibility` string.
-        public let visibilityPointer: String
         /// The declared LocalTileServer route, for local sources.
         public let route: String?
     }
 
+    /// Where one declared source's layer stands in one variant's style.
+    public struct LayerRecord: Sendable, Equatable {
+        /// The declared source id.
+        public let source: String
+        /// JSON Pointer of the layer's `paint.raster-opacity` number.
+        public let opacityPointer: String
+        /// JSON Pointer of the layer's `layout.visibility` string.
+        public let visibilityPointer: String
+    }
+
+    /// One map design (`light`, `dark`, ...; `default` for a build with one base): its files and the places
+    /// in its style the app fills.
+    public struct VariantRecord: Sendable, Equatable {
+        public let name: String
+        public let style: FileRecord
+        public let layerMapping: FileRecord?
+        public let placeholders: [PlaceholderRecord]
+        /// One per declared source, in the order of `sources`.
+        public let layers: [LayerRecord]
+    }
+
     public let target: String
     public let platforms: [Platform]
-    public let style: FileRecord
-    public let layerMapping: FileRecord?
-    public let placeholders: [PlaceholderRecord]
+    /// One or more; the first is the default.
+    public let variants: [VariantRecord]
     public let sources: [SourceRecord]
+
+    /// The variant of this name, or the default (the first) for nil; an unknown name is an error that lists the
+    /// names the build has.
+    public func variant(named name: String?) throws(RuntimeError) -> VariantRecord {
+        guard let name else { return variants[0] }
+        guard let found = variants.first(where: { $0.name == name }) else {
+            let names = variants.map { RuntimeError.quoted($0.name, limit: 40) }.joined(separator: ", ")
+            throw RuntimeError(.unknownVariant, "the build has no variant \(RuntimeError.quoted(name)) (it has \(names))")
+        }
+        return found
+    }
 
     /// Decodes a manifest; any departure from the format is an error that names the file and the field.
     public static func decode(_ bytes: [UInt8], name: String = ManifestFormat.fileName) throws(RuntimeError) -> RuntimeManifest {
@@ -66,36 +94,24 @@ public struct RuntimeManifest: Sendable, Equatable {
             guard let platform = Platform(rawValue: word) else { throw reader.bad("platforms", "names an unknown platform \(RuntimeError.quoted(word))") }
             platforms.append(platform)
         }
-        let style = try reader.file(root["style"], field: "style")
-        let layerMapping = try root["layerMapping"].flatMap { $0.isNull ? nil : $0 }.map { node throws(RuntimeError) in try reader.file(node, field: "layerMapping") }
-        var placeholders: [PlaceholderRecord] = []
-        for (index, node) in try reader.array(root["placeholders"], field: "placeholders").enumerated() {
-            let field = "placeholders[\(index)]"
-            let fill = try reader.string(node["fill"], field: field + ".fill")
-            let name = try node["name"].map { node throws(RuntimeError) in try reader.string(node, field: field + ".name") }
-            guard let placeholder = Placeholder(fill: fill, name: name) else {
-                throw reader.bad(field, "has a fill \(RuntimeError.quoted(fill)) this module does not know")
-            }
-            guard try reader.string(node["token"], field: field + ".token") == placeholder.token else {
-                throw reader.bad(field + ".token", "is not \(placeholder.token)")
-            }
-            let defaultValue = try node["default"].map { node throws(RuntimeError) in try reader.string(node, field: field + ".default") }
-            placeholders.append(PlaceholderRecord(placeholder: placeholder, defaultValue: defaultValue,
-                                                  pointers: try reader.strings(node["pointers"], field: field + ".pointers")))
-        }
         var sources: [SourceRecord] = []
         for (index, node) in try reader.array(root["sources"], field: "sources").enumerated() {
             let field = "sources[\(index)]"
-            let layer = node["layer"]
             let route = try node["localTileServer"]?["route"].map { node throws(RuntimeError) in try reader.string(node, field: field + ".localTileServer.route") }
             sources.append(SourceRecord(id: try reader.string(node["id"], field: field + ".id"),
                                         styleLayerID: try reader.string(node["styleLayerId"], field: field + ".styleLayerId"),
-                                        opacityPointer: try reader.string(layer?["opacity"], field: field + ".layer.opacity"),
-                                        visibilityPointer: try reader.string(layer?["visibility"], field: field + ".layer.visibility"),
                                         route: route))
         }
-        return RuntimeManifest(target: try reader.string(root["target"], field: "target"), platforms: platforms, style: style,
-                               layerMapping: layerMapping, placeholders: placeholders, sources: sources)
+        var variants: [VariantRecord] = []
+        for (index, node) in try reader.array(root["variants"], field: "variants").enumerated() {
+            let variant = try reader.variant(node, field: "variants[\(index)]", sources: sources)
+            if variants.contains(where: { $0.name == variant.name }) {
+                throw reader.bad("variants[\(index)].name", "repeats the variant \(RuntimeError.quoted(variant.name))")
+            }
+            variants.append(variant)
+        }
+        guard !variants.isEmpty else { throw reader.bad("variants", "lists no variant") }
+        return RuntimeManifest(target: try reader.string(root["target"], field: "target"), platforms: platforms, variants: variants, sources: sources)
     }
 }
 
@@ -121,6 +137,42 @@ private struct ManifestReader {
         var result: [String] = []
         for (index, item) in try array(node, field: field).enumerated() { result.append(try string(item, field: "\(field)[\(index)]")) }
         return result
+    }
+
+    func variant(_ node: JSONNode, field: String, sources: [RuntimeManifest.SourceRecord]) throws(RuntimeError) -> RuntimeManifest.VariantRecord {
+        let name = try string(node["name"], field: field + ".name")
+        let style = try file(node["style"], field: field + ".style")
+        let layerMapping = try node["layerMapping"].flatMap { $0.isNull ? nil : $0 }.map { node throws(RuntimeError) in try file(node, field: field + ".layerMapping") }
+        var placeholders: [RuntimeManifest.PlaceholderRecord] = []
+        for (index, item) in try array(node["placeholders"], field: field + ".placeholders").enumerated() {
+            let itemField = "\(field).placeholders[\(index)]"
+            let fill = try string(item["fill"], field: itemField + ".fill")
+            let placeholderName = try item["name"].map { node throws(RuntimeError) in try string(node, field: itemField + ".name") }
+            guard let placeholder = Placeholder(fill: fill, name: placeholderName) else {
+                throw bad(itemField, "has a fill \(RuntimeError.quoted(fill)) this module does not know")
+            }
+            guard try string(item["token"], field: itemField + ".token") == placeholder.token else {
+                throw bad(itemField + ".token", "is not \(placeholder.token)")
+            }
+            let defaultValue = try item["default"].map { node throws(RuntimeError) in try string(node, field: itemField + ".default") }
+            placeholders.append(RuntimeManifest.PlaceholderRecord(placeholder: placeholder, defaultValue: defaultValue,
+                                                                  pointers: try strings(item["pointers"], field: itemField + ".pointers")))
+        }
+        let items = try array(node["layers"], field: field + ".layers")
+        guard items.count == sources.count else {
+            throw bad(field + ".layers", "lists \(items.count) layers for \(sources.count) sources")
+        }
+        var layers: [RuntimeManifest.LayerRecord] = []
+        for (index, item) in items.enumerated() {
+            let itemField = "\(field).layers[\(index)]"
+            let source = try string(item["source"], field: itemField + ".source")
+            guard source == sources[index].id else {
+                throw bad(itemField + ".source", "is \(RuntimeError.quoted(source)), not the source \(RuntimeError.quoted(sources[index].id)) listed at sources[\(index)]")
+            }
+            layers.append(RuntimeManifest.LayerRecord(source: source, opacityPointer: try string(item["opacity"], field: itemField + ".opacity"),
+                                                      visibilityPointer: try string(item["visibility"], field: itemField + ".visibility")))
+        }
+        return RuntimeManifest.VariantRecord(name: name, style: style, layerMapping: layerMapping, placeholders: placeholders, layers: layers)
     }
 
     func file(_ node: JSONNode?, field: String) throws(RuntimeError) -> RuntimeManifest.FileRecord {

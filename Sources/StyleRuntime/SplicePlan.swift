@@ -24,7 +24,7 @@ struct SplicePlan: Sendable {
 
     /// Finds every splice point the manifest names in `style`; anything that is not where the manifest says is
     /// an error that names the pointer.
-    init(style: SourceFile, manifest: RuntimeManifest) throws(RuntimeError) {
+    init(style: SourceFile, variant: RuntimeManifest.VariantRecord, sources: [RuntimeManifest.SourceRecord]) throws(RuntimeError) {
         let root: JSONNode
         do {
             root = try JSONParser().parse(style).root
@@ -36,7 +36,7 @@ struct SplicePlan: Sendable {
         func mismatch(_ pointer: String, _ problem: String) -> RuntimeError {
             RuntimeError(.styleMismatch, "\(style.name): the manifest's pointer \(RuntimeError.quoted(pointer)) \(problem)")
         }
-        for (index, record) in manifest.placeholders.enumerated() {
+        for (index, record) in variant.placeholders.enumerated() {
             let token = Array(record.placeholder.token.utf8)
             for pointer in record.pointers {
                 guard let node = Self.node(at: pointer, in: root), let text = node.stringValue, let start = node.location?.offset else {
@@ -52,8 +52,8 @@ struct SplicePlan: Sendable {
                 if splices.count == before { throw mismatch(pointer, "names a string without \(record.placeholder.token)") }
             }
         }
-        for (index, source) in manifest.sources.enumerated() {
-            for (pointer, slot) in [(source.opacityPointer, Slot.opacity(index)), (source.visibilityPointer, Slot.visibility(index))] {
+        for (index, (source, layer)) in zip(sources, variant.layers).enumerated() {
+            for (pointer, slot) in [(layer.opacityPointer, Slot.opacity(index)), (layer.visibilityPointer, Slot.visibility(index))] {
                 guard let layer = Self.node(at: Self.layerPointer(of: pointer), in: root), layer["id"]?.stringValue == source.styleLayerID else {
                     throw mismatch(pointer, "is not inside the layer '\(source.styleLayerID)' of source '\(source.id)'")
                 }

@@ -122,9 +122,10 @@ import TestSupport
             }
         }
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
-        let placeholders = try #require(manifest["placeholders"] as? [[String: Any]])
+        let variant = try #require((manifest["variants"] as? [[String: Any]])?.first)
+        let placeholders = try #require(variant["placeholders"] as? [[String: Any]])
         #expect(!placeholders.contains { $0["token"] as? String == "{key}" }, "no {key} is left for the app to fill")
-        let filled = try #require(manifest["filledAtBuild"] as? [[String: Any]])
+        let filled = try #require(variant["filledAtBuild"] as? [[String: Any]])
         #expect(filled.first?["token"] as? String == "{key}")
         #expect((filled.first?["pointers"] as? [String])?.contains("/glyphs") == true)
         let unset = runTool(["compile", Self.demo, "--out", out.path, "--api-key-env", "MC_TEST_UNSET_KEY"])

@@ -64,7 +64,7 @@ import TestSupport
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
         let properties = try #require(schema["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == ["version", "target", "base", "baseRaster", "platforms", "defaults", "sources", "layerMapping", "assets"])
+        #expect(Set(properties.keys) == ["version", "target", "base", "bases", "baseRaster", "platforms", "defaults", "sources", "layerMapping", "assets"])
     }
 }
 

@@ -1,6 +1,6 @@
 // libFuzzer target: StyleRuntime with arbitrary manifests, styles and settings. The input is cut at NUL bytes
 // into a manifest, a style and settings lines (platform=, key=, local=, route:NAME=ID, cache:NAME=KEY,
-// opacity:ID=VALUE, hide:ID, show:ID). The harness writes the style's real SHA-256 into a manifest that parses,
+// opacity:ID=VALUE, hide:ID, show:ID). The harness writes the style's real SHA-256 into a manifest that parses (its first variant),
 // so that inputs get past the digest check to the splice plan. Loading and resolving must give a value or a
 // RuntimeError; a resolved style must be JSON; the key must be in no error, and in the output only inside
 // TomTom URLs. Built by .ci/fuzz.sh, not by SwiftPM.
@@ -45,14 +45,17 @@ public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// The manifest with `style.sha256` set to the style's digest and `layerMapping` dropped, when it parses as an
-/// object; else as it is.
+/// The manifest with the first variant's `style.sha256` set to the style's digest and its `layerMapping`
+/// dropped, when it parses as an object with a variant; else as it is.
 func withStyleDigest(_ manifest: [UInt8], style: [UInt8]) -> [UInt8] {
     guard var root = try? JSONParser().parse(SourceFile(name: "manifest.json", bytes: manifest)).root, var object = root.objectValue,
-          var record = object["style"]?.objectValue else { return manifest }
+          var variants = object["variants"]?.arrayValue, var variant = variants.first?.objectValue,
+          var record = variant["style"]?.objectValue else { return manifest }
     record["sha256"] = JSONNode(.string(SHA256.hex(style)))
-    object["style"] = JSONNode(.object(record))
-    _ = object.removeValue(forKey: "layerMapping")
+    variant["style"] = JSONNode(.object(record))
+    _ = variant.removeValue(forKey: "layerMapping")
+    variants[0] = JSONNode(.object(variant))
+    object["variants"] = JSONNode(.array(variants))
     root.value = .object(object)
     return JSONWriter(style: .compact).bytes(root)
 }

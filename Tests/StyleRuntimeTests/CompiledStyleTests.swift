@@ -19,7 +19,9 @@ import TestSupport
                                       opacity: ["esri-imagery": 0.25, "gsi-hillshade": 1], visible: ["contours": true, "weather-radar": false])
 
     /// What resolving must give, made the slow way: parse, replace in the tree, write pretty (as compile does).
-    static func reference(_ style: [UInt8], _ manifest: RuntimeManifest, _ settings: RuntimeSettings, key: String) throws -> [UInt8] {
+    static func reference(_ style: [UInt8], _ manifest: RuntimeManifest, _ settings: RuntimeSettings, key: String,
+                          variant: String? = nil) throws -> [UInt8] {
+        let chosen = try manifest.variant(named: variant)
         var root = try JSONParser().parse(SourceFile(name: "style.json", bytes: style)).root
         func edit(_ pointer: String, _ change: (inout JSONNode) -> Void) {
             guard let path = JSONPath(jsonPointer: pointer) else { Issue.record("bad pointer \(pointer)"); return }
@@ -33,7 +35,7 @@ import TestSupport
             }
             go(&root, path.components[...])
         }
-        for record in manifest.placeholders {
+        for record in chosen.placeholders {
             let value: String
             switch record.placeholder {
             case .apiKey: value = key
@@ -43,9 +45,9 @@ import TestSupport
             }
             for pointer in record.pointers { edit(pointer) { $0.value = .string($0.stringValue?.replacing(record.placeholder.token, with: value) ?? "") } }
         }
-        for source in manifest.sources {
-            if let opacity = settings.opacity[source.id] { edit(source.opacityPointer) { $0.value = .number(JSONNumber(opacity)) } }
-            if let shown = settings.visible[source.id] { edit(source.visibilityPointer) { $0.value = .string(shown ? "visible" : "none") } }
+        for (source, layer) in zip(manifest.sources, chosen.layers) {
+            if let opacity = settings.opacity[source.id] { edit(layer.opacityPointer) { $0.value = .number(JSONNumber(opacity)) } }
+            if let shown = settings.visible[source.id] { edit(layer.visibilityPointer) { $0.value = .string(shown ? "visible" : "none") } }
         }
         return JSONWriter(style: .pretty).bytes(root)
     }
@@ -100,15 +102,15 @@ import TestSupport
     @Test func manifestFormatAndVersionAreChecked() throws {
         let (style, mapping, manifest) = try Self.files()
         let text = String(decoding: manifest, as: UTF8.self)
-        let old = Array(text.replacing("\"formatVersion\": 2", with: "\"formatVersion\": 1").utf8)
-        #expect(throws: RuntimeError(.manifest, "manifest.json has formatVersion '1'; this module reads version 2: compile again with this mc-style")) {
+        let old = Array(text.replacing("\"formatVersion\": 3", with: "\"formatVersion\": 2").utf8)
+        #expect(throws: RuntimeError(.manifest, "manifest.json has formatVersion '2'; this module reads version 3: compile again with this mc-style")) {
             try CompiledStyle(style: style, layerMapping: mapping, manifest: old)
         }
         let other = Array(text.replacing("mc-style-manifest", with: "something-else").utf8)
         #expect(throws: RuntimeError.self) { try CompiledStyle(style: style, layerMapping: mapping, manifest: other) }
         #expect(throws: RuntimeError.self) { try CompiledStyle(style: style, layerMapping: mapping, manifest: Array("{".utf8)) }
         let escaping = Array(text.replacing("\"path\": \"style.json\"", with: "\"path\": \"../style.json\"").utf8)
-        #expect(throws: RuntimeError(.manifest, "manifest.json: \"style.path\" is not a relative path inside the compiled folder")) {
+        #expect(throws: RuntimeError(.manifest, "manifest.json: \"variants[0].style.path\" is not a relative path inside the compiled folder")) {
             try CompiledStyle(style: style, layerMapping: mapping, manifest: escaping)
         }
     }

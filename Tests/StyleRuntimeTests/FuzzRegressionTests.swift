@@ -21,9 +21,13 @@ import TestSupport
         let style = Array(parts[1])
         var root = try JSONParser().parse(SourceFile(name: "manifest.json", bytes: Array(parts[0]))).root
         var object = try #require(root.objectValue)
-        var record = try #require(object["style"]?.objectValue)
+        var variants = try #require(object["variants"]?.arrayValue)
+        var variant = try #require(variants.first?.objectValue)
+        var record = try #require(variant["style"]?.objectValue)
         record["sha256"] = JSONNode(.string(SHA256.hex(style)))
-        object["style"] = JSONNode(.object(record))
+        variant["style"] = JSONNode(.object(record))
+        variants[0] = JSONNode(.object(variant))
+        object["variants"] = JSONNode(.array(variants))
         root.value = .object(object)
         do {
             _ = try CompiledStyle(style: style, layerMapping: nil, manifest: JSONWriter(style: .compact).bytes(root))

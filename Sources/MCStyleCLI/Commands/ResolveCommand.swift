@@ -12,14 +12,18 @@ enum ResolveCommand: Subcommand {
         and version and the style's and layer mapping's SHA-256, then fills every placeholder the manifest
         lists: TomTom's {key} (TomTom hosts only, percent-encoded), {localTileServer} (loopback only), each
         LocalTileServer route's {route:NAME} (the declared name unless --route maps it) and {cacheKey:NAME};
-        --opacity and --hide/--show change a declared source's layer without recomposing. Exit 1 for an
-        unfilled placeholder, an unknown route or source, or files that do not match the manifest.
+        --opacity and --hide/--show change a declared source's layer without recomposing. A build with
+        several map designs (bases: in the declarations) resolves its first variant unless --variant names
+        another. Exit 1 for an unfilled placeholder, an unknown route, source or variant, or files that do not
+        match the manifest.
         """,
-        usage: ["resolve <compiled-folder> [--platform ios|android] [--api-key-env <name>] [--local-tile-server <url>] [--route <name>=<id>]... [--cache-key <name>=<key>]... [--hide <source-id>]... [--show <source-id>]... [--opacity <source-id>=<value>]... [--out <file>]"],
+        usage: ["resolve <compiled-folder> [--variant <name>] [--platform ios|android] [--api-key-env <name>] [--local-tile-server <url>] [--route <name>=<id>]... [--cache-key <name>=<key>]... [--hide <source-id>]... [--show <source-id>]... [--opacity <source-id>=<value>]... [--out <file>]"],
         arguments: [.init(name: "compiled-folder", help: "The folder 'mc-style compile --out' wrote.")],
-        options: [platform.spec, apiKeyEnvironment.spec, localTileServer.spec, route.spec, cacheKey.spec, hide.spec, show.spec, opacity.spec,
+        options: [variant.spec, platform.spec, apiKeyEnvironment.spec, localTileServer.spec, route.spec, cacheKey.spec, hide.spec, show.spec, opacity.spec,
                   out.spec]
     )
+    static let variant = Option<String>(name: "variant", valueName: "name",
+                                        help: "The map design to resolve (light, dark, ...: the names under bases:);\nthe first one by default.")
     static let platform = Option<Platform>(name: "platform", valueName: "platform", help: "ios (default) or android; the build must serve it.")
     static let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(help: "Fill {key} in TomTom URLs from this environment variable.")
     static let localTileServer = Option<String>(name: "local-tile-server", valueName: "url", help: "LocalTileServer's base URL, http://127.0.0.1:<port>.")
@@ -47,9 +51,10 @@ enum ResolveCommand: Subcommand {
         }
         for id in try Self.show.values(in: arguments) { settings.visible[id] = true }
         for id in try Self.hide.values(in: arguments) { settings.visible[id] = false }
+        let variant = try Self.variant.value(in: arguments)
         let resolved: ResolvedStyle
         do {
-            resolved = try CompiledStyle(folder: folder).resolve(settings)
+            resolved = try CompiledStyle(folder: folder, variant: variant).resolve(settings)
         } catch {
             if error.isInvalidArgument { throw UsageError(error.message) }
             io.writeError("\(folder): error: \(error.message) [resolve.\(error.kind.rawValue)]\n")

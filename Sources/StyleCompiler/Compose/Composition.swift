@@ -17,6 +17,10 @@ public struct Composition: Sendable {
     /// JSON Pointers of strings holding `{key}` in a URL whose host is not TomTom's: left as they are.
     public var foreignKeyPointers: [String]
     public var target: Target
+    /// The map design this is the composition for.
+    public var variant = ComposedVariant()
+    /// Anchors this variant's base lacked, for which a declared fallback was used.
+    public var fallbacks: [AnchorFallback] = []
     /// The app platforms the build serves.
     public var platforms: [Platform]
     public var diagnostics: [Diagnostic]

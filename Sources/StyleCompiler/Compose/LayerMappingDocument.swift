@@ -4,10 +4,14 @@ import LocatedJSON
 /// `{"secondary-layer": SDK layer, "after-primary-layer" | "before-primary-layer": style layer id}`.
 /// Every SDK layer may be named once, and every anchor must exist in the composed style.
 enum LayerMappingDocument {
-    static func make(_ entries: [LayerMappingEntry], layers: [JSONNode], diagnostics: inout [Diagnostic]) -> JSONNode? {
+    /// The document for one variant's composed `layers`. An anchor the variant lacks takes the entry's fallback
+    /// (recorded in `fallbacks`); without one it is an error that names the variant.
+    static func make(_ entries: [LayerMappingEntry], layers: [JSONNode], variant: ComposedVariant = ComposedVariant(),
+                     fallbacks: inout [AnchorFallback], diagnostics: inout [Diagnostic]) -> JSONNode? {
         guard !entries.isEmpty else { return nil }
         var layerIDs: Set<String> = []
         for layer in layers { if let id = layer["id"]?.stringValue { layerIDs.insert(id) } }
+        let topmost = layers.last?["id"]?.stringValue
         var seen: [String: LayerMappingEntry] = [:]
         var items: [JSONNode] = []
         for (index, entry) in entries.enumerated() {
@@ -19,14 +23,33 @@ enum LayerMappingDocument {
                 continue
             }
             seen[entry.sdkLayer] = entry
-            let anchor = entry.anchor.layerID
-            guard layerIDs.contains(anchor) else {
-                let hint = Suggestion.didYouMean(anchor, among: layerIDs.sorted())
-                diagnostics.append(Diagnostic(.tomtomLayerMappingAnchor, "layer mapping anchor '\(anchor)' is not a layer of the composed style (the SDK would refuse it: \"Invalid layer mapping\")\(hint)",
-                                              at: entry.anchorLocation ?? entry.location, path: path))
-                continue
+            var anchor = entry.anchor
+            if !layerIDs.contains(anchor.layerID) {
+                guard let fallback = entry.fallback else {
+                    let hint = Suggestion.didYouMean(anchor.layerID, among: layerIDs.sorted())
+                    let advice = variant.isNamed ? "; give the entry a fallback (such as fallback: top) for the variants without it" : ""
+                    diagnostics.append(Diagnostic(.tomtomLayerMappingAnchor, "layer mapping anchor '\(anchor.layerID)' is not a layer of \(variant.composedStyle) (the SDK would refuse it: \"Invalid layer mapping\")\(hint)\(advice)",
+                                                  at: entry.anchorLocation ?? entry.location, path: path, related: variant.related))
+                    continue
+                }
+                fallbacks.append(AnchorFallback(path: path, anchor: anchor.layerID, location: entry.anchorLocation ?? entry.location))
+                switch fallback {
+                case .top:
+                    guard let topmost else { continue }
+                    anchor = .after(topmost)
+                case .anchor(let other):
+                    guard layerIDs.contains(other.layerID) else {
+                        let hint = Suggestion.didYouMean(other.layerID, among: layerIDs.sorted())
+                        diagnostics.append(Diagnostic(.tomtomLayerMappingAnchor, "the fallback anchor '\(other.layerID)' of '\(entry.sdkLayer)' is not a layer of \(variant.composedStyle) either\(hint)",
+                                                      at: entry.fallbackLocation ?? entry.location, path: path.appending("fallback"), related: variant.related))
+                        continue
+                    }
+                    anchor = other
+                }
+                diagnostics.append(Diagnostic(.composePlacementFallback, "\(variant.composedStyle) has no layer '\(entry.anchor.layerID)': '\(entry.sdkLayer)' goes \(anchor.wording) as its fallback says",
+                                              at: entry.fallbackLocation ?? entry.location, path: path.appending("fallback"), related: variant.related))
             }
-            switch entry.anchor {
+            switch anchor {
             case .after(let id):
                 items.append(.object(["secondary-layer": .string(entry.sdkLayer), "after-primary-layer": .string(id)]))
             case .before(let id):
@@ -34,6 +57,16 @@ enum LayerMappingDocument {
             }
         }
         return .array(items)
+    }
+}
+
+extension LayerMappingEntry.Anchor {
+    /// "after 'Country name'".
+    var wording: String {
+        switch self {
+        case .after(let id): return "after '\(id)'"
+        case .before(let id): return "before '\(id)'"
+        }
     }
 }
 

@@ -16,10 +16,13 @@ struct StyleComposer: Sendable {
     /// The TomTom API key to put in place of `{key}` in TomTom URLs (hosts under api.tomtom.com); nil keeps
     /// the placeholder. It never appears in a diagnostic or in the composition's reports.
     var apiKey: String?
+    /// The map design being composed, for messages about anchors its base lacks.
+    var variant: ComposedVariant
 
-    init(target: Target, apiKey: String? = nil) {
+    init(target: Target, apiKey: String? = nil, variant: ComposedVariant = ComposedVariant()) {
         self.profile = TargetProfile.profile(for: target)
         self.apiKey = apiKey
+        self.variant = variant
     }
 
     /// Composes `declarations` onto `base`. Errors in the result's diagnostics mean the style is not usable.
@@ -27,6 +30,7 @@ struct StyleComposer: Sendable {
         var diagnostics: [Diagnostic] = []
         var composition = Composition(style: base, layerMapping: nil, sources: [], placeholders: [], keyFilledPointers: [],
                                       foreignKeyPointers: [], target: profile.target, platforms: declarations.platforms, diagnostics: [])
+        composition.variant = variant
         guard var root = base.objectValue, let baseLayers = root["layers"]?.arrayValue else {
             composition.diagnostics = [Diagnostic(.styleRoot, "the base style has no 'layers' array", at: base.location, path: .root)]
             return composition
@@ -71,7 +75,7 @@ struct StyleComposer: Sendable {
             }
             sources[source.styleSourceID] = StyleSourceBuilder.styleSource(source, profile: profile)
             let layer = makeLayer(source, path: sourcePath, report: &report, diagnostics: &diagnostics)
-            if var gap = placementGap(source, path: sourcePath, stack: stack, diagnostics: &diagnostics) {
+            if var gap = placementGap(source, path: sourcePath, stack: stack, fallbacks: &composition.fallbacks, diagnostics: &diagnostics) {
                 if let baseRasterIndex, gap <= baseRasterIndex {
                     gap = baseRasterIndex + 1
                     let message = "the placement of '\(source.id)' would put it below \(StyleID.baseRasterLayer), TomTom's opaque raster base map, where it is never seen; it goes directly above the base map instead"
@@ -97,7 +101,8 @@ struct StyleComposer: Sendable {
         root["layers"] = JSONNode(.array(composedLayers), location: root["layers"]?.location)
         var style = JSONNode(.object(root), location: base.location)
         if profile.emitsLayerMapping {
-            composition.layerMapping = LayerMappingDocument.make(declarations.layerMapping, layers: composedLayers, diagnostics: &diagnostics)
+            composition.layerMapping = LayerMappingDocument.make(declarations.layerMapping, layers: composedLayers, variant: variant,
+                                                                 fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
         } else if let first = declarations.layerMapping.first {
             diagnostics.append(Diagnostic(.declNotApplicable, "layerMapping applies to the tomtom target only; ignored",
                                           at: first.location, path: JSONPath([.key("layerMapping")])))
@@ -179,23 +184,40 @@ struct StyleComposer: Sendable {
         return report.calibration?.latitude ?? 0
     }
 
-    private func placementGap(_ source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack, diagnostics: inout [Diagnostic]) -> Int? {
+    private func placementGap(_ source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack, fallbacks: inout [AnchorFallback],
+                              diagnostics: inout [Diagnostic]) -> Int? {
         if let gap = stack.gap(for: source.placement) {
-            if source.placement == .belowLabels, stack.firstSymbol == nil {
-                diagnostics.append(Diagnostic(.composeNoLabels, "the base style has no symbol layer; '\(source.id)' goes on top",
-                                              at: source.location(of: "placement"), path: path.appending("placement")))
-            }
+            noteMissingLabels(source.placement, of: source, path: path, stack: stack, diagnostics: &diagnostics)
             return gap
         }
-        let anchor: String
-        switch source.placement {
-        case .below(let id), .above(let id): anchor = id
-        default: anchor = ""
+        let anchor = source.placement.anchor ?? ""
+        let placementPath = path.appending("placement")
+        if let fallback = source.placementFallback {
+            fallbacks.append(AnchorFallback(path: placementPath, anchor: anchor, location: source.location(of: "placement")))
+            if let gap = stack.gap(for: fallback) {
+                noteMissingLabels(fallback, of: source, path: path, stack: stack, diagnostics: &diagnostics)
+                diagnostics.append(Diagnostic(.composePlacementFallback, "\(variant.baseStyle) has no layer '\(anchor)': '\(source.id)' goes \(fallback.wording) as its fallback says",
+                                              at: source.location(of: "placement.fallback"), path: placementPath.appending("fallback"), related: variant.related))
+                return gap
+            }
+            let other = fallback.anchor ?? ""
+            let hint = Suggestion.didYouMean(other, among: Array(stack.indexByID.keys).sorted())
+            diagnostics.append(Diagnostic(.composePlacementAnchor, "the fallback placement of '\(source.id)' names layer '\(other)', which \(variant.baseStyle) does not have either\(hint)",
+                                          at: source.location(of: "placement.fallback"), path: placementPath.appending("fallback"), related: variant.related))
+            return nil
         }
         let hint = Suggestion.didYouMean(anchor, among: Array(stack.indexByID.keys).sorted())
-        diagnostics.append(Diagnostic(.composePlacementAnchor, "placement of '\(source.id)' names layer '\(anchor)', which the base style does not have\(hint)",
-                                      at: source.location(of: "placement"), path: path.appending("placement")))
+        let advice = variant.isNamed ? "; give the placement a fallback (such as fallback: top) for the variants without it" : ""
+        diagnostics.append(Diagnostic(.composePlacementAnchor, "placement of '\(source.id)' names layer '\(anchor)', which \(variant.baseStyle) does not have\(hint)\(advice)",
+                                      at: source.location(of: "placement"), path: placementPath, related: variant.related))
         return nil
+    }
+
+    private func noteMissingLabels(_ placement: LayerPlacement, of source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack,
+                                   diagnostics: inout [Diagnostic]) {
+        guard placement == .belowLabels, stack.firstSymbol == nil else { return }
+        diagnostics.append(Diagnostic(.composeNoLabels, "\(variant.baseStyle) has no symbol layer; '\(source.id)' goes on top",
+                                      at: source.location(of: "placement"), path: path.appending("placement"), related: variant.related))
     }
 
     private func warnAboutHeaders(_ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) {
@@ -225,6 +247,9 @@ extension Rule {
     static let composePlacementAnchor = Rule("compose.placement-anchor", .error,
                               summary: "A placement names a layer the base style does not have.",
                               help: "Name a layer of the base style (the message suggests the closest id).")
+    static let composePlacementFallback = Rule("compose.placement-fallback", .note,
+                              summary: "A variant's base lacks a placement or layer-mapping anchor; the declared fallback is used.",
+                              help: "Nothing to do when the variant is meant to lack the layer (a satellite design has fewer labels).")
     static let composeIDTaken = Rule("compose.id-taken", .error,
                               summary: "The base style already uses a source or layer id mc-style makes.",
                               help: "Rename the declared source, or remove the base style's source or layer of that id.")

@@ -53,11 +53,22 @@ public enum DeclarationSchema {
 
     static let bounds = FieldType.list(.number(nil), count: 4...4, unique: false)
 
+    static let anchoredPlacementFields = [
+        Field(name: "below", type: .string, isRequired: false, summary: "Put the layer directly below this base-style layer id."),
+        Field(name: "above", type: .string, isRequired: false, summary: "Put the layer directly above this base-style layer id."),
+    ]
+
+    /// Where a layer goes in a variant whose base lacks the placement's anchor.
+    static let placementFallback = FieldType.oneOf([
+        .choice(["top", "belowLabels"]),
+        .object(ObjectSpec(noun: "a fallback placement", fields: anchoredPlacementFields, exactlyOneOf: [["below", "above"]])),
+    ])
+
     static let placement = FieldType.oneOf([
         .choice(["top", "belowLabels"]),
-        .object(ObjectSpec(noun: "a placement", fields: [
-            Field(name: "below", type: .string, isRequired: false, summary: "Put the layer directly below this base-style layer id."),
-            Field(name: "above", type: .string, isRequired: false, summary: "Put the layer directly above this base-style layer id."),
+        .object(ObjectSpec(noun: "a placement", fields: anchoredPlacementFields + [
+            Field(name: "fallback", type: placementFallback, isRequired: false,
+                  summary: "Where the layer goes in a variant whose base lacks the anchor: top, belowLabels, {below: ID} or {above: ID}."),
         ], exactlyOneOf: [["below", "above"]])),
     ])
 
@@ -107,6 +118,14 @@ public enum DeclarationSchema {
         Field(name: "sdkLayer", type: .choice(sdkOverlayLayers), isRequired: true, summary: "The SDK overlay layer to place."),
         Field(name: "after", type: .string, isRequired: false, summary: "Place it after (above) this style layer id."),
         Field(name: "before", type: .string, isRequired: false, summary: "Place it before (below) this style layer id."),
+        Field(name: "fallback", type: .oneOf([
+            .choice(["top"]),
+            .object(ObjectSpec(noun: "a fallback anchor", fields: [
+                Field(name: "after", type: .string, isRequired: false, summary: "Place it after (above) this style layer id."),
+                Field(name: "before", type: .string, isRequired: false, summary: "Place it before (below) this style layer id."),
+            ], exactlyOneOf: [["after", "before"]])),
+        ]), isRequired: false,
+              summary: "In a variant without the anchor: top (after the topmost layer), {after: ID} or {before: ID}."),
     ], exactlyOneOf: [["after", "before"]])
 
     /// The whole file.
@@ -114,6 +133,8 @@ public enum DeclarationSchema {
         Field(name: "version", type: .integerChoice([1]), isRequired: true, summary: "Format version: 1."),
         Field(name: "target", type: .choice(["tomtom", "maplibre"]), isRequired: false, summary: "tomtom (default) or maplibre; --target overrides."),
         Field(name: "base", type: .string, isRequired: false, summary: "Base style JSON, relative to this file; --base overrides."),
+        Field(name: "bases", type: .stringMap, isRequired: false,
+              summary: "Instead of base: one base style per map design, {light: FILE, dark: FILE, ...}; the first is the default."),
         Field(name: "baseRaster", type: .boolean, isRequired: false, summary: "tomtom: insert TomTom's raster base map (default true)."),
         Field(name: "platforms", type: .list(.choice(["ios", "android"]), count: 1...2, unique: true), isRequired: false,
               summary: "The app platforms the build serves (default both); what one of them cannot serve is an error."),

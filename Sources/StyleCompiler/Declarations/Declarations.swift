@@ -22,18 +22,71 @@ public struct LayerMappingEntry: Sendable, Equatable {
         }
     }
 
+    /// What a variant whose composed style lacks the anchor gets instead.
+    public enum Fallback: Sendable, Equatable {
+        /// Above every layer of that variant's composed style (after its topmost layer).
+        case top
+        /// Another anchor, which that variant must have.
+        case anchor(Anchor)
+    }
+
     /// One of `DeclarationSchema.sdkOverlayLayers`.
     public var sdkLayer: String
     public var anchor: Anchor
+    /// nil: a variant without the anchor is an error.
+    public var fallback: Fallback?
     public var location: SourceLocation?
     /// Where the anchor's layer id was written.
     public var anchorLocation: SourceLocation?
+    /// Where the fallback was written.
+    public var fallbackLocation: SourceLocation?
 
-    public init(sdkLayer: String, anchor: Anchor, location: SourceLocation? = nil, anchorLocation: SourceLocation? = nil) {
+    public init(sdkLayer: String, anchor: Anchor, fallback: Fallback? = nil, location: SourceLocation? = nil,
+                anchorLocation: SourceLocation? = nil, fallbackLocation: SourceLocation? = nil) {
         self.sdkLayer = sdkLayer
         self.anchor = anchor
+        self.fallback = fallback
         self.location = location
         self.anchorLocation = anchorLocation
+        self.fallbackLocation = fallbackLocation
+    }
+
+    public static func == (lhs: LayerMappingEntry, rhs: LayerMappingEntry) -> Bool {
+        lhs.sdkLayer == rhs.sdkLayer && lhs.anchor == rhs.anchor && lhs.fallback == rhs.fallback
+    }
+}
+
+/// The base style of one map design (`bases:` in the declarations): the same sources are composed onto each.
+public struct BaseVariant: Sendable, Equatable {
+    /// The variant's name (`light`, `dark`, `satellite`, ...): letters, digits, `-` and `_`; it names the
+    /// variant's output files (`style.<name>.json`) and is what the app asks `StyleRuntime` for.
+    public var name: String
+    /// The base style path as written, relative to the declarations file.
+    public var path: String
+    /// Where the variant's name was written.
+    public var location: SourceLocation?
+
+    public init(name: String, path: String, location: SourceLocation? = nil) {
+        self.name = name
+        self.path = path
+        self.location = location
+    }
+
+    public static func == (lhs: BaseVariant, rhs: BaseVariant) -> Bool { lhs.name == rhs.name && lhs.path == rhs.path }
+
+    /// The variant name of a build with a single `base:`.
+    public static let defaultName = "default"
+
+    /// True for names that can name files and be typed on a command line: 1 to 64 ASCII letters, digits, `-`
+    /// and `_`, starting with a letter or digit.
+    public static func isValidName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, bytes.count <= 64, isAlphanumeric(first) else { return false }
+        return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
     }
 }
 
@@ -42,8 +95,12 @@ public struct Declarations: Sendable, Equatable {
     public var version: Int
     /// The target the file asks for; the command line may override it.
     public var target: Target?
-    /// The base style path as written, relative to the declarations file.
+    /// The base style path as written, relative to the declarations file (one design; its variant is
+    /// `BaseVariant.defaultName`).
     public var base: String?
+    /// Several base styles keyed by variant (`bases:`), in file order; the first is the default. Empty
+    /// when the file gives `base`.
+    public var bases: [BaseVariant] = []
     /// tomtom: insert TomTom's raster base map.
     public var baseRaster: Bool
     /// The app platforms the build serves (default both); a feature one of them cannot serve is an error.
@@ -71,7 +128,7 @@ public struct Declarations: Sendable, Equatable {
     }
 
     public static func == (lhs: Declarations, rhs: Declarations) -> Bool {
-        lhs.version == rhs.version && lhs.target == rhs.target && lhs.base == rhs.base && lhs.baseRaster == rhs.baseRaster && lhs.platforms == rhs.platforms
+        lhs.version == rhs.version && lhs.target == rhs.target && lhs.base == rhs.base && lhs.bases == rhs.bases && lhs.baseRaster == rhs.baseRaster && lhs.platforms == rhs.platforms
             && lhs.sources == rhs.sources && lhs.layerMapping == rhs.layerMapping && lhs.assets == rhs.assets
     }
 }

@@ -27,6 +27,9 @@ public struct DeclarationsDecoder {
         declarations.version = file["version"]?.numberValue?.intValue ?? 1
         declarations.target = file["target"]?.stringValue.flatMap(Target.init(rawValue:))
         declarations.base = file["base"]?.stringValue
+        if let bases = file["bases"] {
+            declarations.bases = Self.bases(bases, alongside: file["base"], into: &state.diagnostics)
+        }
         declarations.baseRaster = file["baseRaster"]?.boolValue ?? true
         if let assets = file["assets"] { declarations.assets = DeclaredAssets(assets) }
         if let words = file["platforms"]?.arrayValue?.compactMap(\.stringValue) {
@@ -55,14 +58,48 @@ public struct DeclarationsDecoder {
     }
 
     private static func layerMappingEntry(_ node: JSONNode) -> LayerMappingEntry? {
-        guard let object = node.objectValue, let layer = object["sdkLayer"]?.stringValue else { return nil }
-        if let after = object["after"], let id = after.stringValue {
-            return LayerMappingEntry(sdkLayer: layer, anchor: .after(id), location: node.location, anchorLocation: after.location)
+        guard let object = node.objectValue, let layer = object["sdkLayer"]?.stringValue, let anchor = anchor(node) else { return nil }
+        var entry = LayerMappingEntry(sdkLayer: layer, anchor: anchor.anchor, location: node.location, anchorLocation: anchor.location)
+        if let fallback = object["fallback"] {
+            entry.fallbackLocation = fallback.location
+            if fallback.stringValue == "top" {
+                entry.fallback = .top
+            } else if let other = Self.anchor(fallback) {
+                entry.fallback = .anchor(other.anchor)
+            }
         }
-        if let before = object["before"], let id = before.stringValue {
-            return LayerMappingEntry(sdkLayer: layer, anchor: .before(id), location: node.location, anchorLocation: before.location)
-        }
+        return entry
+    }
+
+    /// `{after: ID}` or `{before: ID}`, with where the id was written.
+    private static func anchor(_ node: JSONNode) -> (anchor: LayerMappingEntry.Anchor, location: SourceLocation?)? {
+        if let after = node["after"], let id = after.stringValue { return (.after(id), after.location) }
+        if let before = node["before"], let id = before.stringValue { return (.before(id), before.location) }
         return nil
+    }
+
+    /// `bases:` in file order. A name that cannot name a file, an empty mapping, or `base` beside it is an error.
+    private static func bases(_ node: JSONNode, alongside base: JSONNode?, into diagnostics: inout [Diagnostic]) -> [BaseVariant] {
+        let path = JSONPath([.key("bases")])
+        if let base {
+            diagnostics.append(Diagnostic(.declBases, "give either base (one design) or bases (one per variant), not both",
+                                          at: base.location, path: JSONPath([.key("base")])))
+        }
+        let members = node.objectValue?.members ?? []
+        if members.isEmpty {
+            diagnostics.append(Diagnostic(.declBases, "bases names no variant: give {light: FILE, dark: FILE, ...}", at: node.location, path: path))
+        }
+        var variants: [BaseVariant] = []
+        for member in members {
+            guard let file = member.value.stringValue else { continue }
+            guard BaseVariant.isValidName(member.key) else {
+                diagnostics.append(Diagnostic(.declBases, "variant name '\(member.key)' must be 1 to 64 letters, digits, '-' and '_', starting with a letter or digit: it names output files",
+                                              at: member.keyLocation ?? member.value.location, path: path.appending(member.key)))
+                continue
+            }
+            variants.append(BaseVariant(name: member.key, path: file, location: member.keyLocation ?? member.value.location))
+        }
+        return variants
     }
 }
 
@@ -108,6 +145,10 @@ private struct DecodingState {
         }
         source.calibrationLatitude = field("calibrationLatitude")?.numberValue?.doubleValue
         source.placement = placement(field("placement"))
+        if let fallback = field("placement")?["fallback"] {
+            source.placementFallback = placement(fallback)
+            source.fieldLocations["placement.fallback"] = fallback.location
+        }
         if let ratios = object["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue) {
             if kind.localRoute != nil {
                 source.pixelRatios = ratios.sorted()
@@ -210,6 +251,9 @@ extension Rule {
     static let declNotApplicable = Rule("decl.not-applicable", .warning,
                               summary: "A value does not apply to this source or target and is ignored.",
                               help: "Remove the value; it does not apply to this source or target.")
+    static let declBases = Rule("decl.bases", .error,
+                              summary: "bases is empty, beside base, or names a variant that cannot name a file.",
+                              help: "Give base (one design) or bases: {light: FILE, dark: FILE} with names of letters, digits, '-' and '_'.")
     static let sourcesZoomRange = Rule("sources.zoom-range", .error,
                               summary: "A zoom range is inverted or past level 22.",
                               help: "Put the lower level first, and keep tile levels at 22 or below.")

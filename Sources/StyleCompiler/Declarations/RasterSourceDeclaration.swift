@@ -11,6 +11,24 @@ public enum LayerPlacement: Sendable, Equatable {
     case below(String)
     /// Directly above the named base-style layer.
     case above(String)
+
+    /// The base-style layer id the placement needs, if it names one.
+    public var anchor: String? {
+        switch self {
+        case .below(let id), .above(let id): return id
+        case .top, .belowLabels: return nil
+        }
+    }
+
+    /// How messages say where the layer goes ("on top", "below 'Motorway label'").
+    var wording: String {
+        switch self {
+        case .top: return "on top"
+        case .belowLabels: return "below the labels"
+        case .below(let id): return "below '\(id)'"
+        case .above(let id): return "above '\(id)'"
+        }
+    }
 }
 
 /// Which attribution text shows at which camera zoom (unified) and where.
@@ -58,6 +76,9 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
     /// Latitude in degrees for converting `visibleZoom` to TomTom zoom.
     public var calibrationLatitude: Double?
     public var placement: LayerPlacement
+    /// Where the layer goes in a variant whose base lacks the placement's anchor (`placement: {below: ID,
+    /// fallback: top}`); nil makes a missing anchor an error.
+    public var placementFallback: LayerPlacement?
     /// Screen densities a local tile server renders for (1...3).
     public var pixelRatios: [Int]
     public var userAgent: DeclaredString?
@@ -113,7 +134,7 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.tileSize == rhs.tileSize && lhs.minZoom == rhs.minZoom
             && lhs.maxZoom == rhs.maxZoom && lhs.scheme == rhs.scheme && lhs.bounds == rhs.bounds && lhs.attribution == rhs.attribution
             && lhs.opacity == rhs.opacity && lhs.visible == rhs.visible && lhs.zIndex == rhs.zIndex && lhs.visibleZoom == rhs.visibleZoom
-            && lhs.calibrationLatitude == rhs.calibrationLatitude && lhs.placement == rhs.placement && lhs.pixelRatios == rhs.pixelRatios
+            && lhs.calibrationLatitude == rhs.calibrationLatitude && lhs.placement == rhs.placement && lhs.placementFallback == rhs.placementFallback && lhs.pixelRatios == rhs.pixelRatios
             && lhs.userAgent == rhs.userAgent && lhs.extraHeaders.elementsEqual(rhs.extraHeaders, by: { $0.name == $1.name && $0.value == $1.value })
     }
 }

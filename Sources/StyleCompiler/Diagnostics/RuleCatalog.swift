@@ -6,10 +6,10 @@ public enum RuleCatalog {
     ] + Rule.yamlRules + [
         .includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable, .envMissing, .declType,
         .declUnknownKey, .declMissingKey, .declValue, .declRange, .declSourceKind, .declExactlyOne, .declID,
-        .declDuplicateID, .declIDCollision, .declNotApplicable, .sourcesTileSize, .sourcesZoomRange, .sourcesBounds,
+        .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .sourcesTileSize, .sourcesZoomRange, .sourcesBounds,
         .sourcesUrlTokens, .sourcesUnknownToken, .sourcesCleartext, .sourcesTilejsonUrl, .sourcesKeyHost,
         .sourcesLocalSegment, .platformUnsupported, .composePlacementAnchor, .composeIDTaken,
-        .composeCalibrationLatitude, .composeNoLabels, .composeBelowBaseRaster, .composeKeyHost,
+        .composeCalibrationLatitude, .composeNoLabels, .composePlacementFallback, .composeBelowBaseRaster, .composeKeyHost,
         .tomtomLayerMappingAnchor, .tomtomLayerMappingDuplicate, .tomtomHeadersIgnored, .tomtomSdkLayerName,
         .tomtomNoRasterBase, .tomtomPlaceholder, .secretLiteralKey, .styleRoot, .styleType, .styleEnum, .styleRange,
         .styleArrayLength, .styleRequired, .styleUnknownProperty, .styleUnknownKey, .styleColor, .styleDeprecated,

@@ -2,20 +2,49 @@ import LocatedJSON
 import StyleMath
 import StyleRuntime
 
-/// The run-time manifest the app reads: what was composed from what, the placeholders it must fill, and
-/// per source everything MapConductor needs. Secrets appear only as `${NAME}`; paths are relative to the
+/// The run-time manifest the app reads: what was composed from what, per map-design variant the files and
+/// the places the app fills (placeholders, each source's layer), and per source everything MapConductor needs. Secrets appear only as `${NAME}`; paths are relative to the
 /// declarations file; nothing depends on the clock or the machine.
 enum ManifestDocument {
 
-    /// One input file: path relative to the declarations file, its role, and its SHA-256.
+    /// One input file: path relative to the declarations file, its role, the variant of a base (with `bases:`),
+    /// and its SHA-256.
     struct Input {
         let path: String
         let role: String
+        let variant: String?
         let sha256: String
     }
 
-    static func make(_ composition: Composition, inputs: [Input], style: OutputFile, layerMapping: OutputFile?,
-                     tileJSONPaths: [String: String], generatorVersion: String) -> JSONNode {
+    /// One variant's composition and the files rendered from it.
+    struct VariantFiles {
+        let composition: Composition
+        let style: OutputFile
+        let layerMapping: OutputFile?
+    }
+
+    static func make(_ variants: [VariantFiles], inputs: [Input], tileJSONPaths: [String: String], generatorVersion: String) -> JSONNode {
+        let first = variants[0].composition
+        return .object([
+            "format": .string(ManifestFormat.name),
+            "formatVersion": .integer(ManifestFormat.version),
+            "generator": .object(["name": .string("mc-style"), "version": .string(generatorVersion)]),
+            "target": .string(first.target.rawValue),
+            "platforms": .array(first.platforms.map { .string($0.rawValue) }),
+            "inputs": .array(inputs.map { input in
+                .object(["path": .string(input.path), "role": .string(input.role), "variant": input.variant.map { .string($0) },
+                         "sha256": .string(input.sha256)])
+            }),
+            "variants": .array(variants.map(variant)),
+            "sources": .array(first.sources.indices.map { index in
+                source(for: first.sources[index], warnings: warnings(of: index, in: variants), tileJSONPath: tileJSONPaths[first.sources[index].declaration.id])
+            }),
+        ])
+    }
+
+    /// What the app needs of one variant: its files, where its placeholders are, and where each source's layer is.
+    private static func variant(_ files: VariantFiles) -> JSONNode {
+        let composition = files.composition
         let layers = composition.style["layers"]?.arrayValue?.count ?? 0
         let sources = composition.style["sources"]?.objectValue?.count ?? 0
         let placeholders = composition.placeholders.map { record in
@@ -28,15 +57,10 @@ enum ManifestDocument {
             ])
         }
         return .object([
-            "format": .string(ManifestFormat.name),
-            "formatVersion": .integer(ManifestFormat.version),
-            "generator": .object(["name": .string("mc-style"), "version": .string(generatorVersion)]),
-            "target": .string(composition.target.rawValue),
-            "platforms": .array(composition.platforms.map { .string($0.rawValue) }),
-            "inputs": .array(inputs.map { .object(["path": .string($0.path), "role": .string($0.role), "sha256": .string($0.sha256)]) }),
-            "style": .object(["path": .string(style.path), "sha256": .string(SHA256.hex(style.bytes)),
+            "name": .string(composition.variant.name),
+            "style": .object(["path": .string(files.style.path), "sha256": .string(SHA256.hex(files.style.bytes)),
                               "layers": .integer(layers), "sources": .integer(sources)]),
-            "layerMapping": layerMapping.map { .object(["path": .string($0.path), "sha256": .string(SHA256.hex($0.bytes))]) },
+            "layerMapping": files.layerMapping.map { .object(["path": .string($0.path), "sha256": .string(SHA256.hex($0.bytes))]) },
             "placeholders": .array(placeholders),
             "filledAtBuild": composition.keyFilledPointers.isEmpty ? nil : .array([
                 .object(["token": .string(Placeholder.apiKey.token), "pointers": .array(composition.keyFilledPointers.map { .string($0) })]),
@@ -45,11 +69,26 @@ enum ManifestDocument {
                 .object(["token": .string(Placeholder.apiKey.token), "why": .string("the URL's host is not TomTom's"),
                          "pointers": .array(composition.foreignKeyPointers.map { .string($0) })]),
             ]),
-            "sources": .array(composition.sources.map { source(for: $0, tileJSONPath: tileJSONPaths[$0.declaration.id]) }),
+            "layers": .array(composition.sources.compactMap { report in
+                report.layerIndex.map { index in
+                    .object([
+                        "source": .string(report.declaration.id),
+                        "index": .integer(index),
+                        "opacity": .string("/layers/\(index)/paint/raster-opacity"),
+                        "visibility": .string("/layers/\(index)/layout/visibility"),
+                    ])
+                }
+            }),
         ])
     }
 
-    private static func source(for report: Composition.SourceReport, tileJSONPath: String?) -> JSONNode {
+    /// A source's warnings in every variant, each once, in the order found.
+    private static func warnings(of index: Int, in variants: [VariantFiles]) -> [String] {
+        var seen: Set<String> = []
+        return variants.flatMap { $0.composition.sources[index].warnings }.filter { seen.insert($0).inserted }
+    }
+
+    private static func source(for report: Composition.SourceReport, warnings: [String], tileJSONPath: String?) -> JSONNode {
         let declaration = report.declaration
         let template = StyleSourceBuilder.tileTemplate(declaration)
         let head = JSONNode.object([
@@ -57,13 +96,6 @@ enum ManifestDocument {
             "kind": .string(declaration.kind.keyword),
             "styleSourceId": .string(declaration.styleSourceID),
             "styleLayerId": .string(declaration.styleLayerID),
-            "layer": report.layerIndex.map { index in
-                .object([
-                    "index": .integer(index),
-                    "opacity": .string("/layers/\(index)/paint/raster-opacity"),
-                    "visibility": .string("/layers/\(index)/layout/visibility"),
-                ])
-            },
             "tiles": template.map { .string($0.display) },
             "tileJson": tileJSONPath.map { .string($0) },
         ])
@@ -92,7 +124,7 @@ enum ManifestDocument {
             "visible": .bool(declaration.visible),
             "zIndex": .integer(declaration.zIndex),
             "pixelRatios": .array(declaration.pixelRatios.map { .integer($0) }),
-            "warnings": .array(report.warnings.map { .string($0) }),
+            "warnings": .array(warnings.map { .string($0) }),
         ])
         var members = head.objectValue?.members ?? []
         for (key, value) in declaration.kind.descriptor.manifestFields(declaration.kind.address) {

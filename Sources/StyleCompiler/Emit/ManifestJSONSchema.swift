@@ -1,7 +1,7 @@
 import LocatedJSON
 import StyleRuntime
 
-/// The JSON Schema (draft 2020-12) of `manifest.json`, format 2: the contract an app's run-time code reads
+/// The JSON Schema (draft 2020-12) of `manifest.json`, format 3: the contract an app's run-time code reads
 /// (`StyleRuntime` on iOS, the README's algorithm elsewhere). Objects are closed (`additionalProperties:
 /// false`) so that CI, validating every committed manifest against it, fails when the writer and the schema
 /// drift apart.
@@ -21,7 +21,7 @@ public enum ManifestJSONSchema {
       "title": "mc-style compiled-output manifest",
       "type": "object",
       "additionalProperties": false,
-      "required": ["format", "formatVersion", "generator", "target", "platforms", "inputs", "style", "placeholders", "sources"],
+      "required": ["format", "formatVersion", "generator", "target", "platforms", "inputs", "variants", "sources"],
       "properties": {
         "format": {"const": "\(ManifestFormat.name)"},
         "formatVersion": {"const": \(ManifestFormat.version)},
@@ -30,18 +30,30 @@ public enum ManifestJSONSchema {
         "target": {"enum": ["tomtom", "maplibre"]},
         "platforms": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"enum": ["ios", "android"]}},
         "inputs": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["path", "role", "sha256"],
-          "properties": {"path": {"type": "string"}, "role": {"enum": ["declarations", "include", "base"]}, "sha256": {"$ref": "#/$defs/sha256"}}}},
-        "style": {"type": "object", "additionalProperties": false, "required": ["path", "sha256", "layers", "sources"],
-          "properties": {"path": {"$ref": "#/$defs/relativePath"}, "sha256": {"$ref": "#/$defs/sha256"},
-            "layers": {"type": "integer", "minimum": 0}, "sources": {"type": "integer", "minimum": 0}}},
-        "layerMapping": {"type": "object", "additionalProperties": false, "required": ["path", "sha256"],
-          "properties": {"path": {"$ref": "#/$defs/relativePath"}, "sha256": {"$ref": "#/$defs/sha256"}}},
-        "placeholders": {"type": "array", "items": {"$ref": "#/$defs/placeholder"}},
-        "filledAtBuild": {"type": "array", "items": {"$ref": "#/$defs/tokenPointers"}},
-        "leftAsIs": {"type": "array", "items": {"allOf": [{"$ref": "#/$defs/tokenPointers"}, {"required": ["why"]}]}},
+          "properties": {"path": {"type": "string"}, "role": {"enum": ["declarations", "include", "base"]}, "variant": {"$ref": "#/$defs/variantName"},
+            "sha256": {"$ref": "#/$defs/sha256"}}}},
+        "variants": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/variant"}},
         "sources": {"type": "array", "items": {"$ref": "#/$defs/source"}}
       },
       "$defs": {
+        "variantName": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},
+        "variant": {
+          "type": "object", "additionalProperties": false, "required": ["name", "style", "placeholders", "layers"],
+          "properties": {
+            "name": {"$ref": "#/$defs/variantName"},
+            "style": {"type": "object", "additionalProperties": false, "required": ["path", "sha256", "layers", "sources"],
+              "properties": {"path": {"$ref": "#/$defs/relativePath"}, "sha256": {"$ref": "#/$defs/sha256"},
+                "layers": {"type": "integer", "minimum": 0}, "sources": {"type": "integer", "minimum": 0}}},
+            "layerMapping": {"type": "object", "additionalProperties": false, "required": ["path", "sha256"],
+              "properties": {"path": {"$ref": "#/$defs/relativePath"}, "sha256": {"$ref": "#/$defs/sha256"}}},
+            "placeholders": {"type": "array", "items": {"$ref": "#/$defs/placeholder"}},
+            "filledAtBuild": {"type": "array", "items": {"$ref": "#/$defs/tokenPointers"}},
+            "leftAsIs": {"type": "array", "items": {"allOf": [{"$ref": "#/$defs/tokenPointers"}, {"required": ["why"]}]}},
+            "layers": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["source", "index", "opacity", "visibility"],
+              "properties": {"source": {"type": "string"}, "index": {"type": "integer", "minimum": 0}, "opacity": {"$ref": "#/$defs/pointer"},
+                "visibility": {"$ref": "#/$defs/pointer"}}}}
+          }
+        },
         "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
         "relativePath": {"type": "string", "pattern": "^(?!/)(?!.*(^|/)\\\\.{1,2}(/|$))[^\\\\\\\\]+$"},
         "pointer": {"type": "string", "pattern": "^(/([^~]|~[01])*)*$"},
@@ -75,8 +87,6 @@ public enum ManifestJSONSchema {
             "kind": {"enum": ["urlTemplate", "tileJson", "arcGisService", "localTileServer"]},
             "styleSourceId": {"type": "string"},
             "styleLayerId": {"type": "string"},
-            "layer": {"type": "object", "additionalProperties": false, "required": ["index", "opacity", "visibility"],
-              "properties": {"index": {"type": "integer", "minimum": 0}, "opacity": {"$ref": "#/$defs/pointer"}, "visibility": {"$ref": "#/$defs/pointer"}}},
             "tiles": {"type": "string"},
             "tileJson": {"$ref": "#/$defs/relativePath"},
             "remoteTileJson": {"type": "string"},

@@ -8,7 +8,8 @@ import Foundation
 /// The staging folder's file system is flushed once (`syncfs`); then the staging folder and the output folder are exchanged in one atomic step (Linux `renameat2`
 /// `RENAME_EXCHANGE`, macOS `renamex_np`), and the old content is removed. Until that step the output folder
 /// is untouched, so an error or a kill at any point leaves it as it was; a staging folder left by a killed
-/// run is removed by the next run. `tilejson/*.json` files that the compile no longer makes are removed.
+/// run is removed by the next run. Outputs that the compile no longer makes (`tilejson/*.json`, the style and
+/// layer mapping of a variant no longer declared) are removed.
 public struct OutputFolder: Sendable {
     /// The output folder's path.
     public let path: String
@@ -18,7 +19,7 @@ public struct OutputFolder: Sendable {
     }
 
     /// What writing `files` would do, file by file, sorted by path: outputs the folder lacks (added), outputs
-    /// whose bytes differ (changed, with the old bytes), and stale TileJSON files (removed).
+    /// whose bytes differ (changed, with the old bytes), and stale outputs (removed).
     public func changes(_ files: [OutputFile]) -> [OutputChange] {
         var changes: [OutputChange] = []
         for file in files {
@@ -29,8 +30,7 @@ public struct OutputFolder: Sendable {
             let old = [UInt8](data)
             if old != file.bytes { changes.append(OutputChange(kind: .changed, path: file.path, old: old, new: file.bytes)) }
         }
-        for name in staleTileJSON(in: path, keeping: files) {
-            let stale = OutputLayout.tileJSONFolder + "/" + name
+        for stale in staleOutputs(in: path, keeping: files) {
             let old = FileManager.default.contents(atPath: path + "/" + stale).map { [UInt8]($0) } ?? []
             changes.append(OutputChange(kind: .removed, path: stale, old: old, new: []))
         }
@@ -70,7 +70,7 @@ public struct OutputFolder: Sendable {
                 try createFolders(for: target)
                 try AtomicFileWriter(flushesEachFile: false).write(file.bytes, to: target)
             }
-            for stale in staleTileJSON(in: staging, keeping: files) { try? manager.removeItem(atPath: staging + "/tilejson/" + stale) }
+            for stale in staleOutputs(in: staging, keeping: files) { try? manager.removeItem(atPath: staging + "/" + stale) }
             guard mc_style_sync_file_system(staging) == 0 else {
                 throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))
             }
@@ -159,10 +159,15 @@ public struct OutputFolder: Sendable {
         try? manager.removeItem(atPath: old)
     }
 
-    /// `tilejson/*.json` files in `folder` that `files` does not include.
-    private func staleTileJSON(in folder: String, keeping files: [OutputFile]) -> [String] {
+    /// Outputs an earlier compile made that `files` does not include, as paths in `folder`: `tilejson/*.json`,
+    /// and the style and layer-mapping files of variants no longer declared (`style.dark.json` after `bases:`
+    /// became `base:`, say).
+    private func staleOutputs(in folder: String, keeping files: [OutputFile]) -> [String] {
         let kept = Set(files.map(\.path))
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/tilejson")) ?? []
-        return names.filter { $0.hasSuffix(".json") && !kept.contains("tilejson/" + $0) }.sorted()
+        let manager = FileManager.default
+        let tileJSON = ((try? manager.contentsOfDirectory(atPath: folder + "/" + OutputLayout.tileJSONFolder)) ?? [])
+            .filter { $0.hasSuffix(".json") }.map { OutputLayout.tileJSONFolder + "/" + $0 }
+        let top = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).filter(OutputLayout.isVariantOutput)
+        return (tileJSON + top).filter { !kept.contains($0) }.sorted()
     }
 }

@@ -5,6 +5,19 @@ import StyleRuntime
 public enum OutputLayout {
     public static let style = "style.json"
     public static let layerMapping = "layer-mapping.json"
+
+    /// `style.json` for a build with one base; `style.<variant>.json` for each of `bases:`.
+    public static func style(variant: String?) -> String { variant.map { "style.\($0).json" } ?? style }
+
+    /// `layer-mapping.json` for a build with one base; `layer-mapping.<variant>.json` for each of `bases:`.
+    public static func layerMapping(variant: String?) -> String { variant.map { "layer-mapping.\($0).json" } ?? layerMapping }
+
+    /// True for the style and layer-mapping files a compile makes at the folder's top (any variant's), so
+    /// that those of variants no longer declared are removed like stale TileJSON.
+    static func isVariantOutput(_ name: String) -> Bool {
+        guard name.hasSuffix(".json") else { return false }
+        return name == style || name == layerMapping || name.hasPrefix("style.") || name.hasPrefix("layer-mapping.")
+    }
     public static let manifest = ManifestFormat.fileName
     public static let tileJSONFolder = "tilejson"
     /// Longest file-name stem taken from an id, in UTF-8 bytes (file systems allow 255 bytes per name).

@@ -1,23 +1,51 @@
+import Dispatch
 import LocatedJSON
 
-/// Everything a composition reads: the declarations (with their includes) and the base style.
+/// Everything a composition reads: the declarations (with their includes) and the base style of each variant.
 public struct CompilationInputs: Sendable {
+    /// One map design's base style, as parsed.
+    public struct Variant: Sendable {
+        /// `BaseVariant.defaultName` for a single `base:`.
+        public var name: String
+        public var base: JSONDocument
+        /// Where the declarations name this variant (`bases:` key); nil for `base:` and `--base`.
+        public var location: SourceLocation?
+
+        public init(name: String, base: JSONDocument, location: SourceLocation? = nil) {
+            self.name = name
+            self.base = base
+            self.location = location
+        }
+    }
+
     public var declarations: Declarations
-    /// The base style as parsed.
-    public var base: JSONDocument
+    /// One or more; the first is the default variant.
+    public var variants: [Variant]
     /// What the declarations' `assets:` section names, as read (the command line's assets win over it).
     public var assets = StyleAssets()
-    /// Every file read: the declarations file, its includes, then the base style.
+    /// Every file read: the declarations file, its includes, then the base styles.
     public var files: [SourceFile]
 
+    /// The default variant's base style.
+    public var base: JSONDocument { variants[0].base }
+
+    /// True when the declarations name their bases by variant (`bases:`): each variant's outputs carry its name.
+    public var hasNamedVariants: Bool { !declarations.bases.isEmpty }
+
     public init(declarations: Declarations, base: JSONDocument, files: [SourceFile] = []) {
+        self.init(declarations: declarations, variants: [Variant(name: BaseVariant.defaultName, base: base)], files: files)
+    }
+
+    public init(declarations: Declarations, variants: [Variant], files: [SourceFile] = []) {
+        precondition(!variants.isEmpty, "a composition needs a base style")
         self.declarations = declarations
-        self.base = base
+        self.variants = variants
         self.files = files
     }
 
-    /// Reads a declarations file and the base style it names (or `baseOverride`, a path as given on the
-    /// command line). Returns nil inputs when something could not be read or parsed; the diagnostics say why.
+    /// Reads a declarations file and the base styles it names (or `baseOverride`, a path as given on the
+    /// command line, for a single `base:`). Returns nil inputs when something could not be read or parsed;
+    /// the diagnostics say why. Several bases are read and parsed in parallel.
     public static func load(declarationsPath: String, displayName: String? = nil, baseOverride: String? = nil,
                             environment: [String: String], environmentStandIns: Bool = false,
                             inputLoader: InputLoader = InputLoader()) -> (inputs: CompilationInputs?, diagnostics: [Diagnostic]) {
@@ -26,29 +54,60 @@ public struct CompilationInputs: Sendable {
         let loaded = loader.load(path: declarationsPath, displayName: displayName)
         var diagnostics = loaded.diagnostics
         guard let declarations = loaded.declarations, let top = loaded.files.first else { return (nil, diagnostics) }
-        let basePath: String
-        let baseName: String
+        let folder = FilePaths.directory(of: declarationsPath)
+        let displayFolder = FilePaths.directory(of: top.name)
+        var wanted: [WantedBase] = []
         if let baseOverride {
-            basePath = baseOverride
-            baseName = baseOverride
+            if !declarations.bases.isEmpty {
+                let names = declarations.bases.map(\.name).joined(separator: ", ")
+                diagnostics.append(Diagnostic(.declBases, "--base replaces a single base, but the declarations name one per variant (\(names)): edit bases instead",
+                                              at: declarations.fieldLocations["bases"], path: JSONPath([.key("bases")])))
+                return (nil, diagnostics)
+            }
+            wanted = [WantedBase(name: BaseVariant.defaultName, path: baseOverride, displayName: baseOverride)]
+        } else if !declarations.bases.isEmpty {
+            wanted = declarations.bases.map { variant in
+                WantedBase(name: variant.name, path: FilePaths.join(folder, variant.path), displayName: FilePaths.join(displayFolder, variant.path),
+                           declared: (variant.location, JSONPath([.key("bases"), .key(variant.name)]), "base style of variant '\(variant.name)'"))
+            }
         } else if let base = declarations.base {
-            basePath = FilePaths.join(FilePaths.directory(of: declarationsPath), base)
-            baseName = FilePaths.join(FilePaths.directory(of: top.name), base)
+            wanted = [WantedBase(name: BaseVariant.defaultName, path: FilePaths.join(folder, base), displayName: FilePaths.join(displayFolder, base),
+                                 declared: (declarations.fieldLocations["base"], JSONPath([.key("base")]), "base style"))]
         } else {
-            diagnostics.append(Diagnostic(.declMissingKey, "the declarations file needs 'base' (or give --base STYLE)",
-                                          at: declarations.fieldLocations[""], path: .root))
+            // `bases:` with no usable variant has been reported already.
+            if declarations.fieldLocations["bases"] == nil {
+                diagnostics.append(Diagnostic(.declMissingKey, "the declarations file needs 'base' or 'bases' (or give --base STYLE)",
+                                              at: declarations.fieldLocations[""], path: .root))
+            }
             return (nil, diagnostics)
         }
-        let (document, styleDiagnostics) = StyleLoader(inputLoader: inputLoader).load(path: basePath, displayName: baseName)
-        diagnostics += styleDiagnostics.map { diagnostic in
-            guard diagnostic.rule == Rule.ioRead.id, declarations.base != nil, baseOverride == nil else { return diagnostic }
-            return Diagnostic(.ioRead, "base style \(diagnostic.message)", at: declarations.fieldLocations["base"], path: JSONPath([.key("base")]))
+        let requests = wanted
+        nonisolated(unsafe) var results = [(document: JSONDocument?, diagnostics: [Diagnostic])](repeating: (nil, []), count: wanted.count)
+        DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
+            results[index] = StyleLoader(inputLoader: inputLoader).load(path: requests[index].path, displayName: requests[index].displayName)
         }
-        guard let document else { return (nil, diagnostics) }
-        var inputs = CompilationInputs(declarations: declarations, base: document, files: loaded.files + [document.file])
-        let (assets, assetDiagnostics) = AssetsLoader(folder: FilePaths.directory(of: declarationsPath), displayFolder: FilePaths.directory(of: top.name),
-                                                      inputLoader: inputLoader).load(declarations.assets)
+        var variants: [Variant] = []
+        for (want, result) in zip(wanted, results) {
+            diagnostics += result.diagnostics.map { diagnostic in
+                // A base that cannot be read is reported where the declarations name it.
+                guard diagnostic.rule == Rule.ioRead.id, let declared = want.declared else { return diagnostic }
+                return Diagnostic(.ioRead, "\(declared.what) \(diagnostic.message)", at: declared.location, path: declared.path)
+            }
+            if let document = result.document { variants.append(Variant(name: want.name, base: document, location: want.declared?.location)) }
+        }
+        guard variants.count == wanted.count else { return (nil, diagnostics) }
+        var inputs = CompilationInputs(declarations: declarations, variants: variants, files: loaded.files + variants.map(\.base.file))
+        let (assets, assetDiagnostics) = AssetsLoader(folder: folder, displayFolder: displayFolder, inputLoader: inputLoader).load(declarations.assets)
         inputs.assets = assets
         return (inputs, diagnostics + assetDiagnostics)
     }
+}
+
+/// A base style to read: the variant's name, where the file is, and where the declarations name it.
+private struct WantedBase: Sendable {
+    let name: String
+    let path: String
+    let displayName: String
+    /// nil for `--base`, which the command line names.
+    var declared: (location: SourceLocation?, path: JSONPath, what: String)? = nil
 }

@@ -1,7 +1,8 @@
 import Dispatch
 import LocatedJSON
 
-/// The whole of `mc-style compile` short of touching the output folder: read, validate, compose, render.
+/// The whole of `mc-style compile` short of touching the output folder: read, validate, compose onto each
+/// variant's base, render.
 public struct CompileJob: Sendable {
     public var declarationsPath: String?
     public var baseOverride: String?
@@ -42,47 +43,56 @@ public struct CompileJob: Sendable {
     /// `run()`, with the number of sources composed (for a summary line).
     public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int) {
         let (composed, diagnostics) = compose()
-        guard let (composition, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0) }
-        nonisolated(unsafe) var styleDiagnostics: [Diagnostic] = []
+        guard let (compositions, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0) }
+        // One task per variant's validation, and one that renders every output; all only read the compositions.
+        nonisolated(unsafe) var styleDiagnostics = [[Diagnostic]](repeating: [], count: compositions.count)
         nonisolated(unsafe) var files: [OutputFile] = []
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                styleDiagnostics = configuration.apply(StyleValidator(target: target, maximumThreads: 1, assets: inputs.assets.overridden(by: assets))
-                    .validate(composition.style))
+        let assets = inputs.assets.overridden(by: self.assets)
+        DispatchQueue.concurrentPerform(iterations: compositions.count + 1) { part in
+            if part < compositions.count {
+                styleDiagnostics[part] = configuration.apply(StyleValidator(target: target, maximumThreads: 1, assets: assets)
+                    .validate(compositions[part].style))
             } else {
-                files = render(composition, inputs: inputs)
+                files = render(compositions, inputs: inputs)
             }
         }
-        let all = (diagnostics + styleDiagnostics).sortedByPlace(files: inputs.files.map(\.name))
-        return (all.containsErrors ? nil : files, all, composition.sources.count)
+        let all = (diagnostics + styleDiagnostics.joined()).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
+        return (all.containsErrors ? nil : files, all, compositions[0].sources.count)
     }
 
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
-    /// what `validate` needs. The composition comes back when there are no errors.
-    public func check() -> (checked: (Composition, CompilationInputs)?, diagnostics: [Diagnostic]) {
+    /// what `validate` needs.
+    public func check() -> [Diagnostic] {
         let (composed, diagnostics) = compose()
-        guard let (composition, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace()) }
-        // The composed style is checked with the same rules as `validate`; findings point back at the base
+        guard let (compositions, inputs, target) = composed else { return diagnostics.sortedByPlace() }
+        // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
-        let styleDiagnostics = configuration.apply(StyleValidator(target: target, assets: inputs.assets.overridden(by: assets)).validate(composition.style))
-        let all = (diagnostics + styleDiagnostics).sortedByPlace(files: inputs.files.map(\.name))
-        guard !all.containsErrors else { return (nil, all) }
-        return ((composition, inputs), all)
+        let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: assets))
+        let styleDiagnostics = compositions.flatMap { configuration.apply(validator.validate($0.style)) }
+        return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
     }
 
-    /// Reads the inputs and composes them; nil (with the diagnostics) when either step has errors. When the
-    /// declarations have errors but the rest of them and the base could be read, they are composed all the same,
-    /// so that one run reports what composing finds too (a placement anchor the base lacks, say).
-    private func compose() -> (composed: (Composition, CompilationInputs, Target)?, diagnostics: [Diagnostic]) {
+    /// Reads the inputs and composes them onto every variant's base; nil (with the diagnostics) when either step
+    /// has errors. When the declarations have errors but the rest of them and the bases could be read, they are
+    /// composed all the same, so that one run reports what composing finds too (a placement anchor a base lacks, say).
+    private func compose() -> (composed: ([Composition], CompilationInputs, Target)?, diagnostics: [Diagnostic]) {
         let (loaded, readDiagnostics) = loadInputs()
         let loadDiagnostics = configuration.apply(readDiagnostics)
         guard let inputs = loaded else { return (nil, loadDiagnostics) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
-        let (composed, composeDiagnostics) = StyleCompilation.composeUnvalidated(base: inputs.base.root, declarations: inputs.declarations,
-                                                                                 target: target, apiKey: apiKey)
+        var compositions: [Composition] = []
+        var composeDiagnostics: [Diagnostic] = []
+        for variant in inputs.variants {
+            let context = ComposedVariant(name: variant.name, location: variant.location, isNamed: inputs.hasNamedVariants)
+            let (composed, found) = StyleCompilation.composeUnvalidated(base: variant.base.root, declarations: inputs.declarations,
+                                                                        target: target, apiKey: apiKey, variant: context)
+            composeDiagnostics += found
+            if let composed { compositions.append(composed) }
+        }
+        composeDiagnostics += AnchorFallbackRules.check(compositions, variants: inputs.variants.count)
         let diagnostics = loadDiagnostics + configuration.apply(composeDiagnostics)
-        guard let composition = composed, !loadDiagnostics.containsErrors else { return (nil, diagnostics) }
-        return ((composition, inputs, target), diagnostics)
+        guard compositions.count == inputs.variants.count, !diagnostics.containsErrors else { return (nil, diagnostics) }
+        return ((compositions, inputs, target), diagnostics)
     }
 
     private func loadInputs() -> (CompilationInputs?, [Diagnostic]) {
@@ -97,18 +107,47 @@ public struct CompileJob: Sendable {
         return (document.map { CompilationInputs(declarations: Declarations(), base: $0, files: [$0.file]) }, diagnostics)
     }
 
-    private func render(_ composition: Composition, inputs: CompilationInputs) -> [OutputFile] {
-        CompiledFiles.render(composition, inputs: manifestInputs(inputs), compact: compact, generatorVersion: generatorVersion)
+    private func render(_ compositions: [Composition], inputs: CompilationInputs) -> [OutputFile] {
+        CompiledFiles.render(compositions, namedVariants: inputs.hasNamedVariants, inputs: manifestInputs(inputs), compact: compact,
+                             generatorVersion: generatorVersion)
     }
 
     /// Input files with paths relative to the declarations file's folder (or as given, without one).
     private func manifestInputs(_ inputs: CompilationInputs) -> [ManifestDocument.Input] {
         let folder = declarationsPath.map(FilePaths.directory(of:))
-        let baseFile = inputs.base.file
+        var variantOfBase: [ObjectIdentifier: String] = [:]
+        for variant in inputs.variants { variantOfBase[ObjectIdentifier(variant.base.file)] = variant.name }
         return inputs.files.enumerated().map { index, file in
-            let role = file === baseFile ? "base" : (index == 0 ? "declarations" : "include")
+            let variant = variantOfBase[ObjectIdentifier(file)]
+            let role = variant != nil ? "base" : (index == 0 ? "declarations" : "include")
             let path = folder.map { FilePaths.relativePath(from: $0, to: file.name) } ?? FilePaths.normalized(file.name)
-            return ManifestDocument.Input(path: path, role: role, sha256: SHA256.hex(file.bytes))
+            return ManifestDocument.Input(path: path, role: role, variant: inputs.hasNamedVariants ? variant : nil, sha256: SHA256.hex(file.bytes))
         }
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// The diagnostics with repeats left out: composing the same sources onto several variants finds the same
+    /// thing about a declaration once per variant.
+    func removingRepeats() -> [Diagnostic] {
+        var seen: Set<DiagnosticIdentity> = []
+        return filter { seen.insert(DiagnosticIdentity($0)).inserted }
+    }
+}
+
+/// What makes two findings the same finding.
+private struct DiagnosticIdentity: Hashable {
+    let rule: String
+    let message: String
+    let location: SourceLocation?
+    let fileName: String?
+    let path: JSONPath?
+
+    init(_ diagnostic: Diagnostic) {
+        rule = diagnostic.rule
+        message = diagnostic.message
+        location = diagnostic.location
+        fileName = diagnostic.fileName
+        path = diagnostic.path
     }
 }

@@ -22,11 +22,11 @@ public enum StyleCompilation {
 
     /// The checks before composing, and composing; the composed style is not validated yet (`CompileJob`
     /// validates it beside rendering the outputs).
-    static func composeUnvalidated(base: JSONNode, declarations: Declarations, target: Target,
-                                   apiKey: String?) -> (composition: Composition?, diagnostics: [Diagnostic]) {
+    static func composeUnvalidated(base: JSONNode, declarations: Declarations, target: Target, apiKey: String?,
+                                   variant: ComposedVariant = ComposedVariant()) -> (composition: Composition?, diagnostics: [Diagnostic]) {
         let checks = declarations.checkedByDecoder ? [] : DeclarationValueRules.check(declarations)
         guard !checks.containsErrors else { return (nil, checks) }
-        let composition = StyleComposer(target: target, apiKey: apiKey).compose(base: base, declarations: declarations)
+        let composition = StyleComposer(target: target, apiKey: apiKey, variant: variant).compose(base: base, declarations: declarations)
         let diagnostics = checks + composition.diagnostics
         return (diagnostics.containsErrors ? nil : composition, diagnostics)
     }

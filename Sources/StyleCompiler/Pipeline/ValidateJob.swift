@@ -41,7 +41,7 @@ public struct ValidateJob: Sendable {
         job.environmentStandIns = environmentStandIns
         job.assets = assets
         job.configuration = configuration
-        return job.check().diagnostics
+        return job.check()
     }
 
     /// True when the first byte that is not white space or part of a UTF-8 byte-order mark is `{`.

@@ -175,7 +175,7 @@ if mode == "resolve" {
             exit(1)
         }
         var settings = RuntimeSettings(platform: .ios, apiKey: "bench-key", localTileServer: "http://127.0.0.1:8080")
-        for record in compiled.manifest.placeholders {
+        for record in compiled.variant.placeholders {
             if case .cacheKey(let route) = record.placeholder { settings.cacheKeys[route] = "v1" }
         }
         var run = 0

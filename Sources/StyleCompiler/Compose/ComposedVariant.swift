@@ -1,0 +1,38 @@
+import LocatedJSON
+
+/// Which map design a composition is for, as messages name it.
+public struct ComposedVariant: Sendable, Equatable {
+    /// The variant's name (`BaseVariant.defaultName` for a single base).
+    public var name: String
+    /// Where the declarations name it (`bases:` key); nil for a single base.
+    public var location: SourceLocation?
+    /// True when the declarations give `bases:`: messages then say which variant a finding is about.
+    public var isNamed: Bool
+
+    public init(name: String = BaseVariant.defaultName, location: SourceLocation? = nil, isNamed: Bool = false) {
+        self.name = name
+        self.location = location
+        self.isNamed = isNamed
+    }
+
+    /// "the base style" or "the base style of variant 'dark'".
+    var baseStyle: String { isNamed ? "the base style of variant '\(name)'" : "the base style" }
+
+    /// "the composed style" or "the composed style of variant 'dark'".
+    var composedStyle: String { isNamed ? "the composed style of variant '\(name)'" : "the composed style" }
+
+    /// Points at the variant's entry in `bases:`, for findings about it.
+    var related: [Diagnostic.Related] {
+        guard isNamed, let location else { return [] }
+        return [Diagnostic.Related("variant '\(name)' is declared here", at: location)]
+    }
+}
+
+/// A placement or layer-mapping anchor that one variant lacked, so its declared fallback was used.
+public struct AnchorFallback: Sendable, Equatable {
+    /// `sources[i].placement` or `layerMapping[i]`.
+    public var path: JSONPath
+    /// The anchor layer id the variant lacks.
+    public var anchor: String
+    public var location: SourceLocation?
+}
