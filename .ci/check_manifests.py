@@ -28,7 +28,7 @@ def main(tool, paths):
             print(f"ok   {path}")
         for name, change in [("formatVersion 1", lambda m: m.__setitem__("formatVersion", 1)),
                              ("an unknown key", lambda m: m.__setitem__("extra", True)),
-                             ("a route with a slash", lambda m: m["placeholders"].append(
+                             ("a route with a slash", lambda m: m["variants"][0]["placeholders"].append(
                                  {"token": "{route:a/b}", "fill": "route", "name": "a/b", "pointers": ["/x"]}))]:
             broken = copy.deepcopy(manifest)
             change(broken)

@@ -220,7 +220,7 @@ class Check:
         declared names) and writes the result over style.json."""
         manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
         arguments = ["--local-tile-server", self.server.origin]
-        for placeholder in manifest["placeholders"]:
+        for placeholder in manifest["variants"][0]["placeholders"]:
             if placeholder["fill"] == "cacheKey":
                 arguments += ["--cache-key", f"{placeholder['name']}=c1"]
         resolved = self.resolve(out, arguments)
@@ -386,16 +386,17 @@ DEMO_SOURCES = {
 }
 
 
-def point_demo_at(path, origin):
+def point_demo_at(path, origin, hosts=None):
     """Points the resolved demo's remote URLs at the loopback server: its own sources get coloured tiles,
-    TomTom's vector tiles, sprite and glyphs get empty stand-ins; LocalTileServer URLs stay as resolved."""
+    TomTom's vector tiles, sprite and glyphs get empty stand-ins; LocalTileServer URLs stay as resolved.
+    `hosts` replaces DEMO_HOSTS (prefixes it leaves out are blocked)."""
     style = json.loads(path.read_text(encoding="utf-8"))
     def rewrite(value):
         if isinstance(value, list):
             return [rewrite(v) for v in value]
         if not isinstance(value, str) or value.startswith("http://127.0.0.1"):
             return value
-        for prefix, local in DEMO_HOSTS.items():
+        for prefix, local in (DEMO_HOSTS if hosts is None else hosts).items():
             if value.startswith(prefix):
                 return origin + local + value[len(prefix):]
         return origin + "/blocked/" + value.split("://", 1)[-1]
@@ -473,6 +474,53 @@ def demo_cases(check):
             expected = blend(colour, 0.5)
             expect(close(samples["inside"], expected, 20), f"opacity 0.5 through resolve should give ~{expected}, got {samples['inside']}")
         check.case("demo: an opacity change made through resolve shows in the pixels (heatmap at 0.5 over the base)", opacity_change)
+    finally:
+        local.shutdown()
+
+
+VARIANTS = ROOT / "fixtures" / "variants" / "mc-style.yaml"
+# The variant bases' own colours show where TomTom's raster base map is not served (404: nothing drawn).
+VARIANT_HOSTS = {"https://cyberjapandata.gsi.go.jp/": "/red/gsi/", "https://api.tomtom.com/map/1/tile/basic/main/": "/not-served/"}
+SATELLITE_BACKGROUND = (46, 58, 44)
+
+
+def variant_cases(check):
+    """The three-design example: each variant resolved with --variant loads with every layer, draws the
+    heatmap inside its bounds, and shows its own design outside them (dark darker than light)."""
+    local = TileServer()
+    local.local_route = ("heatmap", "c1")
+    threading.Thread(target=local.serve_forever, daemon=True).start()
+    outside = {}
+    try:
+        out = check.compile(VARIANTS, "tomtom", name="variants")
+        manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+        bases = {entry["variant"]: entry["path"] for entry in manifest["inputs"] if entry["role"] == "base"}
+        filled = ["--platform", "android", "--api-key-env", "MC_RENDER_KEY", "--local-tile-server", local.origin,
+                  "--cache-key", "heatmap=c1", "--hide", "gsi-hillshade"]
+        view = (139.75, 35.6, 7, {"inside": (139.75, 35.6), "outside": (137.3, 35.6)})
+        for variant in ("light", "dark", "satellite"):
+            def body(variant=variant):
+                base = check.work / f"variant-base-{variant}.json"
+                shutil.copyfile((VARIANTS.parent / bases[variant]).resolve(), base)
+                baseline = check.render(point_demo_at(base, check.server.origin, VARIANT_HOSTS), render=False)
+                resolved = check.resolve(out, filled + ["--variant", variant], f"variant-{variant}.json", {"MC_RENDER_KEY": "k"})
+                result = check.render(point_demo_at(resolved, check.server.origin, VARIANT_HOSTS), view=view, local=local)
+                check_complete(result, baseline)
+                samples = result["samples"]
+                expect(close(samples["inside"], COLOURS["heat"], 20), f"the heatmap should draw inside its bounds in {variant}, got {samples['inside']}")
+                expect(not close(samples["outside"], COLOURS["heat"], 60), f"the heatmap drew outside its bounds in {variant}: {samples['outside']}")
+                expect(result["localRequests"], f"{variant} made no LocalTileServer request")
+                outside[variant] = samples["outside"]
+            check.case(f"variants: {variant} (resolve --variant) loads with every layer and draws the heatmap inside its bounds only", body)
+
+        def designs_differ():
+            expect(set(outside) == {"light", "dark", "satellite"}, f"a variant did not render: {sorted(outside)}")
+            expect(sum(outside["dark"]) + 150 < sum(outside["light"]),
+                   f"the dark design should be darker than the light one outside the heatmap: dark {outside['dark']}, light {outside['light']}")
+            expect(close(outside["satellite"], SATELLITE_BACKGROUND, 6),
+                   f"the satellite-like design should show its own background {SATELLITE_BACKGROUND}, got {outside['satellite']}")
+            print(f"     outside the heatmap: light {outside['light']}, dark {outside['dark']}, satellite {outside['satellite']}")
+        check.case("variants: each design shows its own colours (dark darker than light, satellite its own background)", designs_differ)
     finally:
         local.shutdown()
 
@@ -629,6 +677,7 @@ def main(argv):
         maplibre_cases(check, FIXTURES / "maplibre.yaml", "maplibre")
         tomtom_case(check, FIXTURES / "tomtom.yaml", "tomtom")
         demo_cases(check)
+        variant_cases(check)
         if "--self-test" in argv:
             self_test(check)
         corpus = argv[argv.index("--corpus") + 1] if "--corpus" in argv else None

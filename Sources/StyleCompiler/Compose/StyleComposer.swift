@@ -207,8 +207,8 @@ struct StyleComposer: Sendable {
             return nil
         }
         let hint = Suggestion.didYouMean(anchor, among: Array(stack.indexByID.keys).sorted())
-        let advice = variant.isNamed ? "; give the placement a fallback (such as fallback: top) for the variants without it" : ""
-        diagnostics.append(Diagnostic(.composePlacementAnchor, "placement of '\(source.id)' names layer '\(anchor)', which \(variant.baseStyle) does not have\(hint)\(advice)",
+        let advice = variant.isNamed ? " (give the placement a fallback, such as fallback: top, for the variants without it)" : ""
+        diagnostics.append(Diagnostic(.composePlacementAnchor, "placement of '\(source.id)' names layer '\(anchor)', which \(variant.baseStyle) does not have\(advice)\(hint)",
                                       at: source.location(of: "placement"), path: placementPath, related: variant.related))
         return nil
     }
