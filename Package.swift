@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "StyleRuntime", targets: ["StyleRuntime"]),
         .library(name: "StyleCompiler", targets: ["StyleCompiler"]),
         .executable(name: "mc-style", targets: ["mc-style"]),
+        // For app packages: compiles a target's mc-style.yaml on every build and bundles the result as resources.
+        .plugin(name: "MCStylePlugin", targets: ["MCStylePlugin"]),
     ],
     targets: [
         // Zoom calibration, Web Mercator tiles and bounds. No Foundation, no I/O.
@@ -35,6 +37,8 @@ let package = Package(
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI"]),
+        // The build-tool plugin: runs `mc-style compile` for a target's mc-style.yaml (fixtures/plugin-consumer uses it).
+        .plugin(name: "MCStylePlugin", capability: .buildTool(), dependencies: ["mc-style"], path: "Sources/MCStylePlugin"),
         // Throughput measurements, run by benchmarks/run.sh; never part of `swift test`.
         .executableTarget(name: "mc-style-bench", dependencies: ["LocatedJSON", "StyleCompiler", "StyleRuntime"],
                           path: "benchmarks/Sources/mc-style-bench"),

@@ -110,6 +110,7 @@ import StyleRuntime
             placement: ⟦{ below: Motorway label }
         layerMapping:
           - { sdkLayer: route, before: ⟦Airport POI }
+          - { sdkLayer: polyline-shape, after: mc-raster-layer-heat }
 
         """, in: folder)
         let run = runTool(["validate", path])
@@ -118,6 +119,9 @@ import StyleRuntime
         #expect(run.output.contains("\(path):\(placement.line):\(placement.column): error: placement of 'heat' names layer 'Motorway label', which the base style of variant 'satellite' does not have (give the placement a fallback, such as fallback: top, for the variants without it); did you mean 'Motorway'? [compose.placement-anchor]"))
         #expect(run.output.contains("\(path):\(variant.line):\(variant.column): note: variant 'satellite' is declared here"))
         #expect(run.output.contains("\(path):\(anchor.line):\(anchor.column): error: layer mapping anchor 'Airport POI' is not a layer of the composed style of variant 'satellite'"))
+        // The heatmap's own layer is missing from satellite because its placement failed: no second error for that.
+        #expect(!run.output.contains("mc-raster-layer-heat'"))
+        #expect(run.output.contains("2 errors, 0 warnings"))
         // Light and dark have both anchors: one error each, about satellite only.
         #expect(!run.output.contains("variant 'dark'"))
         #expect(!run.output.contains("variant 'light'"))

@@ -13,12 +13,15 @@ enum CompileCommand: Subcommand {
         rewritten. The same inputs always give byte-identical outputs.
         Errors and warnings go to standard error (notes only with validate). Rule settings (.mc-style.yaml or
         --config) apply as in validate: a rule set to error fails the build, one set to off is not reported.
+        With bases: (one base per map design) each variant gets OUT/style.<name>.json and
+        OUT/layer-mapping.<name>.json. --dependencies FILE records every file read (declarations, includes,
+        bases) for a build system, as the SwiftPM plugin MCStylePlugin uses it.
         Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
         """,
-        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>]"],
+        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--dependencies <file>]"],
         arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.")],
         options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, diff.spec, quiet.spec,
-                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec, SharedOptions.config.spec]
+                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec, SharedOptions.config.spec, dependencies.spec]
     )
     static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing).")
     static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
@@ -28,6 +31,8 @@ enum CompileCommand: Subcommand {
     static let compact = Flag(name: "compact", help: "Write style.json compact instead of pretty.")
     static let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that would be added,\nchanged or removed.")
     static let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file.")
+    static let dependencies = Option<String>(name: "dependencies", valueName: "file",
+                                             help: "After a successful write, record the files read as JSON {\"inputs\": [absolute\npaths]} in this file (atomically), for build systems.")
     static let quiet = Flag(name: "quiet", help: "Print no summary line on success (errors and warnings still go to standard error).")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
@@ -38,6 +43,7 @@ enum CompileCommand: Subcommand {
         if declarations == nil, base == nil { throw UsageError("give a declarations file or '--base <style>'") }
         if declarations == "-" { throw UsageError("compile reads its declarations from a file, not standard input (includes are relative to it)") }
         let target = try Self.target.value(in: arguments)
+        let dependencies = try Self.dependencies.value(in: arguments)
         let apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
         var job = CompileJob(declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
                              compact: Self.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
@@ -47,7 +53,7 @@ enum CompileCommand: Subcommand {
         job.assets = assets.assets
         let readDiagnostics = configurationDiagnostics + configuration.apply(assets.diagnostics)
         // A configuration with errors would build under other rules than the team asked for: nothing is built.
-        let (compiled, jobDiagnostics, sources) = configurationDiagnostics.containsErrors ? (nil, [], 0) : job.runCounting()
+        let (compiled, jobDiagnostics, sources, readPaths) = configurationDiagnostics.containsErrors ? (nil, [], 0, []) : job.runCounting()
         let diagnostics = readDiagnostics + jobDiagnostics
         let files = readDiagnostics.containsErrors ? nil : compiled
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
@@ -73,12 +79,21 @@ enum CompileCommand: Subcommand {
         }
         do {
             try folder.write(files)
+            if let dependencies {
+                try AtomicFileWriter().write(Self.dependencyList(readPaths, currentDirectory: io.currentDirectory), to: dependencies)
+            }
         } catch {
             io.writeError(printer.render([error.diagnostic]))
             return .inputErrors
         }
         if !Self.quiet.isSet(in: arguments) { io.writeOutput(Self.summary(files, folder: folder.path, sources: sources, diagnostics: diagnostics)) }
         return .success
+    }
+
+    /// `{"inputs": [...]}`: each path read, absolute, in the order read.
+    static func dependencyList(_ paths: [String], currentDirectory: String) -> [UInt8] {
+        let absolute = paths.map { FilePaths.join(currentDirectory, $0) }
+        return JSONWriter(style: .pretty).bytes(.object(["inputs": .array(absolute.map { .string($0) })]))
     }
 
     /// `wrote out/demo: style.json, layer-mapping.json, manifest.json, 4 TileJSON (5 sources), 2 warnings`.

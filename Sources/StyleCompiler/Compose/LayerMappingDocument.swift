@@ -5,8 +5,9 @@ import LocatedJSON
 /// Every SDK layer may be named once, and every anchor must exist in the composed style.
 enum LayerMappingDocument {
     /// The document for one variant's composed `layers`. An anchor the variant lacks takes the entry's fallback
-    /// (recorded in `fallbacks`); without one it is an error that names the variant.
-    static func make(_ entries: [LayerMappingEntry], layers: [JSONNode], variant: ComposedVariant = ComposedVariant(),
+    /// (recorded in `fallbacks`); without one it is an error that names the variant. Anchors in `unplaced` (declared
+    /// layers whose placement failed, already an error) are left out without a second error.
+    static func make(_ entries: [LayerMappingEntry], layers: [JSONNode], unplaced: Set<String> = [], variant: ComposedVariant = ComposedVariant(),
                      fallbacks: inout [AnchorFallback], diagnostics: inout [Diagnostic]) -> JSONNode? {
         guard !entries.isEmpty else { return nil }
         var layerIDs: Set<String> = []
@@ -24,6 +25,7 @@ enum LayerMappingDocument {
             }
             seen[entry.sdkLayer] = entry
             var anchor = entry.anchor
+            if unplaced.contains(anchor.layerID) { continue }
             if !layerIDs.contains(anchor.layerID) {
                 guard let fallback = entry.fallback else {
                     let hint = Suggestion.didYouMean(anchor.layerID, among: layerIDs.sorted())

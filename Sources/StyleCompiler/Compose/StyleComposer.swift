@@ -63,6 +63,8 @@ struct StyleComposer: Sendable {
         /// Ids the base style itself uses: a declared id that maps onto one of them is taken.
         let baseSourceIDs = Set(sources.keys)
         var placed: [LayerStack.Placed] = []
+        /// Declared layers whose placement failed (an error says so): not a second error as a mapping anchor.
+        var unplaced: Set<String> = []
         for (order, source) in declarations.sources.enumerated() {
             let sourcePath = JSONPath([.key("sources"), .index(order)])
             var report = Composition.SourceReport(declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
@@ -75,7 +77,9 @@ struct StyleComposer: Sendable {
             }
             sources[source.styleSourceID] = StyleSourceBuilder.styleSource(source, profile: profile)
             let layer = makeLayer(source, path: sourcePath, report: &report, diagnostics: &diagnostics)
-            if var gap = placementGap(source, path: sourcePath, stack: stack, fallbacks: &composition.fallbacks, diagnostics: &diagnostics) {
+            let gap = placementGap(source, path: sourcePath, stack: stack, fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
+            if gap == nil { unplaced.insert(source.styleLayerID) }
+            if var gap {
                 if let baseRasterIndex, gap <= baseRasterIndex {
                     gap = baseRasterIndex + 1
                     let message = "the placement of '\(source.id)' would put it below \(StyleID.baseRasterLayer), TomTom's opaque raster base map, where it is never seen; it goes directly above the base map instead"
@@ -101,8 +105,8 @@ struct StyleComposer: Sendable {
         root["layers"] = JSONNode(.array(composedLayers), location: root["layers"]?.location)
         var style = JSONNode(.object(root), location: base.location)
         if profile.emitsLayerMapping {
-            composition.layerMapping = LayerMappingDocument.make(declarations.layerMapping, layers: composedLayers, variant: variant,
-                                                                 fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
+            composition.layerMapping = LayerMappingDocument.make(declarations.layerMapping, layers: composedLayers, unplaced: unplaced,
+                                                                 variant: variant, fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
         } else if let first = declarations.layerMapping.first {
             diagnostics.append(Diagnostic(.declNotApplicable, "layerMapping applies to the tomtom target only; ignored",
                                           at: first.location, path: JSONPath([.key("layerMapping")])))

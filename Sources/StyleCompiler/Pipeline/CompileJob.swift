@@ -40,10 +40,11 @@ public struct CompileJob: Sendable {
         return (result.files, result.diagnostics)
     }
 
-    /// `run()`, with the number of sources composed (for a summary line).
-    public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int) {
+    /// `run()`, with the number of sources composed (for a summary line) and the paths of the files read
+    /// (declarations, includes, bases; as reached from `declarationsPath`), for a build system's dependencies.
+    public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int, readPaths: [String]) {
         let (composed, diagnostics) = compose()
-        guard let (compositions, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0) }
+        guard let (compositions, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
         // One task per variant's validation, and one that renders every output; all only read the compositions.
         nonisolated(unsafe) var styleDiagnostics = [[Diagnostic]](repeating: [], count: compositions.count)
         nonisolated(unsafe) var files: [OutputFile] = []
@@ -57,7 +58,7 @@ public struct CompileJob: Sendable {
             }
         }
         let all = (diagnostics + styleDiagnostics.joined()).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
-        return (all.containsErrors ? nil : files, all, compositions[0].sources.count)
+        return (all.containsErrors ? nil : files, all, compositions[0].sources.count, inputs.files.map(\.name))
     }
 
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):

@@ -7,21 +7,21 @@ import Musl
 #endif
 
 /// Path arithmetic on `/`-separated paths, without Foundation.
-enum FilePaths {
+public enum FilePaths {
     /// The folder part of a path ("." when there is none).
-    static func directory(of path: String) -> String {
+    public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `relative` resolved against `folder` (an absolute `relative` stands alone), then normalised.
-    static func join(_ folder: String, _ relative: String) -> String {
+    public static func join(_ folder: String, _ relative: String) -> String {
         if relative.hasPrefix("/") || folder == "." { return normalized(relative) }
         return normalized(folder + "/" + relative)
     }
 
     /// Removes `.` and empty components and folds `name/..` pairs; keeps leading `..` of relative paths.
-    static func normalized(_ path: String) -> String {
+    public static func normalized(_ path: String) -> String {
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
