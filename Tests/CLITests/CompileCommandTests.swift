@@ -34,6 +34,24 @@ import TestSupport
         for (path, bytes) in golden { #expect(produced[path] == bytes, "\(target)/\(path) differs from the golden file") }
     }
 
+    /// What a build system needs to know: every file the compile read, as absolute paths; nothing on failure.
+    @Test func dependenciesListEveryFileRead() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let record = folder.appendingPathComponent("dependencies.json")
+        let run = runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("out").path, "--dependencies", record.path, "--quiet"])
+        #expect(run.status == 0, "\(run.error)")
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: [String]])
+        let demo = Fixtures.folder("demo").standardizedFileURL.path
+        #expect(list["inputs"] == [demo + "/mc-style.yaml", demo + "/parts/contours.yaml",
+                                   SharedData.repositoryFile("styles/tomtom-demo-base.json").standardizedFileURL.path])
+        try FileManager.default.removeItem(at: record)
+        let broken = folder.appendingPathComponent("broken.yaml")
+        try Data("version: 1\nsources: []\n".utf8).write(to: broken)
+        #expect(runTool(["compile", broken.path, "--out", folder.appendingPathComponent("out").path, "--dependencies", record.path]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: record.path))
+    }
+
     @Test func anErrorLeavesTheOutputFolderExactlyAsItWas() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -102,4 +102,26 @@ import TestSupport
         let removed = (report["changes"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "layer-removed" }.compactMap { $0["id"] as? String }
         #expect(removed.contains("Motorway label") && removed.count > 30, "\(removed.count)")
     }
+
+    /// Two real versions of the same style from this repository's history (the demo's compiled style before and
+    /// after the run-time module: layers moved, visibility written, sources changed) give exactly the committed
+    /// report; each against itself and its own `format --sort` output gives none.
+    @Test func versionsFromHistory() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = "fixtures/diff/demo-style-8b2af35.json", new = "fixtures/diff/demo-style-03bdb31.json"
+        let root = SharedData.repositoryRoot.path
+        let run = runTool(["diff", old, new], in: root)
+        #expect(run.status == 1)
+        #expect(run.output == (try String(contentsOf: Fixtures.folder("diff/8b2af35-to-03bdb31.txt"), encoding: .utf8)))
+        for version in [old, new] {
+            #expect(runTool(["diff", version, version], in: root).status == 0)
+            let sorted = folder.appendingPathComponent("sorted.json")
+            try Data(runTool(["format", version, "--sort"], in: root).output.utf8).write(to: sorted)
+            let same = runTool(["diff", version, sorted.path], in: root)
+            #expect(same.status == 0, "\(version): \(same.output)")
+        }
+        let markdown = runTool(["diff", old, new, "--format", "markdown"], in: root)
+        #expect(markdown.status == 1 && markdown.output.contains("mc-raster-layer-esri-imagery"))
+    }
 }
