@@ -12,7 +12,8 @@ import TestSupport
         let heatmapRouteID = "0F3E2D1C-8A7B-4C5D-9E0F-1A2B3C4D5E6F"
         let heatmapCacheKey = "v17"
         // README: Using the output in an app
-        // Once, when the map screen opens: the folder `mc-style compile` wrote, shipped in the app bundle.
+        // Once, when the map screen opens: the folder `mc-style compile` wrote, shipped in the app bundle
+        // (variant: "dark" for the dark design of a build with bases:; the first design without it).
         let compiled = try CompiledStyle(folder: compiledFolder)
         var settings = RuntimeSettings(platform: .ios, apiKey: tomTomKey,
                                        localTileServer: tileServerBaseURL,          // http://127.0.0.1:<port>
@@ -29,8 +30,8 @@ import TestSupport
         #expect(resolved.layerMapping != nil)
     }
 
-    /// Every ```swift block of the README stands, line for line (indentation, blank lines and imports aside), in a test source file,
-    /// so each is compiled by `swift test` exactly as the README shows it.
+    /// Every ```swift block of the README stands, line for line (indentation, blank lines and imports aside), in a test source file
+    /// or in the plugin consumer's sources (which CI builds and tests), so each is compiled exactly as the README shows it.
     @Test func everySwiftBlockOfTheReadmeIsInATest() throws {
         let readme = try String(contentsOf: SharedData.repositoryFile("README.md"), encoding: .utf8)
         var blocks: [[String]] = []
@@ -45,11 +46,14 @@ import TestSupport
         }
         #expect(blocks.count >= 2)
         var tests: [String] = []
-        let enumerator = FileManager.default.enumerator(atPath: SharedData.repositoryFile("Tests").path)
-        while let path = enumerator?.nextObject() as? String {
-            guard path.hasSuffix(".swift") else { continue }
-            let text = try String(contentsOf: SharedData.repositoryFile("Tests/" + path), encoding: .utf8)
-            tests.append(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n"))
+        for folder in ["Tests", "fixtures/plugin-consumer"] {
+            let enumerator = FileManager.default.enumerator(atPath: SharedData.repositoryFile(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                if path == ".build" { enumerator?.skipDescendants() }
+                guard path.hasSuffix(".swift") else { continue }
+                let text = try String(contentsOf: SharedData.repositoryFile(folder + "/" + path), encoding: .utf8)
+                tests.append(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n"))
+            }
         }
         for block in blocks {
             let joined = block.joined(separator: "\n")
