@@ -3,14 +3,16 @@
 PyYAML's C loader, load the base style with json.loads, add one raster source and layer per declaration
 below the first symbol layer, json.dumps and write. It validates nothing.
 
-Usage: baseline_compose.py DECLARATIONS.yaml BASE.json OUT.json"""
+Usage: baseline_compose.py DECLARATIONS.yaml BASE.json OUT.json [--compact | --pretty]
+  (default: json.dumps's own form, one line with ", " and ": "; --compact: separators "," and ":", the hard
+  baseline, both through the C encoder; --pretty: indent 2, Python's pure encoder)"""
 import json
 import sys
 
 import yaml
 
 
-def main(declarations_path, base_path, out_path):
+def main(declarations_path, base_path, out_path, form=None):
     with open(declarations_path, "rb") as handle:
         declarations = yaml.load(handle, Loader=yaml.CSafeLoader)
     with open(base_path, "rb") as handle:
@@ -25,8 +27,13 @@ def main(declarations_path, base_path, out_path):
                       "paint": {"raster-opacity": source.get("opacity", 1)}})
     style["layers"] = layers[:first_symbol] + added + layers[first_symbol:]
     with open(out_path, "w", encoding="utf-8") as handle:
-        handle.write(json.dumps(style, ensure_ascii=False))
+        if form == "--compact":
+            handle.write(json.dumps(style, ensure_ascii=False, separators=(",", ":")))
+        elif form == "--pretty":
+            handle.write(json.dumps(style, ensure_ascii=False, indent=2))
+        else:
+            handle.write(json.dumps(style, ensure_ascii=False))
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    main(*sys.argv[1:5])
