@@ -152,6 +152,22 @@ import StyleRuntime
         #expect(kept.placeholders.first?.pointers == ["/sources/v/tiles/0", "/sources/mc-base-raster/tiles/0"], "TomTom hosts only")
     }
 
+    /// `{key}` outside the URLs the renderer requests (a label's feature-property token, a metadata note) is not
+    /// TomTom's key: not filled, not listed, not warned about.
+    @Test func keyTokensOutsideURLsAreLeftAlone() throws {
+        let text = Self.baseText
+            .replacing(#"{"id": "label", "type": "symbol", "source": "v", "source-layer": "place"}"#,
+                       with: #"{"id": "label", "type": "symbol", "source": "v", "source-layer": "place", "layout": {"text-field": "{key}"}}"#)
+            .replacing(#""metadata": {"x": 1}"#, with: #""metadata": {"note": "https://example.com/?key={key}"}"#)
+        let composition = StyleComposer(target: .tomtom, apiKey: "K3y").compose(base: try Self.base(text), declarations: Declarations())
+        let label = composition.style["layers"]?.arrayValue?.first { $0["id"]?.stringValue == "label" }
+        #expect(label?["layout"]?["text-field"]?.stringValue == "{key}")
+        #expect(composition.style["metadata"]?["note"]?.stringValue == "https://example.com/?key={key}")
+        #expect(composition.keyFilledPointers == ["/sources/v/tiles/0", "/sources/mc-base-raster/tiles/0", "/sprite"])
+        #expect(composition.foreignKeyPointers.isEmpty)
+        #expect(composition.diagnostics.isEmpty)
+    }
+
     @Test func layerMappingErrors() throws {
         let declarations = Declarations(sources: [Self.source("a")], layerMapping: [
             LayerMappingEntry(sdkLayer: "marker", anchor: .after("mc-raster-layer-a")),

@@ -14,8 +14,14 @@ enum PlaceholderLocator {
         var foreignKeyPointers: [(pointer: String, location: SourceLocation?)] = []
     }
 
-    /// Walks every string of `style` once, recording JSON Pointers and filling the key. `routes` are the
-    /// declared LocalTileServer route names whose `{route:NAME}` and `{cacheKey:NAME}` tokens count.
+    /// The root members whose strings are URLs the renderer requests: the only places a credential or a
+    /// LocalTileServer address can go. Elsewhere `{key}` is something else (a feature property in a
+    /// `text-field` token), never filled and never warned about.
+    static let urlMembers = ["sources", "sprite", "glyphs"]
+
+    /// Walks every string of the style's URL members (`urlMembers`) once, recording JSON Pointers and filling
+    /// the key. `routes` are the declared LocalTileServer route names whose `{route:NAME}` and `{cacheKey:NAME}`
+    /// tokens count.
     static func locateFillingKey(in style: inout JSONNode, apiKey: String?, routes: [String]) -> Result {
         var result = Result()
         var keyPointers: [String] = []
@@ -28,7 +34,9 @@ enum PlaceholderLocator {
         var routePointers = [[String]](repeating: [], count: routeTokens.count)
         var replacements: [(JSONPath, String)] = []
         var walk = StringWalk()
-        walk.add(style, at: [])
+        for member in style.objectValue?.members ?? [] where urlMembers.contains(member.key) {
+            walk.add(member.value, at: [.key(member.key)])
+        }
         walk.run { text, node, path in
             guard text.utf8.contains(UInt8(ascii: "{")) else { return }
             if text.utf8Contains(Placeholder.localTileServer.token) {
