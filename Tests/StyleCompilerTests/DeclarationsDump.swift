@@ -10,6 +10,9 @@ enum DeclarationsDump {
         root["version"] = number(declarations.version)
         root["target"] = declarations.target.map { string($0.rawValue) } ?? null
         root["base"] = declarations.base.map(string) ?? null
+        if !declarations.bases.isEmpty {
+            root["bases"] = JSONNode(.object(JSONObject(declarations.bases.map { JSONMember(key: $0.name, value: string($0.path)) })))
+        }
         root["baseRaster"] = bool(declarations.baseRaster)
         root["platforms"] = JSONNode(.array(declarations.platforms.map { JSONNode(.string($0.rawValue)) }))
         root["sources"] = JSONNode(.array(declarations.sources.map(source)))
@@ -19,6 +22,12 @@ enum DeclarationsDump {
             switch entry.anchor {
             case .after(let id): object["after"] = string(id)
             case .before(let id): object["before"] = string(id)
+            }
+            switch entry.fallback {
+            case nil: break
+            case .top: object["fallback"] = string("top")
+            case .anchor(.after(let id)): object["fallback"] = JSONNode(.object(JSONObject([JSONMember(key: "after", value: string(id))])))
+            case .anchor(.before(let id)): object["fallback"] = JSONNode(.object(JSONObject([JSONMember(key: "before", value: string(id))])))
             }
             return JSONNode(.object(object))
         }))
@@ -56,16 +65,21 @@ enum DeclarationsDump {
         object["zIndex"] = number(source.zIndex)
         object["visibleZoom"] = source.visibleZoom.map { JSONNode(.array([$0.minimum.map(decimal) ?? null, $0.maximum.map(decimal) ?? null])) } ?? null
         object["calibrationLatitude"] = source.calibrationLatitude.map(decimal) ?? null
-        switch source.placement {
-        case .top: object["placement"] = string("top")
-        case .belowLabels: object["placement"] = string("belowLabels")
-        case .below(let id): object["placement"] = JSONNode(.object(JSONObject([JSONMember(key: "below", value: string(id))])))
-        case .above(let id): object["placement"] = JSONNode(.object(JSONObject([JSONMember(key: "above", value: string(id))])))
-        }
+        object["placement"] = placement(source.placement)
+        if let fallback = source.placementFallback { object["placementFallback"] = placement(fallback) }
         object["pixelRatios"] = JSONNode(.array(source.pixelRatios.map(number)))
         object["userAgent"] = source.userAgent.map(declared) ?? null
         object["extraHeaders"] = JSONNode(.object(JSONObject(source.extraHeaders.map { JSONMember(key: $0.name, value: declared($0.value)) })))
         return JSONNode(.object(object))
+    }
+
+    private static func placement(_ placement: LayerPlacement) -> JSONNode {
+        switch placement {
+        case .top: return string("top")
+        case .belowLabels: return string("belowLabels")
+        case .below(let id): return JSONNode(.object(JSONObject([JSONMember(key: "below", value: string(id))])))
+        case .above(let id): return JSONNode(.object(JSONObject([JSONMember(key: "above", value: string(id))])))
+        }
     }
 
     private static func declared(_ text: DeclaredString) -> JSONNode {
