@@ -105,6 +105,26 @@ import TestSupport
         #expect(try Self.modificationDate(out.appendingPathComponent("style.json")) != old, "a changed file is rewritten")
     }
 
+    /// A rebuild with nothing changed leaves the folder itself in place (no staging, no exchange), still clears a
+    /// staging folder a killed run left, and a file edited by hand in the folder counts as a change.
+    @Test func aRebuildWithNothingChangedTouchesNothing() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
+        func inode() throws -> Int? { try FileManager.default.attributesOfItem(atPath: out.path)[.systemFileNumber] as? Int }
+        let before = try inode()
+        let leftover = folder.appendingPathComponent(".out.mc-style-staging-abc123")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+        #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
+        #expect(try inode() == before, "the output folder was exchanged though nothing changed")
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        try Data("edited".utf8).write(to: out.appendingPathComponent("tilejson/contours.json"))
+        #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
+        #expect(try inode() != before, "an edited output was not rewritten")
+        #expect(try Data(contentsOf: out.appendingPathComponent("tilejson/contours.json")) == Data(contentsOf: Fixtures.folder("demo/expected/tomtom/tilejson/contours.json")))
+    }
+
     @Test func checkListsWhatWouldChangeAndWritesNothing() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -8,7 +8,8 @@ import Foundation
 /// The staging folder's file system is flushed once (`syncfs`); then the staging folder and the output folder are exchanged in one atomic step (Linux `renameat2`
 /// `RENAME_EXCHANGE`, macOS `renamex_np`), and the old content is removed. Until that step the output folder
 /// is untouched, so an error or a kill at any point leaves it as it was; a staging folder left by a killed
-/// run is removed by the next run. Outputs that the compile no longer makes (`tilejson/*.json`, the style and
+/// run is removed by the next run. When the folder already holds exactly the new outputs, nothing is touched at
+/// all. Outputs that the compile no longer makes (`tilejson/*.json`, the style and
 /// layer mapping of a variant no longer declared) are removed.
 public struct OutputFolder: Sendable {
     /// The output folder's path.
@@ -60,6 +61,9 @@ public struct OutputFolder: Sendable {
         let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, !isDirectory.boolValue { throw OutputError(path: path, reason: "is a file, not a folder") }
         removeLeftoverStaging(in: parent, name: name)
+        // A rebuild with nothing changed (the common case in a build system) touches nothing: no staging folder,
+        // no flush, no exchange.
+        if exists, isUpToDate(files) { return }
         let staging = try makeStaging(in: parent, name: name)
         do throws(OutputError) {
             try setMode(of: staging, likeExisting: exists)
@@ -157,6 +161,37 @@ public struct OutputFolder: Sendable {
             throw OutputError(path: path, reason: AtomicFileWriter.describe(code))
         }
         try? manager.removeItem(atPath: old)
+    }
+
+    /// True when the folder holds exactly these bytes for every file and no stale output.
+    private func isUpToDate(_ files: [OutputFile]) -> Bool {
+        files.allSatisfy { Self.holds(path + "/" + $0.path, $0.bytes) } && staleOutputs(in: path, keeping: files).isEmpty
+    }
+
+    /// True when the regular file at `file` holds exactly `bytes` (its size first, then its content).
+    static func holds(_ file: String, _ bytes: [UInt8]) -> Bool {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count else { return false }
+        var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 20))
+        var offset = 0
+        while offset < bytes.count {
+            let wanted = min(buffer.count, bytes.count - offset)
+            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return false }
+            let same = buffer.withUnsafeBytes { readBytes in
+                bytes.withUnsafeBytes { expected in
+                    guard let left = readBytes.baseAddress, let right = expected.baseAddress else { return false }
+                    return memcmp(left, right + offset, got) == 0
+                }
+            }
+            guard same else { return false }
+            offset += got
+        }
+        return true
     }
 
     /// Outputs an earlier compile made that `files` does not include, as paths in `folder`: `tilejson/*.json`,
