@@ -56,6 +56,16 @@ enum EnvironmentReference {
         }
     }
 
+    /// True when `text` holds `${` somewhere.
+    private static func mayHoldReference(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "$"), byte == UInt8(ascii: "{") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     struct MissingVariable: Error {
         let name: String
     }
@@ -66,6 +76,8 @@ enum EnvironmentReference {
     }
 
     private static func pieces(_ text: String) -> [Piece] {
+        // Nearly every string has no reference: a byte scan says so before any Character work.
+        guard mayHoldReference(text) else { return [.text(text)] }
         var pieces: [Piece] = []
         var rest = Substring(text)
         while let start = rest.firstRange(of: "${") {

@@ -56,14 +56,18 @@ enum SourceDeclarationRules {
 
     /// The `{name}` tokens of a URL (`${NAME}` environment references are not tokens).
     static func tokens(in url: String) -> Set<String> {
+        // Over UTF-8 bytes: `{`, `}` and `$` are ASCII, so byte positions are character boundaries here, and
+        // walking Characters cost more than the rest of decoding a source.
         var tokens: Set<String> = []
-        var rest = url[...]
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            if open == url.startIndex || url[url.index(before: open)] != "$" {
-                tokens.insert(String(rest[rest.index(after: open)..<close]))
+        let bytes = Array(url.utf8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{") else { index += 1; continue }
+            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            if index == 0 || bytes[index - 1] != UInt8(ascii: "$") {
+                tokens.insert(String(decoding: bytes[(index + 1)..<close], as: UTF8.self))
             }
-            rest = rest[rest.index(after: close)...]
+            index = close + 1
         }
         return tokens
     }
