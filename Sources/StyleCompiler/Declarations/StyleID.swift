@@ -3,7 +3,13 @@
 public enum StyleID {
     /// The declared id made safe for a style id.
     public static func safe(_ declaredID: String) -> String {
-        String(String.UnicodeScalarView(declaredID.unicodeScalars.map { isKept($0) ? $0 : "_" }))
+        // Most ids are ASCII letters, digits, `-` and `_` already: checked over bytes, they come back as they are.
+        if declaredID.utf8.allSatisfy(isKeptASCII) { return declaredID }
+        return String(String.UnicodeScalarView(declaredID.unicodeScalars.map { isKept($0) ? $0 : "_" }))
+    }
+
+    private static func isKeptASCII(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
     /// `mc-raster-src-<safe id>`.
