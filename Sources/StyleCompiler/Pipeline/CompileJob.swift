@@ -45,18 +45,17 @@ public struct CompileJob: Sendable {
     public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int, readPaths: [String]) {
         let (composed, diagnostics) = compose()
         guard let (compositions, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
-        // One task per variant's validation, and one that renders every output; all only read the compositions.
-        nonisolated(unsafe) var styleDiagnostics = [[Diagnostic]](repeating: [], count: compositions.count)
+        // The outputs are rendered on a thread of their own while the variants are validated on every core: once
+        // rendering is done, its core takes validation units too (both only read the compositions).
+        var styleDiagnostics: [[Diagnostic]] = []
         nonisolated(unsafe) var files: [OutputFile] = []
         let assets = inputs.assets.overridden(by: self.assets)
-        DispatchQueue.concurrentPerform(iterations: compositions.count + 1) { part in
-            if part < compositions.count {
-                styleDiagnostics[part] = configuration.apply(StyleValidator(target: target, maximumThreads: 1, assets: assets)
-                    .validate(compositions[part].style))
-            } else {
-                files = render(compositions, inputs: inputs)
-            }
+        let rendering = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: rendering) { files = render(compositions, inputs: inputs) }
+        for composition in compositions {
+            styleDiagnostics.append(configuration.apply(StyleValidator(target: target, assets: assets).validate(composition.style)))
         }
+        rendering.wait()
         let all = (diagnostics + styleDiagnostics.joined()).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
         return (all.containsErrors ? nil : files, all, compositions[0].sources.count, inputs.files.map(\.name))
     }
