@@ -16,6 +16,9 @@ public struct DeclarationsLoader {
     /// Stand-ins for missing variables (see `DeclarationsDecoder.environmentStandIns`).
     public var environmentStandIns = false
     public var inputLoader: InputLoader
+    /// Called with the file's tree (includes resolved) before it is decoded: a caller can start work that
+    /// needs only the raw values (reading the base styles) while decoding runs.
+    var treeRead: ((JSONNode) -> Void)?
 
     public init(environment: [String: String] = [:], inputLoader: InputLoader = InputLoader()) {
         self.environment = environment
@@ -50,6 +53,7 @@ public struct DeclarationsLoader {
         } catch {
             return Result(declarations: nil, files: resolver.files, diagnostics: [Diagnostic(error)])
         }
+        treeRead?(root)
         let (declarations, diagnostics) = DeclarationsDecoder(environment: environment, environmentStandIns: environmentStandIns).decode(root)
         return Result(declarations: declarations, files: resolver.files, diagnostics: diagnostics)
     }

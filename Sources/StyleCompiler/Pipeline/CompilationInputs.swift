@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import LocatedJSON
 
 /// Everything a composition reads: the declarations (with their includes) and the base style of each variant.
@@ -51,11 +52,19 @@ public struct CompilationInputs: Sendable {
                             inputLoader: InputLoader = InputLoader()) -> (inputs: CompilationInputs?, diagnostics: [Diagnostic]) {
         var loader = DeclarationsLoader(environment: environment, inputLoader: inputLoader)
         loader.environmentStandIns = environmentStandIns
+        let folder = FilePaths.directory(of: declarationsPath)
+        let displayFolder = FilePaths.directory(of: displayName ?? declarationsPath)
+        // The base styles named in the file are read and parsed while the rest of it is decoded.
+        let prefetch = BasePrefetch(inputLoader: inputLoader)
+        if baseOverride == nil {
+            loader.treeRead = { root in
+                let named = [root["base"]?.stringValue].compactMap { $0 } + (root["bases"]?.objectValue?.members.compactMap { $0.value.stringValue } ?? [])
+                for path in named { prefetch.start(path: FilePaths.join(folder, path), displayName: FilePaths.join(displayFolder, path)) }
+            }
+        }
         let loaded = loader.load(path: declarationsPath, displayName: displayName)
         var diagnostics = loaded.diagnostics
-        guard let declarations = loaded.declarations, let top = loaded.files.first else { return (nil, diagnostics) }
-        let folder = FilePaths.directory(of: declarationsPath)
-        let displayFolder = FilePaths.directory(of: top.name)
+        guard let declarations = loaded.declarations, loaded.files.first != nil else { return (nil, diagnostics) }
         var wanted: [WantedBase] = []
         if let baseOverride {
             if !declarations.bases.isEmpty {
@@ -84,7 +93,8 @@ public struct CompilationInputs: Sendable {
         let requests = wanted
         nonisolated(unsafe) var results = [(document: JSONDocument?, diagnostics: [Diagnostic])](repeating: (nil, []), count: wanted.count)
         DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
-            results[index] = StyleLoader(inputLoader: inputLoader).load(path: requests[index].path, displayName: requests[index].displayName)
+            results[index] = prefetch.result(path: requests[index].path, displayName: requests[index].displayName)
+                ?? StyleLoader(inputLoader: inputLoader).load(path: requests[index].path, displayName: requests[index].displayName)
         }
         var variants: [Variant] = []
         for (want, result) in zip(wanted, results) {
@@ -100,6 +110,49 @@ public struct CompilationInputs: Sendable {
         let (assets, assetDiagnostics) = AssetsLoader(folder: folder, displayFolder: displayFolder, inputLoader: inputLoader).load(declarations.assets)
         inputs.assets = assets
         return (inputs, diagnostics + assetDiagnostics)
+    }
+}
+
+/// Base styles read and parsed in the background while the declarations are decoded, each once.
+private final class BasePrefetch: @unchecked Sendable {
+    private let inputLoader: InputLoader
+    private let lock = NSLock()
+    private var loads: [String: (group: DispatchGroup, result: Box)] = [:]
+
+    /// One load's outcome, written by its thread before its group is left.
+    final class Box: @unchecked Sendable {
+        var value: (document: JSONDocument?, diagnostics: [Diagnostic]) = (nil, [])
+    }
+
+    init(inputLoader: InputLoader) {
+        self.inputLoader = inputLoader
+    }
+
+    private static func key(_ path: String, _ displayName: String) -> String { path + "\u{0}" + displayName }
+
+    /// Starts reading and parsing `path` unless it is under way already.
+    func start(path: String, displayName: String) {
+        let key = Self.key(path, displayName)
+        lock.lock()
+        defer { lock.unlock() }
+        guard loads[key] == nil else { return }
+        let group = DispatchGroup()
+        let box = Box()
+        loads[key] = (group, box)
+        let loader = inputLoader
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            box.value = StyleLoader(inputLoader: loader).load(path: path, displayName: displayName)
+        }
+    }
+
+    /// The outcome of a load started for exactly this path and name (waiting for it), or nil.
+    func result(path: String, displayName: String) -> (document: JSONDocument?, diagnostics: [Diagnostic])? {
+        lock.lock()
+        let load = loads[Self.key(path, displayName)]
+        lock.unlock()
+        guard let load else { return nil }
+        load.group.wait()
+        return load.result.value
     }
 }
 
