@@ -87,12 +87,14 @@ def main(argv):
     record("startup", "start-up", "mc-style --version", [TOOL, "--version"])
 
     # Peak memory of format --compact on every corpus style, above what the process holds at start-up. Start-up
-    # is `format --compact` of "{}": the binary's pages that formatting touches and its fixed allocations, so
-    # that what is left grows with the input (`--version` touches fewer code pages: a 355-byte style would show
-    # 100 KB of code as memory "for" its input).
-    empty = WORK / "empty.json"
-    empty.write_text("{}", encoding="utf-8")
-    _, _, _, startup_rss = measure([TOOL, "format", "--compact", str(empty)], max(3, runs // 2))
+    # is `format --compact` of a one-layer style with every kind of JSON value: the binary's pages that
+    # formatting touches and its fixed allocations, so that what is left grows with the input (`--version` and
+    # `{}` touch fewer code pages: a 355-byte style would show 100 KB of code as memory "for" its input).
+    tiny = WORK / "tiny-style.json"
+    tiny.write_text('{"version":8,"name":"x","sources":{"a":{"type":"raster","tiles":["https://x/{z}"],"tileSize":256}},'
+                    '"layers":[{"id":"b","type":"fill","paint":{"fill-opacity":0.5,"fill-color":["get","c"]},"x":null,"y":true}]}',
+                    encoding="utf-8")
+    _, _, _, startup_rss = measure([TOOL, "format", "--compact", str(tiny)], max(3, runs // 2))
     memory = []
     for style in sorted(corpus.glob("*.json")):
         _, _, _, rss = measure([TOOL, "format", "--compact", str(style)], max(1, runs // 5))
@@ -106,7 +108,7 @@ def main(argv):
     for count in (10, 100, 1000, 10000):
         print(f"(c) {count} sources: {results[f'c-{count}'][0] * 1e3 / count:.3f} ms per source")
     print()
-    print(f"format --compact peak RSS above start-up (format --compact of {{}}: {startup_rss / 1024:.1f} MB), as a multiple of the input:")
+    print(f"format --compact peak RSS above start-up (format --compact of a one-layer style: {startup_rss / 1024:.1f} MB), as a multiple of the input:")
     worst = (None, 0.0)
     for name, size, rss in memory:
         ratio = max(0, rss - startup_rss) * 1024 / size
