@@ -202,6 +202,31 @@ import StyleRuntime
         #expect(run.output.contains("\(path.path):\(at.line):\(at.column): error: base style of variant 'dark' "))
     }
 
+    /// Two designs may share a base file (a driving design that only differs in the app): each is listed as an
+    /// input under its own name, and each gets its files.
+    @Test func twoVariantsMayShareABase() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("mc-style.yaml")
+        try Data("""
+        version: 1
+        bases:
+          light: \(Self.styles("tomtom-demo-base.json"))
+          light-driving: \(Self.styles("tomtom-demo-base.json"))
+        sources: []
+
+        """.utf8).write(to: path)
+        let out = folder.appendingPathComponent("out")
+        let run = runTool(["compile", path.path, "--out", out.path])
+        #expect(run.status == 0, "\(run.error)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let inputs = try #require(manifest["inputs"] as? [[String: Any]])
+        #expect(inputs.compactMap { $0["variant"] as? String } == ["light", "light-driving"])
+        #expect(inputs.map { $0["role"] as? String } == ["declarations", "base", "base"])
+        let light = try Data(contentsOf: out.appendingPathComponent("style.light.json"))
+        #expect(try Data(contentsOf: out.appendingPathComponent("style.light-driving.json")) == light)
+    }
+
     @Test func outputsOfVariantsNoLongerDeclaredAreRemoved() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -115,10 +115,11 @@ public struct CompileJob: Sendable {
     /// Input files with paths relative to the declarations file's folder (or as given, without one).
     private func manifestInputs(_ inputs: CompilationInputs) -> [ManifestDocument.Input] {
         let folder = declarationsPath.map(FilePaths.directory(of:))
-        var variantOfBase: [ObjectIdentifier: String] = [:]
-        for variant in inputs.variants { variantOfBase[ObjectIdentifier(variant.base.file)] = variant.name }
+        // The files are the declarations file, its includes, then one base per variant, in variant order (two
+        // variants may name the same file: it is listed for each).
+        let firstBase = inputs.files.count - inputs.variants.count
         return inputs.files.enumerated().map { index, file in
-            let variant = variantOfBase[ObjectIdentifier(file)]
+            let variant = index >= firstBase ? inputs.variants[index - firstBase].name : nil
             let role = variant != nil ? "base" : (index == 0 ? "declarations" : "include")
             let path = folder.map { FilePaths.relativePath(from: $0, to: file.name) } ?? FilePaths.normalized(file.name)
             return ManifestDocument.Input(path: path, role: role, variant: inputs.hasNamedVariants ? variant : nil, sha256: SHA256.hex(file.bytes))
