@@ -25,7 +25,21 @@ public struct CompiledStyle: Sendable {
     /// default variant, the manifest's first.
     public init(style: [UInt8], layerMapping: [UInt8]?, manifest: [UInt8], variant: String? = nil) throws(RuntimeError) {
         let manifest = try RuntimeManifest.decode(manifest)
+        try self.init(style: style, layerMapping: layerMapping, manifest: manifest, chosen: try manifest.variant(named: variant))
+    }
+
+    /// Loads a compiled folder: `manifest.json` and the files it names for the variant (nil: the default).
+    /// Reads only; writes nothing.
+    public init(folder: String, variant: String? = nil) throws(RuntimeError) {
+        let manifest = try RuntimeManifest.decode(try Self.read(folder, ManifestFormat.fileName))
         let chosen = try manifest.variant(named: variant)
+        let style = try Self.read(folder, chosen.style.path)
+        let layerMapping = try chosen.layerMapping.map { record throws(RuntimeError) in try Self.read(folder, record.path) }
+        try self.init(style: style, layerMapping: layerMapping, manifest: manifest, chosen: chosen)
+    }
+
+    /// Checks the variant's files against the decoded manifest and finds where run-time values go.
+    private init(style: [UInt8], layerMapping: [UInt8]?, manifest: RuntimeManifest, chosen: RuntimeManifest.VariantRecord) throws(RuntimeError) {
         try Self.checkDigest(style, of: chosen.style)
         switch (chosen.layerMapping, layerMapping) {
         case (let record?, let bytes?): try Self.checkDigest(bytes, of: record)
@@ -41,16 +55,6 @@ public struct CompiledStyle: Sendable {
         for (position, source) in manifest.sources.enumerated() { index[source.id] = position }
         self.sourceIndex = index
         self.routeNames = Set(manifest.sources.compactMap(\.route))
-    }
-
-    /// Loads a compiled folder: `manifest.json` and the files it names for the variant (nil: the default).
-    /// Reads only; writes nothing.
-    public init(folder: String, variant: String? = nil) throws(RuntimeError) {
-        let manifestBytes = try Self.read(folder, ManifestFormat.fileName)
-        let chosen = try RuntimeManifest.decode(manifestBytes).variant(named: variant)
-        let style = try Self.read(folder, chosen.style.path)
-        let layerMapping = try chosen.layerMapping.map { record throws(RuntimeError) in try Self.read(folder, record.path) }
-        try self.init(style: style, layerMapping: layerMapping, manifest: manifestBytes, variant: chosen.name)
     }
 
     /// The style with every placeholder filled and the given opacities and visibilities applied. Errors: the

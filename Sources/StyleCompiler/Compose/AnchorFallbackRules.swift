@@ -12,8 +12,8 @@ enum AnchorFallbackRules {
             for fallback in Set(composition.fallbacks.map(\.path)) { counts[fallback, default: 0] += 1 }
         }
         return first.fallbacks.filter { counts[$0.path] == variants }.map { fallback in
-            let kind = fallback.path.description.hasPrefix("layerMapping") ? Rule.tomtomLayerMappingAnchor : Rule.composePlacementAnchor
-            return Diagnostic(kind, "'\(fallback.anchor)' is not a layer of any variant's base style, so its fallback would always be used: check the spelling",
+            let rule = fallback.kind == .layerMapping ? Rule.tomtomLayerMappingAnchor : Rule.composePlacementAnchor
+            return Diagnostic(rule, "'\(fallback.anchor)' is not a layer of any variant's base style, so its fallback would always be used: check the spelling",
                               at: fallback.location, path: fallback.path)
         }
     }

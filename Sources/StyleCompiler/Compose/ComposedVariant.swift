@@ -30,6 +30,13 @@ public struct ComposedVariant: Sendable, Equatable {
 
 /// A placement or layer-mapping anchor that one variant lacked, so its declared fallback was used.
 public struct AnchorFallback: Sendable, Equatable {
+    /// What the anchor belongs to.
+    public enum Kind: Sendable, Equatable {
+        case placement
+        case layerMapping
+    }
+
+    public var kind: Kind
     /// `sources[i].placement` or `layerMapping[i]`.
     public var path: JSONPath
     /// The anchor layer id the variant lacks.

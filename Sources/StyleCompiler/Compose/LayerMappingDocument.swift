@@ -34,7 +34,7 @@ enum LayerMappingDocument {
                                                   at: entry.anchorLocation ?? entry.location, path: path, related: variant.related))
                     continue
                 }
-                fallbacks.append(AnchorFallback(path: path, anchor: anchor.layerID, location: entry.anchorLocation ?? entry.location))
+                fallbacks.append(AnchorFallback(kind: .layerMapping, path: path, anchor: anchor.layerID, location: entry.anchorLocation ?? entry.location))
                 switch fallback {
                 case .top:
                     guard let topmost else { continue }

@@ -197,7 +197,7 @@ struct StyleComposer: Sendable {
         let anchor = source.placement.anchor ?? ""
         let placementPath = path.appending("placement")
         if let fallback = source.placementFallback {
-            fallbacks.append(AnchorFallback(path: placementPath, anchor: anchor, location: source.location(of: "placement")))
+            fallbacks.append(AnchorFallback(kind: .placement, path: placementPath, anchor: anchor, location: source.location(of: "placement")))
             if let gap = stack.gap(for: fallback) {
                 noteMissingLabels(fallback, of: source, path: path, stack: stack, diagnostics: &diagnostics)
                 diagnostics.append(Diagnostic(.composePlacementFallback, "\(variant.baseStyle) has no layer '\(anchor)': '\(source.id)' goes \(fallback.wording) as its fallback says",

@@ -80,13 +80,8 @@ public struct BaseVariant: Sendable, Equatable {
     /// True for names that can name files and be typed on a command line: 1 to 64 ASCII letters, digits, `-`
     /// and `_`, starting with a letter or digit.
     public static func isValidName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard let first = bytes.first, bytes.count <= 64, isAlphanumeric(first) else { return false }
-        return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
-    }
-
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+        guard let first = name.utf8.first, name.utf8.count <= 64, first != UInt8(ascii: "-"), first != UInt8(ascii: "_") else { return false }
+        return name.utf8.allSatisfy(StyleID.isKeptASCII)
     }
 }
 

@@ -8,7 +8,8 @@ public enum StyleID {
         return String(String.UnicodeScalarView(declaredID.unicodeScalars.map { isKept($0) ? $0 : "_" }))
     }
 
-    private static func isKeptASCII(_ byte: UInt8) -> Bool {
+    /// True for the ASCII bytes a style id keeps: letters, digits, `-` and `_`.
+    static func isKeptASCII(_ byte: UInt8) -> Bool {
         (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 

@@ -90,12 +90,9 @@ public struct CompilationInputs: Sendable {
             }
             return (nil, diagnostics)
         }
-        let requests = wanted
-        nonisolated(unsafe) var results = [(document: JSONDocument?, diagnostics: [Diagnostic])](repeating: (nil, []), count: wanted.count)
-        DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
-            results[index] = prefetch.result(path: requests[index].path, displayName: requests[index].displayName)
-                ?? StyleLoader(inputLoader: inputLoader).load(path: requests[index].path, displayName: requests[index].displayName)
-        }
+        // Every base is read on a thread of its own (the ones the file names are under way already).
+        for want in wanted { prefetch.start(path: want.path, displayName: want.displayName) }
+        let results = wanted.map { prefetch.result(path: $0.path, displayName: $0.displayName) }
         var variants: [Variant] = []
         for (want, result) in zip(wanted, results) {
             diagnostics += result.diagnostics.map { diagnostic in
@@ -113,15 +110,18 @@ public struct CompilationInputs: Sendable {
     }
 }
 
-/// Base styles read and parsed in the background while the declarations are decoded, each once.
+/// Base styles read and parsed in the background (while the declarations are decoded, and beside each other),
+/// each once.
 private final class BasePrefetch: @unchecked Sendable {
+    typealias Loaded = (document: JSONDocument?, diagnostics: [Diagnostic])
+
     private let inputLoader: InputLoader
     private let lock = NSLock()
     private var loads: [String: (group: DispatchGroup, result: Box)] = [:]
 
     /// One load's outcome, written by its thread before its group is left.
     final class Box: @unchecked Sendable {
-        var value: (document: JSONDocument?, diagnostics: [Diagnostic]) = (nil, [])
+        var value: Loaded = (nil, [])
     }
 
     init(inputLoader: InputLoader) {
@@ -145,12 +145,13 @@ private final class BasePrefetch: @unchecked Sendable {
         }
     }
 
-    /// The outcome of a load started for exactly this path and name (waiting for it), or nil.
-    func result(path: String, displayName: String) -> (document: JSONDocument?, diagnostics: [Diagnostic])? {
+    /// The outcome of the load of this path and name, waiting for it (started here if it was not yet).
+    func result(path: String, displayName: String) -> Loaded {
+        start(path: path, displayName: displayName)
         lock.lock()
         let load = loads[Self.key(path, displayName)]
         lock.unlock()
-        guard let load else { return nil }
+        guard let load else { return (nil, []) }
         load.group.wait()
         return load.result.value
     }

@@ -47,16 +47,11 @@ public struct CompileJob: Sendable {
         guard let (compositions, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
         // The outputs are rendered on a thread of their own while the variants are validated on every core: once
         // rendering is done, its core takes validation units too (both only read the compositions).
-        var styleDiagnostics: [[Diagnostic]] = []
         nonisolated(unsafe) var files: [OutputFile] = []
-        let assets = inputs.assets.overridden(by: self.assets)
         let rendering = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: rendering) { files = render(compositions, inputs: inputs) }
-        for composition in compositions {
-            styleDiagnostics.append(configuration.apply(StyleValidator(target: target, assets: assets).validate(composition.style)))
-        }
+        let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics)
         rendering.wait()
-        let all = (diagnostics + styleDiagnostics.joined()).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
         return (all.containsErrors ? nil : files, all, compositions[0].sources.count, inputs.files.map(\.name))
     }
 
@@ -67,6 +62,12 @@ public struct CompileJob: Sendable {
         guard let (compositions, inputs, target) = composed else { return diagnostics.sortedByPlace() }
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
+        return validated(compositions, inputs: inputs, target: target, adding: diagnostics)
+    }
+
+    /// `diagnostics` with every composed style's findings (the team's settings applied), each finding once
+    /// (variants share the declarations), in the order of the files read.
+    private func validated(_ compositions: [Composition], inputs: CompilationInputs, target: Target, adding diagnostics: [Diagnostic]) -> [Diagnostic] {
         let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: assets))
         let styleDiagnostics = compositions.flatMap { configuration.apply(validator.validate($0.style)) }
         return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
