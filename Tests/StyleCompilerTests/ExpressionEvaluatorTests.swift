@@ -81,6 +81,21 @@ import LocatedJSON
                             "[{}, {}]") == ["true"])
     }
 
+    /// Digit counts go through Intl.NumberFormat's range check (0 to 100, floored): a huge count is an
+    /// evaluation error, not a string of a million zeros (found by fuzz-evaluate as a hang).
+    @Test func numberFormatDigitCountsAreRangeChecked() throws {
+        let expression = "[\"number-format\", 2.5, {\"locale\": \"en-US\", \"min-fraction-digits\": [\"get\", \"min\"], \"max-fraction-digits\": [\"get\", \"max\"]}]"
+        func input(_ minimum: String, _ maximum: String) -> String { "[{}, {\"properties\": {\"min\": \(minimum), \"max\": \(maximum)}}]" }
+        #expect(try outputs(expression, input("1.9", "3")) == ["\"2.5\""])
+        #expect(try outputs(expression, input("100", "100")) == ["\"2.5" + String(repeating: "0", count: 99) + "\""])
+        #expect(try outputs(expression, input("1e9", "1e9")) == ["error: minimumFractionDigits value is out of range."])
+        #expect(try outputs(expression, input("-1", "3")) == ["error: minimumFractionDigits value is out of range."])
+        #expect(try outputs(expression, input("2", "101")) == ["error: maximumFractionDigits value is out of range."])
+        #expect(try outputs(expression, input("4", "2")) == ["error: maximumFractionDigits value is out of range."])
+        let constant = try JSONParser().parse("[\"number-format\", 2.5, {\"min-fraction-digits\": 1e30}]", name: "e").root
+        #expect(ExpressionTypeChecker.check(property: constant, spec: ExpressionSpec(type: "*")).errors.map(\.message) == ["minimumFractionDigits value is out of range."])
+    }
+
     @Test func geometryIsMeasuredInTileUnitsAndMetres() throws {
         let square = "{\"type\": \"Polygon\", \"coordinates\": [[[0, 0], [0, 5], [5, 5], [5, 0], [0, 0]]]}"
         let tile = "\"zoom\": 3, \"canonicalID\": {\"z\": 3, \"x\": 4, \"y\": 3}"
@@ -92,6 +107,22 @@ import LocatedJSON
                                  "[{\"zoom\": 16, \"canonicalID\": {\"z\": 16, \"x\": 32768, \"y\": 32768}}, {\"geometry\": {\"type\": \"Point\", \"coordinates\": [0, 0]}}]")
         let value = try #require(Double(meters.first ?? ""))
         #expect(abs(value - 111_319.5) < 5, "\(value)")
+    }
+
+    /// Found by fuzz-evaluate as hangs: an empty polygon's box has no distance (MapLibre's NaN, not an infinite
+    /// one that cheap-ruler's longitude wrap never finishes with), and a longitude many turns away wraps at once.
+    @Test func distanceSurvivesEmptyPolygonsAndFarLongitudes() throws {
+        let square = "[[[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]]"
+        let feature = "[{\"zoom\": 3, \"canonicalID\": {\"z\": 3, \"x\": 3, \"y\": 3}}, {\"geometry\": {\"type\": \"Polygon\", \"coordinates\": [[[0, 0], [0, 5], [5, 5], [5, 0], [0, 0]]]}}]"
+        let alone = try outputs("[\"distance\", {\"type\": \"Polygon\", \"coordinates\": \(square)}]", feature)
+        let withEmpty = try outputs("[\"distance\", {\"type\": \"MultiPolygon\", \"coordinates\": [\(square), [[], [[1]]]]}]", feature)
+        #expect(withEmpty == alone)
+        #expect(alone != ["error: null"] && alone.first.flatMap(Double.init) != nil, "\(alone)")
+        let point = "[{\"zoom\": 3, \"canonicalID\": {\"z\": 3, \"x\": 4, \"y\": 3}}, {\"geometry\": {\"type\": \"Point\", \"coordinates\": [2, 2]}}]"
+        let far = try outputs("[\"distance\", {\"type\": \"Point\", \"coordinates\": [1e300, 2]}]", point)
+        // Wrapped, the two are at most half a turn of longitude apart: about 20,000 km on the cheap ruler.
+        let metres = try #require(far.first.flatMap(Double.init), "\(far)")
+        #expect(metres >= 0 && metres <= 20_100_000, "\(metres)")
     }
 
     /// Every shared MapLibre case with inputs evaluates as MapLibre does (what CI's scorer checks too).

@@ -131,7 +131,8 @@ struct GeoBox {
         !(minX <= other.minX || maxX >= other.maxX || minY <= other.minY || maxY >= other.maxY)
     }
 
-    var isValid: Bool { minX != -.infinity && minY != -.infinity && maxX != .infinity && maxY != .infinity }
+    /// True while nothing was added (MapLibre's `isDefaultBBOX`): such a box has no distance to anything.
+    var isEmpty: Bool { minX == .infinity && minY == .infinity && maxX == -.infinity && maxY == -.infinity }
 }
 
 /// Planar predicates on points, segments and rings.

@@ -365,8 +365,8 @@ extension ExpressionCompiler {
             settings.locale = try locale.map { step throws(EvaluationError) in try step(context).text }
             settings.currency = try currency.map { step throws(EvaluationError) in try step(context).text }
             settings.unit = try unit.map { step throws(EvaluationError) in try step(context).text }
-            if let minimum, case .number(let digits) = try minimum(context) { settings.minimumFractionDigits = Int(digits) }
-            if let maximum, case .number(let digits) = try maximum(context) { settings.maximumFractionDigits = Int(digits) }
+            if let minimum, case .number(let digits) = try minimum(context) { settings.minimumFractionDigits = digits }
+            if let maximum, case .number(let digits) = try maximum(context) { settings.maximumFractionDigits = digits }
             return .string(try settings.format(value))
         }
     }

@@ -105,7 +105,7 @@ enum GeoDistance {
     }
 
     private static func boxDistance(_ a: GeoBox, _ b: GeoBox, _ ruler: CheapRuler) -> Double {
-        guard a.isValid, b.isValid else { return .nan }
+        guard !a.isEmpty, !b.isEmpty else { return .nan }
         var dx = 0.0, dy = 0.0
         if a.maxX < b.minX { dx = b.minX - a.maxX }
         if a.minX > b.maxX { dx = a.minX - b.maxX }
@@ -310,8 +310,13 @@ struct CheapRuler {
         ky = m * w * w2 * (1 - e2)
     }
 
+    /// Longitude degrees into -180...180 by whole turns, as cheap-ruler does with one turn at a time; a value
+    /// many turns away is first reduced exactly (a turn at a time would take practically forever), and a
+    /// non-finite one has no place on the circle.
     private func wrap(_ degrees: Double) -> Double {
+        guard degrees.isFinite else { return .nan }
         var value = degrees
+        if abs(value) > 1_000_000 { value = value.truncatingRemainder(dividingBy: 360) }
         while value < -180 { value += 360 }
         while value > 180 { value -= 360 }
         return value
