@@ -4,6 +4,7 @@
 #
 #   .ci/fuzz.sh build                 build every target into .build/fuzz-bin/
 #   .ci/fuzz.sh run SECONDS [TARGET]  fuzz each target (or one) for SECONDS, corpus in .build/fuzz-corpus/
+#                                     (FUZZ_SEED=N fixes libFuzzer's random seed; 0 or unset: a new one each run)
 #   .ci/fuzz.sh replay                run every target once over fixtures/fuzz-regressions/<target>/ (no fuzzing)
 #
 # Targets: json, yaml, declarations, compile, expression, evaluate, resolve. Seeds come from fixtures/ and styles/ (and the real-style
@@ -90,7 +91,7 @@ case ${1:-} in
       mkdir -p "$artifacts"
       echo "== fuzz-$target for ${seconds}s"
       "$bin/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 -detect_leaks=0 \
-        -artifact_prefix="$artifacts" -print_final_stats=1 "$corpus" 2>&1 | grep -E "^(#|stat::number_of_executed_units|stat::peak_rss|==|SUMMARY)" | tail -4
+        -seed="${FUZZ_SEED:-0}" -artifact_prefix="$artifacts" -print_final_stats=1 "$corpus" 2>&1 | grep -E "^(#|stat::number_of_executed_units|stat::peak_rss|==|SUMMARY)" | tail -4
     done
     ;;
   replay)
