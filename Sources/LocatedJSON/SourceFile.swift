@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The bytes of one input file and where its lines start, shared by every node read from it.
 ///
 /// Lines are 1-based and end at `\n`, `\r\n` or a lone `\r`. Columns are 1-based and count Unicode scalars
@@ -65,20 +73,32 @@ public final class SourceFile: Sendable {
     /// The number of lines (a final line break does not open a line of its own only when the file is empty).
     public var lineCount: Int { lineStarts.count }
 
-    /// A UTF-8 byte-order mark is not part of the first line: columns there count from after it.
+    /// A UTF-8 byte-order mark is not part of the first line: columns there count from after it. Files without
+    /// a carriage return (nearly all) are scanned with `memchr` for line feeds alone.
     private static func findLineStarts(_ bytes: [UInt8]) -> [Int] {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var starts = [start]
-        var index = start
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "\n") {
-                starts.append(index)
-            } else if byte == UInt8(ascii: "\r") {
-                if index < count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-                starts.append(index)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count > start else { return }
+            let count = buffer.count
+            if memchr(base + start, Int32(UInt8(ascii: "\r")), count - start) == nil {
+                var index = start
+                while index < count, let found = memchr(base + index, Int32(UInt8(ascii: "\n")), count - index) {
+                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(index)
+                }
+                return
+            }
+            var index = start
+            while index < count {
+                let byte = buffer[index]
+                index += 1
+                if byte == UInt8(ascii: "\n") {
+                    starts.append(index)
+                } else if byte == UInt8(ascii: "\r") {
+                    if index < count, buffer[index] == UInt8(ascii: "\n") { index += 1 }
+                    starts.append(index)
+                }
             }
         }
         return starts

@@ -47,6 +47,16 @@ import TestSupport
         #expect(file.lineCount == 4)
         #expect(file.lineText(2) == "cd")
         #expect(file.position(ofOffset: 7) == SourcePosition(line: 3, column: 1))
+        // Without a carriage return the line feeds are found by memchr: the same lines, byte-order mark and all.
+        let unix = SourceFile(name: "u", bytes: [0xEF, 0xBB, 0xBF] + Array("ab\ncdé\n\nx".utf8))
+        #expect(unix.lineCount == 4)
+        #expect((1...4).map { unix.lineText($0) } == ["ab", "cdé", "", "x"])
+        #expect(unix.position(ofOffset: 3) == SourcePosition(line: 1, column: 1))
+        #expect(unix.position(ofOffset: 10) == SourcePosition(line: 2, column: 4))
+        #expect(unix.position(ofOffset: 12) == SourcePosition(line: 4, column: 1))
+        #expect(SourceFile(name: "e", bytes: []).lineCount == 1)
+        #expect(SourceFile(name: "n", bytes: Array("\n".utf8)).lineCount == 2)
+        #expect(SourceFile(name: "b", bytes: [0xEF, 0xBB, 0xBF]).lineCount == 1)
     }
 
     @Test func duplicateKeysAreReportedWithBothLocations() throws {
