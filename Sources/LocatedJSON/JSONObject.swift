@@ -66,7 +66,12 @@ public struct JSONObject: Sendable, Equatable {
     /// The position of `key`, or nil.
     public func position(ofKey key: String) -> Int? {
         if let index { return index[key] }
-        return members.firstIndex { $0.key == key }
+        // Lengths first: most keys of a small object differ in length, and that test needs no string comparison.
+        let length = key.utf8.count
+        for position in members.indices where members[position].key.utf8.count == length && members[position].key == key {
+            return position
+        }
+        return nil
     }
 
     /// The member with this key, or nil.

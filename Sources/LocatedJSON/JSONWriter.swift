@@ -78,24 +78,24 @@ public struct JSONWriter: Sendable {
         defer { output.bytes.append(UInt8(ascii: "]")) }
         guard !items.isEmpty else { return }
         if style == .compact {
-            for (position, item) in items.enumerated() {
+            for position in items.indices {
                 if position > 0 { output.bytes.append(UInt8(ascii: ",")) }
-                write(item.value, indent: indent, into: &output)
+                write(items[position].value, indent: indent, into: &output)
                 output.checkpoint()
             }
             return
         }
         if items.allSatisfy({ $0.value.isScalar }) {
-            for (position, item) in items.enumerated() {
+            for position in items.indices {
                 if position > 0 { output.bytes.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
-                write(item.value, indent: indent, into: &output)
+                write(items[position].value, indent: indent, into: &output)
             }
             return
         }
-        for (position, item) in items.enumerated() {
+        for position in items.indices {
             output.bytes.append(contentsOf: position > 0 ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")])
             Self.writeIndent(indent + 1, into: &output.bytes)
-            write(item.value, indent: indent + 1, into: &output)
+            write(items[position].value, indent: indent + 1, into: &output)
             output.checkpoint()
         }
         output.bytes.append(UInt8(ascii: "\n"))
@@ -107,16 +107,18 @@ public struct JSONWriter: Sendable {
         defer { output.bytes.append(UInt8(ascii: "}")) }
         guard !object.isEmpty else { return }
         let pretty = style == .pretty
-        for (position, member) in object.members.enumerated() {
+        // Members are read in place (no copy of each member, so no reference counting of its parts).
+        let members = object.members
+        for position in members.indices {
             if position > 0 { output.bytes.append(UInt8(ascii: ",")) }
             if pretty {
                 output.bytes.append(UInt8(ascii: "\n"))
                 Self.writeIndent(indent + 1, into: &output.bytes)
             }
-            Self.writeString(member.key, into: &output.bytes)
+            Self.writeString(members[position].key, into: &output.bytes)
             output.bytes.append(UInt8(ascii: ":"))
             if pretty { output.bytes.append(UInt8(ascii: " ")) }
-            write(member.value.value, indent: indent + 1, into: &output)
+            write(members[position].value.value, indent: indent + 1, into: &output)
             output.checkpoint()
         }
         if pretty {
