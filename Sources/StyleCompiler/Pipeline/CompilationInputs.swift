@@ -54,12 +54,16 @@ public struct CompilationInputs: Sendable {
         loader.environmentStandIns = environmentStandIns
         let folder = FilePaths.directory(of: declarationsPath)
         let displayFolder = FilePaths.directory(of: displayName ?? declarationsPath)
+        // A base path as written in the declarations: where to read it, and how diagnostics name it.
+        func located(_ path: String) -> (path: String, displayName: String) {
+            (FilePaths.join(folder, path), FilePaths.join(displayFolder, path))
+        }
         // The base styles named in the file are read and parsed while the rest of it is decoded.
         let prefetch = BasePrefetch(inputLoader: inputLoader)
         if baseOverride == nil {
             loader.treeRead = { root in
                 let named = [root["base"]?.stringValue].compactMap { $0 } + (root["bases"]?.objectValue?.members.compactMap { $0.value.stringValue } ?? [])
-                for path in named { prefetch.start(path: FilePaths.join(folder, path), displayName: FilePaths.join(displayFolder, path)) }
+                for (path, displayName) in named.map(located) { prefetch.start(path: path, displayName: displayName) }
             }
         }
         let loaded = loader.load(path: declarationsPath, displayName: displayName)
@@ -76,11 +80,11 @@ public struct CompilationInputs: Sendable {
             wanted = [WantedBase(name: BaseVariant.defaultName, path: baseOverride, displayName: baseOverride)]
         } else if !declarations.bases.isEmpty {
             wanted = declarations.bases.map { variant in
-                WantedBase(name: variant.name, path: FilePaths.join(folder, variant.path), displayName: FilePaths.join(displayFolder, variant.path),
+                WantedBase(name: variant.name, path: located(variant.path).path, displayName: located(variant.path).displayName,
                            declared: (variant.location, JSONPath([.key("bases"), .key(variant.name)]), "base style of variant '\(variant.name)'"))
             }
         } else if let base = declarations.base {
-            wanted = [WantedBase(name: BaseVariant.defaultName, path: FilePaths.join(folder, base), displayName: FilePaths.join(displayFolder, base),
+            wanted = [WantedBase(name: BaseVariant.defaultName, path: located(base).path, displayName: located(base).displayName,
                                  declared: (declarations.fieldLocations["base"], JSONPath([.key("base")]), "base style"))]
         } else {
             // `bases:` with no usable variant has been reported already.
