@@ -40,9 +40,11 @@ struct MoveStack<Element>: ~Copyable {
         let taken = count - start
         let source = storage + start
         count = start
-        return [Element](unsafeUninitializedCapacity: taken) { buffer, initialized in
-            if let base = buffer.baseAddress { base.moveInitialize(from: source, count: taken) }
-            initialized = taken
-        }
+        // Not `Array(unsafeUninitializedCapacity:)`: that reaches the standard library's unspecialized buffer
+        // initializer, which looks up the storage class's generic metadata on every call (5% of parsing).
+        var parts: [Element] = []
+        parts.reserveCapacity(taken)
+        for offset in 0..<taken { parts.append((source + offset).move()) }
+        return parts
     }
 }
