@@ -49,6 +49,7 @@ enum CompileCommand: Subcommand {
                              compact: Self.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.configuration = configuration
+        job.leavesTreesToProcessExit = io.exitsAfterCommand
         let assets = try SharedOptions.assets(arguments)
         job.assets = assets.assets
         let readDiagnostics = configurationDiagnostics + configuration.apply(assets.diagnostics)

@@ -34,13 +34,16 @@ enum FormatCommand: Subcommand {
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         var failed = false
         var unformatted: [String] = []
-        for path in paths {
+        for (index, path) in paths.enumerated() {
             let outcome = read(path, sort: Self.sort.isSet(in: arguments))
             switch outcome {
             case .failure(let failure):
                 io.writeError(printer.render(failure.diagnostics))
                 failed = true
             case .success(let (file, root, warnings)):
+                // The last file's tree is left for the exit to reclaim; earlier ones are freed, so that memory
+                // stays one file's worth however many files are given.
+                if io.exitsAfterCommand, index == paths.count - 1 { ProcessExit.leave(root) }
                 io.writeError(printer.render(warnings))
                 guard check || inPlace else {
                     // Printed in pieces as they are written: the whole output is never held at once.

@@ -47,6 +47,7 @@ enum ValidateCommand: Subcommand {
         if baselinePath != nil, writeBaselinePath != nil { throw UsageError("'--baseline' and '--write-baseline' cannot be used together") }
         var job = ValidateJob(target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
         job.environmentStandIns = Self.secretsAbsent.isSet(in: arguments)
+        job.leavesTreesToProcessExit = io.exitsAfterCommand
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.configuration = configuration
         let assets = try SharedOptions.assets(arguments)

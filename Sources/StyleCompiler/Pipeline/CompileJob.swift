@@ -19,6 +19,10 @@ public struct CompileJob: Sendable {
     public var configuration = LintConfiguration()
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
+    /// Set by a process that exits right after the job (the command line): the parsed and composed trees are
+    /// then left for the exit to reclaim (`ProcessExit`) instead of being freed. Leave false in a process that
+    /// goes on, or the trees' memory stays taken.
+    public var leavesTreesToProcessExit = false
 
     public init(declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
                 compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current) {
@@ -52,6 +56,7 @@ public struct CompileJob: Sendable {
         DispatchQueue.global(qos: .userInitiated).async(group: rendering) { files = render(compositions, inputs: inputs) }
         let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics)
         rendering.wait()
+        if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
         return (all.containsErrors ? nil : files, all, compositions[0].sources.count, inputs.files.map(\.name))
     }
 
@@ -62,6 +67,7 @@ public struct CompileJob: Sendable {
         guard let (compositions, inputs, target) = composed else { return diagnostics.sortedByPlace() }
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
+        if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
         return validated(compositions, inputs: inputs, target: target, adding: diagnostics)
     }
 

@@ -15,6 +15,8 @@ public struct ValidateJob: Sendable {
     public var configuration = LintConfiguration()
     /// Recorded by the compile check (unused in findings, but `CompileJob` needs one).
     public var generatorVersion: String
+    /// As `CompileJob`'s: set only by a process that exits right after the job.
+    public var leavesTreesToProcessExit = false
 
     public init(target: Target?, baseOverride: String? = nil, environment: [String: String], generatorVersion: String = ToolVersion.current) {
         self.target = target
@@ -41,6 +43,7 @@ public struct ValidateJob: Sendable {
         job.environmentStandIns = environmentStandIns
         job.assets = assets
         job.configuration = configuration
+        job.leavesTreesToProcessExit = leavesTreesToProcessExit
         return job.check()
     }
 
@@ -51,6 +54,7 @@ public struct ValidateJob: Sendable {
 
     private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
+        if leavesTreesToProcessExit { ProcessExit.leave(document) }
         return configuration.apply(loaded.diagnostics + StyleValidator(target: target ?? .tomtom, assets: assets).validate(document.root)).sortedByPlace()
     }
 }
