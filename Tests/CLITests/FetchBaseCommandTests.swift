@@ -9,7 +9,10 @@ import TestSupport
 @Suite(.serialized) struct FetchBaseCommandTests {
     static let key = "SeCrEtKeY1234567890abcdef"
     static let server = #"""
-import http.server, json, sys, threading, time
+import http.server, json, signal, sys, threading, time
+# Started from a test thread, this process inherits a mask that blocks SIGTERM; unblock it so that the test's
+# terminate() stops it at once (else it lives its full 120 s, holding the test runner's standard error open).
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 KEY = "SeCrEtKeY1234567890abcdef"
 state = {"version": "25.2.1"}
 class H(http.server.BaseHTTPRequestHandler):
@@ -60,7 +63,10 @@ s.serve_forever()
             guard let port = Int(String(decoding: line, as: UTF8.self)) else { return nil }
             self.port = port
         }
-        deinit { process.terminate() }
+        deinit {
+            process.terminate()
+            process.waitUntilExit()
+        }
     }
 
     /// python3 and curl run the stand-in and the downloads; without them these tests are skipped.
