@@ -18,23 +18,40 @@ TOOL = str(ROOT / os.environ["MC_STYLE_TOOL"]) if os.environ.get("MC_STYLE_TOOL"
 PYTHON = "/usr/bin/python3"
 
 
-def measure(command, runs):
-    """Median/min/max wall seconds and peak RSS (KB) of `command`, after one warm-up run."""
-    def once():
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(process.pid, 0)
-        elapsed = time.perf_counter() - start
-        stderr = process.stderr.read().decode(errors="replace")
-        process.stderr.close()
-        code = os.waitstatus_to_exitcode(status)
-        if code != 0:
-            raise SystemExit(f"{' '.join(command)} exited {code}: {stderr[:500]}")
-        return elapsed, usage.ru_maxrss
-    once()
-    samples = [once() for _ in range(runs)]
+def run_once(command):
+    """Wall seconds and peak RSS (KB) of one run of `command`."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    stderr = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        raise SystemExit(f"{' '.join(command)} exited {code}: {stderr[:500]}")
+    return elapsed, usage.ru_maxrss
+
+
+def summary(samples):
     times = [s[0] for s in samples]
     return statistics.median(times), min(times), max(times), max(s[1] for s in samples)
+
+
+def measure(command, runs):
+    """Median/min/max wall seconds and peak RSS (KB) of `command`, after one warm-up run."""
+    return measure_together([command], runs)[0]
+
+
+def measure_together(commands, runs):
+    """`measure` for several commands whose runs alternate (one of each per round, after a warm-up round), so
+    that a ratio between them is taken over the same stretch of a machine whose speed drifts."""
+    for command in commands:
+        run_once(command)
+    samples = [[] for _ in commands]
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            samples[index].append(run_once(command))
+    return [summary(each) for each in samples]
 
 
 def generate(count, base, name):
@@ -59,20 +76,25 @@ def main(argv):
     results = {}
 
     def record(key, workload, tool, command):
-        median, low, high, rss = measure(command, runs)
-        results[key] = (median, rss)
-        rows.append((workload, tool, median, low, high, rss))
+        record_together([(key, workload, tool, command)])
+
+    def record_together(entries):
+        for (key, workload, tool, _), (median, low, high, rss) in zip(entries, measure_together([e[3] for e in entries], runs)):
+            results[key] = (median, rss)
+            rows.append((workload, tool, median, low, high, rss))
 
     for label, base in (("a", tomtom), ("b", americana)):
         declarations = generate(200, base, f"{label}-200.yaml")
         out = WORK / f"out-{label}"
         shutil.rmtree(out, ignore_errors=True)
-        record(f"{label}-mc", f"({label}) compile {base.name} + 200 sources", "mc-style compile --compact",
-               [TOOL, "compile", str(declarations), "--out", str(out), "--compact"])
-        record(f"{label}-py", f"({label}) compile {base.name} + 200 sources", "Python baseline, compact (no validation)",
-               [PYTHON, str(ROOT / "benchmarks" / "baseline_compose.py"), str(declarations), str(base), str(WORK / f"py-{label}.json"), "--compact"])
-        record(f"{label}-mc-pretty", f"({label}) compile {base.name} + 200 sources", "mc-style compile (pretty)",
-               [TOOL, "compile", str(declarations), "--out", str(out)])
+        # Measured in alternation, so that the ratio the target is about compares like with like.
+        workload = f"({label}) compile {base.name} + 200 sources"
+        record_together([
+            (f"{label}-mc", workload, "mc-style compile --compact", [TOOL, "compile", str(declarations), "--out", str(out), "--compact"]),
+            (f"{label}-py", workload, "Python baseline, compact (no validation)",
+             [PYTHON, str(ROOT / "benchmarks" / "baseline_compose.py"), str(declarations), str(base), str(WORK / f"py-{label}.json"), "--compact"]),
+            (f"{label}-mc-pretty", workload, "mc-style compile (pretty)", [TOOL, "compile", str(declarations), "--out", str(out) + "-pretty"]),
+        ])
     for count in (10, 100, 1000, 10000):
         declarations = generate(count, tomtom, f"c-{count}.yaml")
         out = WORK / f"out-c-{count}"
