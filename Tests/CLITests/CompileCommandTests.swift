@@ -213,7 +213,8 @@ import TestSupport
         }
         #expect(try Self.tree(folder.appendingPathComponent("left")) == (try Self.tree(folder.appendingPathComponent("freed"))))
         #expect(try Self.tree(folder.appendingPathComponent("left")) == (try Self.tree(Fixtures.folder("demo/expected/tomtom"))))
-        for words in [["validate", broken], ["validate", style], ["validate", Self.demo], ["format", "--compact", style, style]] {
+        for words in [["validate", broken], ["validate", style], ["validate", Self.demo], ["validate", style, Self.demo, broken],
+                      ["format", "--compact", style, style]] {
             let freed = run(words, exits: false)
             let left = run(words, exits: true)
             #expect(left.status == freed.status && left.output == freed.output && left.error == freed.error, "\(words)")

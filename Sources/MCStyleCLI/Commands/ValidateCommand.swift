@@ -47,7 +47,6 @@ enum ValidateCommand: Subcommand {
         if baselinePath != nil, writeBaselinePath != nil { throw UsageError("'--baseline' and '--write-baseline' cannot be used together") }
         var job = ValidateJob(target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
         job.environmentStandIns = Self.secretsAbsent.isSet(in: arguments)
-        job.leavesTreesToProcessExit = io.exitsAfterCommand
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.configuration = configuration
         let assets = try SharedOptions.assets(arguments)
@@ -56,7 +55,9 @@ enum ValidateCommand: Subcommand {
         // A configuration with errors would check something else than the team asked for: nothing is checked.
         if !configurationDiagnostics.containsErrors {
             diagnostics += configuration.apply(assets.diagnostics)
-            for path in arguments.positionals {
+            for (index, path) in arguments.positionals.enumerated() {
+                // Only the last file's trees are left for the exit to reclaim: memory stays one file's worth.
+                job.leavesTreesToProcessExit = io.exitsAfterCommand && index == arguments.positionals.count - 1
                 diagnostics += job.run(path: path)
             }
         }
