@@ -96,6 +96,33 @@ import LocatedJSON
         #expect(ExpressionTypeChecker.check(property: constant, spec: ExpressionSpec(type: "*")).errors.map(\.message) == ["minimumFractionDigits value is out of range."])
     }
 
+    /// Found by fuzz-expression and fuzz-evaluate as traps: a position past the end made an empty range, and one
+    /// too large for an Int (1e300, infinity) could not be converted. Positions are JavaScript's: a string's is
+    /// clamped to 0...length, an array's counts from the end when negative.
+    @Test func indexOfTakesAnySearchPosition() throws {
+        let cases: [(String, String)] = [
+            ("[\"index-of\", \"a\", \"abc\", 8]", "-1"),
+            ("[\"index-of\", \"\", \"abc\", 8]", "3"),
+            ("[\"index-of\", \"c\", \"abc\", 2]", "2"),
+            ("[\"index-of\", \"b\", \"abc\", -1e300]", "1"),
+            ("[\"index-of\", \"c\", \"abc\", [\"/\", 1, 0]]", "-1"),
+            ("[\"index-of\", \"c\", \"abc\", [\"-\", [\"/\", 1, 0]]]", "2"),
+            ("[\"index-of\", 1, [\"literal\", [1, 2, 1]], -1]", "2"),
+            ("[\"index-of\", 1, [\"literal\", [1, 2, 1]], 1e300]", "-1"),
+            ("[\"index-of\", 1, [\"literal\", [1, 2, 1]], -1e300]", "0"),
+            ("[\"index-of\", 1, [\"literal\", [1, 2, 1]], [\"/\", 1, 0]]", "-1"),
+        ]
+        for (expression, expected) in cases {
+            #expect(try outputs(expression, "[{}, {}]") == [expected], "\(expression)")
+        }
+        // The same past the end at run time (not folded at check time).
+        let runTime = "[\"index-of\", \"a\", \"abc\", [\"get\", \"from\"]]"
+        #expect(try outputs(runTime, "[{}, {\"properties\": {\"from\": 8}}]", "[{}, {\"properties\": {\"from\": 1e308}}]") == ["-1", "-1"])
+        // A --spec array length too large for an Int is no length, not a trap.
+        let spec = try JSONParser().parse("{\"type\": \"array\", \"value\": \"number\", \"length\": 1e30}", name: "spec").root
+        #expect(ExpressionSpec(json: spec).length == nil)
+    }
+
     @Test func geometryIsMeasuredInTileUnitsAndMetres() throws {
         let square = "{\"type\": \"Polygon\", \"coordinates\": [[[0, 0], [0, 5], [5, 5], [5, 0], [0, 0]]]}"
         let tile = "\"zoom\": 3, \"canonicalID\": {\"z\": 3, \"x\": 4, \"y\": 3}"

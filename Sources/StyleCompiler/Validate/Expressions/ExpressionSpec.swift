@@ -43,7 +43,7 @@ public struct ExpressionSpec: Sendable {
         let expression = node["expression"]
         self.init(type: node["type"]?.stringValue ?? "*",
                   value: node["value"]?.stringValue,
-                  length: node["length"]?.numberValue.map { Int($0.doubleValue) },
+                  length: node["length"]?.numberValue.flatMap { Int(exactly: $0.doubleValue.rounded(.towardZero)) },
                   propertyType: node["property-type"]?.stringValue ?? "data-driven",
                   interpolated: expression == nil ? true : expression?["interpolated"]?.boolValue ?? false,
                   parameters: expression == nil ? ["zoom", "feature"] : (expression?["parameters"]?.arrayValue ?? []).compactMap(\.stringValue),

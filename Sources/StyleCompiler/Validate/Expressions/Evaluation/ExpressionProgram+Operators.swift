@@ -237,9 +237,10 @@ extension ExpressionCompiler {
                 let units = Array(text.utf16)
                 // JavaScript's `indexOf` makes the needle a string: null is "null".
                 let target = Array((value == .null ? "null" : value.text).utf16)
-                let begin = max(0, min(units.count, Int(start.isNaN ? 0 : start)))
+                // String.prototype.indexOf: the position is clamped to 0...length.
+                let begin = max(0, min(units.count, Self.searchPosition(start, count: units.count)))
                 var found = -1
-                if target.count <= units.count {
+                if target.count <= units.count - begin {
                     for position in begin...(units.count - target.count) where Array(units[position..<(position + target.count)]) == target {
                         found = position
                         break
@@ -249,7 +250,8 @@ extension ExpressionCompiler {
                 if found < 0 { return .number(-1) }
                 return .number(Double(String(decoding: units[..<found], as: UTF16.self).unicodeScalars.count))
             case .array(let values):
-                var begin = Int(start.isNaN ? 0 : start)
+                // Array.prototype.indexOf: a negative position counts from the end.
+                var begin = Self.searchPosition(start, count: values.count)
                 if begin < 0 { begin = max(0, values.count + begin) }
                 let found = begin < values.count ? (begin..<values.count).first { Self.strictlyEqual(values[$0], value) } : nil
                 return isIndex ? .number(Double(found ?? -1)) : .boolean(found != nil)
@@ -257,6 +259,14 @@ extension ExpressionCompiler {
                 throw EvaluationError("Expected second argument to be of type array or string, but found \(container.type) instead.")
             }
         }
+    }
+
+    /// JavaScript's ToIntegerOrInfinity of a search position (NaN is 0, fractions truncate), held within
+    /// -(count + 1)...count + 1 so that any position (1e300, infinity) becomes an Int with the same outcome.
+    static func searchPosition(_ position: Double, count: Int) -> Int {
+        let whole = position.isNaN ? 0 : position.rounded(.towardZero)
+        let limit = Double(count) + 1
+        return Int(max(-limit, min(limit, whole)))
     }
 
     private func compileSlice(_ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
