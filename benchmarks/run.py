@@ -42,16 +42,22 @@ def measure(command, runs):
     return measure_together([command], runs)[0]
 
 
-def measure_together(commands, runs):
-    """`measure` for several commands whose runs alternate (one of each per round, after a warm-up round), so
-    that a ratio between them is taken over the same stretch of a machine whose speed drifts."""
+def alternate(commands, runs):
+    """Each command's (wall seconds, peak RSS KB) samples, the commands run in alternation (one of each per
+    round, after a warm-up round), so that a comparison between them is taken over the same stretch of a
+    machine whose speed and memory layout drift."""
     for command in commands:
         run_once(command)
     samples = [[] for _ in commands]
     for _ in range(runs):
         for index, command in enumerate(commands):
             samples[index].append(run_once(command))
-    return [summary(each) for each in samples]
+    return samples
+
+
+def measure_together(commands, runs):
+    """`measure` for several commands whose runs alternate (see `alternate`)."""
+    return [summary(each) for each in alternate(commands, runs)]
 
 
 def generate(count, base, name):
@@ -122,8 +128,8 @@ def main(argv):
     startup_command = [TOOL, "format", "--compact", str(tiny)]
     memory = []
     for style in sorted(corpus.glob("*.json")):
-        startup_samples, style_samples = zip(*[(run_once(startup_command)[1], run_once([TOOL, "format", "--compact", str(style)])[1])
-                                              for _ in range(max(5, runs // 3))])
+        startup_runs, style_runs = alternate([startup_command, [TOOL, "format", "--compact", str(style)]], max(5, runs // 3))
+        startup_samples, style_samples = [s[1] for s in startup_runs], [s[1] for s in style_runs]
         startup_rss = statistics.median(startup_samples)
         memory.append((style.name, style.stat().st_size, statistics.median(style_samples) - startup_rss,
                        max(startup_samples) - min(startup_samples), startup_rss))

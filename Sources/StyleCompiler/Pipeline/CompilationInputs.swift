@@ -80,11 +80,13 @@ public struct CompilationInputs: Sendable {
             wanted = [WantedBase(name: BaseVariant.defaultName, path: baseOverride, displayName: baseOverride)]
         } else if !declarations.bases.isEmpty {
             wanted = declarations.bases.map { variant in
-                WantedBase(name: variant.name, path: located(variant.path).path, displayName: located(variant.path).displayName,
-                           declared: (variant.location, JSONPath([.key("bases"), .key(variant.name)]), "base style of variant '\(variant.name)'"))
+                let place = located(variant.path)
+                return WantedBase(name: variant.name, path: place.path, displayName: place.displayName,
+                                  declared: (variant.location, JSONPath([.key("bases"), .key(variant.name)]), "base style of variant '\(variant.name)'"))
             }
         } else if let base = declarations.base {
-            wanted = [WantedBase(name: BaseVariant.defaultName, path: located(base).path, displayName: located(base).displayName,
+            let place = located(base)
+            wanted = [WantedBase(name: BaseVariant.defaultName, path: place.path, displayName: place.displayName,
                                  declared: (declarations.fieldLocations["base"], JSONPath([.key("base")]), "base style"))]
         } else {
             // `bases:` with no usable variant has been reported already.
