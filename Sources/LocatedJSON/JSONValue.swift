@@ -57,9 +57,40 @@ extension JSONValue: Equatable {
     }
 }
 
+/// A hash that agrees with `==`: kinds, member order, keys, number texts and strings; locations do not count.
+/// Lets a value stand as a dictionary key (a memo of checks already made on an equal value, say).
+extension JSONValue: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0 as UInt8)
+        case .bool(let flag):
+            hasher.combine(1 as UInt8)
+            hasher.combine(flag)
+        case .number(let number):
+            hasher.combine(2 as UInt8)
+            hasher.combine(number.text)
+        case .string(let text):
+            hasher.combine(3 as UInt8)
+            hasher.combine(text)
+        case .array(let items):
+            hasher.combine(4 as UInt8)
+            hasher.combine(items.count)
+            for item in items { item.value.hash(into: &hasher) }
+        case .object(let object):
+            hasher.combine(5 as UInt8)
+            hasher.combine(object.members.count)
+            for member in object.members {
+                hasher.combine(member.key)
+                member.value.value.hash(into: &hasher)
+            }
+        }
+    }
+}
+
 /// A value and where it came from. Nodes made by the program have no location, or the location of the
 /// declaration that caused them.
-public struct JSONNode: Sendable, Equatable {
+public struct JSONNode: Sendable, Hashable {
     public var value: JSONValue
     /// How a YAML scalar was written (`.json` for everything read from JSON or made by the program).
     public var scalarStyle: ScalarStyle
@@ -88,6 +119,9 @@ public struct JSONNode: Sendable, Equatable {
 
     /// Equal values; locations, styles and secrecy do not count.
     public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }
+
+    /// The value's hash (`JSONValue`'s, which agrees with `==`).
+    public func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
 
     public var stringValue: String? { if case .string(let text) = value { return text } else { return nil } }
     public var numberValue: JSONNumber? { if case .number(let number) = value { return number } else { return nil } }

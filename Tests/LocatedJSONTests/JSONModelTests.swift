@@ -16,6 +16,17 @@ import TestSupport
         #expect(JSONNumber(0.25).text == "0.25")
     }
 
+    @Test func equalValuesHashAlikeWhereverTheyStand() throws {
+        let document = try JSONParser().parse(#"[{"a": [1, "x", null]}, {"a": [1, "x", null]}, {"a": [1.0, "x", null]}, [{"a": [1, "x", null]}]]"#)
+        let items = try #require(document.root.arrayValue)
+        #expect(items[0].location != items[1].location)
+        #expect(items[0] == items[1] && items[0].hashValue == items[1].hashValue)
+        // Numbers by their text, as `==` compares them; a different shape is a different value.
+        #expect(items[0] != items[2])
+        #expect(Set(items).count == 3)
+        #expect(Set([JSONNode(.array([])), JSONNode(.object(JSONObject())), JSONNode(.null)]).count == 3)
+    }
+
     @Test func keyOrderIsKeptAsWritten() throws {
         let keys = (0..<40).map { "k\(39 - $0)" }
         let text = "{" + keys.map { "\"\($0)\": 1" }.joined(separator: ", ") + "}"

@@ -75,6 +75,8 @@ final class ValidationRun {
     private(set) var diagnostics: [Diagnostic] = []
     /// Color strings already found valid: styles repeat the same few colors many times.
     var validColors: Set<String> = []
+    /// Expressions already found to type-check: styles repeat the same expressions in many layers.
+    var checkedExpressions = ExpressionCheckMemo()
     /// Where the layers' findings go among the root's, set when the root's checks reach the layers (which
     /// are units of their own); nil when the layers are not checked (`layers` is not a valid array).
     var layerFindingsPosition: Int?

@@ -2,7 +2,7 @@ import LocatedJSON
 
 /// What a property says about the expressions it accepts: its type and how its value may vary. Built from
 /// the style specification's catalog, or from a property specification in JSON (`mc-style expression --spec`).
-public struct ExpressionSpec: Sendable {
+public struct ExpressionSpec: Sendable, Hashable {
     /// The specification type (`number`, `color`, `enum`, `array`, `formatted`, ...).
     public var type: String
     /// For arrays: the element type and fixed length.

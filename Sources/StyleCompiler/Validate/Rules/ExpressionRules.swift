@@ -4,8 +4,7 @@ import LocatedJSON
 /// finding is placed at the sub-expression its key names, under the property's path.
 extension ValidationRun {
     func validateExpression(_ node: JSONNode, spec: SpecProperty, path: JSONPath, context: PropertyContext?) {
-        let propertySpec = ExpressionSpec(spec)
-        let (parsed, errors) = ExpressionTypeChecker.checkProperty(node, spec: propertySpec)
+        let (parsed, errors) = checkedExpressions.checkProperty(node, spec: ExpressionSpec(spec))
         guard let parsed else {
             reportExpressionErrors(errors, path: path, expression: node)
             return
@@ -27,7 +26,7 @@ extension ValidationRun {
 
     /// A filter that is an expression: a boolean expression of zoom and feature data (not feature state).
     func validateFilterExpression(_ node: JSONNode, path: JSONPath, layer: JSONNode?) {
-        let (parsed, errors) = ExpressionTypeChecker.checkExpression(node, expected: .boolean)
+        let (parsed, errors) = checkedExpressions.checkFilter(node)
         guard let parsed else {
             // MapLibre places a filter's errors at the filter; the sub-expression is the related place.
             reportExpressionErrors(errors, path: path, expression: node, atValue: true)

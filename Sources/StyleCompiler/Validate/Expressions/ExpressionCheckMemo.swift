@@ -1,0 +1,120 @@
+import LocatedJSON
+
+/// The type checks one validation thread has already passed, by expression value and specification: styles
+/// repeat the same expressions in many layers (gen-americana-en.json holds 1,673 expressions, 473 of them
+/// distinct; tomtom-basic-nolabels.json 1,813 and 179), and whether a check passes, and the facts the rules
+/// read from a passed check, depend on nothing but the value and the specification (the checker reads no
+/// location, no layer and no other part of the style).
+///
+/// Failed checks are never remembered: their findings carry the place of each sub-expression, so an
+/// expression that fails is checked again wherever it is written, and reported there.
+struct ExpressionCheckMemo {
+    /// What the rules after the type check read from a passed check.
+    struct Facts {
+        let dependencies: TypedExpression.Dependencies
+        let outputDefined: Bool
+
+        init(_ parsed: TypedExpression) {
+            dependencies = parsed.dependencies
+            outputDefined = parsed.outputDefined
+        }
+    }
+
+    /// An expression with what it was checked against: a property's specification, or nil for a filter. Its
+    /// structural hash is computed once (a dictionary hashes a key again on every insertion and resize).
+    private struct Key: Hashable {
+        let spec: ExpressionSpec?
+        let expression: JSONNode
+        let digest: Int
+
+        init(spec: ExpressionSpec?, expression: JSONNode) {
+            self.spec = spec
+            self.expression = expression
+            var hasher = Hasher()
+            hasher.combine(spec)
+            var state = StructureDigest()
+            state.add(expression)
+            hasher.combine(state.value)
+            digest = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.digest == rhs.digest && lhs.spec == rhs.spec && lhs.expression == rhs.expression
+        }
+    }
+
+    private var passed: [Key: Facts] = [:]
+
+    /// How many distinct passed checks it holds.
+    var count: Int { passed.count }
+
+    /// `checkProperty` of `node` against `spec`, or its facts from an equal check already passed.
+    mutating func checkProperty(_ node: JSONNode, spec: ExpressionSpec) -> (facts: Facts?, errors: [ExpressionError]) {
+        remembered(Key(spec: spec, expression: node)) { ExpressionTypeChecker.checkProperty(node, spec: spec) }
+    }
+
+    /// `checkExpression` of a filter expression (expected: boolean), or its facts from an equal filter already passed.
+    mutating func checkFilter(_ node: JSONNode) -> (facts: Facts?, errors: [ExpressionError]) {
+        remembered(Key(spec: nil, expression: node)) { ExpressionTypeChecker.checkExpression(node, expected: .boolean) }
+    }
+
+    private mutating func remembered(_ key: Key, _ check: () -> (TypedExpression?, [ExpressionError])) -> (facts: Facts?, errors: [ExpressionError]) {
+        if let facts = passed[key] { return (facts, []) }
+        let (parsed, errors) = check()
+        guard let parsed else { return (nil, errors) }
+        let facts = Facts(parsed)
+        if errors.isEmpty { passed[key] = facts }
+        return (facts, errors)
+    }
+}
+
+/// A 64-bit FNV-1a digest of a value's structure (kinds, counts, keys, number texts, string bytes), for the
+/// memo's keys: cheaper than `Hasher` over the tree, and it only has to send equal values (`==`) to the same
+/// bucket when their bytes are equal too; the memo compares values in full before it reuses a check.
+struct StructureDigest {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ node: JSONNode) {
+        switch node.value {
+        case .null:
+            add(byte: 0)
+        case .bool(let flag):
+            add(byte: flag ? 1 : 2)
+        case .number(let number):
+            add(byte: 3)
+            add(text: number.text)
+        case .string(let text):
+            add(byte: 4)
+            add(text: text)
+        case .array(let items):
+            add(byte: 5)
+            add(count: items.count)
+            for index in items.indices { add(items[index]) }
+        case .object(let object):
+            add(byte: 6)
+            add(count: object.members.count)
+            for index in object.members.indices {
+                add(text: object.members[index].key)
+                add(object.members[index].value)
+            }
+        }
+    }
+
+    private mutating func add(byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+
+    private mutating func add(count: Int) {
+        value = (value ^ UInt64(truncatingIfNeeded: count)) &* 0x100_0000_01b3
+    }
+
+    private mutating func add(text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes { add(byte: byte) }
+        }
+        add(byte: 0xff)
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+import TestSupport
+import LocatedJSON
+@testable import StyleCompiler
+
+/// The memo of passed type checks: an expression written again is not checked again, and nothing a finding
+/// says (where, what, which property) changes because an equal expression was seen before.
+@Suite struct ExpressionCheckMemoTests {
+    private static let sources = #""sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json"}}"#
+
+    /// A style of line layers, one per paint or layout entry (`"line-width": [...]`), and the marked positions.
+    private func findings(_ entries: [String]) throws -> ([Diagnostic], [SourcePosition]) {
+        let layers = entries.enumerated().map { index, entry in
+            #"{"id": "l\#(index)", "type": "line", "source": "v", "source-layer": "roads", \#(entry)}"#
+        }
+        let (text, marks) = markedPositions("{\"version\": 8, \(Self.sources), \"layers\": [\n\(layers.joined(separator: ",\n"))\n]}")
+        let document = try JSONParser().parse(text, name: "style.json")
+        return (StyleValidator(target: .maplibre).validate(document.root), marks.map { SourcePosition(line: $0.line, column: $0.column) })
+    }
+
+    @Test func aFailingExpressionIsReportedWhereverItIsWritten() throws {
+        let bad = #"["interpolate", ["linear"], ["zoom"], 0, 1, 0, 2]"#
+        let (diagnostics, marks) = try findings([
+            #""paint": {"line-width": ⟦\#(bad)}"#,
+            #""paint": {"line-width": ["interpolate", ["linear"], ["zoom"], 0, 1, 10, 2]}"#,
+            #""paint": {"line-width": ⟦\#(bad)}"#,
+        ])
+        #expect(diagnostics.map(\.rule) == ["style.expression", "style.expression"])
+        #expect(diagnostics.map(\.path?.mapLibreNotation) == ["layers[0].paint.line-width[5]", "layers[2].paint.line-width[5]"])
+        #expect(diagnostics[0].message == diagnostics[1].message)
+        // Each at its own sub-expression: the repeated stop input, two lines apart.
+        #expect(diagnostics.map(\.position?.line) == marks.map(\.line))
+    }
+
+    @Test func aPassedExpressionIsCheckedAgainForAnotherProperty() throws {
+        // Data-driven line-cap takes feature data; line-translate-anchor (data-constant, also an enum) does not.
+        let (diagnostics, marks) = try findings([
+            #""layout": {"line-cap": ["get", "c"]}"#,
+            #""paint": {"line-translate-anchor": ⟦["get", "c"]}"#,
+            #""layout": {"line-cap": ["get", "c"]}"#,
+        ])
+        #expect(diagnostics.map(\.rule) == ["style.expression"])
+        #expect(diagnostics.first?.path?.mapLibreNotation == "layers[1].paint.line-translate-anchor")
+        #expect(diagnostics.first?.message == "data expressions not supported")
+        #expect(diagnostics.first?.position == marks.first)
+    }
+
+    @Test func theRulesAfterTheCheckReadTheRememberedFacts() throws {
+        // line-opacity may read feature state; the second layer's equal check comes from the memo, and
+        // a layout property's rule still sees that it reads feature state.
+        let (diagnostics, marks) = try findings([
+            #""paint": {"line-opacity": ["number", ["feature-state", "o"]]}"#,
+            #""paint": {"line-opacity": ["number", ["feature-state", "o"]]}"#,
+            #""layout": {"line-sort-key": ⟦["number", ["feature-state", "o"]]}"#,
+        ])
+        #expect(diagnostics.map(\.message) == ["\"feature-state\" data expressions are not supported with layout properties."])
+        #expect(diagnostics.first?.position == marks.first)
+    }
+
+    @Test func onlyPassedChecksAreRememberedOncePerValueAndSpecification() throws {
+        let text = #"[["get", "w"], ["get", "w"], ["get", 1], ["get", 1], ["get", "w"]]"#
+        let items = try #require(try JSONParser().parse(text, name: "memo.json").root.arrayValue)
+        let width = try #require(ExpressionSpec.property(named: "line-width"))
+        let blur = try #require(ExpressionSpec.property(named: "line-blur"))
+        var memo = ExpressionCheckMemo()
+        let first = memo.checkProperty(items[0], spec: width)
+        let second = memo.checkProperty(items[1], spec: width)
+        #expect(first.facts?.dependencies == second.facts?.dependencies)
+        #expect(first.facts?.dependencies.contains(.feature) == true)
+        #expect(memo.count == 1)
+        // A failure is checked again each time, and each time it is placed at its own node.
+        let failures = [memo.checkProperty(items[2], spec: width), memo.checkProperty(items[3], spec: width)]
+        #expect(failures.allSatisfy { $0.facts == nil && $0.errors.count == 1 })
+        #expect(failures.map { $0.errors.first?.node?.location?.offset } == [items[2].location?.offset, items[3].location?.offset].map { $0.map { $0 + 8 } })
+        #expect(memo.count == 1)
+        // The same value against another specification is a check of its own.
+        _ = memo.checkProperty(items[4], spec: blur)
+        #expect(memo.count == 2)
+    }
+}
