@@ -157,6 +157,7 @@ struct YAMLTreeBuilder {
                 top.entries.append(.merge(try Self.mergeMembers(node, at: key.location)))
             } else {
                 top.entries.append(.member(JSONMember(key: key.text, keyLocation: key.location, value: node)))
+                if stack.count == 1, let rootMemberRead = reader.rootMemberRead { rootMemberRead(key.text, node) }
             }
             return
         }

@@ -19,6 +19,9 @@ public struct DeclarationsLoader {
     /// Called with the file's tree (includes resolved) before it is decoded: a caller can start work that
     /// needs only the raw values (reading the base styles) while decoding runs.
     var treeRead: ((JSONNode) -> Void)?
+    /// Called with each top-level member of the file as soon as it is read (`YAMLReader.rootMemberRead`), so
+    /// that such work can start before the rest of the file (a long `sources:` list) is even read.
+    var rootMemberRead: ((String, JSONNode) -> Void)?
 
     public init(environment: [String: String] = [:], inputLoader: InputLoader = InputLoader()) {
         self.environment = environment
@@ -49,7 +52,7 @@ public struct DeclarationsLoader {
         let resolver = IncludeResolver(loader: inputLoader, topLevelPath: path, topLevelFile: file)
         let root: JSONNode
         do {
-            root = try resolver.read(file, realPath: path.flatMap(FilePaths.realPath), filePath: path)
+            root = try resolver.read(file, realPath: path.flatMap(FilePaths.realPath), filePath: path, rootMemberRead: rootMemberRead)
         } catch {
             return Result(declarations: nil, files: resolver.files, diagnostics: [Diagnostic(error)])
         }
@@ -82,12 +85,14 @@ private final class IncludeResolver {
         self.files = [topLevelFile]
     }
 
-    func read(_ file: SourceFile, realPath: String?, filePath: String?) throws(YAMLError) -> JSONNode {
+    /// Reads one file; `rootMemberRead` is given for the top-level file only.
+    func read(_ file: SourceFile, realPath: String?, filePath: String?, rootMemberRead: ((String, JSONNode) -> Void)? = nil) throws(YAMLError) -> JSONNode {
         if let realPath { chain.append((realPath, file.name)) }
         defer { if realPath != nil { chain.removeLast() } }
-        let reader = YAMLReader(includeHandler: { [unowned self] target, location throws(YAMLError) in
+        var reader = YAMLReader(includeHandler: { [unowned self] target, location throws(YAMLError) in
             try self.include(target, at: location, from: file, filePath: filePath)
         })
+        reader.rootMemberRead = rootMemberRead
         return try reader.read(file)
     }
 

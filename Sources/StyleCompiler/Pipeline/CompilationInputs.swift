@@ -58,12 +58,24 @@ public struct CompilationInputs: Sendable {
         func located(_ path: String) -> (path: String, displayName: String) {
             (FilePaths.join(folder, path), FilePaths.join(displayFolder, path))
         }
-        // The base styles named in the file are read and parsed while the rest of it is decoded.
+        // The base styles named in the file are read and parsed while the rest of it is read and decoded: each
+        // as soon as its `base:`/`bases:` entry is read (then again from the whole tree, for a base a merge key
+        // brings; a base already under way is not read twice). Only the bases the decoded file names are used.
         let prefetch = BasePrefetch(inputLoader: inputLoader)
         if baseOverride == nil {
-            loader.treeRead = { root in
-                let named = [root["base"]?.stringValue].compactMap { $0 } + (root["bases"]?.objectValue?.members.compactMap { $0.value.stringValue } ?? [])
+            func prefetchBases(_ key: String, _ value: JSONNode?) {
+                let named: [String]
+                switch key {
+                case "base": named = [value?.stringValue].compactMap { $0 }
+                case "bases": named = value?.objectValue?.members.compactMap { $0.value.stringValue } ?? []
+                default: return
+                }
                 for (path, displayName) in named.map(located) { prefetch.start(path: path, displayName: displayName) }
+            }
+            loader.rootMemberRead = { key, value in prefetchBases(key, value) }
+            loader.treeRead = { root in
+                prefetchBases("base", root["base"])
+                prefetchBases("bases", root["bases"])
             }
         }
         let loaded = loader.load(path: declarationsPath, displayName: displayName)
