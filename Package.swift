@@ -38,7 +38,10 @@ let package = Package(
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
         // Process settings made once at start-up (malloc arenas); the executable's alone, never the libraries'.
         .target(name: "CProcessTuning"),
-        .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI", "CProcessTuning"]),
+        // Linked as a position-dependent executable on Linux: no 75,000 relative relocations to apply (and pages
+        // to copy) at every start, 0.8 ms of a 3 ms start-up. The libraries it loads stay position-independent.
+        .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI", "CProcessTuning"],
+                          linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux]))]),
         // The build-tool plugin: runs `mc-style compile` for a target's mc-style.yaml (fixtures/plugin-consumer uses it).
         .plugin(name: "MCStylePlugin", capability: .buildTool(), dependencies: ["mc-style"], path: "Sources/MCStylePlugin"),
         // Throughput measurements, run by benchmarks/run.sh; never part of `swift test`.
