@@ -10,10 +10,11 @@ extension JSONNode {
 
     /// An object with these members in this order; a nil value leaves its key out.
     public static func object(_ members: KeyValuePairs<String, JSONNode?>, at location: SourceLocation? = nil) -> JSONNode {
-        var object = JSONObject()
+        var present: [JSONMember] = []
+        present.reserveCapacity(members.count)
         for (key, value) in members {
-            if let value { object.setMember(JSONMember(key: key, value: value)) }
+            if let value { present.append(JSONMember(key: key, value: value)) }
         }
-        return JSONNode(.object(object), location: location)
+        return JSONNode(.object(JSONObject(present)), location: location)
     }
 }

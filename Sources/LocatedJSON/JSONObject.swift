@@ -48,6 +48,21 @@ public struct JSONObject: Sendable, Equatable {
     /// Builds an object from members with unique keys (a later duplicate replaces the earlier value in place).
     public init(_ members: [JSONMember]) {
         self.init()
+        // The common case, keys all different, in one pass: a large object's index is built once, not looked up
+        // and extended member by member.
+        if members.count > Self.indexThreshold {
+            var index = [String: Int](minimumCapacity: members.count)
+            var unique = true
+            for position in members.indices where index.updateValue(position, forKey: members[position].key) != nil {
+                unique = false
+                break
+            }
+            if unique {
+                self.members = members
+                self.index = index
+                return
+            }
+        }
         self.members.reserveCapacity(members.count)
         for member in members { _ = setMember(member) }
     }

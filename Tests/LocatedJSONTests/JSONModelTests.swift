@@ -27,6 +27,24 @@ import TestSupport
         #expect(Set([JSONNode(.array([])), JSONNode(.object(JSONObject())), JSONNode(.null)]).count == 3)
     }
 
+    @Test func objectsBuiltFromMembersKeepOrderAndLetALaterDuplicateReplace() {
+        for count in [3, 8, 9, 40] {
+            let keys = (0..<count).map { "k\($0)" }
+            let unique = JSONObject(keys.map { JSONMember(key: $0, value: .string($0)) })
+            #expect(unique.keys == keys)
+            #expect(keys.allSatisfy { unique[$0]?.stringValue == $0 })
+            #expect(unique["absent"] == nil)
+            // A repeated key keeps its first place and takes the later value, small object or indexed one.
+            let repeated = JSONObject(keys.map { JSONMember(key: $0, value: .integer(1)) } + [JSONMember(key: "k1", value: .integer(2))])
+            #expect(repeated.keys == keys)
+            #expect(repeated["k1"]?.numberValue?.text == "2")
+            #expect(keys.last.map { repeated[$0]?.numberValue?.text } == "1")
+        }
+        let built = JSONNode.object(["a": .integer(1), "b": nil, "c": .integer(3), "a": .integer(4)])
+        #expect(built.objectValue?.keys == ["a", "c"])
+        #expect(built["a"]?.numberValue?.text == "4")
+    }
+
     @Test func keyOrderIsKeptAsWritten() throws {
         let keys = (0..<40).map { "k\(39 - $0)" }
         let text = "{" + keys.map { "\"\($0)\": 1" }.joined(separator: ", ") + "}"
