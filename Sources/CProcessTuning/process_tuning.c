@@ -6,7 +6,7 @@
 
 void mc_style_tune_process(void) {
 #if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_TOP_PAD)
-    mallopt(M_ARENA_MAX, 1);
+    mallopt(M_ARENA_MAX, 4);
     mallopt(M_TOP_PAD, 4 << 20);
 #endif
 }
