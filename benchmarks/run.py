@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The mc-style benchmark suite: whole-process wall time (median, min, max of N runs after a warm-up) and
-peak resident memory (from wait4's rusage) for each workload, mc-style next to the Python baseline that a
-team would write instead. Prints a Markdown table and the targets met or missed.
+peak resident memory (GNU time's %M, see `peak_rss`) for each workload, mc-style next to the Python baseline
+that a team would write instead. Prints a Markdown table and the targets met or missed.
 
 Usage: run.py [--runs N] [--quick]   (run by benchmarks/run.sh after a release build)"""
 import os
@@ -10,54 +10,64 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WORK = ROOT / "benchmarks" / ".work"
 TOOL = str(ROOT / os.environ["MC_STYLE_TOOL"]) if os.environ.get("MC_STYLE_TOOL") else str(ROOT / ".build" / "release" / "mc-style")
 PYTHON = "/usr/bin/python3"
+GNU_TIME = "/usr/bin/time"
 
 
 def run_once(command):
-    """Wall seconds and peak RSS (KB) of one run of `command`."""
+    """Wall seconds of one run of `command` (which must succeed)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
+    _, status, _ = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     stderr = process.stderr.read().decode(errors="replace")
     process.stderr.close()
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         raise SystemExit(f"{' '.join(command)} exited {code}: {stderr[:500]}")
-    return elapsed, usage.ru_maxrss
+    return elapsed
 
 
-def summary(samples):
-    times = [s[0] for s in samples]
-    return statistics.median(times), min(times), max(times), max(s[1] for s in samples)
+def peak_rss(command):
+    """Peak resident memory (KB) of one run of `command`, as GNU time reports it for a child it forks itself.
+
+    Not from Python's own wait4: a child Python starts records Python's peak as its own when it execs (the
+    kernel keeps the larger of the old and new address spaces' high-water marks), so every figure under
+    Python's ~14 MB read as 14 MB. GNU time's own pages are the floor instead (about 1.5 MB), the same in
+    every run, so differences between commands are the commands'."""
+    with tempfile.NamedTemporaryFile(mode="r") as report:
+        completed = subprocess.run([GNU_TIME, "-f", "%M", "-o", report.name] + command,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if completed.returncode != 0:
+            raise SystemExit(f"{' '.join(command)} exited {completed.returncode}: {completed.stderr.decode(errors='replace')[:500]}")
+        return int(report.read().split()[-1])
 
 
-def measure(command, runs):
-    """Median/min/max wall seconds and peak RSS (KB) of `command`, after one warm-up run."""
-    return measure_together([command], runs)[0]
-
-
-def alternate(commands, runs):
-    """Each command's (wall seconds, peak RSS KB) samples, the commands run in alternation (one of each per
-    round, after a warm-up round), so that a comparison between them is taken over the same stretch of a
-    machine whose speed and memory layout drift."""
+def alternate(commands, runs, sample=run_once):
+    """Each command's samples (`sample` of one run: wall seconds, or peak KB with `peak_rss`), the commands
+    run in alternation (one of each per round, after a warm-up round), so that a comparison between them is
+    taken over the same stretch of a machine whose speed and memory layout drift."""
     for command in commands:
-        run_once(command)
+        sample(command)
     samples = [[] for _ in commands]
     for _ in range(runs):
         for index, command in enumerate(commands):
-            samples[index].append(run_once(command))
+            samples[index].append(sample(command))
     return samples
 
 
 def measure_together(commands, runs):
-    """`measure` for several commands whose runs alternate (see `alternate`)."""
-    return [summary(each) for each in alternate(commands, runs)]
+    """Median, min and max wall seconds and peak KB of each command, the commands run in alternation (see
+    `alternate`); memory from three rounds of its own under GNU time."""
+    times = alternate(commands, runs)
+    memory = alternate(commands, 3, sample=peak_rss)
+    return [(statistics.median(t), min(t), max(t), max(m)) for t, m in zip(times, memory)]
 
 
 def generate(count, base, name):
@@ -75,6 +85,9 @@ def main(argv):
     if not corpus.is_dir():
         print(f"benchmarks: {corpus} is absent; the workloads use the real-style corpus", file=sys.stderr)
         return 0
+    if not os.access(GNU_TIME, os.X_OK):
+        print(f"benchmarks: {GNU_TIME} (GNU time; Debian package 'time') is absent: it measures peak memory", file=sys.stderr)
+        return 1
     WORK.mkdir(parents=True, exist_ok=True)
     tomtom = corpus / "tomtom-basic-nolabels.json"
     americana = corpus / "gen-americana-en.json"
@@ -128,8 +141,8 @@ def main(argv):
     startup_command = [TOOL, "format", "--compact", str(tiny)]
     memory = []
     for style in sorted(corpus.glob("*.json")):
-        startup_runs, style_runs = alternate([startup_command, [TOOL, "format", "--compact", str(style)]], max(5, runs // 3))
-        startup_samples, style_samples = [s[1] for s in startup_runs], [s[1] for s in style_runs]
+        startup_samples, style_samples = alternate([startup_command, [TOOL, "format", "--compact", str(style)]], max(5, runs // 3),
+                                                   sample=peak_rss)
         startup_rss = statistics.median(startup_samples)
         memory.append((style.name, style.stat().st_size, statistics.median(style_samples) - startup_rss,
                        max(startup_samples) - min(startup_samples), startup_rss))
