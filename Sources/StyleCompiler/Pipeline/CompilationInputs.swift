@@ -61,7 +61,11 @@ public struct CompilationInputs: Sendable {
         // The base styles named in the file are read and parsed while the rest of it is read and decoded: each
         // as soon as its `base:`/`bases:` entry is read (then again from the whole tree, for a base a merge key
         // brings; a base already under way is not read twice). Only the bases the decoded file names are used.
+        // The declarations are read on a thread of their own and the first base is parsed on this one: the
+        // base's tree is the larger, and with glibc the calling (main) thread's heap grows megabytes at a time
+        // where a worker's grows a page at a time, one mprotect each (americana's base: 1,500 of them).
         let prefetch = BasePrefetch(inputLoader: inputLoader)
+        let handoff = BaseHandoff()
         if baseOverride == nil {
             func prefetchBases(_ key: String, _ value: JSONNode?) {
                 let named: [String]
@@ -70,7 +74,13 @@ public struct CompilationInputs: Sendable {
                 case "bases": named = value?.objectValue?.members.compactMap { $0.value.stringValue } ?? []
                 default: return
                 }
-                for (path, displayName) in named.map(located) { prefetch.start(path: path, displayName: displayName) }
+                for (path, displayName) in named.map(located) {
+                    if !handoff.isOffered, let claim = prefetch.claim(path: path, displayName: displayName) {
+                        handoff.offer(claim)
+                    } else {
+                        prefetch.start(path: path, displayName: displayName)
+                    }
+                }
             }
             loader.rootMemberRead = { key, value in prefetchBases(key, value) }
             loader.treeRead = { root in
@@ -78,7 +88,16 @@ public struct CompilationInputs: Sendable {
                 prefetchBases("bases", root["bases"])
             }
         }
-        let loaded = loader.load(path: declarationsPath, displayName: displayName)
+        nonisolated(unsafe) var read: DeclarationsLoader.Result?
+        let reading = DispatchGroup()
+        nonisolated(unsafe) let declarationsLoader = loader
+        DispatchQueue.global(qos: .userInitiated).async(group: reading) {
+            defer { handoff.close() }
+            read = declarationsLoader.load(path: declarationsPath, displayName: displayName)
+        }
+        handoff.take()?.run()
+        reading.wait()
+        guard let loaded = read else { return (nil, []) }
         var diagnostics = loaded.diagnostics
         guard let declarations = loaded.declarations, loaded.files.first != nil else { return (nil, diagnostics) }
         var wanted: [WantedBase] = []
@@ -148,6 +167,30 @@ private final class BasePrefetch: @unchecked Sendable {
 
     private static func key(_ path: String, _ displayName: String) -> String { path + "\u{0}" + displayName }
 
+    /// A load registered but not started: whoever holds it runs it on their own thread.
+    struct Claim: @unchecked Sendable {
+        let group: DispatchGroup
+        let box: Box
+        let run: () -> Void
+    }
+
+    /// Registers the load of `path` to be run by the caller (`Claim.run`), unless it is under way already.
+    func claim(path: String, displayName: String) -> Claim? {
+        let key = Self.key(path, displayName)
+        lock.lock()
+        defer { lock.unlock() }
+        guard loads[key] == nil else { return nil }
+        let group = DispatchGroup()
+        let box = Box()
+        loads[key] = (group, box)
+        group.enter()
+        let loader = inputLoader
+        return Claim(group: group, box: box) {
+            box.value = StyleLoader(inputLoader: loader).load(path: path, displayName: displayName)
+            group.leave()
+        }
+    }
+
     /// Starts reading and parsing `path` unless it is under way already.
     func start(path: String, displayName: String) {
         let key = Self.key(path, displayName)
@@ -172,6 +215,49 @@ private final class BasePrefetch: @unchecked Sendable {
         guard let load else { return (nil, []) }
         load.group.wait()
         return load.result.value
+    }
+}
+
+/// Hands the first base the declarations name from the thread that reads them to the thread that parses it:
+/// `take` returns it as soon as it is offered, or nil once reading ended without one.
+private final class BaseHandoff: @unchecked Sendable {
+    private let lock = NSLock()
+    private let ready = DispatchSemaphore(value: 0)
+    private var claim: BasePrefetch.Claim?
+    private var settled = false
+
+    var isOffered: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return settled
+    }
+
+    /// Hands `claim` over; when one was handed over already (or reading ended), runs it here instead.
+    func offer(_ claim: BasePrefetch.Claim) {
+        lock.lock()
+        let taken = settled
+        if !taken {
+            self.claim = claim
+            settled = true
+            ready.signal()
+        }
+        lock.unlock()
+        if taken { claim.run() }
+    }
+
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !settled else { return }
+        settled = true
+        ready.signal()
+    }
+
+    func take() -> BasePrefetch.Claim? {
+        ready.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return claim
     }
 }
 
