@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The benchmark suite (issue workloads a-e and start-up), release build, next to the Python baseline.
-# Usage: benchmarks/run.sh [--runs N]    Needs ../shared/corpus/styles and /usr/bin/python3 with PyYAML.
+# Usage: benchmarks/run.sh [--runs N]    Needs ../shared/corpus/styles, /usr/bin/python3 with PyYAML and GNU time (/usr/bin/time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The binary as the README installs it: release, Swift runtime linked in (--static-swift-stdlib).
