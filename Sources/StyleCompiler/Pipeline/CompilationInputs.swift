@@ -147,8 +147,8 @@ public struct CompilationInputs: Sendable {
     }
 }
 
-/// Base styles read and parsed in the background (while the declarations are decoded, and beside each other),
-/// each once.
+/// Base styles read and parsed while the declarations are read and decoded, and beside each other, each once:
+/// started on a thread of their own (`start`), or claimed to be run by the caller on its own thread (`claim`).
 private final class BasePrefetch: @unchecked Sendable {
     typealias Loaded = (document: JSONDocument?, diagnostics: [Diagnostic])
 
@@ -167,10 +167,8 @@ private final class BasePrefetch: @unchecked Sendable {
 
     private static func key(_ path: String, _ displayName: String) -> String { path + "\u{0}" + displayName }
 
-    /// A load registered but not started: whoever holds it runs it on their own thread.
+    /// A load registered but not started: whoever holds it runs it on their own thread, once.
     struct Claim: @unchecked Sendable {
-        let group: DispatchGroup
-        let box: Box
         let run: () -> Void
     }
 
@@ -185,7 +183,7 @@ private final class BasePrefetch: @unchecked Sendable {
         loads[key] = (group, box)
         group.enter()
         let loader = inputLoader
-        return Claim(group: group, box: box) {
+        return Claim {
             box.value = StyleLoader(inputLoader: loader).load(path: path, displayName: displayName)
             group.leave()
         }
