@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 import LocatedJSON
@@ -55,6 +56,50 @@ import LocatedJSON
         ])
         #expect(diagnostics.map(\.message) == ["\"feature-state\" data expressions are not supported with layout properties."])
         #expect(diagnostics.first?.position == marks.first)
+    }
+
+    /// Every layer's findings from one run that remembers across layers, and from a fresh run per layer.
+    private func layerFindings(_ style: JSONNode) -> (shared: [[Diagnostic]], fresh: [[Diagnostic]], remembered: Int) {
+        let context = ValidationContext(style: style, target: .tomtom)
+        let run = ValidationRun(context)
+        let shared = context.layers.indices.map { index in
+            run.validate(.layer(index))
+            return run.takeDiagnostics()
+        }
+        let fresh = context.layers.indices.map { index in
+            let alone = ValidationRun(context)
+            alone.validate(.layer(index))
+            return alone.takeDiagnostics()
+        }
+        return (shared, fresh, run.checkedExpressions.count)
+    }
+
+    @Test func findingsAreTheSameWithTheMemoAsWithout() throws {
+        // Repeated expressions, passing and failing, in every place the rules treat differently.
+        let entries = [
+            #""paint": {"line-width": ["interpolate", ["linear"], ["zoom"], 0, 1, 10, 2], "line-color": ["get", "c"]}, "filter": ["==", ["get", "k"], 1]"#,
+            #""paint": {"line-width": ["interpolate", ["linear"], ["zoom"], 0, 1, 0, 2]}, "filter": ["==", ["get", "k"], 1]"#,
+            #""paint": {"line-width": ["interpolate", ["linear"], ["zoom"], 0, 1, 10, 2], "line-color": ["get", "c"]}, "filter": ["==", ["feature-state", "k"], 1]"#,
+            #""layout": {"line-sort-key": ["number", ["feature-state", "o"]]}, "paint": {"line-opacity": ["number", ["feature-state", "o"]]}"#,
+            #""paint": {"line-width": ["interpolate", ["linear"], ["zoom"], 0, 1, 0, 2], "line-translate-anchor": ["get", "c"]}"#,
+        ]
+        let layers = (entries + entries).enumerated().map { index, entry in
+            #"{"id": "l\#(index)", "type": "line", "source": "v", "source-layer": "roads", \#(entry)}"#
+        }
+        let style = try JSONParser().parse("{\"version\": 8, \(Self.sources), \"layers\": [\(layers.joined(separator: ","))]}", name: "style.json").root
+        let (shared, fresh, remembered) = layerFindings(style)
+        #expect(shared == fresh)
+        #expect(shared.joined().count >= 10)
+        #expect(remembered > 0)
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)))
+    func corpusFindingsAreTheSameWithTheMemoAsWithout() throws {
+        for url in SharedData.corpusStyles {
+            let style = try JSONParser().parse(SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))).root
+            let (shared, fresh, _) = layerFindings(style)
+            #expect(shared == fresh, "\(url.lastPathComponent)")
+        }
     }
 
     @Test func onlyPassedChecksAreRememberedOncePerValueAndSpecification() throws {
