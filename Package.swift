@@ -38,10 +38,9 @@ let package = Package(
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
         // Process settings made once at start-up (malloc arenas); the executable's alone, never the libraries'.
         .target(name: "CProcessTuning"),
-        // Linked as a position-dependent executable on Linux: no 75,000 relative relocations to apply (and pages
-        // to copy) at every start, 0.8 ms of a 3 ms start-up. The libraries it loads stay position-independent.
-        .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI", "CProcessTuning"],
-                          linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux]))]),
+        // No unsafeFlags anywhere: SwiftPM refuses a package with them as a versioned dependency, which is how app
+        // teams take the plugin (a test holds this). The README's install command links the binary non-PIE instead.
+        .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI", "CProcessTuning"]),
         // The build-tool plugin: runs `mc-style compile` for a target's mc-style.yaml (fixtures/plugin-consumer uses it).
         .plugin(name: "MCStylePlugin", capability: .buildTool(), dependencies: ["mc-style"], path: "Sources/MCStylePlugin"),
         // Throughput measurements, run by benchmarks/run.sh; never part of `swift test`.
