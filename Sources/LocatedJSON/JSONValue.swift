@@ -60,32 +60,7 @@ extension JSONValue: Equatable {
 /// A hash that agrees with `==`: kinds, member order, keys, number texts and strings; locations do not count.
 /// Lets a value stand as a dictionary key (a memo of checks already made on an equal value, say).
 extension JSONValue: Hashable {
-    public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .null:
-            hasher.combine(0 as UInt8)
-        case .bool(let flag):
-            hasher.combine(1 as UInt8)
-            hasher.combine(flag)
-        case .number(let number):
-            hasher.combine(2 as UInt8)
-            hasher.combine(number.text)
-        case .string(let text):
-            hasher.combine(3 as UInt8)
-            hasher.combine(text)
-        case .array(let items):
-            hasher.combine(4 as UInt8)
-            hasher.combine(items.count)
-            for item in items { item.value.hash(into: &hasher) }
-        case .object(let object):
-            hasher.combine(5 as UInt8)
-            hasher.combine(object.members.count)
-            for member in object.members {
-                hasher.combine(member.key)
-                member.value.value.hash(into: &hasher)
-            }
-        }
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(StructureDigest(self).value) }
 }
 
 /// A value and where it came from. Nodes made by the program have no location, or the location of the

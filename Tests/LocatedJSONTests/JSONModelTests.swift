@@ -25,6 +25,10 @@ import TestSupport
         #expect(items[0] != items[2])
         #expect(Set(items).count == 3)
         #expect(Set([JSONNode(.array([])), JSONNode(.object(JSONObject())), JSONNode(.null)]).count == 3)
+        // Strings that `==` takes as one (canonically equivalent spellings) hash alike too.
+        let composed = JSONNode(.array([.string("caf\u{E9}")])), decomposed = JSONNode(.array([.string("cafe\u{301}")]))
+        #expect(composed == decomposed && composed.hashValue == decomposed.hashValue)
+        #expect(JSONNode(.string("cafe")).hashValue != JSONNode(.string("caf\u{E9}")).hashValue)
     }
 
     @Test func objectsBuiltFromMembersKeepOrderAndLetALaterDuplicateReplace() {

@@ -21,7 +21,8 @@ struct ExpressionCheckMemo {
     }
 
     /// An expression with what it was checked against: a property's specification, or nil for a filter. Its
-    /// structural hash is computed once (a dictionary hashes a key again on every insertion and resize).
+    /// structural hash (`JSONValue`'s) is computed once: a dictionary hashes a key again on every insertion
+    /// and resize.
     private struct Key: Hashable {
         let spec: ExpressionSpec?
         let expression: JSONNode
@@ -32,9 +33,7 @@ struct ExpressionCheckMemo {
             self.expression = expression
             var hasher = Hasher()
             hasher.combine(spec)
-            var state = StructureDigest()
-            state.add(expression)
-            hasher.combine(state.value)
+            hasher.combine(expression)
             digest = hasher.finalize()
         }
 
