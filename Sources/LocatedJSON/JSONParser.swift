@@ -23,10 +23,29 @@ public struct JSONParser: Sendable {
 
     /// Parses a whole file.
     public func parse(_ file: SourceFile) throws(JSONSyntaxError) -> JSONDocument {
-        let result: Result<JSONDocument, JSONSyntaxError> = file.bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer, file: file, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength)
+        try scan(file, into: { JSONTreeSink(file: file) }) { _, root, duplicateKeys in
+            JSONDocument(root: root, file: file, duplicateKeys: duplicateKeys)
+        }
+    }
+
+    /// Parses a whole file into a tape (16 bytes a value or key, strings left in the file's bytes) instead of a
+    /// tree: for reading a document through once. It accepts and refuses exactly what `parse(_:)` does, with the
+    /// same errors and the same duplicate keys; `node(at:)` of the tape is the tree `parse(_:)` builds.
+    public func parseTape(_ file: SourceFile) throws(JSONSyntaxError) -> JSONTape {
+        try scan(file, into: { JSONTapeSink(file: file) }) { sink, _, duplicateKeys in sink.tape(duplicateKeys: duplicateKeys) }
+    }
+
+    /// Scans `file` into the sink `makeSink` makes, and makes the result from the sink, the root value and the
+    /// duplicate keys.
+    private func scan<Sink: JSONScanSink & ~Copyable, Parsed>(
+        _ file: SourceFile, into makeSink: () -> Sink, _ finish: (borrowing Sink, Sink.Value, [DuplicateKey]) -> Parsed
+    ) throws(JSONSyntaxError) -> Parsed {
+        let result: Result<Parsed, JSONSyntaxError> = file.bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer, file: file, sink: makeSink(), maximumDepth: maximumDepth,
+                                      maximumStringLength: maximumStringLength)
             do throws(JSONSyntaxError) {
-                return .success(try scanner.parseDocument())
+                let (root, duplicateKeys) = try scanner.parseDocument()
+                return .success(finish(scanner.sink, root, duplicateKeys))
             } catch {
                 return .failure(error)
             }
@@ -37,6 +56,11 @@ public struct JSONParser: Sendable {
     /// Parses text given in memory, naming it `name` in locations.
     public func parse(_ text: String, name: String = "<input>") throws(JSONSyntaxError) -> JSONDocument {
         try parse(SourceFile(name: name, bytes: Array(text.utf8)))
+    }
+
+    /// Parses text given in memory into a tape, naming it `name` in locations.
+    public func parseTape(_ text: String, name: String = "<input>") throws(JSONSyntaxError) -> JSONTape {
+        try parseTape(SourceFile(name: name, bytes: Array(text.utf8)))
     }
 }
 

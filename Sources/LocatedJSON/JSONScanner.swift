@@ -23,30 +23,31 @@ private enum Byte {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
 }
 
-/// The parser's working state over one file's bytes. Recursion depth is bounded by `maximumDepth`.
-struct JSONScanner: ~Copyable {
+/// The parser's working state over one file's bytes: it checks the syntax and throws the errors, and hands
+/// what it accepts to `sink`, which builds a tree (`JSONTreeSink`) or a tape (`JSONTapeSink`). Recursion
+/// depth is bounded by `maximumDepth`.
+struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: SourceFile
     let maximumDepth: Int
     let maximumStringLength: Int
     var position = 0
     var depth = 0
-    var duplicates: [(key: String, first: SourceLocation, second: SourceLocation)] = []
-    /// Strings already made, by their bytes: repeated keys and values share one String.
-    var strings = StringTable()
-    /// The elements of the open arrays and the members of the open objects.
-    private var elements = MoveStack<JSONNode>(capacity: 512)
-    private var members = MoveStack<JSONMember>(capacity: 256)
+    /// What is built from the text.
+    var sink: Sink
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, maximumDepth: Int, maximumStringLength: Int = JSONParser.defaultMaximumStringLength) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, sink: consuming Sink, maximumDepth: Int,
+         maximumStringLength: Int = JSONParser.defaultMaximumStringLength) {
         self.bytes = bytes
         self.file = file
+        self.sink = sink
         self.maximumDepth = maximumDepth
         self.maximumStringLength = maximumStringLength
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONDocument {
+    /// Scans the whole text: the root value and the duplicate keys found, each with the path of its object.
+    mutating func parseDocument() throws(JSONSyntaxError) -> (root: Sink.Value, duplicateKeys: [DuplicateKey]) {
         skipWhitespace()
         guard position < bytes.count else {
             throw JSONSyntaxError(.emptyInput, at: location(position), "the input is empty: expected a JSON value")
@@ -56,28 +57,30 @@ struct JSONScanner: ~Copyable {
         if position < bytes.count {
             throw JSONSyntaxError(.trailingContent, at: location(position), "unexpected text after the document: expected the end of the input")
         }
-        let found = duplicates.map { duplicate in
-            DuplicateKey(key: duplicate.key, first: duplicate.first, second: duplicate.second,
-                         objectPath: Self.path(ofObjectWithKeyAt: duplicate.second, in: root) ?? .root)
+        let found = sink.duplicates.map { duplicate in
+            DuplicateKey(key: duplicate.key, first: location(duplicate.first), second: location(duplicate.second),
+                         objectPath: sink.path(ofObjectAt: duplicate.object, in: root) ?? .root)
         }
-        return JSONDocument(root: root, file: file, duplicateKeys: found)
+        return (root, found)
     }
 
     // MARK: Values
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+    private mutating func parseValue() throws(JSONSyntaxError) -> Sink.Value {
         guard position < bytes.count else {
             throw JSONSyntaxError(.unexpectedEnd, at: location(position), "unexpected end of input: expected a value")
         }
         let start = position
         switch bytes[position] {
-        case Byte.openBrace: return JSONNode(.object(try parseObject()), location: location(start))
-        case Byte.openBracket: return JSONNode(.array(try parseArray()), location: location(start))
-        case Byte.quote: return JSONNode(.string(try parseString()), location: location(start))
-        case Byte.minus, Byte.zero...Byte.nine: return JSONNode(.number(try parseNumber()), location: location(start))
-        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(.bool(true), location: location(start))
-        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(.bool(false), location: location(start))
-        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(.null, location: location(start))
+        case Byte.openBrace: return try parseObject()
+        case Byte.openBracket: return try parseArray()
+        case Byte.quote: return sink.string(try parseString(), at: start)
+        case Byte.minus, Byte.zero...Byte.nine:
+            try scanNumber()
+            return sink.number(UnsafeBufferPointer(rebasing: bytes[start..<position]), at: start)
+        case UInt8(ascii: "t"): try expectLiteral("true"); return sink.bool(true, at: start)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return sink.bool(false, at: start)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return sink.null(at: start)
         default: throw unexpected("a value (object, array, string, number, true, false or null)")
         }
     }
@@ -94,10 +97,10 @@ struct JSONScanner: ~Copyable {
         return true
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
-        if try openContainer(closedBy: Byte.closeBrace) { return JSONObject() }
-        let start = members.count
-        var index: [String: Int]?
+    private mutating func parseObject() throws(JSONSyntaxError) -> Sink.Value {
+        let start = position
+        if try openContainer(closedBy: Byte.closeBrace) { return sink.emptyObject(at: start) }
+        var object = sink.beginObject(at: start)
         var lastComma: Int?
         while true {
             skipWhitespace()
@@ -113,27 +116,12 @@ struct JSONScanner: ~Copyable {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == Byte.colon else {
                 if position >= bytes.count { throw endOfInput("':' after the key") }
-                throw JSONSyntaxError(.missingColon, at: location(position), "missing ':' after the key \"\(key)\"")
+                throw JSONSyntaxError(.missingColon, at: location(position), "missing ':' after the key \"\(sink.words(key))\"")
             }
             position += 1
             skipWhitespace()
             let value = try parseValue()
-            let keyLocation = location(keyStart)
-            if let previous = memberPosition(of: key, from: start, index: index) {
-                duplicates.append((key, members[start + previous].keyLocation ?? keyLocation, keyLocation))
-                members[start + previous].value = value
-                members[start + previous].keyLocation = keyLocation
-            } else {
-                members.push(JSONMember(key: key, keyLocation: keyLocation, value: value))
-                let memberCount = members.count - start
-                if index != nil {
-                    index?[key] = memberCount - 1
-                } else if memberCount > JSONObject.indexThreshold {
-                    var built: [String: Int] = [:]
-                    for position in 0..<memberCount { built[members[start + position].key] = position }
-                    index = built
-                }
-            }
+            sink.member(key, keyAt: keyStart, value: value, in: &object)
             skipWhitespace()
             guard position < bytes.count else { throw endOfInput("',' or '}'") }
             switch bytes[position] {
@@ -143,26 +131,21 @@ struct JSONScanner: ~Copyable {
             case Byte.closeBrace:
                 position += 1
                 depth -= 1
-                return JSONObject(uniqueMembers: members.pop(from: start), index: index)
+                return sink.endObject(object, at: start)
             default:
                 throw unexpected("',' or '}' after the object member")
             }
         }
     }
 
-    /// The position of `key` among the members parsed so far.
-    private func memberPosition(of key: String, from start: Int, index: [String: Int]?) -> Int? {
-        if let index { return index[key] }
-        for position in start..<members.count where members[position].key == key { return position - start }
-        return nil
-    }
-
-    private mutating func parseArray() throws(JSONSyntaxError) -> [JSONNode] {
-        if try openContainer(closedBy: Byte.closeBracket) { return [] }
-        let start = elements.count
+    private mutating func parseArray() throws(JSONSyntaxError) -> Sink.Value {
+        let start = position
+        if try openContainer(closedBy: Byte.closeBracket) { return sink.emptyArray(at: start) }
+        var array = sink.beginArray(at: start)
         while true {
             skipWhitespace()
-            elements.push(try parseValue())
+            let element = try parseValue()
+            sink.element(element, in: &array)
             skipWhitespace()
             guard position < bytes.count else { throw endOfInput("',' or ']'") }
             switch bytes[position] {
@@ -176,7 +159,7 @@ struct JSONScanner: ~Copyable {
             case Byte.closeBracket:
                 position += 1
                 depth -= 1
-                return elements.pop(from: start)
+                return sink.endArray(array, at: start)
             default:
                 throw unexpected("',' or ']' after the array element")
             }
@@ -192,7 +175,7 @@ struct JSONScanner: ~Copyable {
 
     // MARK: Strings
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    private mutating func parseString() throws(JSONSyntaxError) -> Sink.Text {
         let opening = position
         let text = try scanString()
         if position - opening - 2 > maximumStringLength {
@@ -201,7 +184,7 @@ struct JSONScanner: ~Copyable {
         return text
     }
 
-    private mutating func scanString() throws(JSONSyntaxError) -> String {
+    private mutating func scanString() throws(JSONSyntaxError) -> Sink.Text {
         let opening = position
         position += 1
         let contentStart = position
@@ -238,16 +221,16 @@ struct JSONScanner: ~Copyable {
         }
     }
 
-    private mutating func makeString(_ range: Range<Int>, hasNonASCII: Bool) throws(JSONSyntaxError) -> String {
-        let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        if !hasNonASCII { return strings.string(for: slice) }
-        if let text = String(validating: slice, as: UTF8.self) { return text }
+    private mutating func makeString(_ range: Range<Int>, hasNonASCII: Bool) throws(JSONSyntaxError) -> Sink.Text {
+        if let text = sink.plainText(UnsafeBufferPointer(rebasing: bytes[range]), at: range.lowerBound, hasNonASCII: hasNonASCII) {
+            return text
+        }
         let bad = firstInvalidUTF8Offset(in: bytes, range) ?? range.lowerBound
         throw JSONSyntaxError(.invalidUTF8, at: location(bad), "invalid UTF-8 byte 0x\(hex(bytes[bad])) in a string")
     }
 
-    /// The slow path for strings with escapes: decodes into a buffer, then validates it once.
-    private mutating func parseEscapedString(opening: Int, contentStart: Int) throws(JSONSyntaxError) -> String {
+    /// The slow path for strings with escapes: decodes into a buffer, which the sink validates once.
+    private mutating func parseEscapedString(opening: Int, contentStart: Int) throws(JSONSyntaxError) -> Sink.Text {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(position - contentStart + 16)
         buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
@@ -256,7 +239,7 @@ struct JSONScanner: ~Copyable {
             switch byte {
             case Byte.quote:
                 position += 1
-                if let text = String(validating: buffer, as: UTF8.self) { return text }
+                if let text = sink.escapedText(buffer, at: contentStart) { return text }
                 let bad = firstInvalidUTF8Offset(in: bytes, contentStart..<(position - 1)) ?? contentStart
                 throw JSONSyntaxError(.invalidUTF8, at: location(bad), "invalid UTF-8 byte 0x\(hex(bytes[bad])) in a string")
             case Byte.backslash:
@@ -333,7 +316,8 @@ struct JSONScanner: ~Copyable {
 
     // MARK: Numbers and literals
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
+    /// Steps over a number, checking its syntax; the sink takes its bytes as written.
+    private mutating func scanNumber() throws(JSONSyntaxError) {
         let start = position
         if bytes[position] == Byte.minus { position += 1 }
         guard position < bytes.count, Byte.isDigit(bytes[position]) else {
@@ -362,7 +346,6 @@ struct JSONScanner: ~Copyable {
             }
             skipDigits()
         }
-        return JSONNumber(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
     }
 
     private mutating func skipDigits() {
@@ -427,16 +410,6 @@ struct JSONScanner: ~Copyable {
 
     private func printable(_ character: String) -> String {
         character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? character : "U+" + character.unicodeScalars.map { hex16(UInt16(truncatingIfNeeded: $0.value)) }.joined()
-    }
-
-    /// Finds the object whose member key stands at `keyLocation` (used only when a duplicate was found).
-    private static func path(ofObjectWithKeyAt keyLocation: SourceLocation, in root: JSONNode) -> JSONPath? {
-        var found: JSONPath?
-        root.walk { path, node in
-            guard found == nil, let object = node.objectValue else { return }
-            if object.members.contains(where: { $0.keyLocation == keyLocation }) { found = path }
-        }
-        return found
     }
 }
 

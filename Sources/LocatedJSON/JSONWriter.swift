@@ -40,7 +40,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// The bytes written so far, handed on in chunks when there is a sink.
-    private struct Output {
+    struct Output {
         var bytes: [UInt8] = []
         let sink: (([UInt8]) -> Void)?
         let chunkSize: Int
@@ -127,7 +127,7 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    private static func writeIndent(_ level: Int, into output: inout [UInt8]) {
+    static func writeIndent(_ level: Int, into output: inout [UInt8]) {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
     }
 

@@ -21,11 +21,32 @@ public enum SpecKeyOrder {
         return result
     }
 
+    /// The same order for a style read as a tape: the members of the root object and of each layer object in
+    /// the order to write them, by object entry (for `JSONWriter`'s `memberOrder`).
+    public static func memberOrder(_ style: JSONTape) -> [Int: [JSONTape.Member]] {
+        guard style.kind(at: 0) == .object else { return [:] }
+        let root = style.members(ofObjectAt: 0)
+        var order = [0: reordered(root, keys: root.map { style.string(at: $0.key) }, by: StyleSpecCatalog.order(of: "$root"))]
+        guard let layers = root.first(where: { style.string(at: $0.key) == "layers" })?.value, style.kind(at: layers) == .array else {
+            return order
+        }
+        let layerOrder = StyleSpecCatalog.order(of: "layer")
+        for layer in style.elements(ofArrayAt: layers) where style.kind(at: layer) == .object {
+            let members = style.members(ofObjectAt: layer)
+            order[layer] = reordered(members, keys: members.map { style.string(at: $0.key) }, by: layerOrder)
+        }
+        return order
+    }
+
     private static func reordered(_ object: JSONObject, by order: [String]) -> JSONObject {
+        JSONObject(reordered(object.members, keys: object.keys, by: order))
+    }
+
+    /// `items` (whose keys are `keys`) by the rank of their key in `order`, unknown keys last; a stable sort.
+    private static func reordered<Item>(_ items: [Item], keys: [String], by order: [String]) -> [Item] {
         let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-        let members = object.members.enumerated().sorted { left, right in
-            (rank[left.element.key] ?? order.count, left.offset) < (rank[right.element.key] ?? order.count, right.offset)
-        }.map(\.element)
-        return JSONObject(members)
+        return items.indices.sorted { left, right in
+            (rank[keys[left]] ?? order.count, left) < (rank[keys[right]] ?? order.count, right)
+        }.map { items[$0] }
     }
 }

@@ -1,0 +1,189 @@
+/// A JSON document held flat, for reading it through (formatting, say) at a fraction of the tree's memory:
+/// one 16-byte entry per value and per object key, in document order, and the file referenced once. Strings
+/// stay bytes of the input until a reader asks for a `String`; a container is its entry and the run of
+/// entries after it.
+///
+/// Layout: an array's entry is followed by its elements; an object's by key, value, key, value, ... as
+/// written. Every entry knows the index just past itself and its parts, so a reader steps over a subtree at
+/// once. Indices are `Int`s; the root is at 0.
+///
+/// A key written twice stays on the tape twice. Readers see what the tree parser builds: the later value at
+/// the earlier key's position (`members(ofObjectAt:)`, `node(at:)`, and `JSONWriter`'s tape writer).
+public struct JSONTape: Sendable {
+    /// What an entry holds.
+    public enum Kind: UInt8, Sendable {
+        case null, `false`, `true`, number, string, array, object
+    }
+
+    /// An object's member as readers see it.
+    public struct Member: Sendable, Equatable {
+        /// The entry of the key as first written: its text is the key's text.
+        public let key: Int
+        /// The entry of the key as last written: where the tree locates the key.
+        public let lastKey: Int
+        /// The entry of the value last written for the key.
+        public let value: Int
+    }
+
+    /// One value or key.
+    struct Entry: Sendable {
+        /// Byte offset in the file where the value starts (a string's or key's opening quote).
+        var offset: UInt32
+        /// Strings and numbers: bytes as written between the quotes, or of the number. Containers: how many parts
+        /// (elements, or members as written, duplicates included). Literals: 0.
+        var length: UInt32
+        /// The index just past this entry and its parts.
+        var end: UInt32
+        var kind: Kind
+        var flags: Flags
+    }
+
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt8
+        /// A string written with escapes: its text is in `decodedStrings`.
+        static let escaped = Flags(rawValue: 1)
+        /// A string with bytes of 0x80 and above.
+        static let nonASCII = Flags(rawValue: 2)
+        /// An object with a key written more than once.
+        static let duplicateKeys = Flags(rawValue: 4)
+    }
+
+    /// The file the tape indexes.
+    public let file: SourceFile
+    let entries: [Entry]
+    /// The texts of strings written with escapes, by entry index.
+    let decodedStrings: [Int: String]
+    /// Keys written twice, as the tree parser reports them.
+    public let duplicateKeys: [DuplicateKey]
+
+    init(file: SourceFile, entries: [Entry], decodedStrings: [Int: String], duplicateKeys: [DuplicateKey]) {
+        self.file = file
+        self.entries = entries
+        self.decodedStrings = decodedStrings
+        self.duplicateKeys = duplicateKeys
+    }
+
+    /// The size of one entry in bytes (16).
+    public static var entrySize: Int { MemoryLayout<Entry>.stride }
+
+    /// The number of entries: values plus object keys as written.
+    public var count: Int { entries.count }
+
+    public func kind(at index: Int) -> Kind { entries[index].kind }
+
+    /// Where the value (or key) at `index` starts.
+    public func location(at index: Int) -> SourceLocation { SourceLocation(file: file, offset: Int(entries[index].offset)) }
+
+    /// The index just past the entry at `index` and its parts.
+    public func end(at index: Int) -> Int { Int(entries[index].end) }
+
+    /// True for null, booleans, numbers and strings.
+    public func isScalar(at index: Int) -> Bool {
+        switch entries[index].kind {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+
+    /// The text of the string or key at `index`, decoded.
+    public func string(at index: Int) -> String {
+        let entry = entries[index]
+        if entry.flags.contains(.escaped) { return decodedStrings[index] ?? "" }
+        return withContent(at: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The number at `index`, with its text as written.
+    public func number(at index: Int) -> JSONNumber {
+        JSONNumber(text: withContent(at: index) { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Calls `body` with the bytes of the number, or of the string written without escapes, at `index`
+    /// (a string's bytes between its quotes).
+    func withContent<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let entry = entries[index]
+        let start = Int(entry.offset) + (entry.kind == .string ? 1 : 0)
+        return file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<(start + Int(entry.length))])) }
+    }
+
+    /// The elements of the array at `index`, in order.
+    public func elements(ofArrayAt index: Int) -> [Int] {
+        var elements: [Int] = []
+        elements.reserveCapacity(Int(entries[index].length))
+        var part = index + 1
+        for _ in 0..<entries[index].length {
+            elements.append(part)
+            part = Int(entries[part].end)
+        }
+        return elements
+    }
+
+    /// The members of the object at `index`, in order, each key once (a later value at the earlier key's place).
+    public func members(ofObjectAt index: Int) -> [Member] {
+        var members: [Member] = []
+        members.reserveCapacity(Int(entries[index].length))
+        let resolvesDuplicates = entries[index].flags.contains(.duplicateKeys)
+        var part = index + 1
+        for _ in 0..<entries[index].length {
+            let value = part + 1
+            if resolvesDuplicates, let earlier = members.firstIndex(where: { sameKey($0.key, part) }) {
+                members[earlier] = Member(key: members[earlier].key, lastKey: part, value: value)
+            } else {
+                members.append(Member(key: part, lastKey: part, value: value))
+            }
+            part = Int(entries[value].end)
+        }
+        return members
+    }
+
+    /// True when the keys at two indices are equal as Swift compares Strings (canonical equivalence: U+212A
+    /// KELVIN SIGN equals "K"), as the tree parser's objects compare them.
+    func sameKey(_ left: Int, _ right: Int) -> Bool {
+        let plain: Flags = [.escaped, .nonASCII]
+        let a = entries[left]
+        let b = entries[right]
+        if a.flags.isDisjoint(with: plain), b.flags.isDisjoint(with: plain) {
+            guard a.length == b.length else { return false }
+            return withContent(at: left) { first in withContent(at: right) { second in first.elementsEqual(second) } }
+        }
+        return string(at: left) == string(at: right)
+    }
+
+    /// The tree the tree parser builds from the same text, locations included.
+    public func node(at index: Int = 0) -> JSONNode {
+        let location = location(at: index)
+        switch entries[index].kind {
+        case .null: return JSONNode(.null, location: location)
+        case .false: return JSONNode(.bool(false), location: location)
+        case .true: return JSONNode(.bool(true), location: location)
+        case .number: return JSONNode(.number(number(at: index)), location: location)
+        case .string: return JSONNode(.string(string(at: index)), location: location)
+        case .array: return JSONNode(.array(elements(ofArrayAt: index).map { node(at: $0) }), location: location)
+        case .object:
+            let members = members(ofObjectAt: index).map { member in
+                JSONMember(key: string(at: member.key), keyLocation: self.location(at: member.lastKey), value: node(at: member.value))
+            }
+            return JSONNode(.object(JSONObject(members)), location: location)
+        }
+    }
+
+    /// The path of the object whose opening brace stands at `objectOffset`, as readers see the document; nil
+    /// when there is none (it may be an earlier value of a key written twice).
+    func path(ofObjectAt objectOffset: Int, from index: Int = 0, at path: JSONPath = .root) -> JSONPath? {
+        switch entries[index].kind {
+        case .array:
+            for (position, element) in elements(ofArrayAt: index).enumerated() {
+                if let found = self.path(ofObjectAt: objectOffset, from: element, at: path.appending(position)) { return found }
+            }
+        case .object:
+            if Int(entries[index].offset) == objectOffset { return path }
+            for member in members(ofObjectAt: index) {
+                if let found = self.path(ofObjectAt: objectOffset, from: member.value, at: path.appending(string(at: member.key))) {
+                    return found
+                }
+            }
+        default:
+            break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,89 @@
+/// Builds the value tree (`JSONNode`s) from what `JSONScanner` accepts.
+struct JSONTreeSink: JSONScanSink, ~Copyable {
+    let file: SourceFile
+    private(set) var duplicates: [(key: String, first: Int, second: Int, object: Int)] = []
+    /// Strings already made, by their bytes: repeated keys and values share one String.
+    private var strings = StringTable()
+    /// The elements of the open arrays and the members of the open objects.
+    private var elements = MoveStack<JSONNode>(capacity: 512)
+    private var members = MoveStack<JSONMember>(capacity: 256)
+
+    /// An open object: where its brace stands, where its members start on the stack, and their key index once
+    /// there are many.
+    struct ObjectBuild {
+        let offset: Int
+        let start: Int
+        var index: [String: Int]?
+    }
+
+    init(file: SourceFile) { self.file = file }
+
+    private func location(_ offset: Int) -> SourceLocation { SourceLocation(file: file, offset: offset) }
+
+    func null(at offset: Int) -> JSONNode { JSONNode(.null, location: location(offset)) }
+    func bool(_ flag: Bool, at offset: Int) -> JSONNode { JSONNode(.bool(flag), location: location(offset)) }
+
+    func number(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> JSONNode {
+        JSONNode(.number(JSONNumber(text: String(decoding: text, as: UTF8.self))), location: location(offset))
+    }
+
+    mutating func plainText(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, hasNonASCII: Bool) -> String? {
+        hasNonASCII ? String(validating: content, as: UTF8.self) : strings.string(for: content)
+    }
+
+    func escapedText(_ decoded: [UInt8], at offset: Int) -> String? { String(validating: decoded, as: UTF8.self) }
+    func words(_ text: String) -> String { text }
+    func string(_ text: String, at offset: Int) -> JSONNode { JSONNode(.string(text), location: location(offset)) }
+
+    func emptyObject(at offset: Int) -> JSONNode { JSONNode(.object(JSONObject()), location: location(offset)) }
+    func beginObject(at offset: Int) -> ObjectBuild { ObjectBuild(offset: offset, start: members.count, index: nil) }
+
+    mutating func member(_ key: String, keyAt keyOffset: Int, value: JSONNode, in object: inout ObjectBuild) {
+        let start = object.start
+        let keyLocation = location(keyOffset)
+        if let previous = memberPosition(of: key, from: start, index: object.index) {
+            duplicates.append((key, members[start + previous].keyLocation?.offset ?? keyOffset, keyOffset, object.offset))
+            members[start + previous].value = value
+            members[start + previous].keyLocation = keyLocation
+            return
+        }
+        members.push(JSONMember(key: key, keyLocation: keyLocation, value: value))
+        let memberCount = members.count - start
+        if object.index != nil {
+            object.index?[key] = memberCount - 1
+        } else if memberCount > JSONObject.indexThreshold {
+            var built: [String: Int] = [:]
+            for position in 0..<memberCount { built[members[start + position].key] = position }
+            object.index = built
+        }
+    }
+
+    mutating func endObject(_ object: ObjectBuild, at offset: Int) -> JSONNode {
+        JSONNode(.object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), location: location(offset))
+    }
+
+    /// The position of `key` among the members scanned so far.
+    private func memberPosition(of key: String, from start: Int, index: [String: Int]?) -> Int? {
+        if let index { return index[key] }
+        for position in start..<members.count where members[position].key == key { return position - start }
+        return nil
+    }
+
+    func emptyArray(at offset: Int) -> JSONNode { JSONNode(.array([]), location: location(offset)) }
+    func beginArray(at offset: Int) -> Int { elements.count }
+    mutating func element(_ value: JSONNode, in array: inout Int) { elements.push(value) }
+
+    mutating func endArray(_ array: Int, at offset: Int) -> JSONNode {
+        JSONNode(.array(elements.pop(from: array)), location: location(offset))
+    }
+
+    /// Walks the tree (done only when a duplicate was found).
+    func path(ofObjectAt objectOffset: Int, in root: JSONNode) -> JSONPath? {
+        var found: JSONPath?
+        root.walk { path, node in
+            guard found == nil, node.objectValue != nil, node.location?.offset == objectOffset else { return }
+            found = path
+        }
+        return found
+    }
+}
