@@ -26,18 +26,18 @@ protocol JSONScanSink: ~Copyable {
     /// A string's text, for error messages.
     func words(_ text: Text) -> String
     /// A string value whose opening quote stands at `offset`.
-    mutating func string(_ text: Text, at offset: Int) -> Value
+    mutating func string(_ text: consuming Text, at offset: Int) -> Value
 
     mutating func emptyObject(at offset: Int) -> Value
     mutating func beginObject(at offset: Int) -> ObjectBuild
     /// A member whose key's opening quote stands at `keyOffset`. A key the object already has is a duplicate:
     /// the sink records it in `duplicates`, and the later value counts, at the earlier key's position.
-    mutating func member(_ key: Text, keyAt keyOffset: Int, value: Value, in object: inout ObjectBuild)
-    mutating func endObject(_ object: ObjectBuild, at offset: Int) -> Value
+    mutating func member(_ key: consuming Text, keyAt keyOffset: Int, value: consuming Value, in object: inout ObjectBuild)
+    mutating func endObject(_ object: consuming ObjectBuild, at offset: Int) -> Value
 
     mutating func emptyArray(at offset: Int) -> Value
     mutating func beginArray(at offset: Int) -> ArrayBuild
-    mutating func element(_ value: Value, in array: inout ArrayBuild)
+    mutating func element(_ value: consuming Value, in array: inout ArrayBuild)
     mutating func endArray(_ array: ArrayBuild, at offset: Int) -> Value
 
     /// The duplicate keys found so far: the key, the offsets of its previous and its new key, and the offset of

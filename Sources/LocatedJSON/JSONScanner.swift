@@ -121,7 +121,7 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
             position += 1
             skipWhitespace()
             let value = try parseValue()
-            sink.member(key, keyAt: keyStart, value: value, in: &object)
+            sink.member(consume key, keyAt: keyStart, value: consume value, in: &object)
             skipWhitespace()
             guard position < bytes.count else { throw endOfInput("',' or '}'") }
             switch bytes[position] {
@@ -145,7 +145,7 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
         while true {
             skipWhitespace()
             let element = try parseValue()
-            sink.element(element, in: &array)
+            sink.element(consume element, in: &array)
             skipWhitespace()
             guard position < bytes.count else { throw endOfInput("',' or ']'") }
             switch bytes[position] {

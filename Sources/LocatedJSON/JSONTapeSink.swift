@@ -61,12 +61,12 @@ struct JSONTapeSink: JSONScanSink, ~Copyable {
     }
 
     func words(_ text: Int) -> String { view.string(at: text) }
-    func string(_ text: Int, at offset: Int) -> Int { text }
+    func string(_ text: consuming Int, at offset: Int) -> Int { text }
 
     mutating func emptyObject(at offset: Int) -> Int { append(.object, at: offset) }
     mutating func beginObject(at offset: Int) -> ObjectBuild { ObjectBuild(entry: append(.object, at: offset), keysStart: openKeys.count) }
 
-    mutating func member(_ key: Int, keyAt keyOffset: Int, value: Int, in object: inout ObjectBuild) {
+    mutating func member(_ key: consuming Int, keyAt keyOffset: Int, value: consuming Int, in object: inout ObjectBuild) {
         object.parts += 1
         let view = self.view
         if let previous = keyPosition(of: key, in: object, view: view) {
@@ -96,7 +96,7 @@ struct JSONTapeSink: JSONScanSink, ~Copyable {
         return nil
     }
 
-    mutating func endObject(_ object: ObjectBuild, at offset: Int) -> Int {
+    mutating func endObject(_ object: consuming ObjectBuild, at offset: Int) -> Int {
         openKeys.removeSubrange(object.keysStart...)
         close(object.entry, parts: object.parts)
         if object.hasDuplicates { entries[object.entry].flags.insert(.duplicateKeys) }
@@ -105,7 +105,7 @@ struct JSONTapeSink: JSONScanSink, ~Copyable {
 
     mutating func emptyArray(at offset: Int) -> Int { append(.array, at: offset) }
     mutating func beginArray(at offset: Int) -> ArrayBuild { ArrayBuild(entry: append(.array, at: offset)) }
-    mutating func element(_ value: Int, in array: inout ArrayBuild) { array.parts += 1 }
+    mutating func element(_ value: consuming Int, in array: inout ArrayBuild) { array.parts += 1 }
 
     mutating func endArray(_ array: ArrayBuild, at offset: Int) -> Int {
         close(array.entry, parts: array.parts)

@@ -33,12 +33,12 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
 
     func escapedText(_ decoded: [UInt8], at offset: Int) -> String? { String(validating: decoded, as: UTF8.self) }
     func words(_ text: String) -> String { text }
-    func string(_ text: String, at offset: Int) -> JSONNode { JSONNode(.string(text), location: location(offset)) }
+    func string(_ text: consuming String, at offset: Int) -> JSONNode { JSONNode(.string(text), location: location(offset)) }
 
     func emptyObject(at offset: Int) -> JSONNode { JSONNode(.object(JSONObject()), location: location(offset)) }
     func beginObject(at offset: Int) -> ObjectBuild { ObjectBuild(offset: offset, start: members.count, index: nil) }
 
-    mutating func member(_ key: String, keyAt keyOffset: Int, value: JSONNode, in object: inout ObjectBuild) {
+    mutating func member(_ key: consuming String, keyAt keyOffset: Int, value: consuming JSONNode, in object: inout ObjectBuild) {
         let start = object.start
         let keyLocation = location(keyOffset)
         if let previous = memberPosition(of: key, from: start, index: object.index) {
@@ -47,18 +47,18 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
             members[start + previous].keyLocation = keyLocation
             return
         }
-        members.push(JSONMember(key: key, keyLocation: keyLocation, value: value))
-        let memberCount = members.count - start
-        if object.index != nil {
-            object.index?[key] = memberCount - 1
-        } else if memberCount > JSONObject.indexThreshold {
+        let memberCount = members.count - start + 1
+        let indexed = object.index != nil
+        if indexed { object.index?[copy key] = memberCount - 1 }
+        members.push(JSONMember(key: consume key, keyLocation: keyLocation, value: consume value))
+        if !indexed, memberCount > JSONObject.indexThreshold {
             var built: [String: Int] = [:]
             for position in 0..<memberCount { built[members[start + position].key] = position }
             object.index = built
         }
     }
 
-    mutating func endObject(_ object: ObjectBuild, at offset: Int) -> JSONNode {
+    mutating func endObject(_ object: consuming ObjectBuild, at offset: Int) -> JSONNode {
         JSONNode(.object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), location: location(offset))
     }
 
@@ -71,7 +71,7 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
 
     func emptyArray(at offset: Int) -> JSONNode { JSONNode(.array([]), location: location(offset)) }
     func beginArray(at offset: Int) -> Int { elements.count }
-    mutating func element(_ value: JSONNode, in array: inout Int) { elements.push(value) }
+    mutating func element(_ value: consuming JSONNode, in array: inout Int) { elements.push(consume value) }
 
     mutating func endArray(_ array: Int, at offset: Int) -> JSONNode {
         JSONNode(.array(elements.pop(from: array)), location: location(offset))

@@ -17,7 +17,7 @@ struct MoveStack<Element>: ~Copyable {
         storage.deallocate()
     }
 
-    mutating func push(_ element: Element) {
+    mutating func push(_ element: consuming Element) {
         if count == capacity {
             let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
             larger.moveInitialize(from: storage, count: count)
@@ -30,9 +30,10 @@ struct MoveStack<Element>: ~Copyable {
     }
 
     /// The part at `position` (counted from the bottom of the stack), for reading and changing in place.
+    /// Addressed, not copied: reading a member's key to compare it costs no reference counting.
     subscript(position: Int) -> Element {
-        get { storage[position] }
-        set { storage[position] = newValue }
+        unsafeAddress { UnsafePointer(storage + position) }
+        unsafeMutableAddress { storage + position }
     }
 
     /// Removes the parts from `start` up and returns them as an array of exactly that size.
