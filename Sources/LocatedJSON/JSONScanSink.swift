@@ -43,7 +43,7 @@ protocol JSONScanSink: ~Copyable {
     /// The duplicate keys found so far: the key, the offsets of its previous and its new key, and the offset of
     /// the object's opening brace.
     var duplicates: [(key: String, first: Int, second: Int, object: Int)] { get }
-    /// The path of the object whose opening brace stands at `objectOffset`, in the built value (where later
-    /// duplicates have replaced earlier ones); nil when no such object is part of `root`.
-    func path(ofObjectAt objectOffset: Int, in root: Value) -> JSONPath?
+    /// The paths of the objects whose opening braces stand at `objectOffsets`, in the built value (where later
+    /// duplicates have replaced earlier ones), found in one walk; an object that is not part of `root` has none.
+    func paths(ofObjectsAt objectOffsets: Set<Int>, in root: Value) -> [Int: JSONPath]
 }

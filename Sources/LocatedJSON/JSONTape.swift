@@ -119,13 +119,27 @@ public struct JSONTape: Sendable {
 
     /// The members of the object at `index`, in order, each key once (a later value at the earlier key's place).
     public func members(ofObjectAt index: Int) -> [Member] {
+        let count = Int(entries[index].length)
         var members: [Member] = []
-        members.reserveCapacity(Int(entries[index].length))
+        members.reserveCapacity(count)
         let resolvesDuplicates = entries[index].flags.contains(.duplicateKeys)
+        // A large object's keys are looked up by text, as the parser looks them up, so that one key written
+        // twice among many does not make reading it quadratic.
+        var positions: [String: Int]? = resolvesDuplicates && count > JSONObject.indexThreshold ? [:] : nil
         var part = index + 1
-        for _ in 0..<entries[index].length {
+        for _ in 0..<count {
             let value = part + 1
-            if resolvesDuplicates, let earlier = members.firstIndex(where: { sameKey($0.key, part) }) {
+            let earlier: Int?
+            if !resolvesDuplicates {
+                earlier = nil
+            } else if positions != nil {
+                let text = string(at: part)
+                earlier = positions?[text]
+                if earlier == nil { positions?[text] = members.count }
+            } else {
+                earlier = members.firstIndex { sameKey($0.key, part) }
+            }
+            if let earlier {
                 members[earlier] = Member(key: members[earlier].key, lastKey: part, value: value)
             } else {
                 members.append(Member(key: part, lastKey: part, value: value))
@@ -166,24 +180,22 @@ public struct JSONTape: Sendable {
         }
     }
 
-    /// The path of the object whose opening brace stands at `objectOffset`, as readers see the document; nil
-    /// when there is none (it may be an earlier value of a key written twice).
-    func path(ofObjectAt objectOffset: Int, from index: Int = 0, at path: JSONPath = .root) -> JSONPath? {
+    /// Records the path of each object whose opening brace stands at one of `objectOffsets`, as readers see the
+    /// document (an object inside a value that a key written twice replaced is not part of it).
+    func findPaths(ofObjectsAt objectOffsets: Set<Int>, from index: Int, at path: JSONPath, into found: inout [Int: JSONPath]) {
         switch entries[index].kind {
         case .array:
             for (position, element) in elements(ofArrayAt: index).enumerated() {
-                if let found = self.path(ofObjectAt: objectOffset, from: element, at: path.appending(position)) { return found }
+                findPaths(ofObjectsAt: objectOffsets, from: element, at: path.appending(position), into: &found)
             }
         case .object:
-            if Int(entries[index].offset) == objectOffset { return path }
+            let offset = Int(entries[index].offset)
+            if objectOffsets.contains(offset), found[offset] == nil { found[offset] = path }
             for member in members(ofObjectAt: index) {
-                if let found = self.path(ofObjectAt: objectOffset, from: member.value, at: path.appending(string(at: member.key))) {
-                    return found
-                }
+                findPaths(ofObjectsAt: objectOffsets, from: member.value, at: path.appending(string(at: member.key)), into: &found)
             }
         default:
             break
         }
-        return nil
     }
 }

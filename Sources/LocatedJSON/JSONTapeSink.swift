@@ -117,7 +117,11 @@ struct JSONTapeSink: JSONScanSink, ~Copyable {
         entries[entry].end = UInt32(clamping: entries.count)
     }
 
-    func path(ofObjectAt objectOffset: Int, in root: Int) -> JSONPath? { view.path(ofObjectAt: objectOffset, from: root) }
+    func paths(ofObjectsAt objectOffsets: Set<Int>, in root: Int) -> [Int: JSONPath] {
+        var found: [Int: JSONPath] = [:]
+        view.findPaths(ofObjectsAt: objectOffsets, from: root, at: .root, into: &found)
+        return found
+    }
 
     /// The entries so far, read as a tape (the reading functions are the tape's). Taken for the length of one
     /// call that does not append, so that `entries` is never copied.

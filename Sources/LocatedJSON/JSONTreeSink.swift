@@ -77,12 +77,12 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
         JSONNode(.array(elements.pop(from: array)), location: location(offset))
     }
 
-    /// Walks the tree (done only when a duplicate was found).
-    func path(ofObjectAt objectOffset: Int, in root: JSONNode) -> JSONPath? {
-        var found: JSONPath?
+    /// Walks the tree once (done only when a duplicate was found).
+    func paths(ofObjectsAt objectOffsets: Set<Int>, in root: JSONNode) -> [Int: JSONPath] {
+        var found: [Int: JSONPath] = [:]
         root.walk { path, node in
-            guard found == nil, node.objectValue != nil, node.location?.offset == objectOffset else { return }
-            found = path
+            guard node.objectValue != nil, let offset = node.location?.offset, objectOffsets.contains(offset), found[offset] == nil else { return }
+            found[offset] = path
         }
         return found
     }
