@@ -59,11 +59,10 @@ struct TextDiagnosticPrinter {
         // line of a megabyte, and masking all of it for one finding costs hundreds of milliseconds.
         let bytes = location.file.bytes
         let offset = min(location.offset, bytes.count)
-        var lineStart = offset
-        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
-        if lineStart == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = min(3, offset) }
-        var lineEnd = offset
-        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+        // From the file's line index, not by scanning: scanning a megabyte line for each finding was quadratic.
+        let bounds = location.file.lineBounds(around: offset)
+        let lineStart = bounds.lowerBound
+        let lineEnd = bounds.upperBound
         // Four bytes at most a scalar: the byte window holds the scalar window and its margin.
         var first = max(lineStart, offset - 4 * (Self.contextBefore + Self.maskingMargin))
         var last = min(lineEnd, offset + 4 * (Self.contextAfter + Self.maskingMargin))
