@@ -7,6 +7,8 @@
 /// written. Every entry knows the index just past itself and its parts, so a reader steps over a subtree at
 /// once. Indices are `Int`s; the root is at 0.
 ///
+/// Offsets, lengths and counts are 32-bit: files up to 4 GiB (the command line reads at most 64 MiB).
+///
 /// A key written twice stays on the tape twice. Readers see what the tree parser builds: the later value at
 /// the earlier key's position (`members(ofObjectAt:)`, `node(at:)`, and `JSONWriter`'s tape writer).
 public struct JSONTape: Sendable {
