@@ -128,11 +128,15 @@ def main(argv):
     record("startup", "start-up", "mc-style --version", [TOOL, "--version"])
 
     # Peak memory of format --compact on every corpus style, above what the process holds at start-up. Start-up
-    # is `format --compact` of a one-layer style with every kind of JSON value: the binary's pages that
-    # formatting touches and its fixed allocations, so that what is left grows with the input (`--version` and
-    # `{}` touch fewer code pages: a 355-byte style would show 100 KB of code as memory "for" its input).
+    # is `format --compact` of a one-layer style with every kind of JSON value and a root of nine keys, as real
+    # styles have: the binary's pages that formatting touches and its fixed allocations, so that what is left
+    # grows with the input (`--version` and `{}` touch fewer code pages: a 355-byte style would show 100 KB of
+    # code as memory "for" its input). The nine keys matter: an object of more than eight keys is checked for
+    # duplicates through a hash index, whose code is about 128 KB of pages; with a six-key root here, the
+    # 707-byte mapbox-satellite-v9.json (nine keys) showed those pages as 376x its size.
     tiny = WORK / "tiny-style.json"
-    tiny.write_text('{"version":8,"name":"x","sources":{"a":{"type":"raster","tiles":["https://x/{z}"],"tileSize":256}},'
+    tiny.write_text('{"version":8,"name":"x","metadata":{},"center":[0,0],"zoom":1,"sprite":"https://x/s","glyphs":"https://x/{fontstack}/{range}.pbf",'
+                    '"sources":{"a":{"type":"raster","tiles":["https://x/{z}"],"tileSize":256}},'
                     '"layers":[{"id":"b","type":"fill","paint":{"fill-opacity":0.5,"fill-color":["get","c"]},"x":null,"y":true}]}',
                     encoding="utf-8")
     # Peak RSS of the same command shifts by about a page run (130 KB here) from one stretch of runs to the
