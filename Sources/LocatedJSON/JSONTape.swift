@@ -87,20 +87,29 @@ public struct JSONTape: Sendable {
         }
     }
 
-    /// The text of the string or key at `index`, decoded.
-    public func string(at index: Int) -> String {
+    /// The text of the string (or key) at `index`, decoded; nil when the entry is not a string.
+    public func string(at index: Int) -> String? { entries[index].kind == .string ? text(at: index) : nil }
+
+    /// The number at `index`, with its text as written; nil when the entry is not a number.
+    public func number(at index: Int) -> JSONNumber? { entries[index].kind == .number ? numberText(at: index) : nil }
+
+    /// A member's key (keys are strings).
+    public func key(of member: Member) -> String { text(at: member.key) }
+
+    /// The text of the string entry at `index` (the caller knows it is one).
+    func text(at index: Int) -> String {
         let entry = entries[index]
         if entry.flags.contains(.escaped) { return decodedStrings[index] ?? "" }
         return withContent(at: index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The number at `index`, with its text as written.
-    public func number(at index: Int) -> JSONNumber {
+    /// The number entry at `index` (the caller knows it is one).
+    func numberText(at index: Int) -> JSONNumber {
         JSONNumber(text: withContent(at: index) { String(decoding: $0, as: UTF8.self) })
     }
 
     /// Calls `body` with the bytes of the number, or of the string written without escapes, at `index`
-    /// (a string's bytes between its quotes).
+    /// (a string's bytes between its quotes). Only for those entries: a container's length is a part count.
     func withContent<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let entry = entries[index]
         let start = Int(entry.offset) + (entry.kind == .string ? 1 : 0)
@@ -135,7 +144,7 @@ public struct JSONTape: Sendable {
             if !resolvesDuplicates {
                 earlier = nil
             } else if positions != nil {
-                let text = string(at: part)
+                let text = text(at: part)
                 earlier = positions?[text]
                 if earlier == nil { positions?[text] = members.count }
             } else {
@@ -161,7 +170,7 @@ public struct JSONTape: Sendable {
             guard a.length == b.length else { return false }
             return withContent(at: left) { first in withContent(at: right) { second in first.elementsEqual(second) } }
         }
-        return string(at: left) == string(at: right)
+        return text(at: left) == text(at: right)
     }
 
     /// The tree the tree parser builds from the same text, locations included.
@@ -171,12 +180,12 @@ public struct JSONTape: Sendable {
         case .null: return JSONNode(.null, location: location)
         case .false: return JSONNode(.bool(false), location: location)
         case .true: return JSONNode(.bool(true), location: location)
-        case .number: return JSONNode(.number(number(at: index)), location: location)
-        case .string: return JSONNode(.string(string(at: index)), location: location)
+        case .number: return JSONNode(.number(numberText(at: index)), location: location)
+        case .string: return JSONNode(.string(text(at: index)), location: location)
         case .array: return JSONNode(.array(elements(ofArrayAt: index).map { node(at: $0) }), location: location)
         case .object:
             let members = members(ofObjectAt: index).map { member in
-                JSONMember(key: string(at: member.key), keyLocation: self.location(at: member.lastKey), value: node(at: member.value))
+                JSONMember(key: text(at: member.key), keyLocation: self.location(at: member.lastKey), value: node(at: member.value))
             }
             return JSONNode(.object(JSONObject(members)), location: location)
         }
@@ -194,7 +203,7 @@ public struct JSONTape: Sendable {
             let offset = Int(entries[index].offset)
             if objectOffsets.contains(offset), found[offset] == nil { found[offset] = path }
             for member in members(ofObjectAt: index) {
-                findPaths(ofObjectsAt: objectOffsets, from: member.value, at: path.appending(string(at: member.key)), into: &found)
+                findPaths(ofObjectsAt: objectOffsets, from: member.value, at: path.appending(text(at: member.key)), into: &found)
             }
         default:
             break

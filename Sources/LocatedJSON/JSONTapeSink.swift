@@ -60,7 +60,7 @@ struct JSONTapeSink: JSONScanSink, ~Copyable {
         return index
     }
 
-    func words(_ text: Int) -> String { view.string(at: text) }
+    func words(_ text: Int) -> String { view.text(at: text) }
     func string(_ text: consuming Int, at offset: Int) -> Int { text }
 
     mutating func emptyObject(at offset: Int) -> Int { append(.object, at: offset) }
@@ -71,7 +71,7 @@ struct JSONTapeSink: JSONScanSink, ~Copyable {
         let view = self.view
         if let previous = keyPosition(of: key, in: object, view: view) {
             let earlier = openKeys[object.keysStart + previous]
-            duplicates.append((view.string(at: key), earlier.lastOffset, keyOffset, Int(entries[object.entry].offset)))
+            duplicates.append((view.text(at: key), earlier.lastOffset, keyOffset, Int(entries[object.entry].offset)))
             openKeys[object.keysStart + previous].lastOffset = keyOffset
             object.hasDuplicates = true
             return
@@ -79,17 +79,17 @@ struct JSONTapeSink: JSONScanSink, ~Copyable {
         openKeys.append((key, keyOffset))
         let keyCount = openKeys.count - object.keysStart
         if object.index != nil {
-            object.index?[view.string(at: key)] = keyCount - 1
+            object.index?[view.text(at: key)] = keyCount - 1
         } else if keyCount > JSONObject.indexThreshold {
             var built: [String: Int] = [:]
-            for position in 0..<keyCount { built[view.string(at: openKeys[object.keysStart + position].entry)] = position }
+            for position in 0..<keyCount { built[view.text(at: openKeys[object.keysStart + position].entry)] = position }
             object.index = built
         }
     }
 
     /// The position of `key` among the object's distinct keys so far, compared as the tree parser compares them.
     private func keyPosition(of key: Int, in object: ObjectBuild, view: JSONTape) -> Int? {
-        if let index = object.index { return index[view.string(at: key)] }
+        if let index = object.index { return index[view.text(at: key)] }
         for position in object.keysStart..<openKeys.count where view.sameKey(openKeys[position].entry, key) {
             return position - object.keysStart
         }

@@ -45,7 +45,7 @@ extension JSONWriter {
 
         private func writeString(_ index: Int, into bytes: inout [UInt8]) {
             if tape.entries[index].flags.contains(.escaped) {
-                JSONWriter.writeString(tape.string(at: index), into: &bytes)
+                JSONWriter.writeString(tape.text(at: index), into: &bytes)
                 return
             }
             bytes.append(UInt8(ascii: "\""))

@@ -26,14 +26,14 @@ public enum SpecKeyOrder {
     public static func memberOrder(_ style: JSONTape) -> [Int: [JSONTape.Member]] {
         guard style.kind(at: 0) == .object else { return [:] }
         let root = style.members(ofObjectAt: 0)
-        var order = [0: reordered(root, keys: root.map { style.string(at: $0.key) }, by: StyleSpecCatalog.order(of: "$root"))]
-        guard let layers = root.first(where: { style.string(at: $0.key) == "layers" })?.value, style.kind(at: layers) == .array else {
+        var order = [0: reordered(root, keys: root.map { style.key(of: $0) }, by: StyleSpecCatalog.order(of: "$root"))]
+        guard let layers = root.first(where: { style.key(of: $0) == "layers" })?.value, style.kind(at: layers) == .array else {
             return order
         }
         let layerOrder = StyleSpecCatalog.order(of: "layer")
         for layer in style.elements(ofArrayAt: layers) where style.kind(at: layer) == .object {
             let members = style.members(ofObjectAt: layer)
-            order[layer] = reordered(members, keys: members.map { style.string(at: $0.key) }, by: layerOrder)
+            order[layer] = reordered(members, keys: members.map { style.key(of: $0) }, by: layerOrder)
         }
         return order
     }
