@@ -24,11 +24,23 @@ public final class SourceFile: Sendable {
     /// each finding made many findings quadratic (20,000 findings on a 280 KB line took over a minute).
     private let continuationCounts = Mutex<[Int]>([])
     private static let blockSize = 4096
+    /// The bytes' SHA-256, made on first need: the manifest and the validation cache both ask for it.
+    private let digest = Mutex<String?>(nil)
 
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
         self.lineStarts = Self.findLineStarts(bytes)
+    }
+
+    /// The SHA-256 of the file's bytes, as 64 lowercase hexadecimal digits; computed once per file.
+    public var sha256: String {
+        digest.withLock { digest in
+            if let digest { return digest }
+            let made = SHA256.hex(bytes)
+            digest = made
+            return made
+        }
     }
 
     /// The 1-based line and column (in Unicode scalars) of a byte offset; offsets past the end map to the end.

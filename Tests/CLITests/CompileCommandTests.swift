@@ -185,6 +185,35 @@ import TestSupport
         #expect(String(decoding: try Data(contentsOf: out.appendingPathComponent("manifest.json")), as: UTF8.self).contains("${MC_STYLE_TEST_TOKEN}"))
     }
 
+    /// `--cache-dir`: the same outputs and messages cold and warm, with a key filled too; the key never reaches
+    /// the cache; `--check` reads the cache and writes nothing to it.
+    @Test func theValidationCacheChangesNoOutput() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("cache")
+        let key = "FAKEKEY-5e81c0aa"
+        let environment = ["MC_TEST_TOMTOM_KEY": key]
+        let plain = runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("plain").path, "--api-key-env", "MC_TEST_TOMTOM_KEY"],
+                            environment: environment)
+        #expect(plain.status == 0, "\(plain.error)")
+        let checked = runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("checked").path, "--check", "--cache-dir", cache.path])
+        #expect(checked.status == 1 && !FileManager.default.fileExists(atPath: cache.path), "--check writes no cache")
+        for run in ["cold", "warm"] {
+            let out = folder.appendingPathComponent(run)
+            let cached = runTool(["compile", Self.demo, "--out", out.path, "--api-key-env", "MC_TEST_TOMTOM_KEY", "--cache-dir", cache.path],
+                                 environment: environment)
+            #expect(cached.status == 0, "\(cached.error)")
+            #expect(cached.error == plain.error, "\(run)")
+            #expect(try Self.tree(out) == (try Self.tree(folder.appendingPathComponent("plain"))), "\(run)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        #expect(files.count == 1 && files[0].hasSuffix(".validation.json"))
+        for name in files {
+            #expect(!String(decoding: try Data(contentsOf: cache.appendingPathComponent(name)), as: UTF8.self).contains(key))
+        }
+        #expect(runTool(["compile", "--help"]).output.contains("--cache-dir <folder>"))
+    }
+
     @Test func outputIsDeterministic() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -84,6 +84,21 @@ public struct Diagnostic: Sendable, Equatable {
         Diagnostic(copying: self, severity: severity, message: message, location: location, path: path)
     }
 
+    /// A finding exactly as an earlier validation recorded it (`LayerFindingsReuse`): the message was masked and
+    /// bounded then, and a finding with secrets to mask is never recorded.
+    init(restoring severity: Severity, rule: String, message: String, at location: SourceLocation, path: JSONPath,
+         related: [Related], layerID: String?) {
+        self.severity = severity
+        self.rule = rule
+        self.message = message
+        self.location = location
+        self.fileName = location.file.name
+        self.path = path
+        self.related = related
+        self.secrets = []
+        self.layerID = layerID
+    }
+
     /// A copy of `other` with some parts replaced; the message is taken as it is (already masked and bounded).
     private init(copying other: Diagnostic, severity: Severity, message: String, location: SourceLocation?, path: JSONPath?) {
         self.severity = severity

@@ -23,6 +23,9 @@ public struct CompileJob: Sendable {
     /// then left for the exit to reclaim (`ProcessExit`) instead of being freed. Leave false in a process that
     /// goes on, or the trees' memory stays taken.
     public var leavesTreesToProcessExit = false
+    /// Where earlier validations' layer findings are kept (`--cache-dir`): base layers that composing left as they
+    /// were take their findings from it instead of being checked again. Nil checks everything.
+    public var validationCache: ValidationCache?
 
     public init(declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
                 compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current) {
@@ -48,13 +51,13 @@ public struct CompileJob: Sendable {
     /// (declarations, includes, bases; as reached from `declarationsPath`), for a build system's dependencies.
     public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int, readPaths: [String]) {
         let (composed, diagnostics) = compose()
-        guard let (compositions, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
+        guard let (compositions, inputs, target, cacheRead) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
         // The outputs are rendered on a thread of their own while the variants are validated on every core: once
         // rendering is done, its core takes validation units too (both only read the compositions).
         nonisolated(unsafe) var files: [OutputFile] = []
         let rendering = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: rendering) { files = render(compositions, inputs: inputs) }
-        let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics)
+        let all = validated(compositions, inputs: inputs, target: target, cacheRead: cacheRead, adding: diagnostics)
         rendering.wait()
         if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
         return (all.containsErrors ? nil : files, all, compositions[0].sources.count, inputs.files.map(\.name))
@@ -64,29 +67,41 @@ public struct CompileJob: Sendable {
     /// what `validate` needs.
     public func check() -> [Diagnostic] {
         let (composed, diagnostics) = compose()
-        guard let (compositions, inputs, target) = composed else { return diagnostics.sortedByPlace() }
+        guard let (compositions, inputs, target, cacheRead) = composed else { return diagnostics.sortedByPlace() }
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
         if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
-        return validated(compositions, inputs: inputs, target: target, adding: diagnostics)
+        return validated(compositions, inputs: inputs, target: target, cacheRead: cacheRead, adding: diagnostics)
     }
 
     /// `diagnostics` with every composed style's findings (the team's settings applied), each finding once
     /// (variants share the declarations), in the order of the files read.
-    private func validated(_ compositions: [Composition], inputs: CompilationInputs, target: Target, adding diagnostics: [Diagnostic]) -> [Diagnostic] {
+    private func validated(_ compositions: [Composition], inputs: CompilationInputs, target: Target, cacheRead: ValidationCacheRead?,
+                           adding diagnostics: [Diagnostic]) -> [Diagnostic] {
         let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: assets))
-        let styleDiagnostics = compositions.flatMap { configuration.apply(validator.validate($0.style)) }
+        let earlier = cacheRead?.entries()
+        let styleDiagnostics = zip(compositions, inputs.variants).enumerated().flatMap { index, pair in
+            let (composition, variant) = pair
+            guard let validationCache, let earlier else { return configuration.apply(validator.validate(composition.style)) }
+            let base = variant.base
+            let reuse = LayerFindingsReuse(composed: composition.style, base: base, earlier: earlier[index])
+            let found = validator.validate(composition.style, reusing: reuse)
+            if let entries = reuse.entriesToKeep() { validationCache.save(entries, base: base.file, target: target) }
+            return configuration.apply(found)
+        }
         return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
     }
 
     /// Reads the inputs and composes them onto every variant's base; nil (with the diagnostics) when either step
     /// has errors. When the declarations have errors but the rest of them and the bases could be read, they are
     /// composed all the same, so that one run reports what composing finds too (a placement anchor a base lacks, say).
-    private func compose() -> (composed: ([Composition], CompilationInputs, Target)?, diagnostics: [Diagnostic]) {
+    private func compose() -> (composed: ([Composition], CompilationInputs, Target, ValidationCacheRead?)?, diagnostics: [Diagnostic]) {
         let (loaded, readDiagnostics) = loadInputs()
         let loadDiagnostics = configuration.apply(readDiagnostics)
         guard let inputs = loaded else { return (nil, loadDiagnostics) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
+        // The cache is read (each base hashed, its entries parsed) while composing.
+        let cacheRead = validationCache.map { ValidationCacheRead($0, bases: inputs.variants.map(\.base.file), target: target) }
         var compositions: [Composition] = []
         var composeDiagnostics: [Diagnostic] = []
         for variant in inputs.variants {
@@ -99,7 +114,7 @@ public struct CompileJob: Sendable {
         composeDiagnostics += AnchorFallbackRules.check(compositions, variants: inputs.variants.count)
         let diagnostics = loadDiagnostics + configuration.apply(composeDiagnostics)
         guard compositions.count == inputs.variants.count, !diagnostics.containsErrors else { return (nil, diagnostics) }
-        return ((compositions, inputs, target), diagnostics)
+        return ((compositions, inputs, target, cacheRead), diagnostics)
     }
 
     private func loadInputs() -> (CompilationInputs?, [Diagnostic]) {
@@ -129,7 +144,7 @@ public struct CompileJob: Sendable {
             let variant = index >= firstBase ? inputs.variants[index - firstBase].name : nil
             let role = variant != nil ? "base" : (index == 0 ? "declarations" : "include")
             let path = folder.map { FilePaths.relativePath(from: $0, to: file.name) } ?? FilePaths.normalized(file.name)
-            return ManifestDocument.Input(path: path, role: role, variant: inputs.hasNamedVariants ? variant : nil, sha256: SHA256.hex(file.bytes))
+            return ManifestDocument.Input(path: path, role: role, variant: inputs.hasNamedVariants ? variant : nil, sha256: file.sha256)
         }
     }
 }

@@ -27,7 +27,13 @@ public struct StyleValidator: Sendable {
     /// can be seen, which is moot in a style that does not load), TomTom's rules, the asset checks and the
     /// secret scan. The same order on any number of threads.
     public func validate(_ style: JSONNode) -> [Diagnostic] {
-        let context = ValidationContext(style: style, target: target, assets: assets)
+        validate(style, reusing: nil)
+    }
+
+    /// `validate(_:)`, taking over the findings of layers that `reuse` knows from an earlier validation of the same
+    /// base (and recording the others in it for the next one): the same findings, in the same order.
+    public func validate(_ style: JSONNode, reusing reuse: LayerFindingsReuse?) -> [Diagnostic] {
+        let context = ValidationContext(style: style, target: target, assets: assets, reuse: reuse)
         // The root first: it says whether the layers are checked at all, and where their findings go.
         let root = ValidationRun(context)
         root.validateRoot()
@@ -54,11 +60,14 @@ final class ValidationContext: Sendable {
     /// Layer id -> index of its first occurrence, so id lookups stay linear in the number of layers.
     let layerIndexByID: [String: Int]
     let assets: StyleAssets
+    /// Layer findings carried over from an earlier validation, and recorded for the next.
+    let reuse: LayerFindingsReuse?
 
-    init(style: JSONNode, target: Target, assets: StyleAssets = StyleAssets()) {
+    init(style: JSONNode, target: Target, assets: StyleAssets = StyleAssets(), reuse: LayerFindingsReuse? = nil) {
         self.style = style
         self.target = target
         self.assets = assets
+        self.reuse = reuse
         self.layers = style["layers"]?.arrayValue ?? []
         var index: [String: Int] = [:]
         for (position, layer) in layers.enumerated() {
@@ -100,6 +109,11 @@ final class ValidationRun {
         case .fonts: validateFonts()
         case .secrets: validateSecrets()
         }
+    }
+
+    /// Adds findings made earlier (carried over by `LayerFindingsReuse`).
+    func append(_ earlier: [Diagnostic]) {
+        diagnostics.append(contentsOf: earlier)
     }
 
     /// The findings so far, leaving none.

@@ -42,7 +42,15 @@ extension ValidationRun {
         } else if let type, !Self.sourceless.contains(type) {
             validateLayerSource(layer, node: node, type: type, path: path)
         }
-        validateLayerKeys(layer, node: node, type: type, path: path)
+        // The layer's own checks depend on nothing but the layer and its type: an unchanged base layer takes
+        // over what they found in an earlier validation of the same base.
+        if let reuse = context.reuse, let earlier = reuse.findings(forLayer: index, type: type, path: path) {
+            append(earlier)
+        } else {
+            let start = diagnostics.count
+            validateLayerKeys(layer, node: node, type: type, path: path)
+            context.reuse?.record(layer: index, type: type, path: path, findings: diagnostics[start...])
+        }
     }
 
     private func validateLayerSource(_ layer: JSONObject, node: JSONNode, type: String, path: JSONPath) {
