@@ -50,20 +50,22 @@ extension ValidationRun {
             report(.styleType, path, node, SpecWording.expected("array", found: node))
             return
         }
-        for (index, stop) in stops.enumerated() { validateStop(stop, path: path.appending(index), state: &state) }
+        for (index, stop) in stops.enumerated() { validateStop(stop, path: { path.appending(index) }, state: &state) }
         if stops.isEmpty { report(.styleFunction, path, node, "array must have at least one stop") }
     }
 
-    private func validateStop(_ node: JSONNode, path: JSONPath, state: inout FunctionState) {
+    /// `path` is made only where it is needed (a finding, an object domain): a plain stop, most of a style's, makes none.
+    private func validateStop(_ node: JSONNode, path makePath: () -> JSONPath, state: inout FunctionState) {
         guard let pair = node.arrayValue else {
-            report(.styleType, path, node, SpecWording.expected("array", found: node))
+            report(.styleType, makePath(), node, SpecWording.expected("array", found: node))
             return
         }
         guard pair.count == 2 else {
-            report(.styleArrayLength, path, node, SpecWording.expected("array length 2", found: "length \(pair.count)"))
+            report(.styleArrayLength, makePath(), node, SpecWording.expected("array length 2", found: "length \(pair.count)"))
             return
         }
         if state.isZoomAndProperty {
+            let path = makePath()
             let domainPath = path.appending(0)
             guard let key = pair[0].objectValue else {
                 report(.styleType, path, node, SpecWording.expected("object", found: pair[0]))
@@ -95,14 +97,14 @@ extension ValidationRun {
                 }
             }
         } else {
-            validateDomainValue(pair[0], stop: node, path: { path.appending(0) }, state: &state)
+            validateDomainValue(pair[0], stop: node, path: { makePath().appending(0) }, state: &state)
         }
         if ExpressionShape.isExpression(pair[1]) {
-            report(.styleFunction, path.appending(1), pair[1], "expressions are not allowed in function stops.")
+            report(.styleFunction, makePath().appending(1), pair[1], "expressions are not allowed in function stops.")
             return
         }
         if isPlainlyValid(pair[1], spec: state.outputSpec) { return }
-        validateValue(pair[1], spec: state.outputSpec, path: path.appending(1))
+        validateValue(pair[1], spec: state.outputSpec, path: makePath().appending(1))
     }
 
     /// `path` is made only for a finding: most domain values are fine, and a path costs an allocation.
@@ -136,8 +138,10 @@ extension ValidationRun {
             return
         }
         if let number { state.previousDomainValue = number }
+        // Only categorical functions ask whether a domain value repeats: the others make no text of it.
+        guard state.functionType == "categorical" else { return }
         let key = node.specDisplay
-        if state.functionType == "categorical", state.domainValues.contains(key) {
+        if state.domainValues.contains(key) {
             report(.styleFunction, makePath(), reported, "stop domain values must be unique")
             return
         }
@@ -153,6 +157,7 @@ private struct FunctionState {
     var keyType: String?
     var previousDomainValue: Double?
     var previousZoom: Double?
+    /// The domain values seen so far, as MapLibre prints them (categorical functions only).
     var domainValues: Set<String> = []
 
     /// What each stop's output must be: the property's type without expressions.
