@@ -23,7 +23,7 @@ enum CompileCommand: Subcommand {
         usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--dependencies <file>] [--cache-dir <folder>]"],
         arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.")],
         options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, diff.spec, quiet.spec,
-                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec, SharedOptions.config.spec, dependencies.spec, cacheDirectory.spec]
+                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec, SharedOptions.config.spec, dependencies.spec, SharedOptions.cacheDirectory.spec]
     )
     static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing).")
     static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
@@ -35,8 +35,6 @@ enum CompileCommand: Subcommand {
     static let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file.")
     static let dependencies = Option<String>(name: "dependencies", valueName: "file",
                                              help: "After a successful write, record the files read as JSON {\"inputs\": [absolute\npaths]} in this file (atomically), for build systems.")
-    static let cacheDirectory = Option<String>(name: "cache-dir", valueName: "folder",
-                                               help: "Keep base layers' findings in this folder (created when missing);\na rebuild then checks only what composing added or changed.")
     static let quiet = Flag(name: "quiet", help: "Print no summary line on success (errors and warnings still go to standard error).")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
@@ -55,7 +53,7 @@ enum CompileCommand: Subcommand {
         job.configuration = configuration
         job.leavesTreesToProcessExit = io.exitsAfterCommand
         // --check writes nothing, the cache included.
-        job.validationCache = try Self.cacheDirectory.value(in: arguments).map { ValidationCache(directory: $0, writes: !Self.check.isSet(in: arguments)) }
+        job.validationCache = try SharedOptions.cacheDirectory.value(in: arguments).map { ValidationCache(directory: $0, writes: !Self.check.isSet(in: arguments)) }
         let assets = try SharedOptions.assets(arguments)
         job.assets = assets.assets
         let readDiagnostics = configurationDiagnostics + configuration.apply(assets.diagnostics)

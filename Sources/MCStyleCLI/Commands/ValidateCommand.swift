@@ -16,12 +16,14 @@ enum ValidateCommand: Subcommand {
         Rule settings come from --config FILE or the first .mc-style.yaml from the current folder up to the
         repository root (`mc-style schema --config` prints its schema); every output format shows the
         severity they give. --write-baseline records today's findings; --baseline then reports only new ones.
+        --cache-dir FOLDER keeps what the layers of each style (or base) were found to have, as compile's does:
+        a later run checks only layers that are new or changed, with the same findings.
         Exit status: 0 no errors (with --strict: no warnings either), 1 problems found, 2 misuse.
         """,
-        usage: ["validate <file>... [--target tomtom|maplibre] [--format text|json|sarif|github] [--strict] [--quiet] [--base <style>] [--secrets-absent] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--baseline <file> | --write-baseline <file>]"],
+        usage: ["validate <file>... [--target tomtom|maplibre] [--format text|json|sarif|github] [--strict] [--quiet] [--base <style>] [--secrets-absent] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--baseline <file> | --write-baseline <file>] [--cache-dir <folder>]"],
         arguments: [.init(name: "file", help: "Declarations (.yaml, .yml) or style (.json) files; '-' for standard input.")],
         options: [target.spec, format.spec, strict.spec, quiet.spec, base.spec, secretsAbsent.spec, SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec,
-                  SharedOptions.fonts.spec, SharedOptions.config.spec, baseline.spec, writeBaseline.spec]
+                  SharedOptions.fonts.spec, SharedOptions.config.spec, baseline.spec, writeBaseline.spec, SharedOptions.cacheDirectory.spec]
     )
     static let target = SharedOptions.target(help: "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target.")
     static let format = SharedOptions.format([.text, .json, .sarif, .github],
@@ -47,6 +49,7 @@ enum ValidateCommand: Subcommand {
         if baselinePath != nil, writeBaselinePath != nil { throw UsageError("'--baseline' and '--write-baseline' cannot be used together") }
         var job = ValidateJob(target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
         job.environmentStandIns = Self.secretsAbsent.isSet(in: arguments)
+        job.validationCache = try SharedOptions.cacheDirectory.value(in: arguments).map { ValidationCache(directory: $0) }
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.configuration = configuration
         let assets = try SharedOptions.assets(arguments)

@@ -83,11 +83,7 @@ public struct CompileJob: Sendable {
         let styleDiagnostics = zip(compositions, inputs.variants).enumerated().flatMap { index, pair in
             let (composition, variant) = pair
             guard let validationCache, let earlier else { return configuration.apply(validator.validate(composition.style)) }
-            let base = variant.base
-            let reuse = LayerFindingsReuse(composed: composition.style, base: base, earlier: earlier[index])
-            let found = validator.validate(composition.style, reusing: reuse)
-            if let entries = reuse.entriesToKeep() { validationCache.save(entries, base: base.file, target: target) }
-            return configuration.apply(found)
+            return configuration.apply(validationCache.validate(composition.style, base: variant.base, earlier: earlier[index], with: validator))
         }
         return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
     }

@@ -17,6 +17,8 @@ public struct ValidateJob: Sendable {
     public var generatorVersion: String
     /// As `CompileJob`'s: set only by a process that exits right after the job.
     public var leavesTreesToProcessExit = false
+    /// As `CompileJob`'s (`--cache-dir`): a style's, or a composed style's, unchanged layers take their findings from it.
+    public var validationCache: ValidationCache?
 
     public init(target: Target?, baseOverride: String? = nil, environment: [String: String], generatorVersion: String = ToolVersion.current) {
         self.target = target
@@ -44,6 +46,7 @@ public struct ValidateJob: Sendable {
         job.assets = assets
         job.configuration = configuration
         job.leavesTreesToProcessExit = leavesTreesToProcessExit
+        job.validationCache = validationCache
         return job.check()
     }
 
@@ -55,6 +58,10 @@ public struct ValidateJob: Sendable {
     private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
         if leavesTreesToProcessExit { ProcessExit.leave(document) }
-        return configuration.apply(loaded.diagnostics + StyleValidator(target: target ?? .tomtom, assets: assets).validate(document.root)).sortedByPlace()
+        let validator = StyleValidator(target: target ?? .tomtom, assets: assets)
+        let found = validationCache.map { cache in
+            cache.validate(document.root, base: document, earlier: cache.load(base: document.file, target: validator.target), with: validator)
+        } ?? validator.validate(document.root)
+        return configuration.apply(loaded.diagnostics + found).sortedByPlace()
     }
 }

@@ -75,6 +75,15 @@ public struct ValidationCache: Sendable {
         removeOldest()
     }
 
+    /// `validator.validate(style)`, taking over what `earlier` holds for `base`'s layers (`style` is composed
+    /// from `base`, or is `base` itself) and keeping what this validation learnt for the next one.
+    func validate(_ style: JSONNode, base: JSONDocument, earlier: [Int: CachedLayerFindings], with validator: StyleValidator) -> [Diagnostic] {
+        let reuse = LayerFindingsReuse(composed: style, base: base, earlier: earlier)
+        let found = validator.validate(style, reusing: reuse)
+        if let entries = reuse.entriesToKeep() { save(entries, base: base.file, target: validator.target) }
+        return found
+    }
+
     private func path(for key: String) -> String { directory + "/" + String(key.prefix(32)) + Self.suffix }
 
     /// What an entry is valid for: the cache format, this build of the tool, the target and the base's bytes.
