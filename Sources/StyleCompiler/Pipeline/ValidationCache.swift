@@ -34,27 +34,21 @@ public struct ValidationCache: Sendable {
 
     /// The earlier findings for `base`'s layers, by layer offset; empty when there are none to trust.
     public func load(base: SourceFile, target: Target) -> [Int: CachedLayerFindings] {
-        guard let key = Self.key(base: base, target: target),
-              let file = try? InputLoader().load(path: path(for: key)), let document = try? JSONParser().parse(file),
-              document.root["format"]?.numberValue?.doubleValue == Double(Self.format),
-              document.root["key"]?.stringValue == key, let layers = document.root["layers"]?.arrayValue else { return [:] }
-        var entries: [Int: CachedLayerFindings] = [:]
-        for layer in layers {
-            let findings = layer["findings"]
-            guard let offset = Self.integer(layer["at"]), findings == nil || findings?.arrayValue != nil else { return [:] }
-            var kept: [CachedLayerFindings.Finding] = []
-            for finding in findings?.arrayValue ?? [] {
-                guard let decoded = Self.finding(finding) else { return [:] }
-                kept.append(decoded)
-            }
-            entries[offset] = CachedLayerFindings(type: layer["type"]?.stringValue, findings: kept)
-        }
-        return entries
+        guard let key = Self.key(base: base, target: target), let file = try? InputLoader().load(path: path(for: key)) else { return [:] }
+        return Self.decode(file.bytes, key: key)
     }
 
     /// Keeps `entries` for `base`; a failure to write only costs the next run the time the cache saves.
     public func save(_ entries: [Int: CachedLayerFindings], base: SourceFile, target: Target) {
         guard writes, let key = Self.key(base: base, target: target) else { return }
+        var isFolder = stat()
+        if stat(directory, &isFolder) != 0 { _ = mkdir(directory, 0o777) }
+        guard (try? AtomicFileWriter(flushesEachFile: false).write(Self.encode(entries, key: key), to: path(for: key))) != nil else { return }
+        removeOldest()
+    }
+
+    /// A cache file's bytes: compact JSON `{"format", "key", "layers": [{"at", "type", "findings"}]}`, layers by offset.
+    public static func encode(_ entries: [Int: CachedLayerFindings], key: String) -> [UInt8] {
         let layers: [JSONNode] = entries.sorted { $0.key < $1.key }.map { offset, entry in
             var members = [JSONMember(key: "at", value: JSONNode(.number(JSONNumber(Double(offset)))))]
             if let type = entry.type { members.append(JSONMember(key: "type", value: JSONNode(.string(type)))) }
@@ -68,11 +62,28 @@ public struct ValidationCache: Sendable {
             JSONMember(key: "key", value: JSONNode(.string(key))),
             JSONMember(key: "layers", value: JSONNode(.array(layers))),
         ]))
-        var isFolder = stat()
-        if stat(directory, &isFolder) != 0 { _ = mkdir(directory, 0o777) }
-        guard (try? AtomicFileWriter(flushesEachFile: false).write(JSONWriter(style: .compact).bytes(JSONNode(document)), to: path(for: key))) != nil
-        else { return }
-        removeOldest()
+        return JSONWriter(style: .compact).bytes(JSONNode(document))
+    }
+
+    /// The entries a cache file's bytes hold for `key`; empty when the bytes are anything but what `encode` writes
+    /// for that key (nothing in a file that is partly wrong is believed).
+    public static func decode(_ bytes: [UInt8], key: String) -> [Int: CachedLayerFindings] {
+        guard let document = try? JSONParser().parse(SourceFile(name: "cache", bytes: bytes)),
+              document.root["format"]?.numberValue?.doubleValue == Double(Self.format),
+              document.root["key"]?.stringValue == key, let layers = document.root["layers"]?.arrayValue else { return [:] }
+        var entries: [Int: CachedLayerFindings] = [:]
+        for layer in layers {
+            let findings = layer["findings"]
+            guard let offset = Self.integer(layer["at"]), findings == nil || findings?.arrayValue != nil,
+                  layer["type"] == nil || layer["type"]?.stringValue != nil else { return [:] }
+            var kept: [CachedLayerFindings.Finding] = []
+            for finding in findings?.arrayValue ?? [] {
+                guard let decoded = Self.finding(finding) else { return [:] }
+                kept.append(decoded)
+            }
+            entries[offset] = CachedLayerFindings(type: layer["type"]?.stringValue, findings: kept)
+        }
+        return entries
     }
 
     /// `validator.validate(style)`, taking over what `earlier` holds for `base`'s layers (`style` is composed
