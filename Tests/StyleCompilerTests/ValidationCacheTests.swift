@@ -191,6 +191,20 @@ import TestSupport
         #expect(Self.cacheFiles(cache).count == 2)
     }
 
+    /// A cache folder that cannot be made (a file is in its place) is no error: everything is checked.
+    @Test func aCacheFolderThatCannotBeMadeChangesNothing() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.findingsBase.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
+        let path = try Self.declarations(in: folder, name: "d.yaml", base: "base.json", target: "maplibre", sources: [("a", "top")])
+        let blocker = folder.appendingPathComponent("cache")
+        try Data("not a folder".utf8).write(to: blocker)
+        let store = ValidationCache(directory: blocker.path)
+        #expect(Self.findings(path, cache: store) == Self.findings(path, cache: nil))
+        #expect(Self.findings(path, cache: store) == Self.findings(path, cache: nil))
+        #expect(try Data(contentsOf: blocker) == Data("not a folder".utf8))
+    }
+
     /// `writes: false` (compile --check) reads the cache and never writes it.
     @Test func aReadOnlyCacheWritesNothing() throws {
         let folder = try Self.temporaryFolder()

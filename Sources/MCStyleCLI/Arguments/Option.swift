@@ -100,9 +100,10 @@ enum SharedOptions {
         return (assets, findings.flatMap(\.diagnostics))
     }
 
-    /// `--config FILE`: the rule settings; without it `.mc-style.yaml` is looked for from the current folder up.
+    /// `--cache-dir FOLDER`: the validation cache (`ValidationCache`), for compile and validate.
     static let cacheDirectory = Option<String>(name: "cache-dir", valueName: "folder",
                                                help: "Keep base layers' findings in this folder (created when missing):\nlater runs check only the layers that are new or changed.")
+    /// `--config FILE`: the rule settings; without it `.mc-style.yaml` is looked for from the current folder up.
     static let config = Option<String>(name: "config", valueName: "file",
                                        help: "Rule settings (off/note/warning/error, layer-id globs to ignore).\nDefault: the first .mc-style.yaml from the current folder up to\nthe repository root.")
 

@@ -33,8 +33,9 @@ public struct CachedLayerFindings: Sendable, Equatable {
 /// cache, `ValidationCache`), and the findings of this validation recorded for the next one.
 ///
 /// Only a layer of the composed style that is an unchanged copy of a base layer takes findings over: the same
-/// file, the same offset, and the very same storage as the base tree's layer. A layer the composer edited (an
-/// API key filled into one of its URLs) was copied on write, so its storage differs and it is checked afresh.
+/// file, the same offset, and the very same storage as the base tree's layer. Composing edits no base layer
+/// today (the API key goes into sources, sprite and glyphs); a layer it did edit would have been copied on
+/// write, so its storage would differ and it would be checked afresh.
 /// The layer's id, `ref` and source are always checked afresh, and so are the whole-style units (lint, TomTom's
 /// rules, assets, secrets): they depend on other layers and on the sources that composing adds.
 public final class LayerFindingsReuse: Sendable {
