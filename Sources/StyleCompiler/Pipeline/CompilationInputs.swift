@@ -46,12 +46,10 @@ public struct CompilationInputs: Sendable {
 
     /// Reads a declarations file and the base styles it names (or `baseOverride`, a path as given on the
     /// command line, for a single `base:`). Returns nil inputs when something could not be read or parsed;
-    /// the diagnostics say why. Several bases are read and parsed in parallel. `hashingBases` computes each base's
-    /// SHA-256 (`SourceFile.sha256`, for the manifest and the validation cache) on another core while it is parsed.
+    /// the diagnostics say why. Several bases are read and parsed in parallel.
     public static func load(declarationsPath: String, displayName: String? = nil, baseOverride: String? = nil,
                             environment: [String: String], environmentStandIns: Bool = false,
-                            inputLoader: InputLoader = InputLoader(),
-                            hashingBases: Bool = false) -> (inputs: CompilationInputs?, diagnostics: [Diagnostic]) {
+                            inputLoader: InputLoader = InputLoader()) -> (inputs: CompilationInputs?, diagnostics: [Diagnostic]) {
         var loader = DeclarationsLoader(environment: environment, inputLoader: inputLoader)
         loader.environmentStandIns = environmentStandIns
         let folder = FilePaths.directory(of: declarationsPath)
@@ -66,7 +64,7 @@ public struct CompilationInputs: Sendable {
         // The declarations are read on a thread of their own and the first base is parsed on this one: the
         // base's tree is the larger, and with glibc the calling (main) thread's heap grows megabytes at a time
         // where a worker's grows a page at a time, one mprotect each (americana's base: 1,500 of them).
-        let prefetch = BasePrefetch(inputLoader: inputLoader, hashing: hashingBases)
+        let prefetch = BasePrefetch(inputLoader: inputLoader)
         let handoff = BaseHandoff()
         if baseOverride == nil {
             func prefetchBases(_ key: String, _ value: JSONNode?) {
@@ -155,8 +153,6 @@ private final class BasePrefetch: @unchecked Sendable {
     typealias Loaded = (document: JSONDocument?, diagnostics: [Diagnostic])
 
     private let inputLoader: InputLoader
-    /// Whether each base's SHA-256 is computed beside its parse.
-    private let hashing: Bool
     private let lock = NSLock()
     private var loads: [String: (group: DispatchGroup, result: Box)] = [:]
 
@@ -165,22 +161,8 @@ private final class BasePrefetch: @unchecked Sendable {
         var value: Loaded = (nil, [])
     }
 
-    init(inputLoader: InputLoader, hashing: Bool) {
+    init(inputLoader: InputLoader) {
         self.inputLoader = inputLoader
-        self.hashing = hashing
-    }
-
-    /// Reads and parses a base; with `hashing`, its SHA-256 is computed on another thread meanwhile (the core
-    /// that read the declarations is idle by then, and the digest is ready before rendering asks for it).
-    private static func load(path: String, displayName: String, loader: InputLoader, hashing: Bool) -> Loaded {
-        let file: SourceFile
-        do {
-            file = try loader.load(path: path, displayName: displayName)
-        } catch {
-            return (nil, [error.diagnostic])
-        }
-        if hashing { DispatchQueue.global(qos: .userInitiated).async { _ = file.sha256 } }
-        return StyleLoader(inputLoader: loader).parse(file)
     }
 
     private static func key(_ path: String, _ displayName: String) -> String { path + "\u{0}" + displayName }
@@ -201,9 +183,8 @@ private final class BasePrefetch: @unchecked Sendable {
         loads[key] = (group, box)
         group.enter()
         let loader = inputLoader
-        let hashing = hashing
         return Claim {
-            box.value = Self.load(path: path, displayName: displayName, loader: loader, hashing: hashing)
+            box.value = StyleLoader(inputLoader: loader).load(path: path, displayName: displayName)
             group.leave()
         }
     }
@@ -218,9 +199,8 @@ private final class BasePrefetch: @unchecked Sendable {
         let box = Box()
         loads[key] = (group, box)
         let loader = inputLoader
-        let hashing = hashing
         DispatchQueue.global(qos: .userInitiated).async(group: group) {
-            box.value = Self.load(path: path, displayName: displayName, loader: loader, hashing: hashing)
+            box.value = StyleLoader(inputLoader: loader).load(path: path, displayName: displayName)
         }
     }
 

@@ -50,7 +50,7 @@ public struct CompileJob: Sendable {
     /// `run()`, with the number of sources composed (for a summary line) and the paths of the files read
     /// (declarations, includes, bases; as reached from `declarationsPath`), for a build system's dependencies.
     public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int, readPaths: [String]) {
-        let (composed, diagnostics) = compose(hashingBases: true)
+        let (composed, diagnostics) = compose()
         guard let (compositions, inputs, target, cacheRead) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
         // The outputs are rendered on a thread of their own while the variants are validated on every core: once
         // rendering is done, its core takes validation units too (both only read the compositions).
@@ -66,7 +66,7 @@ public struct CompileJob: Sendable {
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
     /// what `validate` needs.
     public func check() -> [Diagnostic] {
-        let (composed, diagnostics) = compose(hashingBases: validationCache != nil)
+        let (composed, diagnostics) = compose()
         guard let (compositions, inputs, target, cacheRead) = composed else { return diagnostics.sortedByPlace() }
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
@@ -91,9 +91,8 @@ public struct CompileJob: Sendable {
     /// Reads the inputs and composes them onto every variant's base; nil (with the diagnostics) when either step
     /// has errors. When the declarations have errors but the rest of them and the bases could be read, they are
     /// composed all the same, so that one run reports what composing finds too (a placement anchor a base lacks, say).
-    /// `hashingBases`: the bases' SHA-256 will be needed (manifest, validation cache), so it is computed beside their parse.
-    private func compose(hashingBases: Bool) -> (composed: ([Composition], CompilationInputs, Target, ValidationCacheRead?)?, diagnostics: [Diagnostic]) {
-        let (loaded, readDiagnostics) = loadInputs(hashingBases: hashingBases)
+    private func compose() -> (composed: ([Composition], CompilationInputs, Target, ValidationCacheRead?)?, diagnostics: [Diagnostic]) {
+        let (loaded, readDiagnostics) = loadInputs()
         let loadDiagnostics = configuration.apply(readDiagnostics)
         guard let inputs = loaded else { return (nil, loadDiagnostics) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
@@ -114,10 +113,10 @@ public struct CompileJob: Sendable {
         return ((compositions, inputs, target, cacheRead), diagnostics)
     }
 
-    private func loadInputs(hashingBases: Bool) -> (CompilationInputs?, [Diagnostic]) {
+    private func loadInputs() -> (CompilationInputs?, [Diagnostic]) {
         if let declarationsPath {
             return CompilationInputs.load(declarationsPath: declarationsPath, baseOverride: baseOverride, environment: environment,
-                                          environmentStandIns: environmentStandIns, hashingBases: hashingBases)
+                                          environmentStandIns: environmentStandIns)
         }
         guard let baseOverride else {
             return (nil, [Diagnostic(.ioRead, "nothing to compile: give a declarations file or --base STYLE", at: nil, fileName: "mc-style")])
