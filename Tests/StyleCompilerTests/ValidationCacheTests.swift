@@ -33,6 +33,13 @@ import TestSupport
         return rendered(job.check())
     }
 
+    /// `findingsBase` as `folder/base.json`, and declarations composing one source on top of it for maplibre:
+    /// the declarations' path.
+    static func findingsProject(in folder: URL) throws -> String {
+        try findingsBase.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
+        return try declarations(in: folder, name: "d.yaml", base: "base.json", target: "maplibre", sources: [("a", "top")])
+    }
+
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mc-style-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -169,8 +176,7 @@ import TestSupport
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let baseURL = folder.appendingPathComponent("base.json")
-        try Self.findingsBase.write(to: baseURL, atomically: true, encoding: .utf8)
-        let path = try Self.declarations(in: folder, name: "d.yaml", base: "base.json", target: "maplibre", sources: [("a", "top")])
+        let path = try Self.findingsProject(in: folder)
         let cache = folder.appendingPathComponent("cache")
         let store = ValidationCache(directory: cache.path)
         let expected = Self.findings(path, cache: nil)
@@ -195,8 +201,7 @@ import TestSupport
     @Test func aCacheFolderThatCannotBeMadeChangesNothing() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.findingsBase.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
-        let path = try Self.declarations(in: folder, name: "d.yaml", base: "base.json", target: "maplibre", sources: [("a", "top")])
+        let path = try Self.findingsProject(in: folder)
         let blocker = folder.appendingPathComponent("cache")
         try Data("not a folder".utf8).write(to: blocker)
         let store = ValidationCache(directory: blocker.path)
@@ -209,8 +214,7 @@ import TestSupport
     @Test func aReadOnlyCacheWritesNothing() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.findingsBase.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
-        let path = try Self.declarations(in: folder, name: "d.yaml", base: "base.json", target: "maplibre", sources: [("a", "top")])
+        let path = try Self.findingsProject(in: folder)
         let cache = folder.appendingPathComponent("cache")
         #expect(Self.findings(path, cache: ValidationCache(directory: cache.path, writes: false)) == Self.findings(path, cache: nil))
         #expect(!FileManager.default.fileExists(atPath: cache.path))

@@ -80,10 +80,11 @@ public struct CompileJob: Sendable {
                            adding diagnostics: [Diagnostic]) -> [Diagnostic] {
         let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: assets))
         let earlier = cacheRead?.entries()
-        let styleDiagnostics = zip(compositions, inputs.variants).enumerated().flatMap { index, pair in
-            let (composition, variant) = pair
-            guard let validationCache, let earlier else { return configuration.apply(validator.validate(composition.style)) }
-            return configuration.apply(validationCache.validate(composition.style, base: variant.base, earlier: earlier[index], with: validator))
+        // Compositions and variants are in the same order (`compose` keeps one composition per variant).
+        let styleDiagnostics = compositions.indices.flatMap { index in
+            let style = compositions[index].style
+            guard let validationCache, let earlier else { return configuration.apply(validator.validate(style)) }
+            return configuration.apply(validationCache.validate(style, base: inputs.variants[index].base, earlier: earlier[index], with: validator))
         }
         return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
     }

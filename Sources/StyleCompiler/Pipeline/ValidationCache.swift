@@ -50,26 +50,17 @@ public struct ValidationCache: Sendable {
     /// A cache file's bytes: compact JSON `{"format", "key", "layers": [{"at", "type", "findings"}]}`, layers by offset.
     public static func encode(_ entries: [Int: CachedLayerFindings], key: String) -> [UInt8] {
         let layers: [JSONNode] = entries.sorted { $0.key < $1.key }.map { offset, entry in
-            var members = [JSONMember(key: "at", value: JSONNode(.number(JSONNumber(Double(offset)))))]
-            if let type = entry.type { members.append(JSONMember(key: "type", value: JSONNode(.string(type)))) }
-            if !entry.findings.isEmpty {
-                members.append(JSONMember(key: "findings", value: JSONNode(.array(entry.findings.map { JSONNode(Self.value(of: $0)) }))))
-            }
-            return JSONNode(.object(JSONObject(members)))
+            .object(["at": .integer(offset), "type": entry.type.map { .string($0) },
+                     "findings": entry.findings.isEmpty ? nil : .array(entry.findings.map(Self.node(of:)))])
         }
-        let document: JSONValue = .object(JSONObject([
-            JSONMember(key: "format", value: JSONNode(.number(JSONNumber(Double(Self.format))))),
-            JSONMember(key: "key", value: JSONNode(.string(key))),
-            JSONMember(key: "layers", value: JSONNode(.array(layers))),
-        ]))
-        return JSONWriter(style: .compact).bytes(JSONNode(document))
+        return JSONWriter(style: .compact).bytes(.object(["format": .integer(Self.format), "key": .string(key), "layers": .array(layers)]))
     }
 
     /// The entries a cache file's bytes hold for `key`; empty when the bytes are anything but what `encode` writes
     /// for that key (nothing in a file that is partly wrong is believed).
     public static func decode(_ bytes: [UInt8], key: String) -> [Int: CachedLayerFindings] {
         guard let document = try? JSONParser().parse(SourceFile(name: "cache", bytes: bytes)),
-              document.root["format"]?.numberValue?.doubleValue == Double(Self.format),
+              Self.integer(document.root["format"]) == Self.format,
               document.root["key"]?.stringValue == key, let layers = document.root["layers"]?.arrayValue else { return [:] }
         var entries: [Int: CachedLayerFindings] = [:]
         for layer in layers {
@@ -143,27 +134,17 @@ public struct ValidationCache: Sendable {
         }
     }
 
-    private static func value(of finding: CachedLayerFindings.Finding) -> JSONValue {
-        var members: [JSONMember] = [
-            JSONMember(key: "severity", value: JSONNode(.string(finding.severity.rawValue))),
-            JSONMember(key: "rule", value: JSONNode(.string(finding.rule))),
-            JSONMember(key: "message", value: JSONNode(.string(finding.message))),
-            JSONMember(key: "at", value: JSONNode(.number(JSONNumber(Double(finding.offset))))),
-            JSONMember(key: "path", value: JSONNode(.array(finding.pathBelowLayer.map { component in
-                switch component {
-                case .key(let key): return JSONNode(.string(key))
-                case .index(let index): return JSONNode(.number(JSONNumber(Double(index))))
-                }
-            }))),
-        ]
-        if !finding.related.isEmpty {
-            members.append(JSONMember(key: "related", value: JSONNode(.array(finding.related.map { related in
-                JSONNode(.object(JSONObject([JSONMember(key: "message", value: JSONNode(.string(related.message))),
-                                             JSONMember(key: "at", value: JSONNode(.number(JSONNumber(Double(related.offset)))))])))
-            }))))
+    private static func node(of finding: CachedLayerFindings.Finding) -> JSONNode {
+        let path: [JSONNode] = finding.pathBelowLayer.map { component in
+            switch component {
+            case .key(let key): return .string(key)
+            case .index(let index): return .integer(index)
+            }
         }
-        if let layerID = finding.layerID { members.append(JSONMember(key: "layer", value: JSONNode(.string(layerID)))) }
-        return .object(JSONObject(members))
+        let related = finding.related.map { JSONNode.object(["message": .string($0.message), "at": .integer($0.offset)]) }
+        return .object(["severity": .string(finding.severity.rawValue), "rule": .string(finding.rule), "message": .string(finding.message),
+                        "at": .integer(finding.offset), "path": .array(path), "related": related.isEmpty ? nil : .array(related),
+                        "layer": finding.layerID.map { .string($0) }])
     }
 
     private static func finding(_ node: JSONNode) -> CachedLayerFindings.Finding? {
@@ -189,10 +170,10 @@ public struct ValidationCache: Sendable {
                                            related: related, layerID: node["layer"]?.stringValue)
     }
 
-    /// A non-negative whole number that fits an `Int`, or nil.
+    /// A non-negative whole number written as digits (as `encode` writes it), or nil.
     private static func integer(_ node: JSONNode?) -> Int? {
-        guard let value = node?.numberValue?.doubleValue, value >= 0, value < 9.0e15, value.rounded() == value else { return nil }
-        return Int(value)
+        guard let value = node?.numberValue?.intValue, value >= 0 else { return nil }
+        return value
     }
 }
 
