@@ -17,8 +17,10 @@ public final class SourceFile: Sendable {
     public let name: String
     /// The file's bytes as read.
     public let bytes: [UInt8]
-    /// Byte offset at which each line starts; `lineStarts[0] == 0` (3 after a byte-order mark).
-    private let lineStarts: [Int]
+    /// Byte offset at which each line starts (`[0]` is 0, or 3 after a byte-order mark), found on the first
+    /// position asked for: a compile without findings in a file never needs its lines (a 0.8 MB style has
+    /// 40,000, about half a millisecond to find).
+    private let foundLineStarts = Mutex<[Int]?>(nil)
     /// UTF-8 continuation bytes before each multiple of `blockSize`, counted on the first column asked for far
     /// into a line: a minified style is one line of up to megabytes, and counting from the line's start for
     /// each finding made many findings quadratic (20,000 findings on a 280 KB line took over a minute).
@@ -30,7 +32,15 @@ public final class SourceFile: Sendable {
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
-        self.lineStarts = Self.findLineStarts(bytes)
+    }
+
+    private var lineStarts: [Int] {
+        foundLineStarts.withLock { found in
+            if let found { return found }
+            let starts = Self.findLineStarts(bytes)
+            found = starts
+            return starts
+        }
     }
 
     /// The SHA-256 of the file's bytes, as 64 lowercase hexadecimal digits; computed once per file.
@@ -46,8 +56,9 @@ public final class SourceFile: Sendable {
     /// The 1-based line and column (in Unicode scalars) of a byte offset; offsets past the end map to the end.
     /// Takes O(log lines) plus at most two blocks of bytes, however long the line.
     public func position(ofOffset offset: Int) -> SourcePosition {
+        let lineStarts = self.lineStarts
         let clamped = min(max(offset, lineStarts[0]), bytes.count)
-        let line = lineIndex(of: clamped)
+        let line = Self.lineIndex(of: clamped, in: lineStarts)
         let start = lineStarts[line]
         var column = clamped - start - continuations(in: start..<clamped) + 1
         // A column that starts inside a multi-byte scalar counts that scalar.
@@ -59,8 +70,9 @@ public final class SourceFile: Sendable {
     /// `offset` to the first line break at or after it (an offset on a line break gives an empty end part).
     /// A byte-order mark is not part of the first line.
     public func lineBounds(around offset: Int) -> Range<Int> {
+        let lineStarts = self.lineStarts
         let offset = min(max(offset, 0), bytes.count)
-        let line = lineIndex(of: max(offset, lineStarts[0]))
+        let line = Self.lineIndex(of: max(offset, lineStarts[0]), in: lineStarts)
         var start = min(lineStarts[line], offset)
         // Between the two bytes of a CRLF: the line break is right before `offset`.
         if offset > start, bytes[offset - 1] == UInt8(ascii: "\r") || bytes[offset - 1] == UInt8(ascii: "\n") { start = offset }
@@ -70,7 +82,7 @@ public final class SourceFile: Sendable {
     }
 
     /// The 0-based line whose start is the last at or before `offset`.
-    private func lineIndex(of offset: Int) -> Int {
+    private static func lineIndex(of offset: Int, in lineStarts: [Int]) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -118,6 +130,7 @@ public final class SourceFile: Sendable {
     /// The byte offset of a 1-based line and column (Unicode scalars); positions past the end of a line or of
     /// the file map to that end. The inverse of `position(ofOffset:)`.
     public func offset(line: Int, column: Int) -> Int {
+        let lineStarts = self.lineStarts
         guard line >= 1 else { return 0 }
         guard line <= lineStarts.count else { return bytes.count }
         let end = line < lineStarts.count ? lineStarts[line] : bytes.count
@@ -133,6 +146,7 @@ public final class SourceFile: Sendable {
 
     /// The text of a 1-based line without its line break (invalid UTF-8 shown as U+FFFD), or nil past the end.
     public func lineText(_ line: Int) -> String? {
+        let lineStarts = self.lineStarts
         guard line >= 1, line <= lineStarts.count else { return nil }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count

@@ -50,7 +50,9 @@ extension ValidationRun {
     /// Layers are grouped by a hash of what is small (type, source, source-layer, zoom range, the filter, how
     /// many paint and layout properties), and only layers in one group are compared, value by value.
     func checkDuplicateLayers(_ layers: [DrawnLayer]) {
-        var groups: [Int: [(layer: Int, parts: [JSONNode?])]] = [:]
+        // Layers by the hash of what they draw; the parts are compared only when two hashes meet (real styles
+        // have few such pairs, and making every layer's parts cost a quarter of this check).
+        var groups: [Int: [Int]] = [:]
         for layer in layers where layer.type != nil {
             var hasher = Hasher()
             hasher.combine(layer.type)
@@ -62,12 +64,13 @@ extension ValidationRun {
             hasher.combine(layer.layout?.objectValue?.members.count)
             SameValue.hash(layer.filter, into: &hasher)
             let key = hasher.finalize()
-            let parts = Self.drawnParts(layer)
-            if let earlier = groups[key]?.first(where: { zip($0.parts, parts).allSatisfy(SameValue.equal) }).map({ layers[$0.layer] }) {
+            let earlierIndices = groups[key] ?? []
+            let parts = earlierIndices.isEmpty ? [] : Self.drawnParts(layer)
+            if let earlier = earlierIndices.first(where: { zip(Self.drawnParts(layers[$0]), parts).allSatisfy(SameValue.equal) }).map({ layers[$0] }) {
                 reportLayer(.lintDuplicateLayer, layer, cause: earlier.anchor, related: "the same layer, first defined here",
                             "layer \(layer.displayName) draws exactly what layer \(earlier.displayName) draws (same type, source, source-layer, filter, zoom range, paint and layout)")
             } else {
-                groups[key, default: []].append((layer.index, parts))
+                groups[key, default: []].append(layer.index)
             }
         }
     }
