@@ -2,11 +2,38 @@
 
 #if defined(__linux__)
 #include <malloc.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #endif
 
-void mc_style_tune_process(void) {
+#if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_TOP_PAD)
+/// Grows the main heap by `size` bytes without touching them, marks the 2 MiB-aligned part for huge pages,
+/// and gives the bytes back to malloc's top chunk, where the main thread's next allocations come from.
+static void reserve_huge_page_heap(size_t size) {
+    // Served from the heap (brk), not a mapping of its own, and kept there when freed: both thresholds are
+    // above the block. (Setting them ends glibc's sliding mmap threshold, which a short process does not need.)
+    mallopt(M_MMAP_THRESHOLD, (int)(size + (2u << 20)));
+    mallopt(M_TRIM_THRESHOLD, (int)(4 * size));
+    char *block = malloc(size);
+    if (block == NULL) return;
+    const uintptr_t huge_page = (uintptr_t)2 << 20;
+    uintptr_t start = ((uintptr_t)block + huge_page - 1) & ~(huge_page - 1);
+    uintptr_t end = ((uintptr_t)block + size) & ~(huge_page - 1);
+    // Fails harmlessly where transparent huge pages are off or unknown.
+    if (end > start) (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+    free(block);
+}
+#endif
+
+void mc_style_tune_process(bool builds_large_trees) {
 #if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_TOP_PAD)
     mallopt(M_ARENA_MAX, 4);
     mallopt(M_TOP_PAD, 4 << 20);
+#if defined(MADV_HUGEPAGE)
+    if (builds_large_trees) reserve_huge_page_heap((size_t)30 << 20);
+#endif
+#else
+    (void)builds_large_trees;
 #endif
 }

@@ -6,6 +6,9 @@ import Darwin
 import CProcessTuning
 import MCStyleCLI
 
-// Before any thread starts: a compile is short-lived and its few threads share one malloc arena (see the header).
-mc_style_tune_process()
-exit(MCStyleTool.main(arguments: Array(CommandLine.arguments.dropFirst()), io: ProcessIO()))
+// Before any thread starts: a compile is short-lived, its few threads share a few malloc arenas, and the commands
+// that build a whole style's tree get huge pages for it (see the header). `format` does not: its memory is
+// measured against its input, and a 2 MiB page would outweigh a small style.
+let arguments = Array(CommandLine.arguments.dropFirst())
+mc_style_tune_process(["compile", "validate", "diff"].contains(arguments.first ?? ""))
+exit(MCStyleTool.main(arguments: arguments, io: ProcessIO()))
