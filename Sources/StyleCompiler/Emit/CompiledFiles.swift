@@ -11,7 +11,10 @@ enum CompiledFiles {
         var variants: [ManifestDocument.VariantFiles] = []
         for composition in compositions {
             let name = namedVariants ? composition.variant.name : nil
-            let style = OutputFile(path: OutputLayout.style(variant: name), bytes: writer.bytes(composition.style))
+            // Sized from the base up front: growing by doubling touched (and copied into) about twice the pages.
+            let baseSize = composition.style.location?.file.bytes.count ?? 0
+            let style = OutputFile(path: OutputLayout.style(variant: name),
+                                   bytes: writer.bytes(composition.style, capacityHint: baseSize + baseSize / 4 + (1 << 16)))
             let layerMapping = composition.layerMapping.map {
                 OutputFile(path: OutputLayout.layerMapping(variant: name), bytes: JSONWriter(style: .pretty).bytes($0))
             }
