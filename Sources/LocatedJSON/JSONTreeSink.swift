@@ -7,6 +7,23 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
     /// The elements of the open arrays and the members of the open objects.
     private var elements = MoveStack<JSONNode>(capacity: 512)
     private var members = MoveStack<JSONMember>(capacity: 256)
+    /// Told of each element of one array member of the root object as soon as the element is complete.
+    private let observer: ElementObserver?
+    /// Open containers.
+    private var depth = 0
+    private var rootIsObject = false
+    /// True when the last string made directly in the root object is the observed key (it is the key of the
+    /// value that follows, when that value is an array).
+    private var lastRootTextIsObservedKey = false
+    /// Where the observed array's elements start on the stack while it is open; -1 otherwise.
+    private var observedArrayStart = -1
+    private var observedArrayClosed = false
+
+    /// The root member whose array elements are reported, and where they go (element index, element).
+    struct ElementObserver {
+        let key: String
+        let report: (Int, JSONNode) -> Void
+    }
 
     /// An open object: where its brace stands, where its members start on the stack, and their key index once
     /// there are many.
@@ -16,7 +33,16 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
         var index: [String: Int]?
     }
 
-    init(file: SourceFile) { self.file = file }
+    init(file: SourceFile, observer: ElementObserver? = nil) {
+        self.file = file
+        self.observer = observer
+    }
+
+    /// Notes whether a string made directly in the root object is the observed key.
+    private mutating func noteRootText(_ text: String?) {
+        guard depth == 1, let observer else { return }
+        lastRootTextIsObservedKey = text == observer.key
+    }
 
     private func location(_ offset: Int) -> SourceLocation { SourceLocation(file: file, offset: offset) }
 
@@ -28,15 +54,25 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
     }
 
     mutating func plainText(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, hasNonASCII: Bool) -> String? {
-        hasNonASCII ? String(validating: content, as: UTF8.self) : strings.string(for: content)
+        let text = hasNonASCII ? String(validating: content, as: UTF8.self) : strings.string(for: content)
+        if observer != nil { noteRootText(text) }
+        return text
     }
 
-    func escapedText(_ decoded: [UInt8], at offset: Int) -> String? { String(validating: decoded, as: UTF8.self) }
+    mutating func escapedText(_ decoded: [UInt8], at offset: Int) -> String? {
+        let text = String(validating: decoded, as: UTF8.self)
+        if observer != nil { noteRootText(text) }
+        return text
+    }
     func words(_ text: String) -> String { text }
     func string(_ text: consuming String, at offset: Int) -> JSONNode { JSONNode(.string(text), location: location(offset)) }
 
     func emptyObject(at offset: Int) -> JSONNode { JSONNode(.object(JSONObject()), location: location(offset)) }
-    func beginObject(at offset: Int) -> ObjectBuild { ObjectBuild(offset: offset, start: members.count, index: nil) }
+    mutating func beginObject(at offset: Int) -> ObjectBuild {
+        if depth == 0 { rootIsObject = true }
+        depth += 1
+        return ObjectBuild(offset: offset, start: members.count, index: nil)
+    }
 
     mutating func member(_ key: consuming String, keyAt keyOffset: Int, value: consuming JSONNode, in object: inout ObjectBuild) {
         let start = object.start
@@ -59,7 +95,8 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
     }
 
     mutating func endObject(_ object: consuming ObjectBuild, at offset: Int) -> JSONNode {
-        JSONNode(.object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), location: location(offset))
+        depth -= 1
+        return JSONNode(.object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), location: location(offset))
     }
 
     /// The position of `key` among the members scanned so far.
@@ -70,11 +107,27 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
     }
 
     func emptyArray(at offset: Int) -> JSONNode { JSONNode(.array([]), location: location(offset)) }
-    func beginArray(at offset: Int) -> Int { elements.count }
-    mutating func element(_ value: consuming JSONNode, in array: inout Int) { elements.push(consume value) }
+    mutating func beginArray(at offset: Int) -> Int {
+        // Only the first array under the observed key (a later duplicate key's array is not reported).
+        if depth == 1, rootIsObject, lastRootTextIsObservedKey, !observedArrayClosed, observedArrayStart < 0 {
+            observedArrayStart = elements.count
+        }
+        depth += 1
+        return elements.count
+    }
+
+    mutating func element(_ value: consuming JSONNode, in array: inout Int) {
+        if depth == 2, array == observedArrayStart, let observer { observer.report(elements.count - array, copy value) }
+        elements.push(consume value)
+    }
 
     mutating func endArray(_ array: Int, at offset: Int) -> JSONNode {
-        JSONNode(.array(elements.pop(from: array)), location: location(offset))
+        depth -= 1
+        if depth == 1, array == observedArrayStart {
+            observedArrayStart = -1
+            observedArrayClosed = true
+        }
+        return JSONNode(.array(elements.pop(from: array)), location: location(offset))
     }
 
     /// Walks the tree once (done only when a duplicate was found).

@@ -26,10 +26,12 @@ import TestSupport
         return url.path
     }
 
-    /// What `validate` finds for a declarations file, with the cache or without.
+    /// What `validate` finds for a declarations file, with the cache (and the base layers' prechecks) or with
+    /// neither: every layer checked by validation itself.
     static func findings(_ path: String, cache: ValidationCache?, apiKey: String? = nil) -> [String] {
         var job = CompileJob(declarationsPath: path, apiKey: apiKey)
         job.validationCache = cache
+        job.prechecksBaseLayers = cache != nil
         return rendered(job.check())
     }
 

@@ -11,11 +11,14 @@ public struct CompilationInputs: Sendable {
         public var base: JSONDocument
         /// Where the declarations name this variant (`bases:` key); nil for `base:` and `--base`.
         public var location: SourceLocation?
+        /// The base layers' own checks, started while the base was parsed (when `load` was asked for them).
+        public var precheck: BaseLayerPrecheck?
 
-        public init(name: String, base: JSONDocument, location: SourceLocation? = nil) {
+        public init(name: String, base: JSONDocument, location: SourceLocation? = nil, precheck: BaseLayerPrecheck? = nil) {
             self.name = name
             self.base = base
             self.location = location
+            self.precheck = precheck
         }
     }
 
@@ -46,10 +49,12 @@ public struct CompilationInputs: Sendable {
 
     /// Reads a declarations file and the base styles it names (or `baseOverride`, a path as given on the
     /// command line, for a single `base:`). Returns nil inputs when something could not be read or parsed;
-    /// the diagnostics say why. Several bases are read and parsed in parallel.
+    /// the diagnostics say why. Several bases are read and parsed in parallel. With `precheckTarget`, each base's
+    /// layers get their own checks for that target on another thread as they are parsed (`Variant.precheck`).
     public static func load(declarationsPath: String, displayName: String? = nil, baseOverride: String? = nil,
                             environment: [String: String], environmentStandIns: Bool = false,
-                            inputLoader: InputLoader = InputLoader()) -> (inputs: CompilationInputs?, diagnostics: [Diagnostic]) {
+                            inputLoader: InputLoader = InputLoader(),
+                            precheckTarget: Target? = nil) -> (inputs: CompilationInputs?, diagnostics: [Diagnostic]) {
         var loader = DeclarationsLoader(environment: environment, inputLoader: inputLoader)
         loader.environmentStandIns = environmentStandIns
         let folder = FilePaths.directory(of: declarationsPath)
@@ -64,7 +69,7 @@ public struct CompilationInputs: Sendable {
         // The declarations are read on a thread of their own and the first base is parsed on this one: the
         // base's tree is the larger, and with glibc the calling (main) thread's heap grows megabytes at a time
         // where a worker's grows a page at a time, one mprotect each (americana's base: 1,500 of them).
-        let prefetch = BasePrefetch(inputLoader: inputLoader)
+        let prefetch = BasePrefetch(inputLoader: inputLoader, precheckTarget: precheckTarget)
         let handoff = BaseHandoff()
         if baseOverride == nil {
             func prefetchBases(_ key: String, _ value: JSONNode?) {
@@ -137,7 +142,9 @@ public struct CompilationInputs: Sendable {
                 guard diagnostic.rule == Rule.ioRead.id, let declared = want.declared else { return diagnostic }
                 return Diagnostic(.ioRead, "\(declared.what) \(diagnostic.message)", at: declared.location, path: declared.path)
             }
-            if let document = result.document { variants.append(Variant(name: want.name, base: document, location: want.declared?.location)) }
+            if let document = result.document {
+                variants.append(Variant(name: want.name, base: document, location: want.declared?.location, precheck: result.precheck))
+            }
         }
         guard variants.count == wanted.count else { return (nil, diagnostics) }
         var inputs = CompilationInputs(declarations: declarations, variants: variants, files: loaded.files + variants.map(\.base.file))
@@ -150,19 +157,31 @@ public struct CompilationInputs: Sendable {
 /// Base styles read and parsed while the declarations are read and decoded, and beside each other, each once:
 /// started on a thread of their own (`start`), or claimed to be run by the caller on its own thread (`claim`).
 private final class BasePrefetch: @unchecked Sendable {
-    typealias Loaded = (document: JSONDocument?, diagnostics: [Diagnostic])
+    typealias Loaded = (document: JSONDocument?, diagnostics: [Diagnostic], precheck: BaseLayerPrecheck?)
 
     private let inputLoader: InputLoader
+    private let precheckTarget: Target?
     private let lock = NSLock()
     private var loads: [String: (group: DispatchGroup, result: Box)] = [:]
 
     /// One load's outcome, written by its thread before its group is left.
     final class Box: @unchecked Sendable {
-        var value: Loaded = (nil, [])
+        var value: Loaded = (nil, [], nil)
     }
 
-    init(inputLoader: InputLoader) {
+    init(inputLoader: InputLoader, precheckTarget: Target?) {
         self.inputLoader = inputLoader
+        self.precheckTarget = precheckTarget
+    }
+
+    /// Reads and parses one base (with its layers' prechecks when asked for).
+    private static func load(path: String, displayName: String, inputLoader: InputLoader, precheckTarget: Target?) -> Loaded {
+        let loader = StyleLoader(inputLoader: inputLoader)
+        guard let precheckTarget else {
+            let (document, diagnostics) = loader.load(path: path, displayName: displayName)
+            return (document, diagnostics, nil)
+        }
+        return loader.load(path: path, displayName: displayName, precheckingLayersFor: precheckTarget)
     }
 
     private static func key(_ path: String, _ displayName: String) -> String { path + "\u{0}" + displayName }
@@ -182,9 +201,9 @@ private final class BasePrefetch: @unchecked Sendable {
         let box = Box()
         loads[key] = (group, box)
         group.enter()
-        let loader = inputLoader
+        let (loader, target) = (inputLoader, precheckTarget)
         return Claim {
-            box.value = StyleLoader(inputLoader: loader).load(path: path, displayName: displayName)
+            box.value = Self.load(path: path, displayName: displayName, inputLoader: loader, precheckTarget: target)
             group.leave()
         }
     }
@@ -198,9 +217,9 @@ private final class BasePrefetch: @unchecked Sendable {
         let group = DispatchGroup()
         let box = Box()
         loads[key] = (group, box)
-        let loader = inputLoader
+        let (loader, target) = (inputLoader, precheckTarget)
         DispatchQueue.global(qos: .userInitiated).async(group: group) {
-            box.value = StyleLoader(inputLoader: loader).load(path: path, displayName: displayName)
+            box.value = Self.load(path: path, displayName: displayName, inputLoader: loader, precheckTarget: target)
         }
     }
 
@@ -210,7 +229,7 @@ private final class BasePrefetch: @unchecked Sendable {
         lock.lock()
         let load = loads[Self.key(path, displayName)]
         lock.unlock()
-        guard let load else { return (nil, []) }
+        guard let load else { return (nil, [], nil) }
         load.group.wait()
         return load.result.value
     }

@@ -26,6 +26,9 @@ public struct CompileJob: Sendable {
     /// Where earlier validations' layer findings are kept (`--cache-dir`): base layers that composing left as they
     /// were take their findings from it instead of being checked again. Nil checks everything.
     public var validationCache: ValidationCache?
+    /// Check the base layers' own parts (`BaseLayerPrecheck`) on another thread while the bases are parsed, for
+    /// validation to take over: the same findings, sooner. Off, validation checks every layer itself.
+    public var prechecksBaseLayers = true
 
     public init(declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
                 compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current) {
@@ -83,8 +86,12 @@ public struct CompileJob: Sendable {
         // Compositions and variants are in the same order (`compose` keeps one composition per variant).
         let styleDiagnostics = compositions.indices.flatMap { index in
             let style = compositions[index].style
-            guard let validationCache, let earlier else { return configuration.apply(validator.validate(style)) }
-            return configuration.apply(validationCache.validate(style, base: inputs.variants[index].base, earlier: earlier[index], with: validator))
+            let variant = inputs.variants[index]
+            guard let validationCache, let earlier else {
+                return configuration.apply(validator.validate(style, base: variant.base, precheck: variant.precheck))
+            }
+            return configuration.apply(validationCache.validate(style, base: variant.base, earlier: earlier[index], precheck: variant.precheck,
+                                                                with: validator))
         }
         return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
     }
@@ -114,16 +121,23 @@ public struct CompileJob: Sendable {
         return ((compositions, inputs, target, cacheRead), diagnostics)
     }
 
+    /// The target the base layers' own checks are started for while the bases are parsed, before the declarations
+    /// say theirs (most leave it to the default); validation for another target checks those layers itself.
+    /// Nil when `prechecksBaseLayers` is off.
+    private var precheckTarget: Target? { prechecksBaseLayers ? targetOverride ?? .tomtom : nil }
+
     private func loadInputs() -> (CompilationInputs?, [Diagnostic]) {
         if let declarationsPath {
             return CompilationInputs.load(declarationsPath: declarationsPath, baseOverride: baseOverride, environment: environment,
-                                          environmentStandIns: environmentStandIns)
+                                          environmentStandIns: environmentStandIns, precheckTarget: precheckTarget)
         }
         guard let baseOverride else {
             return (nil, [Diagnostic(.ioRead, "nothing to compile: give a declarations file or --base STYLE", at: nil, fileName: "mc-style")])
         }
-        let (document, diagnostics) = StyleLoader().load(path: baseOverride)
-        return (document.map { CompilationInputs(declarations: Declarations(), base: $0, files: [$0.file]) }, diagnostics)
+        let (document, diagnostics, precheck) = precheckTarget.map { StyleLoader().load(path: baseOverride, precheckingLayersFor: $0) }
+            ?? { let (document, diagnostics) = StyleLoader().load(path: baseOverride); return (document, diagnostics, nil) }()
+        return (document.map { CompilationInputs(declarations: Declarations(), variants: [.init(name: BaseVariant.defaultName, base: $0, precheck: precheck)],
+                                                 files: [$0.file]) }, diagnostics)
     }
 
     private func render(_ compositions: [Composition], inputs: CompilationInputs) -> [OutputFile] {

@@ -19,6 +19,8 @@ public struct ValidateJob: Sendable {
     public var leavesTreesToProcessExit = false
     /// As `CompileJob`'s (`--cache-dir`): a style's, or a composed style's, unchanged layers take their findings from it.
     public var validationCache: ValidationCache?
+    /// As `CompileJob`'s: a style's layers get their own checks on another thread while it is parsed.
+    public var prechecksBaseLayers = true
 
     public init(target: Target?, baseOverride: String? = nil, environment: [String: String], generatorVersion: String = ToolVersion.current) {
         self.target = target
@@ -39,7 +41,11 @@ public struct ValidateJob: Sendable {
             loader.environmentStandIns = environmentStandIns
             return configuration.apply(loader.load(file, path: nil).diagnostics)
         }
-        if path.hasSuffix(".json") { return validateStyle(StyleLoader().load(path: path)) }
+        if path.hasSuffix(".json") {
+            guard prechecksBaseLayers else { return validateStyle(StyleLoader().load(path: path)) }
+            let (document, diagnostics, precheck) = StyleLoader().load(path: path, precheckingLayersFor: target ?? .tomtom)
+            return validateStyle((document, diagnostics), precheck: precheck)
+        }
         var job = CompileJob(declarationsPath: path, baseOverride: baseOverride, targetOverride: target, environment: environment,
                              generatorVersion: generatorVersion)
         job.environmentStandIns = environmentStandIns
@@ -47,6 +53,7 @@ public struct ValidateJob: Sendable {
         job.configuration = configuration
         job.leavesTreesToProcessExit = leavesTreesToProcessExit
         job.validationCache = validationCache
+        job.prechecksBaseLayers = prechecksBaseLayers
         return job.check()
     }
 
@@ -55,13 +62,14 @@ public struct ValidateJob: Sendable {
         bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
     }
 
-    private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
+    private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic]), precheck: BaseLayerPrecheck? = nil) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
         if leavesTreesToProcessExit { ProcessExit.leave(document) }
         let validator = StyleValidator(target: target ?? .tomtom, assets: assets)
         let found = validationCache.map { cache in
-            cache.validate(document.root, base: document, earlier: cache.load(base: document.file, target: validator.target), with: validator)
-        } ?? validator.validate(document.root)
+            cache.validate(document.root, base: document, earlier: cache.load(base: document.file, target: validator.target), precheck: precheck,
+                           with: validator)
+        } ?? validator.validate(document.root, base: document, precheck: precheck)
         return configuration.apply(loaded.diagnostics + found).sortedByPlace()
     }
 }

@@ -79,8 +79,11 @@ public struct ValidationCache: Sendable {
 
     /// `validator.validate(style)`, taking over what `earlier` holds for `base`'s layers (`style` is composed
     /// from `base`, or is `base` itself) and keeping what this validation learnt for the next one.
-    func validate(_ style: JSONNode, base: JSONDocument, earlier: [Int: CachedLayerFindings], with validator: StyleValidator) -> [Diagnostic] {
-        let reuse = LayerFindingsReuse(composed: style, base: base, earlier: earlier)
+    /// What `precheck` found for the base's layers is taken where `earlier` has nothing, and kept for the next.
+    func validate(_ style: JSONNode, base: JSONDocument, earlier: [Int: CachedLayerFindings], precheck: BaseLayerPrecheck? = nil,
+                  with validator: StyleValidator) -> [Diagnostic] {
+        let reuse = LayerFindingsReuse(composed: style, base: base, earlier: earlier,
+                                       prechecked: precheck?.findings(for: validator.target) ?? [:])
         let found = validator.validate(style, reusing: reuse)
         if let entries = reuse.entriesToKeep() { save(entries, base: base.file, target: validator.target) }
         return found

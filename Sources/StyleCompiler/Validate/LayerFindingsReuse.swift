@@ -27,6 +27,30 @@ public struct CachedLayerFindings: Sendable, Equatable {
     /// The layer's type as the checks saw it (its own, or its `ref` layer's): the checks depend on it.
     public var type: String?
     public var findings: [Finding]
+
+    init(type: String?, findings: [Finding]) {
+        self.type = type
+        self.findings = findings
+    }
+
+    /// The findings of a base layer's own checks (the layer at `layerPath`), kept by offsets; nil when one cannot
+    /// be kept so: it has something to mask, lies outside the base file or outside the layer's path.
+    init?(type: String?, findings: some Collection<Diagnostic>, layerPath: JSONPath, baseFile: SourceFile) {
+        let prefix = layerPath.components
+        var kept: [Finding] = []
+        kept.reserveCapacity(findings.count)
+        for diagnostic in findings {
+            guard diagnostic.secrets.isEmpty, let location = diagnostic.location, location.file === baseFile,
+                  diagnostic.fileName == baseFile.name, let components = diagnostic.path?.components,
+                  components.count >= prefix.count, Array(components.prefix(prefix.count)) == prefix,
+                  diagnostic.related.allSatisfy({ $0.location.file === baseFile }) else { return nil }
+            kept.append(Finding(
+                severity: diagnostic.severity, rule: diagnostic.rule, message: diagnostic.message, offset: location.offset,
+                pathBelowLayer: Array(components.dropFirst(prefix.count)),
+                related: diagnostic.related.map { .init(message: $0.message, offset: $0.location.offset) }, layerID: diagnostic.layerID))
+        }
+        self.init(type: type, findings: kept)
+    }
 }
 
 /// Findings of layers' own checks carried over from an earlier validation of the same base style (the validation
@@ -45,17 +69,26 @@ public final class LayerFindingsReuse: Sendable {
     private let baseOffsets: [Int: Int]
     /// Findings from the earlier validation, by base layer offset.
     private let earlier: [Int: CachedLayerFindings]
+    /// Findings of this process's own checks of base layers made while the base was parsed (`BaseLayerPrecheck`),
+    /// by base layer offset: taken where `earlier` has none, and recorded as this validation's.
+    private let prechecked: [Int: CachedLayerFindings]
     /// Findings this validation made, by base layer offset.
     private let recorded = Mutex<[Int: CachedLayerFindings]>([:])
+    private let recording: Bool
     private let reused = Atomic<Int>(0)
 
     /// - Parameters:
     ///   - composed: the composed style, as it will be validated.
     ///   - base: the base style it was composed from, as parsed (still alive: its layers' storage is compared).
     ///   - earlier: what an earlier validation of the same base bytes recorded, by base layer offset.
-    public init(composed: JSONNode, base: JSONDocument, earlier: [Int: CachedLayerFindings]) {
+    ///   - prechecked: what this process's checks of the base's layers found while it was parsed, by offset.
+    ///   - recording: false when nothing will ask for `entriesToKeep` (no cache to write): nothing is recorded.
+    public init(composed: JSONNode, base: JSONDocument, earlier: [Int: CachedLayerFindings],
+                prechecked: [Int: CachedLayerFindings] = [:], recording: Bool = true) {
         baseFile = base.file
         self.earlier = earlier
+        self.prechecked = prechecked
+        self.recording = recording
         var baseLayers: [Int: JSONNode] = [:]
         for layer in base.root["layers"]?.arrayValue ?? [] {
             guard let location = layer.location, location.file === base.file else { continue }
@@ -88,7 +121,7 @@ public final class LayerFindingsReuse: Sendable {
     /// The earlier findings of the layer at `index` of the composed style (its path `path`), when it is an
     /// unchanged base layer that was checked with the same type; nil when it must be checked.
     func findings(forLayer index: Int, type: String?, path: JSONPath) -> [Diagnostic]? {
-        guard let offset = baseOffsets[index], let entry = earlier[offset], entry.type == type else { return nil }
+        guard let offset = baseOffsets[index], let entry = earlier[offset] ?? prechecked[offset], entry.type == type else { return nil }
         let size = baseFile.bytes.count
         var restored: [Diagnostic] = []
         restored.reserveCapacity(entry.findings.count)
@@ -102,28 +135,16 @@ public final class LayerFindingsReuse: Sendable {
                                        related: related, layerID: finding.layerID))
         }
         reused.add(1, ordering: .relaxed)
-        recorded.withLock { $0[offset] = entry }
+        // An entry taken from `earlier` is kept by `entriesToKeep` as it is; one prechecked here is new to it.
+        if recording, earlier[offset] == nil { recorded.withLock { $0[offset] = entry } }
         return restored
     }
 
     /// Records what the checks of the layer at `index` found, when it is an unchanged base layer and every finding
     /// can be kept by offsets (in the base file, under the layer's path, nothing to mask).
     func record(layer index: Int, type: String?, path: JSONPath, findings: ArraySlice<Diagnostic>) {
-        guard let offset = baseOffsets[index] else { return }
-        let prefix = path.components
-        var kept: [CachedLayerFindings.Finding] = []
-        kept.reserveCapacity(findings.count)
-        for diagnostic in findings {
-            guard diagnostic.secrets.isEmpty, let location = diagnostic.location, location.file === baseFile,
-                  diagnostic.fileName == baseFile.name, let components = diagnostic.path?.components,
-                  components.count >= prefix.count, Array(components.prefix(prefix.count)) == prefix,
-                  diagnostic.related.allSatisfy({ $0.location.file === baseFile }) else { return }
-            kept.append(CachedLayerFindings.Finding(
-                severity: diagnostic.severity, rule: diagnostic.rule, message: diagnostic.message, offset: location.offset,
-                pathBelowLayer: Array(components.dropFirst(prefix.count)),
-                related: diagnostic.related.map { .init(message: $0.message, offset: $0.location.offset) }, layerID: diagnostic.layerID))
-        }
-        let entry = CachedLayerFindings(type: type, findings: kept)
+        guard recording, let offset = baseOffsets[index],
+              let entry = CachedLayerFindings(type: type, findings: findings, layerPath: path, baseFile: baseFile) else { return }
         recorded.withLock { $0[offset] = entry }
     }
 

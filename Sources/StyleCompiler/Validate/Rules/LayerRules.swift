@@ -53,6 +53,17 @@ extension ValidationRun {
         }
     }
 
+    /// The own checks of `node` as the layer at `path` (what `validateLayer` takes over from `LayerFindingsReuse`),
+    /// with the type they were made for; nil for a layer they would not be made for here: not an object, or a
+    /// `ref` layer (its type is its parent's).
+    func ownChecks(ofLayer node: JSONNode, path: JSONPath) -> (type: String?, findings: ArraySlice<Diagnostic>)? {
+        guard let layer = node.objectValue, layer["ref"] == nil else { return nil }
+        let type = layer["type"]?.stringValue
+        let start = diagnostics.count
+        validateLayerKeys(layer, node: node, type: type, path: path)
+        return (type, diagnostics[start...])
+    }
+
     private func validateLayerSource(_ layer: JSONObject, node: JSONNode, type: String, path: JSONPath) {
         let id = layer["id"]?.stringValue ?? ""
         guard let sourceNode = layer["source"] else {
@@ -65,16 +76,16 @@ extension ValidationRun {
             return
         }
         let sourceType = source["type"]?.stringValue
-        let demLayers: Set<String> = ["hillshade", "color-relief"]
+        let drawsElevation = type == "hillshade" || type == "color-relief"
         if sourceType == "vector", type == "raster" {
             report(.styleLayerSourceType, path, sourceNode, "layer \"\(id)\" requires a raster source")
-        } else if sourceType != "raster-dem", demLayers.contains(type) {
+        } else if sourceType != "raster-dem", drawsElevation {
             report(.styleLayerSourceType, path, sourceNode, "layer \"\(id)\" requires a raster-dem source")
         } else if sourceType == "raster", type != "raster" {
             report(.styleLayerSourceType, path, sourceNode, "layer \"\(id)\" requires a vector source")
         } else if sourceType == "vector", layer["source-layer"] == nil {
             report(.styleLayerSourceLayer, path, node, "layer \"\(id)\" must specify a \"source-layer\"")
-        } else if sourceType == "raster-dem", !demLayers.contains(type) {
+        } else if sourceType == "raster-dem", !drawsElevation {
             report(.styleLayerSourceType, path, sourceNode, "raster-dem source can only be used with layer type 'hillshade' or 'color-relief'.")
         } else if type == "line", layer["paint"]?["line-gradient"] != nil, sourceType != "geojson" || source["lineMetrics"]?.boolValue != true {
             report(.styleLayerLineGradient, path, node,

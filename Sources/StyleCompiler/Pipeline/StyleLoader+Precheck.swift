@@ -1,0 +1,24 @@
+import LocatedJSON
+
+extension StyleLoader {
+    /// `load(path:displayName:)`, with the layers' own checks for `target` started on another thread as soon as
+    /// each layer is parsed (`BaseLayerPrecheck`); no precheck when the file cannot be read or parsed.
+    public func load(path: String, displayName: String? = nil,
+                     precheckingLayersFor target: Target) -> (document: JSONDocument?, diagnostics: [Diagnostic], precheck: BaseLayerPrecheck?) {
+        let file: SourceFile
+        do {
+            file = try inputLoader.load(path: path, displayName: displayName)
+        } catch {
+            return (nil, [error.diagnostic], nil)
+        }
+        let precheck = BaseLayerPrecheck(file: file, target: target)
+        defer { precheck.parseEnded() }
+        do {
+            let document = try JSONParser().parse(file, reportingElementsOf: "layers") { _, layer in precheck.offer(layer) }
+            return (document, document.duplicateKeys.map { Diagnostic.duplicateKey($0) }, precheck)
+        } catch {
+            precheck.stop()
+            return (nil, [Diagnostic(error)], nil)
+        }
+    }
+}
