@@ -1,6 +1,8 @@
 // libFuzzer target: the JSON parser, its tape and the writer. Any input must give a document or a located
 // syntax error; a parsed document must write and re-parse to an equal tree. The tape must read every input as
-// the tree parser does: the same error, or the same tree, duplicate keys and written bytes.
+// the tree parser does: the same error, or the same tree, duplicate keys and written bytes. Parsing while
+// reporting the elements of the root's first member must build the same tree (or refuse with the same error),
+// and report that member's elements as the tree holds them (unless the key is repeated).
 // Built by .ci/fuzz.sh, not by SwiftPM.
 import LocatedJSON
 
@@ -19,10 +21,30 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         for style in [JSONWriter.Style.compact, .pretty] where JSONWriter(style: style).bytes(tape) != JSONWriter(style: style).bytes(document.root) {
             fatalError("the tape wrote other bytes")
         }
+        checkElementReports(file, document)
     } catch {
         _ = error.location.position
+        if let again = try? JSONParser().parse(file, reportingElementsOf: "layers", to: { _, _ in }) {
+            fatalError("parsing with reports read what the parser refused: \(again.root)")
+        }
         guard case .failure(let tapeError) = tape else { fatalError("the tape read what the tree parser refused") }
         if tapeError.location != error.location || tapeError.message != error.message { fatalError("the tape refused with another error") }
     }
     return 0
+}
+
+/// Parses `file` again reporting the elements of the root's first member (the key fuzzed inputs have).
+func checkElementReports(_ file: SourceFile, _ document: JSONDocument) {
+    guard let key = document.root.objectValue?.members.first?.key else { return }
+    var reported: [JSONNode] = []
+    guard let again = try? JSONParser().parse(file, reportingElementsOf: key, to: { index, element in
+        if index != reported.count { fatalError("an element was reported out of order") }
+        reported.append(element)
+    }) else { fatalError("parsing with reports refused what the parser read") }
+    if again.root != document.root || again.duplicateKeys != document.duplicateKeys { fatalError("parsing with reports built another tree") }
+    guard !document.duplicateKeys.contains(where: { $0.key == key && $0.objectPath.components.isEmpty }) else { return }
+    let elements = document.root[key]?.arrayValue ?? []
+    if reported != elements || reported.map(\.location?.offset) != elements.map(\.location?.offset) {
+        fatalError("the elements reported are not the tree's")
+    }
 }
