@@ -25,8 +25,14 @@ public final class BaseLayerPrecheck: Sendable {
         var pending: [JSONNode] = []
         var parseEnded = false
         var started = false
+        /// True while the checks' thread waits for layers.
+        var waiting = false
         var found: [Int: CachedLayerFindings] = [:]
     }
+
+    /// A waiting checks' thread is woken once this many layers wait (or the parse ended): waking it for every layer
+    /// cost the parsing thread a system call each.
+    static let batchSize = 32
 
     /// - Parameters:
     ///   - file: the base style's file (every finding kept is placed in it).
@@ -38,24 +44,29 @@ public final class BaseLayerPrecheck: Sendable {
 
     /// Takes a layer of the base as soon as it is parsed; starts the checks' thread with the first one.
     public func offer(_ layer: JSONNode) {
-        let start = state.withLock { state in
+        let (start, wake) = state.withLock { state in
             state.pending.append(layer)
-            guard !state.started else { return false }
-            state.started = true
-            working.enter()
-            return true
+            if !state.started {
+                state.started = true
+                working.enter()
+                return (true, false)
+            }
+            guard state.waiting, state.pending.count >= Self.batchSize else { return (false, false) }
+            state.waiting = false
+            return (false, true)
         }
-        if start {
-            DispatchQueue.global(qos: .userInitiated).async { self.checkOffered() }
-        } else {
-            wakeUp.signal()
-        }
+        if start { DispatchQueue.global(qos: .userInitiated).async { self.checkOffered() } }
+        if wake { wakeUp.signal() }
     }
 
     /// No more layers will be offered (the parse ended, or failed).
     public func parseEnded() {
-        state.withLock { $0.parseEnded = true }
-        wakeUp.signal()
+        let wake = state.withLock { state in
+            state.parseEnded = true
+            defer { state.waiting = false }
+            return state.waiting
+        }
+        if wake { wakeUp.signal() }
     }
 
     /// Stops the checks after the layer under way, without waiting (the base could not be parsed).
@@ -82,15 +93,16 @@ public final class BaseLayerPrecheck: Sendable {
     /// The checks' thread: checks the layers offered, in order, until there are no more or it is stopped.
     private func checkOffered() {
         defer { working.leave() }
-        // One run per layer, so that a finding's layer id is the layer's own (`layers[0]` of a one-layer style);
-        // the colors and expressions already found valid go from run to run.
-        var memo = ValidationRun(ValidationContext(style: JSONNode(.object(JSONObject())), target: target))
+        // One run for every layer, each checked apart from its style: the colors and expressions found valid in one
+        // are not checked again in the next.
+        let run = ValidationRun(ValidationContext(style: JSONNode(.object(JSONObject())), target: target))
         var found: [Int: CachedLayerFindings] = [:]
         defer { state.withLock { $0.found.merge(found) { _, new in new } } }
         let path = JSONPath([.key("layers"), .index(0)])
         while !stopped.load(ordering: .relaxed) {
             let (batch, ended) = state.withLock { state in
                 defer { state.pending.removeAll(keepingCapacity: true) }
+                if state.pending.isEmpty, !state.parseEnded { state.waiting = true }
                 return (state.pending, state.parseEnded)
             }
             if batch.isEmpty {
@@ -101,15 +113,12 @@ public final class BaseLayerPrecheck: Sendable {
             for layer in batch {
                 if stopped.load(ordering: .relaxed) { return }
                 guard let offset = layer.location?.offset, layer.location?.file === file else { continue }
-                let style = JSONNode(.object(JSONObject([JSONMember(key: "layers", value: JSONNode(.array([layer])))])))
-                let run = ValidationRun(ValidationContext(style: style, target: target))
-                run.validColors = memo.validColors
-                run.checkedExpressions = memo.checkedExpressions
+                run.detachedLayer = layer
                 if let (type, findings) = run.ownChecks(ofLayer: layer, path: path),
                    let entry = CachedLayerFindings(type: type, findings: findings, layerPath: path, baseFile: file) {
                     found[offset] = entry
                 }
-                memo = run
+                _ = run.takeDiagnostics()
             }
         }
     }

@@ -89,6 +89,9 @@ final class ValidationRun {
     /// Where the layers' findings go among the root's, set when the root's checks reach the layers (which
     /// are units of their own); nil when the layers are not checked (`layers` is not a valid array).
     var layerFindingsPosition: Int?
+    /// Set when this run checks layers apart from their style (`BaseLayerPrecheck`): the layer under way, whose id
+    /// its findings under `layers[...]` carry (instead of the context's layer at the path's index).
+    var detachedLayer: JSONNode?
 
     init(_ context: ValidationContext) {
         self.context = context
@@ -134,6 +137,7 @@ final class ValidationRun {
     private func layerID(at path: JSONPath) -> String? {
         let components = path.components
         guard components.count >= 2, components[0] == .key("layers"), case .index(let index) = components[1] else { return nil }
+        if let detachedLayer { return detachedLayer["id"]?.stringValue }
         return context.layers[safe: index]?["id"]?.stringValue
     }
 
