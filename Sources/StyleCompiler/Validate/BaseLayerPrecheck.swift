@@ -27,6 +27,10 @@ public final class BaseLayerPrecheck: Sendable {
         var started = false
         /// True while the checks' thread waits for layers.
         var waiting = false
+        /// True once the checks' thread runs; until then, taking the findings does not wait for it.
+        var running = false
+        /// True when the findings were taken before the checks' thread ran: it then ends as soon as it runs.
+        var abandoned = false
         var found: [Int: CachedLayerFindings] = [:]
     }
 
@@ -85,7 +89,12 @@ public final class BaseLayerPrecheck: Sendable {
     /// must have ended).
     func findings(for target: Target, waitingForEveryLayer: Bool) -> [Int: CachedLayerFindings] {
         if !waitingForEveryLayer { stop() }
-        working.wait()
+        // A thread that has not started (every worker busy) is not waited for: nothing would come of it.
+        let started = waitingForEveryLayer || state.withLock { state in
+            if !state.running { state.abandoned = true }
+            return state.running
+        }
+        if started { working.wait() }
         guard target == self.target else { return [:] }
         return state.withLock { $0.found }
     }
@@ -93,6 +102,10 @@ public final class BaseLayerPrecheck: Sendable {
     /// The checks' thread: checks the layers offered, in order, until there are no more or it is stopped.
     private func checkOffered() {
         defer { working.leave() }
+        guard state.withLock({ state in
+            state.running = !state.abandoned
+            return state.running
+        }) else { return }
         // One run for every layer, each checked apart from its style: the colors and expressions found valid in one
         // are not checked again in the next.
         let run = ValidationRun(ValidationContext(style: JSONNode(.object(JSONObject())), target: target))
