@@ -176,12 +176,7 @@ private final class BasePrefetch: @unchecked Sendable {
 
     /// Reads and parses one base (with its layers' prechecks when asked for).
     private static func load(path: String, displayName: String, inputLoader: InputLoader, precheckTarget: Target?) -> Loaded {
-        let loader = StyleLoader(inputLoader: inputLoader)
-        guard let precheckTarget else {
-            let (document, diagnostics) = loader.load(path: path, displayName: displayName)
-            return (document, diagnostics, nil)
-        }
-        return loader.load(path: path, displayName: displayName, precheckingLayersFor: precheckTarget)
+        StyleLoader(inputLoader: inputLoader).load(path: path, displayName: displayName, precheckingLayersFor: precheckTarget)
     }
 
     private static func key(_ path: String, _ displayName: String) -> String { path + "\u{0}" + displayName }

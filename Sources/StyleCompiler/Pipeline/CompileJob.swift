@@ -134,8 +134,7 @@ public struct CompileJob: Sendable {
         guard let baseOverride else {
             return (nil, [Diagnostic(.ioRead, "nothing to compile: give a declarations file or --base STYLE", at: nil, fileName: "mc-style")])
         }
-        let (document, diagnostics, precheck) = precheckTarget.map { StyleLoader().load(path: baseOverride, precheckingLayersFor: $0) }
-            ?? { let (document, diagnostics) = StyleLoader().load(path: baseOverride); return (document, diagnostics, nil) }()
+        let (document, diagnostics, precheck) = StyleLoader().load(path: baseOverride, precheckingLayersFor: precheckTarget)
         return (document.map { CompilationInputs(declarations: Declarations(), variants: [.init(name: BaseVariant.defaultName, base: $0, precheck: precheck)],
                                                  files: [$0.file]) }, diagnostics)
     }

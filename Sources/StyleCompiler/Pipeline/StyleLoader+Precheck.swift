@@ -2,9 +2,14 @@ import LocatedJSON
 
 extension StyleLoader {
     /// `load(path:displayName:)`, with the layers' own checks for `target` started on another thread as soon as
-    /// each layer is parsed (`BaseLayerPrecheck`); no precheck when the file cannot be read or parsed.
+    /// each layer is parsed (`BaseLayerPrecheck`); no precheck when `target` is nil or the file cannot be read or
+    /// parsed.
     public func load(path: String, displayName: String? = nil,
-                     precheckingLayersFor target: Target) -> (document: JSONDocument?, diagnostics: [Diagnostic], precheck: BaseLayerPrecheck?) {
+                     precheckingLayersFor target: Target?) -> (document: JSONDocument?, diagnostics: [Diagnostic], precheck: BaseLayerPrecheck?) {
+        guard let target else {
+            let (document, diagnostics) = load(path: path, displayName: displayName)
+            return (document, diagnostics, nil)
+        }
         let file: SourceFile
         do {
             file = try inputLoader.load(path: path, displayName: displayName)

@@ -42,8 +42,7 @@ public struct ValidateJob: Sendable {
             return configuration.apply(loader.load(file, path: nil).diagnostics)
         }
         if path.hasSuffix(".json") {
-            guard prechecksBaseLayers else { return validateStyle(StyleLoader().load(path: path)) }
-            let (document, diagnostics, precheck) = StyleLoader().load(path: path, precheckingLayersFor: target ?? .tomtom)
+            let (document, diagnostics, precheck) = StyleLoader().load(path: path, precheckingLayersFor: prechecksBaseLayers ? target ?? .tomtom : nil)
             return validateStyle((document, diagnostics), precheck: precheck)
         }
         var job = CompileJob(declarationsPath: path, baseOverride: baseOverride, targetOverride: target, environment: environment,
