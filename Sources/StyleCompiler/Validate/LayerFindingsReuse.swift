@@ -54,7 +54,8 @@ public struct CachedLayerFindings: Sendable, Equatable {
 }
 
 /// Findings of layers' own checks carried over from an earlier validation of the same base style (the validation
-/// cache, `ValidationCache`), and the findings of this validation recorded for the next one.
+/// cache, `ValidationCache`) or from this run's checks of the base's layers while it was parsed
+/// (`BaseLayerPrecheck`), and the findings of this validation recorded for the next one.
 ///
 /// Only a layer of the composed style that is an unchanged copy of a base layer takes findings over: the same
 /// file, the same offset, and the very same storage as the base tree's layer. Composing edits no base layer
