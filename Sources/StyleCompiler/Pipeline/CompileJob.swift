@@ -85,13 +85,9 @@ public struct CompileJob: Sendable {
         let earlier = cacheRead?.entries()
         // Compositions and variants are in the same order (`compose` keeps one composition per variant).
         let styleDiagnostics = compositions.indices.flatMap { index in
-            let style = compositions[index].style
             let variant = inputs.variants[index]
-            guard let validationCache, let earlier else {
-                return configuration.apply(validator.validate(style, base: variant.base, precheck: variant.precheck))
-            }
-            return configuration.apply(validationCache.validate(style, base: variant.base, earlier: earlier[index], precheck: variant.precheck,
-                                                                with: validator))
+            return configuration.apply(validator.validate(compositions[index].style, base: variant.base, precheck: variant.precheck,
+                                                          cache: validationCache, earlier: earlier?[index] ?? [:]))
         }
         return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
     }

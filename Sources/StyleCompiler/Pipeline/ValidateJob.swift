@@ -65,10 +65,8 @@ public struct ValidateJob: Sendable {
         guard let document = loaded.document else { return loaded.diagnostics }
         if leavesTreesToProcessExit { ProcessExit.leave(document) }
         let validator = StyleValidator(target: target ?? .tomtom, assets: assets)
-        let found = validationCache.map { cache in
-            cache.validate(document.root, base: document, earlier: cache.load(base: document.file, target: validator.target), precheck: precheck,
-                           with: validator)
-        } ?? validator.validate(document.root, base: document, precheck: precheck)
+        let earlier = validationCache?.load(base: document.file, target: validator.target) ?? [:]
+        let found = validator.validate(document.root, base: document, precheck: precheck, cache: validationCache, earlier: earlier)
         return configuration.apply(loaded.diagnostics + found).sortedByPlace()
     }
 }

@@ -198,3 +198,14 @@ final class ValidationCacheRead: Sendable {
         return read.withLock { $0 }
     }
 }
+
+extension StyleValidator {
+    /// `validate(style)` for a style composed from `base` (or `base` itself), taking over the base layers'
+    /// findings from `precheck` and, with a `cache`, from `earlier` (its entries for this base), and keeping in
+    /// the cache what this validation learnt: the same findings, in the same order, as without either.
+    func validate(_ style: JSONNode, base: JSONDocument, precheck: BaseLayerPrecheck?, cache: ValidationCache?,
+                  earlier: [Int: CachedLayerFindings]) -> [Diagnostic] {
+        guard let cache else { return validate(style, base: base, precheck: precheck) }
+        return cache.validate(style, base: base, earlier: earlier, precheck: precheck, with: self)
+    }
+}
