@@ -8,8 +8,7 @@ extension JSONWriter {
     public func bytes(_ tape: JSONTape, memberOrder: [Int: [JSONTape.Member]] = [:], capacityHint: Int = 1 << 16) -> [UInt8] {
         var output = Output(capacity: max(capacityHint, 64), sink: nil)
         TapeWalk(tape: tape, memberOrder: memberOrder, style: style).write(0, indent: 0, into: &output)
-        output.bytes.append(UInt8(ascii: "\n"))
-        return output.bytes
+        return output.finish()
     }
 
     /// Writes the tape's document in pieces of about `chunkSize` bytes, handing each to `sink` as soon as it is
@@ -19,8 +18,7 @@ extension JSONWriter {
         withoutActuallyEscaping(sink) { sink in
             var output = Output(capacity: chunkSize + 4096, sink: sink, chunkSize: chunkSize)
             TapeWalk(tape: tape, memberOrder: memberOrder, style: style).write(0, indent: 0, into: &output)
-            output.bytes.append(UInt8(ascii: "\n"))
-            sink(output.bytes)
+            sink(output.finish())
         }
     }
 
@@ -33,29 +31,29 @@ extension JSONWriter {
         func write(_ index: Int, indent: Int, into output: inout Output) {
             let entry = tape.entries[index]
             switch entry.kind {
-            case .null: output.bytes.append(contentsOf: "null".utf8)
-            case .false: output.bytes.append(contentsOf: "false".utf8)
-            case .true: output.bytes.append(contentsOf: "true".utf8)
-            case .number: tape.withContent(at: index) { output.bytes.append(contentsOf: $0) }
-            case .string: writeString(index, into: &output.bytes)
+            case .null: output.append("null" as StaticString)
+            case .false: output.append("false" as StaticString)
+            case .true: output.append("true" as StaticString)
+            case .number: tape.withContent(at: index) { output.append($0) }
+            case .string: writeString(index, into: &output)
             case .array: writeArray(index, indent: indent, into: &output)
             case .object: writeObject(index, indent: indent, into: &output)
             }
         }
 
-        private func writeString(_ index: Int, into bytes: inout [UInt8]) {
+        private func writeString(_ index: Int, into output: inout Output) {
             if tape.entries[index].flags.contains(.escaped) {
-                JSONWriter.writeString(tape.text(at: index), into: &bytes)
+                JSONWriter.writeString(tape.text(at: index), into: &output)
                 return
             }
-            bytes.append(UInt8(ascii: "\""))
-            tape.withContent(at: index) { bytes.append(contentsOf: $0) }
-            bytes.append(UInt8(ascii: "\""))
+            output.append(UInt8(ascii: "\""))
+            tape.withContent(at: index) { output.append($0) }
+            output.append(UInt8(ascii: "\""))
         }
 
         private func writeArray(_ index: Int, indent: Int, into output: inout Output) {
-            output.bytes.append(UInt8(ascii: "["))
-            defer { output.bytes.append(UInt8(ascii: "]")) }
+            output.append(UInt8(ascii: "["))
+            defer { output.append(UInt8(ascii: "]")) }
             let count = Int(tape.entries[index].length)
             guard count > 0 else { return }
             let pretty = style == .pretty
@@ -63,20 +61,21 @@ extension JSONWriter {
             var part = index + 1
             for position in 0..<count {
                 if onOneLine {
-                    if position > 0 { output.bytes.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+                    if position > 0 { output.append(UInt8(ascii: ","), UInt8(ascii: " ")) }
                 } else if pretty {
-                    output.bytes.append(contentsOf: position > 0 ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")])
-                    JSONWriter.writeIndent(indent + 1, into: &output.bytes)
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    output.append(UInt8(ascii: "\n"))
+                    output.appendIndent(indent + 1)
                 } else if position > 0 {
-                    output.bytes.append(UInt8(ascii: ","))
+                    output.append(UInt8(ascii: ","))
                 }
                 write(part, indent: indent + 1, into: &output)
                 if !onOneLine { output.checkpoint() }
                 part = Int(tape.entries[part].end)
             }
             if pretty, !onOneLine {
-                output.bytes.append(UInt8(ascii: "\n"))
-                JSONWriter.writeIndent(indent, into: &output.bytes)
+                output.append(UInt8(ascii: "\n"))
+                output.appendIndent(indent)
             }
         }
 
@@ -89,20 +88,20 @@ extension JSONWriter {
         }
 
         private func writeObject(_ index: Int, indent: Int, into output: inout Output) {
-            output.bytes.append(UInt8(ascii: "{"))
-            defer { output.bytes.append(UInt8(ascii: "}")) }
+            output.append(UInt8(ascii: "{"))
+            defer { output.append(UInt8(ascii: "}")) }
             let entry = tape.entries[index]
             guard entry.length > 0 else { return }
             let pretty = style == .pretty
             let writeMember = { (position: Int, key: Int, value: Int, output: inout Output) in
-                if position > 0 { output.bytes.append(UInt8(ascii: ",")) }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty {
-                    output.bytes.append(UInt8(ascii: "\n"))
-                    JSONWriter.writeIndent(indent + 1, into: &output.bytes)
+                    output.append(UInt8(ascii: "\n"))
+                    output.appendIndent(indent + 1)
                 }
-                writeString(key, into: &output.bytes)
-                output.bytes.append(UInt8(ascii: ":"))
-                if pretty { output.bytes.append(UInt8(ascii: " ")) }
+                writeString(key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(UInt8(ascii: " ")) }
                 write(value, indent: indent + 1, into: &output)
                 output.checkpoint()
             }
@@ -116,8 +115,8 @@ extension JSONWriter {
                 }
             }
             if pretty {
-                output.bytes.append(UInt8(ascii: "\n"))
-                JSONWriter.writeIndent(indent, into: &output.bytes)
+                output.append(UInt8(ascii: "\n"))
+                output.appendIndent(indent)
             }
         }
     }

@@ -24,8 +24,7 @@ public struct JSONWriter: Sendable {
     public func bytes(_ node: JSONNode, capacityHint: Int = 1 << 16) -> [UInt8] {
         var output = Output(capacity: max(capacityHint, 64), sink: nil)
         write(node.value, indent: 0, into: &output)
-        output.bytes.append(UInt8(ascii: "\n"))
-        return output.bytes
+        return output.finish()
     }
 
     /// Writes `node` in pieces of about `chunkSize` bytes (at least one container element each), handing
@@ -34,28 +33,7 @@ public struct JSONWriter: Sendable {
         withoutActuallyEscaping(sink) { sink in
             var output = Output(capacity: chunkSize + 4096, sink: sink, chunkSize: chunkSize)
             write(node.value, indent: 0, into: &output)
-            output.bytes.append(UInt8(ascii: "\n"))
-            sink(output.bytes)
-        }
-    }
-
-    /// The bytes written so far, handed on in chunks when there is a sink.
-    struct Output {
-        var bytes: [UInt8] = []
-        let sink: (([UInt8]) -> Void)?
-        let chunkSize: Int
-
-        init(capacity: Int, sink: (([UInt8]) -> Void)?, chunkSize: Int = .max) {
-            bytes.reserveCapacity(capacity)
-            self.sink = sink
-            self.chunkSize = chunkSize
-        }
-
-        /// Passes the bytes on once there are `chunkSize` of them (called between elements).
-        mutating func checkpoint() {
-            guard bytes.count >= chunkSize, let sink else { return }
-            sink(bytes)
-            bytes.removeAll(keepingCapacity: true)
+            sink(output.finish())
         }
     }
 
@@ -64,22 +42,22 @@ public struct JSONWriter: Sendable {
 
     private func write(_ value: JSONValue, indent: Int, into output: inout Output) {
         switch value {
-        case .null: output.bytes.append(contentsOf: "null".utf8)
-        case .bool(let flag): output.bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): output.bytes.append(contentsOf: number.text.utf8)
-        case .string(let text): Self.writeString(text, into: &output.bytes)
+        case .null: output.append("null" as StaticString)
+        case .bool(let flag): output.append(flag ? "true" as StaticString : "false")
+        case .number(let number): output.append(number.text)
+        case .string(let text): Self.writeString(text, into: &output)
         case .array(let items): writeArray(items, indent: indent, into: &output)
         case .object(let object): writeObject(object, indent: indent, into: &output)
         }
     }
 
     private func writeArray(_ items: [JSONNode], indent: Int, into output: inout Output) {
-        output.bytes.append(UInt8(ascii: "["))
-        defer { output.bytes.append(UInt8(ascii: "]")) }
+        output.append(UInt8(ascii: "["))
+        defer { output.append(UInt8(ascii: "]")) }
         guard !items.isEmpty else { return }
         if style == .compact {
             for position in items.indices {
-                if position > 0 { output.bytes.append(UInt8(ascii: ",")) }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 write(items[position].value, indent: indent, into: &output)
                 output.checkpoint()
             }
@@ -87,52 +65,49 @@ public struct JSONWriter: Sendable {
         }
         if items.allSatisfy({ $0.value.isScalar }) {
             for position in items.indices {
-                if position > 0 { output.bytes.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+                if position > 0 { output.append(UInt8(ascii: ","), UInt8(ascii: " ")) }
                 write(items[position].value, indent: indent, into: &output)
             }
             return
         }
         for position in items.indices {
-            output.bytes.append(contentsOf: position > 0 ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")])
-            Self.writeIndent(indent + 1, into: &output.bytes)
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "\n"))
+            output.appendIndent(indent + 1)
             write(items[position].value, indent: indent + 1, into: &output)
             output.checkpoint()
         }
-        output.bytes.append(UInt8(ascii: "\n"))
-        Self.writeIndent(indent, into: &output.bytes)
+        output.append(UInt8(ascii: "\n"))
+        output.appendIndent(indent)
     }
 
     private func writeObject(_ object: JSONObject, indent: Int, into output: inout Output) {
-        output.bytes.append(UInt8(ascii: "{"))
-        defer { output.bytes.append(UInt8(ascii: "}")) }
+        output.append(UInt8(ascii: "{"))
+        defer { output.append(UInt8(ascii: "}")) }
         guard !object.isEmpty else { return }
         let pretty = style == .pretty
         // Members are read in place (no copy of each member, so no reference counting of its parts).
         let members = object.members
         for position in members.indices {
-            if position > 0 { output.bytes.append(UInt8(ascii: ",")) }
+            if position > 0 { output.append(UInt8(ascii: ",")) }
             if pretty {
-                output.bytes.append(UInt8(ascii: "\n"))
-                Self.writeIndent(indent + 1, into: &output.bytes)
+                output.append(UInt8(ascii: "\n"))
+                output.appendIndent(indent + 1)
             }
-            Self.writeString(members[position].key, into: &output.bytes)
-            output.bytes.append(UInt8(ascii: ":"))
-            if pretty { output.bytes.append(UInt8(ascii: " ")) }
+            Self.writeString(members[position].key, into: &output)
+            output.append(UInt8(ascii: ":"))
+            if pretty { output.append(UInt8(ascii: " ")) }
             write(members[position].value.value, indent: indent + 1, into: &output)
             output.checkpoint()
         }
         if pretty {
-            output.bytes.append(UInt8(ascii: "\n"))
-            Self.writeIndent(indent, into: &output.bytes)
+            output.append(UInt8(ascii: "\n"))
+            output.appendIndent(indent)
         }
     }
 
-    static func writeIndent(_ level: Int, into output: inout [UInt8]) {
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
-    }
-
     /// Writes a quoted, minimally escaped string.
-    static func writeString(_ text: String, into output: inout [UInt8]) {
+    static func writeString(_ text: String, into output: inout Output) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
@@ -140,16 +115,16 @@ public struct JSONWriter: Sendable {
             for index in 0..<utf8.count {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                if runStart < index { output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
                 appendEscape(byte, into: &output)
                 runStart = index + 1
             }
-            if runStart < utf8.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            if runStart < utf8.count { output.append(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         output.append(UInt8(ascii: "\""))
     }
 
-    private static func appendEscape(_ byte: UInt8, into output: inout [UInt8]) {
+    private static func appendEscape(_ byte: UInt8, into output: inout Output) {
         output.append(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
@@ -159,7 +134,7 @@ public struct JSONWriter: Sendable {
         case 0x0A: output.append(UInt8(ascii: "n"))
         case 0x0D: output.append(UInt8(ascii: "r"))
         case 0x09: output.append(UInt8(ascii: "t"))
-        default: output.append(contentsOf: ("u00" + hex(byte).lowercased()).utf8)
+        default: output.append("u00" + hex(byte).lowercased())
         }
     }
 }
