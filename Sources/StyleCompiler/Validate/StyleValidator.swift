@@ -86,6 +86,8 @@ final class ValidationRun {
     var validColors: Set<String> = []
     /// Expressions already found to type-check: styles repeat the same expressions in many layers.
     var checkedExpressions = ExpressionCheckMemo()
+    /// Legacy functions already found clean: styles repeat the same functions in many layers.
+    var checkedFunctions = FunctionCheckMemo()
     /// Where the layers' findings go among the root's, set when the root's checks reach the layers (which
     /// are units of their own); nil when the layers are not checked (`layers` is not a valid array).
     var layerFindingsPosition: Int?

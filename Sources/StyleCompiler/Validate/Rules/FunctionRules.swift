@@ -4,6 +4,14 @@ import LocatedJSON
 extension ValidationRun {
     func validateFunction(_ node: JSONNode, spec: SpecProperty, path: JSONPath) {
         guard let function = node.objectValue else { return }
+        let key = FunctionCheckMemo.Key(spec: spec, function: node)
+        if checkedFunctions.isKnownClean(key) { return }
+        let findingsBefore = diagnostics.count
+        checkFunction(function, node: node, spec: spec, path: path)
+        if diagnostics.count == findingsBefore { checkedFunctions.recordClean(key) }
+    }
+
+    private func checkFunction(_ function: JSONObject, node: JSONNode, spec: SpecProperty, path: JSONPath) {
         var state = FunctionState(spec: spec, functionType: function["type"]?.stringValue)
         let stops = function["stops"]
         state.isZoomAndProperty = stops?[0]?[0]?.objectValue != nil && stops?[0]?.arrayValue != nil
