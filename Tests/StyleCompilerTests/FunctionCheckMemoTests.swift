@@ -17,22 +17,6 @@ import LocatedJSON
         return (try JSONParser().parse(text, name: "style.json").root, marks.map { SourcePosition(line: $0.line, column: $0.column) })
     }
 
-    /// Every layer's findings from one run that remembers across layers, and from a fresh run per layer.
-    private func layerFindings(_ style: JSONNode) -> (shared: [[Diagnostic]], fresh: [[Diagnostic]], remembered: Int) {
-        let context = ValidationContext(style: style, target: .maplibre)
-        let run = ValidationRun(context)
-        let shared = context.layers.indices.map { index in
-            run.validate(.layer(index))
-            return run.takeDiagnostics()
-        }
-        let fresh = context.layers.indices.map { index in
-            let alone = ValidationRun(context)
-            alone.validate(.layer(index))
-            return alone.takeDiagnostics()
-        }
-        return (shared, fresh, run.checkedFunctions.count)
-    }
-
     @Test func aFunctionWithFindingsIsReportedWhereverItIsWritten() throws {
         let bad = #"{"stops": [[10, 1], ⟦[5, 2]]}"#
         let (root, marks) = try style([
@@ -68,7 +52,8 @@ import LocatedJSON
             #""layout": {"line-cap": {"stops": [[5, "round"], [10, "square"]]}}, "paint": {"line-width": {"stops": [[5, 1], [10, 2]]}}"#,
         ]
         let (root, _) = try style(entries + entries)
-        let (shared, fresh, remembered) = layerFindings(root)
+        let findings = LayerFindingsByRun(root, target: .maplibre)
+        let (shared, fresh, remembered) = (findings.shared, findings.fresh, findings.run.checkedFunctions.count)
         #expect(shared == fresh)
         #expect(shared.joined().count >= 6)
         #expect(remembered > 0)
@@ -76,11 +61,7 @@ import LocatedJSON
 
     @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)))
     func corpusFindingsAreTheSameWithTheMemoAsWithout() throws {
-        for url in SharedData.corpusStyles {
-            let style = try JSONParser().parse(SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))).root
-            let (shared, fresh, _) = layerFindings(style)
-            #expect(shared == fresh, "\(url.lastPathComponent)")
-        }
+        #expect(try LayerFindingsByRun.corpusDifferences(target: .maplibre) == [])
     }
 
     @Test func onlyCleanFunctionsAreRememberedOncePerValueAndSpecification() throws {

@@ -1,0 +1,36 @@
+import Foundation
+import LocatedJSON
+import TestSupport
+@testable import StyleCompiler
+
+/// Every layer's findings from one `ValidationRun` that carries its memos from layer to layer, and from a fresh
+/// run per layer: the memo tests require the two to be equal. `run` is the shared run, for its memos' counts.
+struct LayerFindingsByRun {
+    let shared: [[Diagnostic]]
+    let fresh: [[Diagnostic]]
+    let run: ValidationRun
+
+    init(_ style: JSONNode, target: Target) {
+        let context = ValidationContext(style: style, target: target)
+        let run = ValidationRun(context)
+        shared = context.layers.indices.map { index in
+            run.validate(.layer(index))
+            return run.takeDiagnostics()
+        }
+        fresh = context.layers.indices.map { index in
+            let alone = ValidationRun(context)
+            alone.validate(.layer(index))
+            return alone.takeDiagnostics()
+        }
+        self.run = run
+    }
+
+    /// The corpus styles whose shared and fresh findings differ (empty when the memos change nothing).
+    static func corpusDifferences(target: Target) throws -> [String] {
+        try SharedData.corpusStyles.compactMap { url in
+            let style = try JSONParser().parse(SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))).root
+            let findings = LayerFindingsByRun(style, target: target)
+            return findings.shared == findings.fresh ? nil : url.lastPathComponent
+        }
+    }
+}
