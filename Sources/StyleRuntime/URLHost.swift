@@ -7,6 +7,9 @@ public enum URLHost {
     public static let loopbackNames: Set<String> = ["localhost", "[::1]"]
 
     /// The host of an absolute `scheme://host[:port]/...` URL, lowercased; nil when the text is not one.
+    /// Inlinable, so that callers get code for their own string type: unspecialized, the body looks up its
+    /// index and slice types at run time (a scan of every conformance record, the first time, in a fresh process).
+    @inlinable
     public static func host(of url: some StringProtocol) -> String? {
         guard let schemeEnd = url.firstRange(of: "://") else { return nil }
         let authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
@@ -18,7 +21,8 @@ public enum URLHost {
         return String(afterUser.prefix { $0 != ":" }).lowercased()
     }
 
-    /// True for `https://` or `http://` URLs whose host is TomTom's API.
+    /// True for `https://` or `http://` URLs whose host is TomTom's API (inlinable, as `host(of:)`).
+    @inlinable
     public static func isTomTom(_ url: some StringProtocol) -> Bool {
         guard url.hasPrefix("https://") || url.hasPrefix("http://"), let host = host(of: url) else { return false }
         return tomTom.contains(host)

@@ -159,6 +159,9 @@ extension Array where Element == Diagnostic {
     /// The diagnostics with repeats left out: composing the same sources onto several variants finds the same
     /// thing about a declaration once per variant.
     func removingRepeats() -> [Diagnostic] {
+        // One finding cannot repeat; and a fresh process's first `Set<DiagnosticIdentity>` costs a scan of every
+        // conformance record.
+        guard count > 1 else { return self }
         var seen: Set<DiagnosticIdentity> = []
         return filter { seen.insert(DiagnosticIdentity($0)).inserted }
     }

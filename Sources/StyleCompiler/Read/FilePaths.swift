@@ -34,7 +34,14 @@ public enum FilePaths {
                 parts.append(part)
             }
         }
-        let joined = parts.joined(separator: "/")
+        // Joined by hand: the standard library's `joined(separator:)` looks up an associated type at run time,
+        // which the first time in a fresh process is a scan of every conformance record (and every command
+        // normalizes a path before its job starts).
+        var joined = ""
+        for (position, part) in parts.enumerated() {
+            if position > 0 { joined += "/" }
+            joined += part
+        }
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
     }

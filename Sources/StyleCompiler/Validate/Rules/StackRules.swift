@@ -12,7 +12,7 @@ extension ValidationRun {
         let covers = layers.compactMap(opaqueCover)
         guard !covers.isEmpty else { return }
         for layer in layers where layer.type != "background" && !layer.isHidden && !layer.hasEmptyZoomRange {
-            guard let cover = covers.first(where: { $0.layer.index > layer.index && $0.zoom.lowerBound <= layer.minimumZoom && layer.maximumZoom <= $0.zoom.upperBound })
+            guard let cover = covers.first(where: { $0.layer.index > layer.index && $0.lowestZoom <= layer.minimumZoom && layer.maximumZoom <= $0.layer.maximumZoom })
             else { continue }
             let raster = cover.layer.displayName
             reportLayer(.lintCovered, layer, cause: cover.layer.anchor, related: "the opaque raster layer above it",
@@ -20,15 +20,23 @@ extension ValidationRun {
         }
     }
 
-    /// The zoom range over which an opaque raster layer covers the world, or nil when it does not.
-    private func opaqueCover(_ layer: DrawnLayer) -> (layer: DrawnLayer, zoom: Range<Double>)? {
+    /// An opaque raster layer that covers the world from `lowestZoom` up to (not including) its maximum zoom.
+    /// A type of its own, not a tuple with a `Range<Double>`: an array of such tuples has its storage type made
+    /// from its mangled name at run time, which costs a fresh process a scan of every conformance record.
+    private struct OpaqueCover {
+        let layer: DrawnLayer
+        let lowestZoom: Double
+    }
+
+    /// Where an opaque raster layer covers the world, or nil when it does not.
+    private func opaqueCover(_ layer: DrawnLayer) -> OpaqueCover? {
         guard layer.type == "raster", !layer.isHidden, ConstantStyleValue.isOneOrAbsent(layer.paint?["raster-opacity"]),
               let sourceID = layer.source, let source = style["sources"]?[sourceID], source["type"]?.stringValue == "raster",
               Self.coversWorld(source["bounds"]), let tiles = source["tiles"]?.arrayValue, !tiles.isEmpty,
               tiles.allSatisfy({ $0.stringValue.map(Self.isOpaqueTileURL) ?? false }) else { return nil }
         let lowest = max(layer.minimumZoom, source["minzoom"]?.numberValue?.doubleValue ?? 0)
         guard lowest < layer.maximumZoom else { return nil }
-        return (layer, lowest..<layer.maximumZoom)
+        return OpaqueCover(layer: layer, lowestZoom: lowest)
     }
 
     /// True when a source's bounds (absent: the whole world) cover the Web Mercator world.
