@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 extension JSONWriter {
     /// The bytes a writer has made so far, handed on in chunks when there is a sink.
     ///

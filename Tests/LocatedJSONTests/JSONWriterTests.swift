@@ -63,4 +63,63 @@ import TestSupport
             #expect(chunks.dropLast().allSatisfy { $0.count >= 512 && $0.count < 512 + 300 })
         }
     }
+
+    /// Runs longer than the writer's pending buffer (16 KiB) come out whole and in order, in one piece and in
+    /// chunks: a 40,000-byte string, a string of 25,000 escapes, and 400 KB of indentation (arrays 450 deep, so
+    /// that indents fall across the buffer's boundaries). Every pretty line is indented two spaces a level.
+    @Test func runsLongerThanTheBufferComeOutWhole() throws {
+        let long = String(repeating: "abcdefghij", count: 4_000)
+        let escaped = String(repeating: "x\\n\\\"", count: 5_000)
+        var deep = "1"
+        for _ in 0..<450 { deep = "[\(deep), 2]" }
+        let text = "{\"long\": \"\(long)\", \"escaped\": \"\(escaped)\", \"deep\": [\(deep), {\"k\": 2}], \"after\": [true, null, -0.5e3]}"
+        let root = try JSONParser().parse(text).root
+        for style in [JSONWriter.Style.compact, .pretty] {
+            let writer = JSONWriter(style: style)
+            let whole = writer.bytes(root)
+            #expect(try JSONParser().parse(SourceFile(name: "out", bytes: whole)).root == root)
+            var chunks: [[UInt8]] = []
+            writer.write(root, chunkSize: 4_096) { chunks.append($0) }
+            #expect(Array(chunks.joined()) == whole)
+            #expect(whole.last == UInt8(ascii: "\n"))
+        }
+        let pretty = JSONWriter(style: .pretty).bytes(root)
+        #expect(pretty.count > 400_000)
+        #expect(Self.misindentedLines(pretty) == [])
+    }
+
+    /// The numbers of the lines of pretty output whose indent is not two spaces for each container open
+    /// before them (one fewer for a line that closes one).
+    private static func misindentedLines(_ output: [UInt8]) -> [Int] {
+        var wrong: [Int] = []
+        var depth = 0
+        var inString = false
+        var escaping = false
+        var lineNumber = 1
+        var lineStart = true
+        var indent = 0
+        for byte in output {
+            if lineStart {
+                if byte == UInt8(ascii: " ") { indent += 1; continue }
+                let closes = byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+                if byte != UInt8(ascii: "\n"), indent != 2 * (depth - (closes ? 1 : 0)) { wrong.append(lineNumber) }
+                lineStart = false
+            }
+            if inString {
+                if escaping { escaping = false } else if byte == UInt8(ascii: "\\") { escaping = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: "\n"):
+                lineNumber += 1
+                lineStart = true
+                indent = 0
+            default: break
+            }
+        }
+        return wrong
+    }
 }
