@@ -40,7 +40,9 @@ public enum FilePaths {
         var joined = ""
         for (position, part) in parts.enumerated() {
             if position > 0 { joined += "/" }
-            joined += part
+            // A `String`, not the `Substring`: appending a `Substring` goes through the generic
+            // `append(contentsOf:)`, which makes the same run-time lookup.
+            joined += String(part)
         }
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
