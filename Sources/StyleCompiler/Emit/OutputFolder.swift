@@ -106,22 +106,10 @@ public struct OutputFolder: Sendable {
         guard chmod(staging, mode) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
     }
 
-    /// Names are compared as bytes straight from `readdir`: the parent can be a large folder (a project root,
-    /// `/tmp`), and making a `String` of every entry cost a fresh process about a millisecond per 1,700 entries.
     private func removeLeftoverStaging(in parent: String, name: String) {
-        let prefix = Array(".\(name).mc-style-staging-".utf8)
-        guard let folder = opendir(parent) else { return }
-        var leftovers: [String] = []
-        while let entry = readdir(folder) {
-            let matches = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                raw.count > prefix.count && raw.prefix(prefix.count).elementsEqual(prefix)
-            }
-            if matches {
-                leftovers.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
-            }
+        for entry in FolderEntries.names(in: parent, prefixed: ".\(name).mc-style-staging-") {
+            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
         }
-        closedir(folder)
-        for entry in leftovers { try? FileManager.default.removeItem(atPath: parent + "/" + entry) }
     }
 
     /// Recreates `source`'s tree under `target` with hard links (copies where links are impossible).

@@ -122,15 +122,11 @@ public struct ValidationCache: Sendable {
 
     /// Removes the oldest cache files beyond `keptFiles` (by modification time).
     private func removeOldest() {
-        guard let folder = opendir(directory) else { return }
         var files: [(modified: Int, name: String)] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasSuffix(Self.suffix) else { continue }
+        for name in FolderEntries.names(in: directory, suffixed: Self.suffix) {
             var status = stat()
             if stat(directory + "/" + name, &status) == 0 { files.append((Self.modifiedNanoseconds(status), name)) }
         }
-        closedir(folder)
         guard files.count > Self.keptFiles else { return }
         for file in files.sorted(by: { ($0.modified, $0.name) > ($1.modified, $1.name) }).dropFirst(Self.keptFiles) {
             unlink(directory + "/" + file.name)
