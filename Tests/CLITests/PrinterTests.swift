@@ -13,6 +13,7 @@ import StyleCompiler
 
     private func run(_ format: String) throws -> (ToolRun, String) {
         let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("style.json")
         try Data(Self.style.utf8).write(to: file)
         return (runTool(["validate", "--target", "maplibre", "--format", format, file.path]), file.path)
@@ -112,6 +113,7 @@ import StyleCompiler
         let (quiet, _) = try run("text")
         #expect(quiet.output.contains("warning"))
         let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("style.json")
         try Data(#"{"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {}, "layers": []}"#.utf8).write(to: file)
         #expect(runTool(["validate", "--target", "maplibre", file.path]).status == 0)
@@ -122,6 +124,7 @@ import StyleCompiler
     @Test func noFormatShowsALiteralKey() throws {
         let key = "LiteralKey0123456789"
         let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("keyed.json")
         try Data(#"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://api.tomtom.com/{z}/{x}/{y}.pbf?key=\#(key)"]}}, "layers": []}"#.utf8).write(to: file)
         for format in ["text", "json", "sarif", "github"] {
