@@ -1,13 +1,18 @@
 extension JSONWriter {
-    /// The bytes a writer has made so far, handed on in chunks when there is a sink.
+    /// The bytes a writer has made so far, handed on in chunks when there is a sink, or kept as chunks when
+    /// `keepsChunks` is set.
     ///
     /// Writers make their output a byte or a few bytes at a time. Each `Array.append` checks the array's
     /// uniqueness and capacity, which for a style of a megabyte was most of the writing time; so bytes are
     /// gathered in a fixed buffer of `pendingCapacity` bytes first, written by plain stores, and moved to
     /// `bytes` in one copy when it is full, at a checkpoint, or at the end.
     struct Output: ~Copyable {
-        /// The bytes moved out of the pending buffer (all of them after `flush()`).
+        /// The bytes moved out of the pending buffer (all of them after `flush()`), unless `keepsChunks`.
         private(set) var bytes: [UInt8] = []
+        /// With `keepsChunks`: the bytes moved out of the pending buffer, one chunk per move.
+        private var chunks = ChunkedBytes()
+        /// Whether the pending buffer's bytes become chunks of their own instead of growing `bytes`.
+        let keepsChunks: Bool
         let sink: (([UInt8]) -> Void)?
         let chunkSize: Int
         private let pending: UnsafeMutablePointer<UInt8>
@@ -15,8 +20,9 @@ extension JSONWriter {
         /// The pending buffer's size in bytes.
         static let pendingCapacity = 16_384
 
-        init(capacity: Int, sink: (([UInt8]) -> Void)?, chunkSize: Int = .max) {
-            bytes.reserveCapacity(capacity)
+        init(capacity: Int, sink: (([UInt8]) -> Void)?, chunkSize: Int = .max, keepsChunks: Bool = false) {
+            if !keepsChunks { bytes.reserveCapacity(capacity) }
+            self.keepsChunks = keepsChunks
             self.sink = sink
             self.chunkSize = chunkSize
             pending = .allocate(capacity: Self.pendingCapacity)
@@ -47,7 +53,7 @@ extension JSONWriter {
             if pendingCount + run.count > Self.pendingCapacity {
                 flush()
                 if run.count > Self.pendingCapacity {
-                    bytes.append(contentsOf: run)
+                    if keepsChunks { chunks.append(run) } else { bytes.append(contentsOf: run) }
                     return
                 }
             }
@@ -78,10 +84,11 @@ extension JSONWriter {
             }
         }
 
-        /// Moves the pending bytes to `bytes`.
+        /// Moves the pending bytes to `bytes` (or to a chunk of their own).
         mutating func flush() {
             guard pendingCount > 0 else { return }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: pending, count: pendingCount))
+            let moved = UnsafeBufferPointer(start: pending, count: pendingCount)
+            if keepsChunks { chunks.append(moved) } else { bytes.append(contentsOf: moved) }
             pendingCount = 0
         }
 
@@ -98,6 +105,13 @@ extension JSONWriter {
             append(UInt8(ascii: "\n"))
             flush()
             return bytes
+        }
+
+        /// Every byte written, with the final newline, as chunks (for an output made with `keepsChunks`).
+        consuming func finishChunks() -> ChunkedBytes {
+            append(UInt8(ascii: "\n"))
+            flush()
+            return chunks
         }
     }
 }

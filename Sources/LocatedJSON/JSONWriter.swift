@@ -27,6 +27,15 @@ public struct JSONWriter: Sendable {
         return output.finish()
     }
 
+    /// The UTF-8 bytes of `node`, with a final newline, as chunks of at most
+    /// `Output.pendingCapacity` bytes (longer only for a longer string): for output of unknown length, such as a
+    /// style written pretty, which may be several times its input.
+    public func chunkedBytes(_ node: JSONNode) -> ChunkedBytes {
+        var output = Output(capacity: 0, sink: nil, keepsChunks: true)
+        write(node.value, indent: 0, into: &output)
+        return output.finishChunks()
+    }
+
     /// Writes `node` in pieces of about `chunkSize` bytes (at least one container element each), handing
     /// each to `sink` as soon as it is ready: the same bytes as `bytes(_:)` without holding them all.
     public func write(_ node: JSONNode, chunkSize: Int = 1 << 16, to sink: ([UInt8]) -> Void) {

@@ -9,11 +9,14 @@ public enum SHA256 {
     static let usesHardware = mc_style_sha256_hardware_available() == 1
 
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String { hex(ChunkedBytes(bytes)) }
+
+    /// The digest of the bytes of every chunk in order, as 64 lowercase hexadecimal digits.
+    public static func hex(_ bytes: ChunkedBytes) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        for byte in digest(bytes) {
+        for byte in digest(bytes, hardware: usesHardware) {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0xF)])
         }
@@ -22,47 +25,72 @@ public enum SHA256 {
 
     /// The 32-byte digest of `bytes`.
     public static func digest(_ bytes: [UInt8]) -> [UInt8] {
-        digest(bytes, hardware: usesHardware)
+        digest(ChunkedBytes(bytes), hardware: usesHardware)
     }
 
-    /// The digest, computed with the SHA instructions (when asked and present) or in Swift; tests compare the two.
+    /// The digest of `bytes`, computed with the SHA instructions (when asked and present) or in Swift; tests
+    /// compare the two.
     static func digest(_ bytes: [UInt8], hardware wanted: Bool) -> [UInt8] {
-        let hardware = wanted && usesHardware
-        var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-        var tail = Array(bytes[(bytes.count / 64 * 64)...])
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        let bitLength = UInt64(bytes.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var words = [UInt32](repeating: 0, count: 64)
-        let constants = UnsafeBufferPointer(start: mc_style_sha256_round_constants(), count: 64)
-        words.withUnsafeMutableBufferPointer { schedule in
-            if hardware {
-                var hardwareState = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-                bytes.withUnsafeBufferPointer { input in
-                    if let base = input.baseAddress { mc_style_sha256_hardware_compress(&hardwareState, base, bytes.count / 64) }
-                }
-                let h = hardwareState
-                state = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            } else {
-                bytes.withUnsafeBufferPointer { input in
-                    for chunk in stride(from: 0, to: bytes.count / 64 * 64, by: 64) {
-                        compress(UnsafeBufferPointer(rebasing: input[chunk..<(chunk + 64)]), schedule, constants, &state)
-                    }
-                }
-            }
-            tail.withUnsafeBufferPointer { input in
-                for chunk in stride(from: 0, to: tail.count, by: 64) {
-                    compress(UnsafeBufferPointer(rebasing: input[chunk..<(chunk + 64)]), schedule, constants, &state)
-                }
-            }
-        }
-        let words8 = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        return words8.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+        digest(ChunkedBytes(bytes), hardware: wanted)
     }
 
-    private static func compress(_ block: UnsafeBufferPointer<UInt8>, _ w: UnsafeMutableBufferPointer<UInt32>,
+    /// The digest of the chunks' bytes in order: whole 64-byte blocks are compressed where they lie, and a
+    /// block cut between two chunks is gathered first.
+    static func digest(_ bytes: ChunkedBytes, hardware wanted: Bool) -> [UInt8] {
+        var state = State(hardware: wanted && usesHardware)
+        var carry: [UInt8] = []
+        carry.reserveCapacity(128)
+        bytes.forEachChunk { input in
+            guard let base = input.baseAddress else { return }
+            var start = 0
+            if !carry.isEmpty {
+                start = min(64 - carry.count, input.count)
+                carry.append(contentsOf: UnsafeBufferPointer(start: base, count: start))
+                if carry.count == 64 {
+                    carry.withUnsafeBufferPointer { block in state.compress(block, blocks: 1) }
+                    carry.removeAll(keepingCapacity: true)
+                }
+            }
+            let blocks = (input.count - start) / 64
+            if blocks > 0 { state.compress(UnsafeBufferPointer(rebasing: input[start...]), blocks: blocks) }
+            carry.append(contentsOf: UnsafeBufferPointer(rebasing: input[(start + blocks * 64)...]))
+        }
+        carry.append(0x80)
+        while carry.count % 64 != 56 { carry.append(0) }
+        let bitLength = UInt64(bytes.count) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) { carry.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        carry.withUnsafeBufferPointer { tail in state.compress(tail, blocks: tail.count / 64) }
+        return state.words.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+    }
+
+    /// The eight working words and how blocks are compressed into them.
+    private struct State {
+        let hardware: Bool
+        var words: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        /// The message schedule of the Swift rounds (64 words).
+        var schedule = [UInt32](repeating: 0, count: 64)
+
+        init(hardware: Bool) { self.hardware = hardware }
+
+        /// Compresses the first `blocks` 64-byte blocks of `input`.
+        mutating func compress(_ input: UnsafeBufferPointer<UInt8>, blocks: Int) {
+            guard let base = input.baseAddress, blocks > 0 else { return }
+            if hardware {
+                mc_style_sha256_hardware_compress(&words, base, blocks)
+                return
+            }
+            let constants = UnsafeBufferPointer(start: mc_style_sha256_round_constants(), count: 64)
+            var state = (words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7])
+            schedule.withUnsafeMutableBufferPointer { schedule in
+                for block in 0..<blocks {
+                    SHA256.compress(UnsafeBufferPointer(start: base + block * 64, count: 64), schedule, constants, &state)
+                }
+            }
+            words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+        }
+    }
+
+    fileprivate static func compress(_ block: UnsafeBufferPointer<UInt8>, _ w: UnsafeMutableBufferPointer<UInt32>,
                                  _ constants: UnsafeBufferPointer<UInt32>,
                                  _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)) {
         for index in 0..<16 {

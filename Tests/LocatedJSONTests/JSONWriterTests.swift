@@ -81,6 +81,12 @@ import TestSupport
             var chunks: [[UInt8]] = []
             writer.write(root, chunkSize: 4_096) { chunks.append($0) }
             #expect(Array(chunks.joined()) == whole)
+            // Kept as chunks: the same bytes, in pieces no longer than the buffer unless a run was longer.
+            let kept = writer.chunkedBytes(root)
+            #expect(kept.joined == whole)
+            #expect(kept.count == whole.count)
+            #expect(kept.chunks.count > 2)
+            #expect(kept.chunks.allSatisfy { !$0.isEmpty && ($0.count <= JSONWriter.Output.pendingCapacity || $0.count == long.utf8.count) })
             #expect(whole.last == UInt8(ascii: "\n"))
         }
         let pretty = JSONWriter(style: .pretty).bytes(root)

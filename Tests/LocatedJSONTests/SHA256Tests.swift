@@ -24,4 +24,29 @@ import Testing
             #expect(SHA256.digest(bytes, hardware: true) == SHA256.digest(bytes, hardware: false), "length \(length)")
         }
     }
+
+    /// The digest of chunked bytes is the digest of their concatenation wherever they are cut: inside a block,
+    /// on a block boundary, into pieces of one byte, on both the SHA instructions and the Swift rounds.
+    @Test func chunksCutAnywhereGiveTheWholeDigest() {
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 55, 56, 63, 64, 65, 127, 128, 129, 1_000, 16_384, 40_001] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let whole = SHA256.digest(bytes, hardware: false)
+            var cuts = [0, length]
+            for _ in 0..<5 { cuts.append(Int.random(in: 0...length, using: &generator)) }
+            cuts += [min(63, length), min(64, length), min(65, length)]
+            cuts = Array(Set(cuts)).sorted()
+            var chunked = ChunkedBytes()
+            for index in cuts.indices.dropLast() {
+                bytes[cuts[index]..<cuts[index + 1]].withUnsafeBufferPointer { chunked.append($0) }
+            }
+            var single = ChunkedBytes()
+            for byte in bytes.prefix(200) { [byte].withUnsafeBufferPointer { single.append($0) } }
+            bytes.dropFirst(200).withUnsafeBufferPointer { single.append($0) }
+            for hardware in [false, true] {
+                #expect(SHA256.digest(chunked, hardware: hardware) == whole, "length \(length), cuts \(cuts)")
+                #expect(SHA256.digest(single, hardware: hardware) == whole, "length \(length), one-byte chunks")
+            }
+        }
+    }
 }

@@ -5,6 +5,7 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
+import LocatedJSON
 
 /// Writes a file so that readers see either the old content or the new, never a part: the bytes go to a
 /// temporary file in the same folder, are flushed to disk, and the temporary file is renamed over the target.
@@ -20,6 +21,11 @@ public struct AtomicFileWriter: Sendable {
 
     /// Writes `bytes` to `path`. An existing file keeps its permission bits; a new one gets 0644 less the umask.
     public func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        try write(ChunkedBytes(bytes), to: path)
+    }
+
+    /// Writes the chunks' bytes in order to `path`, as `write(_:to:)` does.
+    public func write(_ bytes: ChunkedBytes, to path: String) throws(OutputError) {
         let folder = Self.folder(of: path)
         var template = Array((folder + "/.mc-style-tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
@@ -42,17 +48,19 @@ public struct AtomicFileWriter: Sendable {
         committed = true
     }
 
-    private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                posixWrite(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+    private func writeAll(_ bytes: ChunkedBytes, to descriptor: Int32, path: String) throws(OutputError) {
+        for chunk in bytes.chunks {
+            var offset = 0
+            while offset < chunk.count {
+                let written = chunk.withUnsafeBytes { buffer in
+                    posixWrite(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputError(path: path, reason: Self.describe(errno))
+                }
+                offset += written
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw OutputError(path: path, reason: Self.describe(errno))
-            }
-            offset += written
         }
     }
 

@@ -11,10 +11,9 @@ enum CompiledFiles {
         var variants: [ManifestDocument.VariantFiles] = []
         for composition in compositions {
             let name = namedVariants ? composition.variant.name : nil
-            // Sized from the base up front: growing by doubling touched (and copied into) about twice the pages.
-            let baseSize = composition.style.location?.file.bytes.count ?? 0
-            let style = OutputFile(path: OutputLayout.style(variant: name),
-                                   bytes: writer.bytes(composition.style, capacityHint: baseSize + baseSize / 4 + (1 << 16)))
+            // In chunks: written pretty, an expression-heavy style is three times its input or more, and one
+            // array grown by doubling held up to twice that, plus the buffer it was copied from.
+            let style = OutputFile(path: OutputLayout.style(variant: name), contents: writer.chunkedBytes(composition.style))
             let layerMapping = composition.layerMapping.map {
                 OutputFile(path: OutputLayout.layerMapping(variant: name), bytes: JSONWriter(style: .pretty).bytes($0))
             }

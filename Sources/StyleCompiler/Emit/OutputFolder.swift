@@ -1,5 +1,6 @@
 internal import CAtomicSwap
 import Foundation
+import LocatedJSON
 
 /// Puts a compile's files into an output folder all at once, or not at all.
 ///
@@ -29,7 +30,7 @@ public struct OutputFolder: Sendable {
                 continue
             }
             let old = [UInt8](data)
-            if old != file.bytes { changes.append(OutputChange(kind: .changed, path: file.path, old: old, new: file.bytes)) }
+            if !(file.contents == old) { changes.append(OutputChange(kind: .changed, path: file.path, old: old, new: file.bytes)) }
         }
         for stale in staleOutputs(in: path, keeping: files) {
             let old = FileManager.default.contents(atPath: path + "/" + stale).map { [UInt8]($0) } ?? []
@@ -70,9 +71,10 @@ public struct OutputFolder: Sendable {
             if exists { try mirror(path, into: staging) }
             for file in files {
                 let target = staging + "/" + file.path
-                if let current = manager.contents(atPath: target), [UInt8](current) == file.bytes { continue }
+                // Compared as it is read: holding the old file whole beside the new one cost their sum again.
+                if Self.holds(target, file.contents) { continue }
                 try createFolders(for: target)
-                try AtomicFileWriter(flushesEachFile: false).write(file.bytes, to: target)
+                try AtomicFileWriter(flushesEachFile: false).write(file.contents, to: target)
             }
             for stale in staleOutputs(in: staging, keeping: files) { try? manager.removeItem(atPath: staging + "/" + stale) }
             guard mc_style_sync_file_system(staging) == 0 else {
@@ -164,31 +166,34 @@ public struct OutputFolder: Sendable {
 
     /// True when the folder holds exactly these bytes for every file and no stale output.
     private func isUpToDate(_ files: [OutputFile]) -> Bool {
-        files.allSatisfy { Self.holds(path + "/" + $0.path, $0.bytes) } && staleOutputs(in: path, keeping: files).isEmpty
+        files.allSatisfy { Self.holds(path + "/" + $0.path, $0.contents) } && staleOutputs(in: path, keeping: files).isEmpty
     }
 
-    /// True when the regular file at `file` holds exactly `bytes` (its size first, then its content).
-    static func holds(_ file: String, _ bytes: [UInt8]) -> Bool {
+    /// True when the regular file at `file` holds exactly `bytes` (its size first, then its content, read in
+    /// pieces of at most 64 KiB).
+    static func holds(_ file: String, _ bytes: ChunkedBytes) -> Bool {
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count else { return false }
-        var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 20))
-        var offset = 0
-        while offset < bytes.count {
-            let wanted = min(buffer.count, bytes.count - offset)
-            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return false }
-            let same = buffer.withUnsafeBytes { readBytes in
-                bytes.withUnsafeBytes { expected in
-                    guard let left = readBytes.baseAddress, let right = expected.baseAddress else { return false }
-                    return memcmp(left, right + offset, got) == 0
+        var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
+        for chunk in bytes.chunks {
+            var offset = 0
+            while offset < chunk.count {
+                let wanted = min(buffer.count, chunk.count - offset)
+                let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return false }
+                let same = buffer.withUnsafeBytes { readBytes in
+                    chunk.withUnsafeBytes { expected in
+                        guard let left = readBytes.baseAddress, let right = expected.baseAddress else { return false }
+                        return memcmp(left, right + offset, got) == 0
+                    }
                 }
+                guard same else { return false }
+                offset += got
             }
-            guard same else { return false }
-            offset += got
         }
         return true
     }
