@@ -1,6 +1,7 @@
 // libFuzzer target: the JSON parser, its tape and the writer. Any input must give a document or a located
 // syntax error; a parsed document must write and re-parse to an equal tree. The tape must read every input as
-// the tree parser does: the same error, or the same tree, duplicate keys and written bytes. Parsing while
+// the tree parser does: the same error, or the same tree, duplicate keys and written bytes; the writer's
+// chunked output must be the same bytes with the same digest. Parsing while
 // reporting the elements of the root's first member must build the same tree (or refuse with the same error),
 // and report that member's elements as the tree holds them (unless the key is repeated).
 // Built by .ci/fuzz.sh, not by SwiftPM.
@@ -18,8 +19,12 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         guard case .success(let tape) = tape else { fatalError("the tape refused what the tree parser read") }
         if tape.node() != document.root { fatalError("the tape read another tree") }
         if tape.duplicateKeys != document.duplicateKeys { fatalError("the tape found other duplicate keys") }
-        for style in [JSONWriter.Style.compact, .pretty] where JSONWriter(style: style).bytes(tape) != JSONWriter(style: style).bytes(document.root) {
-            fatalError("the tape wrote other bytes")
+        for style in [JSONWriter.Style.compact, .pretty] {
+            let whole = JSONWriter(style: style).bytes(document.root)
+            if JSONWriter(style: style).bytes(tape) != whole { fatalError("the tape wrote other bytes") }
+            let chunked = JSONWriter(style: style).chunkedBytes(document.root)
+            if chunked.joined != whole || chunked.count != whole.count { fatalError("the chunked output differs from the whole") }
+            if SHA256.hex(chunked) != SHA256.hex(whole) { fatalError("the chunks' digest differs from the whole's") }
         }
         checkElementReports(file, document)
     } catch {
