@@ -23,7 +23,7 @@ public struct ChunkedBytes: Sendable, Equatable {
     }
 
     /// Adds a copy of `bytes` as the next chunk.
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !bytes.isEmpty else { return }
         chunks.append(Array(bytes))
         count += bytes.count
