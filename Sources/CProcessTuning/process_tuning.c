@@ -2,16 +2,18 @@
 
 #if defined(__linux__)
 #include <malloc.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #endif
 
 #if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_TOP_PAD)
-/// Grows the main heap by `size` bytes without touching them, marks the 2 MiB-aligned part for huge pages,
-/// and gives the bytes back to malloc's top chunk, where the main thread's next allocations come from.
+/// Grows the calling thread's heap (the main heap on the main thread) by `size` bytes without touching them,
+/// marks the 2 MiB-aligned part for huge pages, and gives the bytes back to that heap's top chunk, where the
+/// thread's next allocations come from.
 static void reserve_huge_page_heap(size_t size) {
-    // Served from the heap (brk), not a mapping of its own, and kept there when freed: both thresholds are
+    // Served from the heap (brk, or the thread's arena), not a mapping of its own, and kept there when freed: both thresholds are
     // above the block. (Setting them ends glibc's sliding mmap threshold, which a short process does not need.)
     mallopt(M_MMAP_THRESHOLD, (int)(size + (2u << 20)));
     mallopt(M_TRIM_THRESHOLD, (int)(4 * size));
@@ -26,14 +28,17 @@ static void reserve_huge_page_heap(size_t size) {
 }
 #endif
 
-void mc_style_tune_process(bool builds_large_trees) {
+void mc_style_tune_process(void) {
 #if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_TOP_PAD)
     mallopt(M_ARENA_MAX, 4);
     mallopt(M_TOP_PAD, 4 << 20);
-#if defined(MADV_HUGEPAGE)
-    if (builds_large_trees) reserve_huge_page_heap((size_t)30 << 20);
 #endif
-#else
-    (void)builds_large_trees;
+}
+
+void mc_style_prepare_large_heap(void) {
+#if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_TOP_PAD) && defined(MADV_HUGEPAGE)
+    static atomic_flag prepared = ATOMIC_FLAG_INIT;
+    if (atomic_flag_test_and_set(&prepared)) return;
+    reserve_huge_page_heap((size_t)30 << 20);
 #endif
 }

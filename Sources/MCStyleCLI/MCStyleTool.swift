@@ -27,6 +27,12 @@ public enum MCStyleTool {
         options: [CommandSpec.Option(name: "version", valueName: nil, help: "Show the version.")]
     )
 
+    /// Sets what the process does just before the first large input is read and parsed into a tree (see
+    /// `LargeInputPreparation`); the executable puts that thread's heap on huge pages.
+    public static func prepareForLargeInputs(with prepare: @escaping @Sendable () -> Void) {
+        LargeInputPreparation.install { _, _ in prepare() }
+    }
+
     /// Runs the tool with the words after the program name; returns the exit status.
     public static func main(arguments: [String], io: ToolIO) -> Int32 {
         guard let first = arguments.first else {

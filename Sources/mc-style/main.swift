@@ -6,9 +6,13 @@ import Darwin
 import CProcessTuning
 import MCStyleCLI
 
-// Before any thread starts: a compile is short-lived, its few threads share a few malloc arenas, and the commands
-// that build a whole style's tree get huge pages for it (see the header). `format` does not: its memory is
-// measured against its input, and a 2 MiB page would outweigh a small style.
+// Before any thread starts: a compile is short-lived and its few threads share a few malloc arenas (see the
+// header). The commands that build a whole style's tree put the heap of the thread that parses a large input on
+// huge pages, just before it is read. `format` does not: it reads a tape, and its memory is measured against
+// its input.
 let arguments = Array(CommandLine.arguments.dropFirst())
-mc_style_tune_process(["compile", "validate", "diff"].contains(arguments.first ?? ""))
+mc_style_tune_process()
+if ["compile", "validate", "diff"].contains(arguments.first ?? "") {
+    MCStyleTool.prepareForLargeInputs { mc_style_prepare_large_heap() }
+}
 exit(MCStyleTool.main(arguments: arguments, io: ProcessIO()))
