@@ -4,9 +4,9 @@
 extension JSONWriter {
     /// The UTF-8 bytes of the tape's document, with a final newline. `memberOrder` gives, by object entry, the
     /// members in the order to write them (as `SpecKeyOrder` sorts them); other objects are written as
-    /// `JSONTape.members(ofObjectAt:)` reads them.
-    public func bytes(_ tape: JSONTape, memberOrder: [Int: [JSONTape.Member]] = [:], capacityHint: Int = 1 << 16) -> [UInt8] {
-        var output = Output(capacity: max(capacityHint, 64), sink: nil)
+    /// `JSONTape.members(ofObjectAt:)` reads them. `capacityHint` is as for a tree's `bytes(_:capacityHint:)`.
+    public func bytes(_ tape: JSONTape, memberOrder: [Int: [JSONTape.Member]] = [:], capacityHint: Int = 0) -> [UInt8] {
+        var output = Output(capacity: max(capacityHint, 0), sink: nil)
         TapeWalk(tape: tape, memberOrder: memberOrder, style: style).write(0, indent: 0, into: &output)
         return output.finish()
     }

@@ -21,8 +21,11 @@ public struct JSONWriter: Sendable {
 
     /// The UTF-8 bytes of `node`, with a final newline. `capacityHint` (bytes) sizes the buffer up front, so a
     /// writer that knows about how long the output will be (the input's size) does not grow it by copying.
-    public func bytes(_ node: JSONNode, capacityHint: Int = 1 << 16) -> [UInt8] {
-        var output = Output(capacity: max(capacityHint, 64), sink: nil)
+    /// Without one the buffer grows with the output; output under 16 KiB is then a single allocation of its
+    /// own size (bytes are gathered in `Output`'s pending buffer first). The hint was 64 KiB by default, which
+    /// every small document (a TileJSON file, a message's snippet) held as spare capacity.
+    public func bytes(_ node: JSONNode, capacityHint: Int = 0) -> [UInt8] {
+        var output = Output(capacity: max(capacityHint, 0), sink: nil)
         write(node.value, indent: 0, into: &output)
         return output.finish()
     }
