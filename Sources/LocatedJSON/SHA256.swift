@@ -91,8 +91,8 @@ public enum SHA256 {
     }
 
     fileprivate static func compress(_ block: UnsafeBufferPointer<UInt8>, _ w: UnsafeMutableBufferPointer<UInt32>,
-                                 _ constants: UnsafeBufferPointer<UInt32>,
-                                 _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)) {
+                                     _ constants: UnsafeBufferPointer<UInt32>,
+                                     _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)) {
         for index in 0..<16 {
             let base = index * 4
             w[index] = UInt32(block[base]) &<< 24 | UInt32(block[base + 1]) &<< 16 | UInt32(block[base + 2]) &<< 8 | UInt32(block[base + 3])
