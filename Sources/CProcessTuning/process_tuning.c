@@ -13,8 +13,9 @@
 /// marks the 2 MiB-aligned part for huge pages, and gives the bytes back to that heap's top chunk, where the
 /// thread's next allocations come from.
 static void reserve_huge_page_heap(size_t size) {
-    // Served from the heap (brk, or the thread's arena), not a mapping of its own, and kept there when freed: both thresholds are
-    // above the block. (Setting them ends glibc's sliding mmap threshold, which a short process does not need.)
+    // Served from the heap (brk, or the thread's arena), not a mapping of its own, and kept there when freed:
+    // both thresholds are above the block. (Setting them ends glibc's sliding mmap threshold, which a short
+    // process does not need.)
     mallopt(M_MMAP_THRESHOLD, (int)(size + (2u << 20)));
     mallopt(M_TRIM_THRESHOLD, (int)(4 * size));
     char *block = malloc(size);

@@ -15,17 +15,18 @@ import Testing
     }
 
     /// A file holds chunked bytes only when every byte matches, wherever the chunks and the reads are cut
-    /// (200,000 bytes: four reads of the comparison's 64 KiB buffer, cut across chunks of 7 and 16,384).
+    /// (1,200,000 bytes: two reads of the comparison's 1 MiB buffer, each compared across chunks of 7 to the
+    /// whole file).
     @Test func aFileHoldsChunksOnlyWhenEveryByteMatches() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("output-folder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let bytes = (0..<1_200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
         let path = folder.appendingPathComponent("style.json").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        for size in [7, 16_384, 65_536, 200_000] {
+        for size in [7, 16_384, 65_536, 1_200_000] {
             #expect(OutputFolder.holds(path, Self.cut(bytes, every: size)), "chunks of \(size)")
-            for changedAt in [0, 65_535, 65_536, 131_072, 199_999] {
+            for changedAt in [0, 16_383, 65_536, 1_048_575, 1_048_576, 1_199_999] {
                 var changed = bytes
                 changed[changedAt] &+= 1
                 #expect(!OutputFolder.holds(path, Self.cut(changed, every: size)), "chunks of \(size), byte \(changedAt)")

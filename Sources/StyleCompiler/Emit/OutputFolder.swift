@@ -170,30 +170,37 @@ public struct OutputFolder: Sendable {
     }
 
     /// True when the regular file at `file` holds exactly `bytes` (its size first, then its content, read in
-    /// pieces of at most 64 KiB).
+    /// pieces of up to 1 MiB, each compared with the chunks it spans).
     static func holds(_ file: String, _ bytes: ChunkedBytes) -> Bool {
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count else { return false }
-        var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
-        for chunk in bytes.chunks {
-            var offset = 0
-            while offset < chunk.count {
-                let wanted = min(buffer.count, chunk.count - offset)
-                let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 20))
+        // Where the next byte read is to be found: a chunk, and an offset in it.
+        var chunk = 0, offset = 0
+        var remaining = bytes.count
+        while remaining > 0 {
+            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, remaining)) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return false }
+            var compared = 0
+            while compared < got {
+                let expected = bytes.chunks[chunk]
+                let length = min(got - compared, expected.count - offset)
                 let same = buffer.withUnsafeBytes { readBytes in
-                    chunk.withUnsafeBytes { expected in
-                        guard let left = readBytes.baseAddress, let right = expected.baseAddress else { return false }
-                        return memcmp(left, right + offset, got) == 0
+                    expected.withUnsafeBytes { expectedBytes in
+                        guard let left = readBytes.baseAddress, let right = expectedBytes.baseAddress else { return false }
+                        return memcmp(left + compared, right + offset, length) == 0
                     }
                 }
                 guard same else { return false }
-                offset += got
+                compared += length
+                offset += length
+                if offset == expected.count { (chunk, offset) = (chunk + 1, 0) }
             }
+            remaining -= got
         }
         return true
     }
