@@ -63,9 +63,3 @@ let builtTool: URL = {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
 }()
 
-/// A fresh temporary folder; the caller removes it (`defer { try? FileManager.default.removeItem(at: folder) }`).
-func makeTemporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("mc-style-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StyleCompiler
 
 /// Folder listings chosen by name bytes: what the output folder's leftover clean-up and the validation cache's
 /// pruning read.
 @Suite struct FolderEntriesTests {
     @Test func namesAreChosenByPrefixAndSuffix() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folder-entries-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in [".out.mc-style-staging-abc", ".out.mc-style-staging-", ".out.mc-style-stag", "a.validation.json", "été.validation.json", "b.json"] {
             try Data().write(to: folder.appendingPathComponent(name))

@@ -1,14 +1,14 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import StyleCompiler
 
 /// The hook the executable uses to put a large input's heap on huge pages: told before each input of at
 /// least 512 KiB is read, on the reading thread, and never for a smaller one.
 @Suite struct LargeInputPreparationTests {
     @Test func onlyInputsFromTheThresholdUpAreAnnounced() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("large-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let sizes = [LargeInputPreparation.threshold - 1, LargeInputPreparation.threshold, LargeInputPreparation.threshold + 100_000]
         var paths: [String] = []

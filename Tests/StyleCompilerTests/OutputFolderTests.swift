@@ -1,6 +1,7 @@
 import Foundation
 import LocatedJSON
 import Testing
+import TestSupport
 @testable import StyleCompiler
 
 /// The output folder with outputs held as chunks: what is compared with the files already there, and what is
@@ -18,8 +19,7 @@ import Testing
     /// (1,200,000 bytes: two reads of the comparison's 1 MiB buffer, each compared across chunks of 7 to the
     /// whole file).
     @Test func aFileHoldsChunksOnlyWhenEveryByteMatches() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("output-folder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bytes = (0..<1_200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
         let path = folder.appendingPathComponent("style.json").path
@@ -41,8 +41,7 @@ import Testing
     /// Chunked outputs are written whole, and a rewrite with one byte changed in the last chunk replaces the
     /// file while the unchanged one keeps its inode (it is linked, not written).
     @Test func chunkedOutputsAreWrittenWholeAndOnlyWhenChanged() throws {
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("output-folder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let parent = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
         let out = OutputFolder(path: parent.appendingPathComponent("out").path)
         let style = (0..<50_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
