@@ -12,16 +12,7 @@ public enum SHA256 {
     public static func hex(_ bytes: [UInt8]) -> String { hex(ChunkedBytes(bytes)) }
 
     /// The digest of the bytes of every chunk in order, as 64 lowercase hexadecimal digits.
-    public static func hex(_ bytes: ChunkedBytes) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in digest(bytes, hardware: usesHardware) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    public static func hex(_ bytes: ChunkedBytes) -> String { hexText(digest(bytes, hardware: usesHardware)) }
 
     /// The 32-byte digest of `bytes`.
     public static func digest(_ bytes: [UInt8]) -> [UInt8] {
@@ -34,14 +25,47 @@ public enum SHA256 {
         digest(ChunkedBytes(bytes), hardware: wanted)
     }
 
-    /// The digest of the chunks' bytes in order: whole 64-byte blocks are compressed where they lie, and a
-    /// block cut between two chunks is gathered first.
+    /// The digest of the chunks' bytes in order.
     static func digest(_ bytes: ChunkedBytes, hardware wanted: Bool) -> [UInt8] {
-        var state = State(hardware: wanted && usesHardware)
-        var carry: [UInt8] = []
-        carry.reserveCapacity(128)
-        bytes.forEachChunk { input in
-            guard let base = input.baseAddress else { return }
+        var hasher = Hasher(hardware: wanted)
+        bytes.forEachChunk { hasher.update($0) }
+        return hasher.finalize()
+    }
+
+    /// 64 lowercase hexadecimal digits for a 32-byte digest.
+    static func hexText(_ digest: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A digest made piece by piece, for bytes that are hashed as they are written and never held whole (a
+    /// compiled style streamed to its file). Whole 64-byte blocks are compressed where they lie; a block cut
+    /// between two pieces is gathered first.
+    public struct Hasher: Sendable {
+        private var state: State
+        /// The bytes of a block not yet complete (fewer than 64).
+        private var carry: [UInt8] = []
+        /// Bytes hashed so far.
+        public private(set) var count = 0
+
+        public init() { self.init(hardware: true) }
+
+        /// With `hardware` false the Swift rounds are used even where SHA instructions exist (tests compare them).
+        init(hardware wanted: Bool) {
+            state = State(hardware: wanted && SHA256.usesHardware)
+            carry.reserveCapacity(128)
+        }
+
+        /// Adds `input`'s bytes.
+        public mutating func update(_ input: UnsafeBufferPointer<UInt8>) {
+            guard let base = input.baseAddress, !input.isEmpty else { return }
+            count += input.count
             var start = 0
             if !carry.isEmpty {
                 start = min(64 - carry.count, input.count)
@@ -55,16 +79,23 @@ public enum SHA256 {
             if blocks > 0 { state.compress(UnsafeBufferPointer(rebasing: input[start...]), blocks: blocks) }
             carry.append(contentsOf: UnsafeBufferPointer(rebasing: input[(start + blocks * 64)...]))
         }
-        carry.append(0x80)
-        while carry.count % 64 != 56 { carry.append(0) }
-        let bitLength = UInt64(bytes.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { carry.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        carry.withUnsafeBufferPointer { tail in state.compress(tail, blocks: tail.count / 64) }
-        return state.words.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+
+        /// The 32-byte digest of every byte added.
+        public consuming func finalize() -> [UInt8] {
+            carry.append(0x80)
+            while carry.count % 64 != 56 { carry.append(0) }
+            let bitLength = UInt64(count) &* 8
+            for shift in stride(from: 56, through: 0, by: -8) { carry.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+            carry.withUnsafeBufferPointer { tail in state.compress(tail, blocks: tail.count / 64) }
+            return state.words.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+        }
+
+        /// The digest as 64 lowercase hexadecimal digits.
+        public consuming func finalizeHex() -> String { SHA256.hexText(finalize()) }
     }
 
     /// The eight working words and how blocks are compressed into them.
-    private struct State {
+    fileprivate struct State {
         let hardware: Bool
         var words: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         /// The message schedule of the Swift rounds (64 words).

@@ -44,6 +44,12 @@ import Testing
             for byte in bytes.prefix(200) { [byte].withUnsafeBufferPointer { single.append($0) } }
             bytes.dropFirst(200).withUnsafeBufferPointer { single.append($0) }
             for hardware in [false, true] {
+                var hasher = SHA256.Hasher(hardware: hardware)
+                for index in cuts.indices.dropLast() {
+                    bytes[cuts[index]..<cuts[index + 1]].withUnsafeBufferPointer { hasher.update($0) }
+                }
+                #expect(hasher.count == length)
+                #expect(hasher.finalize() == whole, "length \(length), pieces cut at \(cuts)")
                 #expect(SHA256.digest(chunked, hardware: hardware) == whole, "length \(length), cuts \(cuts)")
                 #expect(SHA256.digest(single, hardware: hardware) == whole, "length \(length), one-byte chunks")
             }
