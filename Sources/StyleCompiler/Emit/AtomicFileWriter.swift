@@ -38,9 +38,7 @@ public struct AtomicFileWriter: Sendable {
         do {
             defer { close(descriptor) }
             try writeAll(bytes, to: descriptor, path: path)
-            var existing = stat()
-            let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : Self.defaultMode()
-            guard fchmod(descriptor, mode) == 0, !flushesEachFile || fsync(descriptor) == 0 else {
+            guard fchmod(descriptor, Self.mode(replacing: path)) == 0, !flushesEachFile || fsync(descriptor) == 0 else {
                 throw OutputError(path: path, reason: Self.describe(errno))
             }
         }
@@ -62,6 +60,21 @@ public struct AtomicFileWriter: Sendable {
                 offset += written
             }
         }
+    }
+
+    /// Renames the file at `source` (in the same file system) over `path`, with the mode `write` would give it. It
+    /// is not flushed: the caller flushes the file system (`OutputFolder`'s staging).
+    static func move(_ source: String, to path: String) throws(OutputError) {
+        guard chmod(source, mode(replacing: path)) == 0, rename(source, path) == 0 else {
+            throw OutputError(path: path, reason: describe(errno))
+        }
+    }
+
+    /// The permission bits of the file at `path`, which a new file put in its place keeps; 0644 less the umask
+    /// when there is none.
+    private static func mode(replacing path: String) -> mode_t {
+        var existing = stat()
+        return stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : defaultMode()
     }
 
     static func folder(of path: String) -> String {

@@ -4,16 +4,20 @@ import LocatedJSON
 enum CompiledFiles {
     /// The files, in order: per variant style and layer mapping (when there is one), one TileJSON per source
     /// with tiles of its own, manifest.json. With `namedVariants` (`bases:`) each variant's files carry its name.
+    /// With `spoolFolder` each style is streamed to disk beside that output folder as it is written
+    /// (`OutputSpool`), and held in memory only when that fails.
     static func render(_ compositions: [Composition], namedVariants: Bool, inputs: [ManifestDocument.Input], compact: Bool,
-                       generatorVersion: String) -> [OutputFile] {
+                       generatorVersion: String, spoolFolder: OutputFolder? = nil) -> [OutputFile] {
         let writer = JSONWriter(style: compact ? .compact : .pretty)
         var files: [OutputFile] = []
         var variants: [ManifestDocument.VariantFiles] = []
         for composition in compositions {
             let name = namedVariants ? composition.variant.name : nil
-            // In chunks: written pretty, an expression-heavy style is three times its input or more, and one
-            // array grown by doubling held up to twice that, plus the buffer it was copied from.
-            let style = OutputFile(path: OutputLayout.style(variant: name), contents: writer.chunkedBytes(composition.style))
+            // On disk or in chunks: written pretty, an expression-heavy style is three times its input or more, and
+            // one array grown by doubling held up to twice that, plus the buffer it was copied from.
+            let stylePath = OutputLayout.style(variant: name)
+            let style = spoolFolder.flatMap { OutputSpool.stream(composition.style, with: writer, as: stylePath, beside: $0) }
+                ?? OutputFile(path: stylePath, contents: writer.chunkedBytes(composition.style))
             let layerMapping = composition.layerMapping.map {
                 OutputFile(path: OutputLayout.layerMapping(variant: name), contents: JSONWriter(style: .pretty).chunkedBytes($0))
             }

@@ -58,9 +58,9 @@ enum ManifestDocument {
         }
         return .object([
             "name": .string(composition.variant.name),
-            "style": .object(["path": .string(files.style.path), "sha256": .string(SHA256.hex(files.style.contents)),
+            "style": .object(["path": .string(files.style.path), "sha256": .string(files.style.sha256),
                               "layers": .integer(layers), "sources": .integer(sources)]),
-            "layerMapping": files.layerMapping.map { .object(["path": .string($0.path), "sha256": .string(SHA256.hex($0.contents))]) },
+            "layerMapping": files.layerMapping.map { .object(["path": .string($0.path), "sha256": .string($0.sha256)]) },
             "placeholders": .array(placeholders),
             "filledAtBuild": composition.keyFilledPointers.isEmpty ? nil : .array([
                 .object(["token": .string(Placeholder.apiKey.token), "pointers": .array(composition.keyFilledPointers.map { .string($0) })]),

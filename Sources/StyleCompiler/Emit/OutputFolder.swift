@@ -39,15 +39,43 @@ public struct OutputFolder: Sendable {
         return changes.sorted { $0.path < $1.path }
     }
 
-    /// Writes the files (see the type's description). Throws with the folder untouched on failure.
+    /// The folder the output folder is in, where its staging folder and spools are made.
+    var parent: String { FilePaths.directory(of: path) }
+
+    /// The output folder's own name.
+    var name: String { String(path.split(separator: "/").last ?? Substring(path)) }
+
+    /// The `mkstemp` template of a spool for one of this folder's files (`OutputSpool`).
+    var spoolTemplate: String { "\(parent)/.\(name).\(Self.spoolMarker)XXXXXX" }
+
+    private static let spoolMarker = "mc-style-spool-"
+
+    /// Writes the files (see the type's description). Throws with the folder untouched on failure. Files whose
+    /// bytes are in a spool (`CompileJob.spoolsStylesInto`) have it moved into place, or removed on failure.
     public func write(_ files: [OutputFile]) throws(OutputError) {
+        do throws(OutputError) {
+            try writeStaged(files)
+        } catch {
+            Self.discardSpools(of: files)
+            throw error
+        }
+    }
+
+    /// Removes the spools of `files` (files that will not be written).
+    static func discardSpools(of files: [OutputFile]) {
+        for file in files {
+            if let spoolPath = file.spoolPath { unlink(spoolPath) }
+        }
+    }
+
+    private func writeStaged(_ files: [OutputFile]) throws(OutputError) {
         let manager = FileManager.default
         let lastComponent = path.split(separator: "/").last.map(String.init) ?? ""
         guard path != "/", lastComponent != ".", lastComponent != ".." else {
             throw OutputError(path: path, reason: "cannot be the output folder: it is swapped as a whole, so give a folder of its own (such as out/style)")
         }
-        let parent = FilePaths.directory(of: path)
-        let name = String(path.split(separator: "/").last ?? Substring(path))
+        let parent = self.parent
+        let name = self.name
         var isDirectory: ObjCBool = false
         if !manager.fileExists(atPath: parent) {
             do {
@@ -61,7 +89,7 @@ public struct OutputFolder: Sendable {
         }
         let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, !isDirectory.boolValue { throw OutputError(path: path, reason: "is a file, not a folder") }
-        removeLeftoverStaging(in: parent, name: name)
+        removeLeftovers(in: parent, name: name, keepingSpoolsOf: files)
         // A rebuild with nothing changed (the common case in a build system) touches nothing: no staging folder,
         // no flush, no exchange.
         if exists, isUpToDate(files) { return }
@@ -71,10 +99,23 @@ public struct OutputFolder: Sendable {
             if exists { try mirror(path, into: staging) }
             for file in files {
                 let target = staging + "/" + file.path
-                // Compared as it is read: holding the old file whole beside the new one cost their sum again.
-                if Self.holds(target, file.contents) { continue }
-                try createFolders(for: target)
-                try AtomicFileWriter(flushesEachFile: false).write(file.contents, to: target)
+                switch file.storage {
+                case .memory(let contents):
+                    // Compared as it is read: holding the old file whole beside the new one cost their sum again.
+                    if Self.holds(target, contents) { continue }
+                    try createFolders(for: target)
+                    try AtomicFileWriter(flushesEachFile: false).write(contents, to: target)
+                case .spooled(let spooled):
+                    guard let spoolPath = spooled.spoolPath else {
+                        // The output folder's file held these bytes when they were written; its link carried over.
+                        guard Self.isInPlace(spooled, at: target) else {
+                            throw OutputError(path: path + "/" + file.path, reason: "changed while the compile ran; run it again")
+                        }
+                        continue
+                    }
+                    try createFolders(for: target)
+                    try AtomicFileWriter.move(spoolPath, to: target)
+                }
             }
             for stale in staleOutputs(in: staging, keeping: files) { try? manager.removeItem(atPath: staging + "/" + stale) }
             guard mc_style_sync_file_system(staging) == 0 else {
@@ -108,9 +149,14 @@ public struct OutputFolder: Sendable {
         guard chmod(staging, mode) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
     }
 
-    private func removeLeftoverStaging(in parent: String, name: String) {
+    /// Removes what a killed run left beside the folder: its staging folder, and spools other than `files`' own.
+    private func removeLeftovers(in parent: String, name: String, keepingSpoolsOf files: [OutputFile]) {
         for entry in FolderEntries.names(in: parent, prefixed: ".\(name).mc-style-staging-") {
             try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+        }
+        let ownSpools = Set(files.compactMap(\.spoolPath))
+        for entry in FolderEntries.names(in: parent, prefixed: ".\(name).\(Self.spoolMarker)") where !ownSpools.contains(parent + "/" + entry) {
+            unlink(parent + "/" + entry)
         }
     }
 
@@ -166,7 +212,19 @@ public struct OutputFolder: Sendable {
 
     /// True when the folder holds exactly these bytes for every file and no stale output.
     private func isUpToDate(_ files: [OutputFile]) -> Bool {
-        files.allSatisfy { Self.holds(path + "/" + $0.path, $0.contents) } && staleOutputs(in: path, keeping: files).isEmpty
+        files.allSatisfy { file in
+            switch file.storage {
+            case .memory(let contents): return Self.holds(path + "/" + file.path, contents)
+            case .spooled(let spooled): return spooled.spoolPath == nil && Self.isInPlace(spooled, at: path + "/" + file.path)
+            }
+        } && staleOutputs(in: path, keeping: files).isEmpty
+    }
+
+    /// True when `file` is a regular file of the spooled bytes' size: the check that the file found to hold them
+    /// while they were written is still there.
+    private static func isInPlace(_ spooled: SpooledOutput, at file: String) -> Bool {
+        var status = stat()
+        return stat(file, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && Int(status.st_size) == spooled.count
     }
 
     /// True when the regular file at `file` holds exactly `bytes` (its size first, then its content, read in

@@ -29,6 +29,12 @@ public struct CompileJob: Sendable {
     /// Check the base layers' own parts (`BaseLayerPrecheck`) on another thread while the bases are parsed, for
     /// validation to take over: the same findings, sooner. Off, validation checks every layer itself.
     public var prechecksBaseLayers = true
+    /// The output folder the files will be written to, when they will be (`OutputFolder.write`): each composed
+    /// style is then streamed to a hidden spool file beside it as it is written, or compared with the folder's
+    /// own file as it goes, instead of being held in memory (a pretty style is up to about four times its base;
+    /// see `OutputSpool`). The files returned must go to that folder's `write`, which moves the spools into
+    /// place; on errors `run` removes them itself. Nil keeps every output in memory (`--check` compares them).
+    public var spoolsStylesInto: OutputFolder?
 
     public init(declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
                 compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current) {
@@ -63,6 +69,7 @@ public struct CompileJob: Sendable {
         let all = validated(compositions, inputs: inputs, target: target, cacheRead: cacheRead, adding: diagnostics)
         rendering.wait()
         if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
+        if all.containsErrors { OutputFolder.discardSpools(of: files) }
         return (all.containsErrors ? nil : files, all, compositions[0].sources.count, inputs.files.map(\.name))
     }
 
@@ -137,7 +144,7 @@ public struct CompileJob: Sendable {
 
     private func render(_ compositions: [Composition], inputs: CompilationInputs) -> [OutputFile] {
         CompiledFiles.render(compositions, namedVariants: inputs.hasNamedVariants, inputs: manifestInputs(inputs), compact: compact,
-                             generatorVersion: generatorVersion)
+                             generatorVersion: generatorVersion, spoolFolder: spoolsStylesInto)
     }
 
     /// Input files with paths relative to the declarations file's folder (or as given, without one).

@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+import LocatedJSON
+
+/// Takes an output file's bytes as the writer makes them and puts them on disk at once, so that a compile that
+/// writes into an output folder never holds a style whole: written pretty, gen-americana-en's 1.1 MB become
+/// 3.6 MB, a quarter of the compile's peak memory.
+///
+/// While every byte so far equals the output folder's file, nothing is written: the pieces are compared with
+/// that file as it is read alongside (a rebuild with nothing changed touches nothing). At the first difference,
+/// or from the start when there is no such file, the bytes go to a hidden spool file beside the output folder
+/// (`.<folder>.mc-style-spool-XXXXXX`, mode 0600), beginning with the equal part copied from the old file.
+/// `OutputFolder.write` moves the spool into its staging folder, or removes it on failure; a spool left by a
+/// killed run is removed by the next write to the same folder. The bytes are hashed as they pass.
+///
+/// Used on one thread, by one writer.
+final class OutputSpool {
+    private let folder: OutputFolder
+    /// The output folder's file for these bytes.
+    private let existingPath: String
+    /// That file while every byte so far equals it, read ahead into `readAhead`; -1 once they differ or when there
+    /// is no such regular file.
+    private var existing: Int32
+    private var readAhead: [UInt8] = []
+    /// The part of `readAhead` not compared yet.
+    private var readAheadStart = 0, readAheadEnd = 0
+    /// The spool, once the bytes differ from `existing`; -1 before.
+    private var spool: Int32 = -1
+    private var spoolPath: String?
+    private var hasher = SHA256.Hasher()
+    /// Set when the spool cannot be made or written: the caller holds the bytes in memory instead, and
+    /// `OutputFolder.write` then reports what is wrong with the folder.
+    private var failed = false
+
+    /// The size of each read of the old file (bytes).
+    static let readSize = 1 << 18
+
+    /// A spool for the file at `path` (relative to `folder`).
+    init(folder: OutputFolder, path: String) {
+        self.folder = folder
+        existingPath = folder.path + "/" + path
+        existing = open(existingPath, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        if existing >= 0, fstat(existing, &status) != 0 || (status.st_mode & S_IFMT) != S_IFREG {
+            close(existing)
+            existing = -1
+        }
+    }
+
+    deinit {
+        if existing >= 0 { close(existing) }
+        if spool >= 0 { close(spool) }
+    }
+
+    /// Streams `node` written by `writer` into a spool for the file at `path` in `folder`: the file with its bytes
+    /// on disk, or nil when no spool could be made or written (the caller writes the bytes into memory instead).
+    static func stream(_ node: JSONNode, with writer: JSONWriter, as path: String, beside folder: OutputFolder) -> OutputFile? {
+        let spool = OutputSpool(folder: folder, path: path)
+        writer.write(node) { piece in spool.receive(piece) }
+        return spool.finish().map { OutputFile(path: path, spooled: $0) }
+    }
+
+    /// Takes the next bytes.
+    func receive(_ piece: [UInt8]) {
+        guard !failed else { return }
+        piece.withUnsafeBufferPointer { piece in
+            if existing >= 0 {
+                if matchesExisting(piece) {
+                    hasher.update(piece)
+                    return
+                }
+                startSpool()
+            } else if spool < 0 {
+                startSpool()
+            }
+            guard !failed else { return }
+            guard writeAll(piece) else { return fail() }
+            hasher.update(piece)
+        }
+    }
+
+    /// The bytes' place once all are given: the spool (closed), or the existing file when it holds exactly them;
+    /// nil when the spool failed (then removed).
+    func finish() -> SpooledOutput? {
+        // The old file goes on past these bytes, or there is none and nothing came: the bytes go to a spool too.
+        let needsSpool = !failed && (existing >= 0 ? !existingEndsHere() : spool < 0)
+        if needsSpool { startSpool() }
+        if spool >= 0 {
+            if close(spool) != 0 { failed = true }
+            spool = -1
+        }
+        guard !failed else {
+            discard()
+            return nil
+        }
+        if existing >= 0 {
+            close(existing)
+            existing = -1
+        }
+        let count = hasher.count
+        return SpooledOutput(spoolPath: spoolPath, existingPath: existingPath, count: count, sha256: hasher.finalizeHex())
+    }
+
+    /// True when the existing file's next bytes are `piece`'s.
+    private func matchesExisting(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = piece.baseAddress else { return true }
+        var compared = 0
+        while compared < piece.count {
+            if readAheadStart == readAheadEnd, !readMore() { return false }
+            let length = min(piece.count - compared, readAheadEnd - readAheadStart)
+            let same = readAhead.withUnsafeBufferPointer { ahead in
+                guard let aheadBase = ahead.baseAddress else { return false }
+                return memcmp(base + compared, aheadBase + readAheadStart, length) == 0
+            }
+            guard same else { return false }
+            compared += length
+            readAheadStart += length
+        }
+        return true
+    }
+
+    /// True when the existing file has no bytes past those compared.
+    private func existingEndsHere() -> Bool { readAheadStart == readAheadEnd && !readMore() }
+
+    /// Reads the existing file's next bytes into `readAhead`; false at its end or on an error.
+    private func readMore() -> Bool {
+        if readAhead.isEmpty { readAhead = [UInt8](repeating: 0, count: Self.readSize) }
+        while true {
+            let got = readAhead.withUnsafeMutableBytes { read(existing, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return false }
+            (readAheadStart, readAheadEnd) = (0, got)
+            return true
+        }
+    }
+
+    /// Opens the spool and copies into it the bytes so far, which equal the existing file's first bytes; the
+    /// existing file is closed.
+    private func startSpool() {
+        defer {
+            if existing >= 0 { close(existing) }
+            existing = -1
+            readAhead = []
+        }
+        var template = Array(folder.spoolTemplate.utf8CString)
+        spool = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard spool >= 0 else {
+            failed = true
+            return
+        }
+        spoolPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var copied = 0
+        var buffer = [UInt8](repeating: 0, count: min(max(hasher.count, 1), Self.readSize))
+        while copied < hasher.count {
+            let got = buffer.withUnsafeMutableBytes { pread(existing, $0.baseAddress, min($0.count, hasher.count - copied), off_t(copied)) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0, buffer.withUnsafeBufferPointer({ writeAll(UnsafeBufferPointer(rebasing: $0[..<got])) }) else {
+                fail()
+                return
+            }
+            copied += got
+        }
+    }
+
+    /// Writes every byte of `bytes` to the spool; false on an error.
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(spool, base + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    private func fail() {
+        failed = true
+        discard()
+    }
+
+    /// Closes and removes the spool.
+    private func discard() {
+        if spool >= 0 { close(spool) }
+        spool = -1
+        if let spoolPath { unlink(spoolPath) }
+        spoolPath = nil
+    }
+}

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+import LocatedJSON
+
+/// An output file's bytes as `OutputSpool` put them on disk while they were written: how many there are, their
+/// SHA-256, and the file that holds them.
+struct SpooledOutput: Sendable, Equatable {
+    /// The hidden spool file beside the output folder that holds the bytes, for `OutputFolder.write` to move into
+    /// place; nil when the output folder's own file (`existingPath`) held exactly these bytes as they were written.
+    let spoolPath: String?
+    /// The output folder's file the bytes were compared with while they were written.
+    let existingPath: String
+    /// The number of bytes.
+    let count: Int
+    /// Their SHA-256, 64 lowercase hexadecimal digits.
+    let sha256: String
+
+    /// The bytes, read from the file that holds them in pieces of up to 1 MiB (empty when it cannot be read).
+    func contents() -> ChunkedBytes {
+        var bytes = ChunkedBytes()
+        let descriptor = open(spoolPath ?? existingPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return bytes }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: min(max(count, 1), 1 << 20))
+        while true {
+            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return bytes }
+            buffer.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[..<got])) }
+        }
+    }
+}
