@@ -66,6 +66,17 @@ import TestSupport
         #expect(run.error.contains("[compose.placement-anchor]"))
         #expect(try Self.tree(out) == before)
         #expect(try Self.modificationDate(out.appendingPathComponent("style.json")) == styleDate)
+        // An error that validation finds while the new style is already being written beside the folder: the
+        // folder stays as it was, and the style's spool is removed.
+        let invalid = folder.appendingPathComponent("invalid.json")
+        try Data(#"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background", "paint": {"background-color": 12}}]}"#.utf8)
+            .write(to: invalid)
+        let invalidRun = runTool(["compile", "--base", invalid.path, "--target", "maplibre", "--out", out.path])
+        #expect(invalidRun.status == 1)
+        #expect(invalidRun.error.contains("[style.type]"))
+        #expect(try Self.tree(out) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
     @Test func aWriteFailurePartWayLeavesTheOutputFolderUntouched() throws {
@@ -81,8 +92,8 @@ import TestSupport
         #expect(run.status == 1)
         #expect(run.error.contains("[io.write]"))
         #expect(try Self.tree(out) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-staging") }
-        #expect(leftovers.isEmpty)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
     @Test func unchangedFilesKeepTheirModificationTime() throws {

@@ -47,7 +47,7 @@ import TestSupport
         #expect(sawOld, "at least one kill landed before the swap")
         #expect(runTool(["compile", file.path, "--out", out.path]).status == 0)
         #expect(try CompileCommandTests.tree(out) == after)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-staging") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-staging") || $0.contains("mc-style-spool") }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }

@@ -57,6 +57,10 @@ enum CompileCommand: Subcommand {
         let assets = try SharedOptions.assets(arguments)
         job.assets = assets.assets
         let readDiagnostics = configurationDiagnostics + configuration.apply(assets.diagnostics)
+        let folder = OutputFolder(path: out)
+        // Styles go to disk as they are written when they will be written (not with --check, which compares them,
+        // nor when the options' findings already stop the build).
+        if !Self.check.isSet(in: arguments), !readDiagnostics.containsErrors { job.spoolsStylesInto = folder }
         // A configuration with errors would build under other rules than the team asked for: nothing is built.
         let (compiled, jobDiagnostics, sources, readPaths) = configurationDiagnostics.containsErrors ? (nil, [], 0, []) : job.runCounting()
         let diagnostics = readDiagnostics + jobDiagnostics
@@ -68,7 +72,6 @@ enum CompileCommand: Subcommand {
             io.writeError(printer.summary(diagnostics))
             return .inputErrors
         }
-        let folder = OutputFolder(path: out)
         if Self.check.isSet(in: arguments) {
             let changes = folder.changes(files)
             for change in changes {
