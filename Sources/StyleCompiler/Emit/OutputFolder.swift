@@ -5,12 +5,13 @@ import LocatedJSON
 /// Puts a compile's files into an output folder all at once, or not at all.
 ///
 /// The new content is assembled in a staging folder beside the output folder: unchanged files are hard
-/// links to the existing ones (so they keep their modification time), changed ones are written and flushed.
-/// The staging folder's file system is flushed once (`syncfs`); then the staging folder and the output folder are exchanged in one atomic step (Linux `renameat2`
-/// `RENAME_EXCHANGE`, macOS `renamex_np`), and the old content is removed. Until that step the output folder
-/// is untouched, so an error or a kill at any point leaves it as it was; a staging folder left by a killed
-/// run is removed by the next run. When the folder already holds exactly the new outputs, nothing is touched at
-/// all. Outputs that the compile no longer makes (`tilejson/*.json`, the style and
+/// links to the existing ones (so they keep their modification time), changed ones are written there, or moved
+/// there from their spool beside the folder when they were streamed to disk as they were made (`OutputSpool`).
+/// The staging folder's file system is flushed once (`syncfs`); then the staging folder and the output folder
+/// are exchanged in one atomic step (Linux `renameat2` `RENAME_EXCHANGE`, macOS `renamex_np`), and the old
+/// content is removed. Until that step the output folder is untouched, so an error or a kill at any point
+/// leaves it as it was; a staging folder or spool left by a killed run is removed by the next run. When the
+/// folder already holds exactly the new outputs, nothing is touched at all. Outputs that the compile no longer makes (`tilejson/*.json`, the style and
 /// layer mapping of a variant no longer declared) are removed.
 public struct OutputFolder: Sendable {
     /// The output folder's path.
