@@ -11,8 +11,8 @@ import LocatedJSON
 /// are exchanged in one atomic step (Linux `renameat2` `RENAME_EXCHANGE`, macOS `renamex_np`), and the old
 /// content is removed. Until that step the output folder is untouched, so an error or a kill at any point
 /// leaves it as it was; a staging folder or spool left by a killed run is removed by the next run. When the
-/// folder already holds exactly the new outputs, nothing is touched at all. Outputs that the compile no longer makes (`tilejson/*.json`, the style and
-/// layer mapping of a variant no longer declared) are removed.
+/// folder already holds exactly the new outputs, nothing is touched at all. Outputs that the compile no longer
+/// makes (`tilejson/*.json`, the style and layer mapping of a variant no longer declared) are removed.
 public struct OutputFolder: Sendable {
     /// The output folder's path.
     public let path: String
