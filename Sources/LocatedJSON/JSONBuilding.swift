@@ -10,11 +10,19 @@ extension JSONNode {
 
     /// An object with these members in this order; a nil value leaves its key out.
     public static func object(_ members: KeyValuePairs<String, JSONNode?>, at location: SourceLocation? = nil) -> JSONNode {
-        var present: [JSONMember] = []
-        present.reserveCapacity(members.count)
-        for (key, value) in members {
-            if let value { present.append(JSONMember(key: key, value: value)) }
+        JSONNode(.object(JSONObject(JSONMember.present(members))), location: location)
+    }
+}
+
+extension JSONMember {
+    /// The members of `pairs` that have a value, in order (a nil value leaves its key out), in an array of
+    /// `pairs.count` places.
+    public static func present(_ pairs: KeyValuePairs<String, JSONNode?>) -> [JSONMember] {
+        var members: [JSONMember] = []
+        members.reserveCapacity(pairs.count)
+        for (key, value) in pairs {
+            if let value { members.append(JSONMember(key: key, value: value)) }
         }
-        return JSONNode(.object(JSONObject(present)), location: location)
+        return members
     }
 }

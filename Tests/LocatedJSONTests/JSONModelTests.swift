@@ -43,6 +43,14 @@ import TestSupport
             #expect(repeated.keys == keys)
             #expect(repeated["k1"]?.numberValue?.text == "2")
             #expect(keys.last.map { repeated[$0]?.numberValue?.text } == "1")
+            // Without a key index the same object, found the same way, and one whose next member is found too.
+            var unindexed = JSONObject(unindexed: keys.map { JSONMember(key: $0, value: .integer(1)) } + [JSONMember(key: "k1", value: .integer(2))])
+            #expect(unindexed == repeated)
+            #expect(keys.allSatisfy { unindexed[$0] != nil } && unindexed["k1"]?.numberValue?.text == "2" && unindexed["absent"] == nil)
+            unindexed["added"] = .integer(5)
+            unindexed["k0"] = .integer(6)
+            #expect(unindexed.keys == keys + ["added"])
+            #expect(unindexed["added"]?.numberValue?.text == "5" && unindexed["k0"]?.numberValue?.text == "6")
         }
         let built = JSONNode.object(["a": .integer(1), "b": nil, "c": .integer(3), "a": .integer(4)])
         #expect(built.objectValue?.keys == ["a", "c"])
