@@ -40,7 +40,10 @@ public struct DeclarationsDecoder {
         }
         declarations.fieldLocations[""] = root.location
         let defaults = file["defaults"]?.objectValue ?? JSONObject()
-        for (index, node) in (file["sources"]?.arrayValue ?? []).enumerated() {
+        let sourceNodes = file["sources"]?.arrayValue ?? []
+        // Sized once: a declaration is about 540 bytes, and growing by doubling held room for 16,384 of 10,000.
+        declarations.sources.reserveCapacity(sourceNodes.count)
+        for (index, node) in sourceNodes.enumerated() {
             guard let object = node.objectValue else { continue }
             let path = JSONPath([.key("sources"), .index(index)])
             if let source = state.source(object, at: node.location, defaults: defaults, path: path) {

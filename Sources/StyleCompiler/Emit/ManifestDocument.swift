@@ -91,7 +91,7 @@ enum ManifestDocument {
     private static func source(for report: Composition.SourceReport, warnings: [String], tileJSONPath: String?) -> JSONNode {
         let declaration = report.declaration
         let template = StyleSourceBuilder.tileTemplate(declaration)
-        let head = JSONNode.object([
+        let head = JSONMember.present([
             "id": .string(declaration.id),
             "kind": .string(declaration.kind.keyword),
             "styleSourceId": .string(declaration.styleSourceID),
@@ -99,7 +99,7 @@ enum ManifestDocument {
             "tiles": template.map { .string($0.display) },
             "tileJson": tileJSONPath.map { .string($0) },
         ])
-        let tail = JSONNode.object([
+        let tail = JSONMember.present([
             "tileSize": .object(["declared": .integer(declaration.tileSize), "emitted": .integer(report.emittedTileSize)]),
             "tileZoom": .object(["min": .integer(declaration.tileLevels.min), "max": .integer(declaration.tileLevels.max)]),
             "visibleZoom": declaration.visibleZoom.map { unified in
@@ -126,13 +126,19 @@ enum ManifestDocument {
             "pixelRatios": .array(declaration.pixelRatios.map { .integer($0) }),
             "warnings": .array(warnings.map { .string($0) }),
         ])
-        var members = head.objectValue?.members ?? []
-        for (key, value) in declaration.kind.descriptor.manifestFields(declaration.kind.address) {
+        let kindFields = declaration.kind.descriptor.manifestFields(declaration.kind.address)
+        // One array of the exact size, kept without a key index: 10,000 sources' objects held 8.4 MB of
+        // indexes and 9.9 MB of spare capacity from appending the parts.
+        var members: [JSONMember] = []
+        members.reserveCapacity(head.count + kindFields.count + tail.count)
+        members += head
+        for (key, value) in kindFields {
             if let value { members.append(JSONMember(key: key, value: value)) }
         }
-        members += tail.objectValue?.members ?? []
-        return JSONNode(.object(JSONObject(members)))
+        members += tail
+        return JSONNode(.object(JSONObject(unindexed: members)))
     }
+
 
     /// `[min, max]`, null for an open end.
     private static func ends(_ zoom: ZoomInterval) -> JSONNode {
