@@ -26,6 +26,8 @@ final class OutputSpool {
     /// That file while every byte so far equals it, read ahead into `readAhead`; -1 once they differ or when there
     /// is no such regular file.
     private var existing: Int32
+    /// Its size in bytes when it was opened.
+    private var existingSize = 0
     private var readAhead: [UInt8] = []
     /// The part of `readAhead` not compared yet.
     private var readAheadStart = 0, readAheadEnd = 0
@@ -37,8 +39,9 @@ final class OutputSpool {
     /// `OutputFolder.write` then reports what is wrong with the folder.
     private var failed = false
 
-    /// The size of each read of the old file (bytes).
-    static let readSize = 1 << 18
+    /// The most bytes read from the old file at a time (the writer's pieces are about as long). The buffer is
+    /// zero-filled, so all of it is resident: it is made no larger than the old file.
+    static let readSize = 1 << 16
 
     /// A spool for the file at `path` (relative to `folder`).
     init(folder: OutputFolder, path: String) {
@@ -50,6 +53,7 @@ final class OutputSpool {
             close(existing)
             existing = -1
         }
+        if existing >= 0 { existingSize = Int(status.st_size) }
     }
 
     deinit {
@@ -129,7 +133,7 @@ final class OutputSpool {
 
     /// Reads the existing file's next bytes into `readAhead`; false at its end or on an error.
     private func readMore() -> Bool {
-        if readAhead.isEmpty { readAhead = [UInt8](repeating: 0, count: Self.readSize) }
+        if readAhead.isEmpty { readAhead = [UInt8](repeating: 0, count: min(max(existingSize, 1), Self.readSize)) }
         while true {
             let got = readAhead.withUnsafeMutableBytes { read(existing, $0.baseAddress, $0.count) }
             if got < 0, errno == EINTR { continue }
