@@ -27,10 +27,9 @@ public struct AtomicFileWriter: Sendable {
     /// Writes the chunks' bytes in order to `path`, as `write(_:to:)` does.
     public func write(_ bytes: ChunkedBytes, to path: String) throws(OutputError) {
         let folder = Self.folder(of: path)
-        var template = Array((folder + "/.mc-style-tmp-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard descriptor >= 0 else { throw OutputError(path: path, reason: Self.describe(errno)) }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let (descriptor, temporaryPath) = TemporaryFile.make(folder + "/.mc-style-tmp-XXXXXX") else {
+            throw OutputError(path: path, reason: Self.describe(errno))
+        }
         var committed = false
         defer {
             if !committed { unlink(temporaryPath) }
@@ -47,18 +46,8 @@ public struct AtomicFileWriter: Sendable {
     }
 
     private func writeAll(_ bytes: ChunkedBytes, to descriptor: Int32, path: String) throws(OutputError) {
-        for chunk in bytes.chunks {
-            var offset = 0
-            while offset < chunk.count {
-                let written = chunk.withUnsafeBytes { buffer in
-                    posixWrite(descriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
-                }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputError(path: path, reason: Self.describe(errno))
-                }
-                offset += written
-            }
+        for chunk in bytes.chunks where !chunk.withUnsafeBufferPointer({ TemporaryFile.writeAll($0, to: descriptor) }) {
+            throw OutputError(path: path, reason: Self.describe(errno))
         }
     }
 
@@ -112,11 +101,6 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
     public var diagnostic: Diagnostic {
         Diagnostic(.ioWrite, description, at: nil, fileName: path)
     }
-}
-
-/// `write(2)` under a name that the writer's own `write` method does not shadow.
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
-    write(descriptor, buffer.baseAddress, buffer.count)
 }
 
 /// The rules this file checks (registered in `RuleCatalog.all`).

@@ -83,7 +83,7 @@ final class OutputSpool {
                 startSpool()
             }
             guard !failed else { return }
-            guard writeAll(piece) else { return fail() }
+            guard TemporaryFile.writeAll(piece, to: spool) else { return fail() }
             hasher.update(piece)
         }
     }
@@ -151,37 +151,22 @@ final class OutputSpool {
             existing = -1
             readAhead = []
         }
-        var template = Array(folder.spoolTemplate.utf8CString)
-        spool = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard spool >= 0 else {
+        guard let (descriptor, path) = TemporaryFile.make(folder.spoolTemplate) else {
             failed = true
             return
         }
-        spoolPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        (spool, spoolPath) = (descriptor, path)
         var copied = 0
         var buffer = [UInt8](repeating: 0, count: min(max(hasher.count, 1), Self.readSize))
         while copied < hasher.count {
             let got = buffer.withUnsafeMutableBytes { pread(existing, $0.baseAddress, min($0.count, hasher.count - copied), off_t(copied)) }
             if got < 0, errno == EINTR { continue }
-            guard got > 0, buffer.withUnsafeBufferPointer({ writeAll(UnsafeBufferPointer(rebasing: $0[..<got])) }) else {
+            guard got > 0, buffer.withUnsafeBufferPointer({ TemporaryFile.writeAll(UnsafeBufferPointer(rebasing: $0[..<got]), to: spool) }) else {
                 fail()
                 return
             }
             copied += got
         }
-    }
-
-    /// Writes every byte of `bytes` to the spool; false on an error.
-    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(spool, base + offset, bytes.count - offset)
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
     }
 
     private func fail() {
