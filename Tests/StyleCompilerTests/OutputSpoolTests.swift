@@ -43,20 +43,33 @@ import TestSupport
         #expect(try Self.spools(in: parent).isEmpty)
     }
 
-    /// When the folder's file already holds the bytes, nothing is written: no spool, and the write that follows
-    /// leaves the file (its inode) as it was.
+    /// When the folder's file already holds the bytes, nothing is written: the spool is a second name of that
+    /// file, and the write that follows leaves the file (its inode) as it was and removes the spool.
     @Test func anEqualFileIsOnlyRead() throws {
         let parent = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
         let folder = OutputFolder(path: parent.appendingPathComponent("out").path)
         try folder.write([OutputFile(path: "style.json", bytes: Self.pretty.bytes(Self.style))])
-        let inode = try FileManager.default.attributesOfItem(atPath: folder.path + "/style.json")[.systemFileNumber] as? Int
+        let inode = try Self.inode(folder.path + "/style.json")
+        for _ in 0..<2 {
+            let file = try #require(Self.spool(into: folder))
+            let spoolPath = try #require(file.spoolPath)
+            #expect(try Self.inode(spoolPath) == inode, "the spool is not a link of the folder's file")
+            #expect(file.sha256 == SHA256.hex(Self.pretty.bytes(Self.style)))
+            #expect(file.contents == Self.pretty.bytes(Self.style))
+            try folder.write([file])
+            #expect(try Self.inode(folder.path + "/style.json") == inode)
+            #expect(try Self.spools(in: parent).isEmpty)
+        }
+        // Beside another file the folder is rewritten (staged), and the linked style still keeps its inode.
         let file = try #require(Self.spool(into: folder))
-        #expect(file.spoolPath == nil)
+        try folder.write([file, OutputFile(path: "manifest.json", bytes: Array("{}\n".utf8))])
+        #expect(try Self.inode(folder.path + "/style.json") == inode)
         #expect(try Self.spools(in: parent).isEmpty)
-        #expect(file.sha256 == SHA256.hex(Self.pretty.bytes(Self.style)))
-        try folder.write([file])
-        #expect(try FileManager.default.attributesOfItem(atPath: folder.path + "/style.json")[.systemFileNumber] as? Int == inode)
+    }
+
+    private static func inode(_ path: String) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
     }
 
     /// A file that differs anywhere (its first byte, across a read of the old file, its last byte, shorter,
@@ -120,18 +133,57 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/style.json")) == Data(Self.pretty.bytes(Self.style)))
     }
 
-    /// The folder's file found equal while the bytes were written but gone or changed before the write: the
-    /// write fails instead of leaving the folder without it.
-    @Test func aFileChangedDuringTheCompileFailsTheWrite() throws {
+    /// Spools and staging folders carry their run's process ID: a write removes those of ended runs and keeps
+    /// those of runs still going, so compiles into the same folder at once do not remove each other's.
+    @Test func onlyLeftoversOfEndedRunsAreRemoved() throws {
+        let parent = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/sh")
+        ended.arguments = ["-c", "exit 0"]
+        try ended.run()
+        ended.waitUntilExit()
+        let running = getpid()
+        let names = [".out.mc-style-spool-\(running)-AbC123", ".out.mc-style-staging-\(running)-AbC123",
+                     ".out.mc-style-spool-\(ended.processIdentifier)-AbC123", ".out.mc-style-staging-\(ended.processIdentifier)-AbC123"]
+        for name in names {
+            if name.contains("staging") {
+                try FileManager.default.createDirectory(at: parent.appendingPathComponent(name), withIntermediateDirectories: false)
+            } else {
+                FileManager.default.createFile(atPath: parent.appendingPathComponent(name).path, contents: Data("a run's".utf8))
+            }
+        }
+        let folder = OutputFolder(path: parent.appendingPathComponent("out").path)
+        let fresh = try #require(Self.spool(into: folder))
+        #expect(try #require(fresh.spoolPath).hasPrefix(parent.path + "/.out.mc-style-spool-\(running)-"))
+        try folder.write([fresh])
+        let left = try FileManager.default.contentsOfDirectory(atPath: parent.path).filter { $0.contains("mc-style-") }.sorted()
+        #expect(left == [".out.mc-style-spool-\(running)-AbC123", ".out.mc-style-staging-\(running)-AbC123"])
+        #expect(OutputFolder.isLeftOver(".out.mc-style-spool-AbC123", after: ".out.mc-style-spool-"), "a name from before IDs were written")
+        #expect(OutputFolder.isLeftOver(".out.mc-style-spool-", after: ".out.mc-style-spool-"))
+        #expect(!OutputFolder.isLeftOver(".out.mc-style-spool-1-AbC123", after: ".out.mc-style-spool-"), "process 1 always runs")
+    }
+
+    /// The folder's file found equal while the bytes were written, then removed or replaced before the write
+    /// (by another compile into the same folder, say): the spool still holds the bytes compared, and the write
+    /// puts them in place.
+    @Test func aFileReplacedDuringTheCompileIsWrittenFromTheSpool() throws {
         let parent = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
         let folder = OutputFolder(path: parent.appendingPathComponent("out").path)
-        try folder.write([OutputFile(path: "style.json", bytes: Self.pretty.bytes(Self.style)),
-                          OutputFile(path: "manifest.json", bytes: Array("{}\n".utf8))])
-        let file = try #require(Self.spool(into: folder))
-        #expect(file.spoolPath == nil)
-        try FileManager.default.removeItem(atPath: folder.path + "/style.json")
-        #expect(throws: OutputError.self) { try folder.write([file, OutputFile(path: "manifest.json", bytes: Array("[]\n".utf8))]) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/manifest.json")) == Data("{}\n".utf8))
+        let expected = Self.pretty.bytes(Self.style)
+        for replacement: [UInt8]? in [nil, expected.map { $0 == UInt8(ascii: "1") ? UInt8(ascii: "2") : $0 }] {
+            try folder.write([OutputFile(path: "style.json", bytes: expected), OutputFile(path: "manifest.json", bytes: Array("{}\n".utf8))])
+            let file = try #require(Self.spool(into: folder))
+            try FileManager.default.removeItem(atPath: folder.path + "/style.json")
+            if let replacement {
+                #expect(replacement.count == expected.count && replacement != expected)
+                try Data(replacement).write(to: URL(fileURLWithPath: folder.path + "/style.json"))
+            }
+            try folder.write([file, OutputFile(path: "manifest.json", bytes: Array("[]\n".utf8))])
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/style.json")) == Data(expected))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/manifest.json")) == Data("[]\n".utf8))
+            #expect(try Self.spools(in: parent).isEmpty)
+        }
     }
 }

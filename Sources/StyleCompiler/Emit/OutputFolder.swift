@@ -6,11 +6,15 @@ import LocatedJSON
 ///
 /// The new content is assembled in a staging folder beside the output folder: unchanged files are hard
 /// links to the existing ones (so they keep their modification time), changed ones are written there, or moved
-/// there from their spool beside the folder when they were streamed to disk as they were made (`OutputSpool`).
+/// there from their spool beside the folder when they were streamed to disk as they were made (`OutputSpool`;
+/// an unchanged style's spool is a link of the folder's own file, kept there as it is).
 /// The staging folder's file system is flushed once (`syncfs`); then the staging folder and the output folder
 /// are exchanged in one atomic step (Linux `renameat2` `RENAME_EXCHANGE`, macOS `renamex_np`), and the old
 /// content is removed. Until that step the output folder is untouched, so an error or a kill at any point
-/// leaves it as it was; a staging folder or spool left by a killed run is removed by the next run. When the
+/// leaves it as it was; a staging folder or spool left by a killed run is removed by the next run. Their names
+/// carry the process ID of the run that made them (`.<folder>.mc-style-staging-<pid>-XXXXXX`), so a run removes
+/// only those of runs that have ended: two compiles into the same folder at once no longer remove each other's
+/// (the later exchange wins, and each leaves a whole set of outputs). When the
 /// folder already holds exactly the new outputs, nothing is touched at all. Outputs that the compile no longer
 /// makes (`tilejson/*.json`, the style and layer mapping of a variant no longer declared) are removed.
 public struct OutputFolder: Sendable {
@@ -46,10 +50,12 @@ public struct OutputFolder: Sendable {
     /// The output folder's own name.
     var name: String { String(path.split(separator: "/").last ?? Substring(path)) }
 
-    /// The `mkstemp` template of a spool for one of this folder's files (`OutputSpool`).
-    var spoolTemplate: String { "\(parent)/.\(name).\(Self.spoolMarker)XXXXXX" }
+    /// The `mkstemp` template of a spool for one of this folder's files (`OutputSpool`), marked with this
+    /// process's ID.
+    var spoolTemplate: String { "\(parent)/.\(name).\(Self.spoolMarker)\(getpid())-XXXXXX" }
 
     private static let spoolMarker = "mc-style-spool-"
+    private static let stagingMarker = "mc-style-staging-"
 
     /// Writes the files (see the type's description). Throws with the folder untouched on failure. Files whose
     /// bytes are in a spool (`CompileJob.spoolsStylesInto`) have it moved into place, or removed on failure.
@@ -93,7 +99,10 @@ public struct OutputFolder: Sendable {
         removeLeftovers(in: parent, name: name, keepingSpoolsOf: files)
         // A rebuild with nothing changed (the common case in a build system) touches nothing: no staging folder,
         // no flush, no exchange.
-        if exists, isUpToDate(files) { return }
+        if exists, isUpToDate(files) {
+            Self.discardSpools(of: files)
+            return
+        }
         let staging = try makeStaging(in: parent, name: name)
         do throws(OutputError) {
             try setMode(of: staging, likeExisting: exists)
@@ -107,15 +116,13 @@ public struct OutputFolder: Sendable {
                     try createFolders(for: target)
                     try AtomicFileWriter(flushesEachFile: false).write(contents, to: target)
                 case .spooled(let spooled):
-                    guard let spoolPath = spooled.spoolPath else {
-                        // The output folder's file held these bytes when they were written; its link carried over.
-                        guard Self.isInPlace(spooled, at: target) else {
-                            throw OutputError(path: path + "/" + file.path, reason: "changed while the compile ran; run it again")
-                        }
+                    if spooled.linksExisting, Self.isSameFile(spooled.spoolPath, target) {
+                        // The output folder's file held these bytes when they were written, and its link carried over.
+                        unlink(spooled.spoolPath)
                         continue
                     }
                     try createFolders(for: target)
-                    try AtomicFileWriter.move(spoolPath, to: target)
+                    try AtomicFileWriter.move(spooled.spoolPath, to: target)
                 }
             }
             for stale in staleOutputs(in: staging, keeping: files) { try? manager.removeItem(atPath: staging + "/" + stale) }
@@ -130,7 +137,7 @@ public struct OutputFolder: Sendable {
     }
 
     private func makeStaging(in parent: String, name: String) throws(OutputError) -> String {
-        var template = Array("\(parent)/.\(name).mc-style-staging-XXXXXX".utf8CString)
+        var template = Array("\(parent)/.\(name).\(Self.stagingMarker)\(getpid())-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkdtemp($0) } ?? nil }
         guard made != nil else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -150,15 +157,30 @@ public struct OutputFolder: Sendable {
         guard chmod(staging, mode) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
     }
 
-    /// Removes what a killed run left beside the folder: its staging folder, and spools other than `files`' own.
+    /// Removes what a killed run left beside the folder: staging folders and spools whose run has ended. Those
+    /// of a run still going (another compile into the same folder, or this one's own spools) are kept.
     private func removeLeftovers(in parent: String, name: String, keepingSpoolsOf files: [OutputFile]) {
-        for entry in FolderEntries.names(in: parent, prefixed: ".\(name).mc-style-staging-") {
+        let stagingPrefix = ".\(name).\(Self.stagingMarker)"
+        for entry in FolderEntries.names(in: parent, prefixed: stagingPrefix) where Self.isLeftOver(entry, after: stagingPrefix) {
             try? FileManager.default.removeItem(atPath: parent + "/" + entry)
         }
         let ownSpools = Set(files.compactMap(\.spoolPath))
-        for entry in FolderEntries.names(in: parent, prefixed: ".\(name).\(Self.spoolMarker)") where !ownSpools.contains(parent + "/" + entry) {
+        let spoolPrefix = ".\(name).\(Self.spoolMarker)"
+        for entry in FolderEntries.names(in: parent, prefixed: spoolPrefix)
+        where !ownSpools.contains(parent + "/" + entry) && Self.isLeftOver(entry, after: spoolPrefix) {
             unlink(parent + "/" + entry)
         }
+    }
+
+    /// True unless `entry` (a staging folder's or spool's name) carries, after `prefix`, the ID of a process
+    /// that still runs (`<pid>-XXXXXX`). A name without one (made before names carried it) counts as left over.
+    /// A process ID reused by an unrelated process keeps a leftover until that process ends.
+    static func isLeftOver(_ entry: String, after prefix: String) -> Bool {
+        let rest = entry.utf8.dropFirst(prefix.utf8.count)
+        guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
+              let owner = Int32(Substring(rest[..<dash])), owner > 0 else { return true }
+        // kill with signal 0 only asks whether the process exists; EPERM means it does, under another user.
+        return kill(owner, 0) != 0 && errno == ESRCH
     }
 
     /// Recreates `source`'s tree under `target` with hard links (copies where links are impossible).
@@ -177,6 +199,8 @@ public struct OutputFolder: Sendable {
                     try manager.copyItem(atPath: from, toPath: to)
                 }
             } catch {
+                // Gone since it was listed: another compile into the same folder exchanged it meanwhile.
+                if !manager.fileExists(atPath: from) { continue }
                 throw OutputError(path: from, reason: "cannot be carried over to the new output: \(error.localizedDescription)")
             }
         }
@@ -192,9 +216,11 @@ public struct OutputFolder: Sendable {
 
     private func swapIntoPlace(_ staging: String, existed: Bool) throws(OutputError) {
         let manager = FileManager.default
-        guard existed else {
-            guard rename(staging, path) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
-            return
+        if !existed {
+            if rename(staging, path) == 0 { return }
+            // Another compile into the same folder made it since this one looked: exchange with what it put there.
+            let code = errno
+            guard code == ENOTEMPTY || code == EEXIST else { throw OutputError(path: path, reason: AtomicFileWriter.describe(code)) }
         }
         if mc_style_exchange_paths(staging, path) == 0 {
             try? manager.removeItem(atPath: staging)
@@ -216,16 +242,16 @@ public struct OutputFolder: Sendable {
         files.allSatisfy { file in
             switch file.storage {
             case .memory(let contents): return Self.holds(path + "/" + file.path, contents)
-            case .spooled(let spooled): return spooled.spoolPath == nil && Self.isInPlace(spooled, at: path + "/" + file.path)
+            case .spooled(let spooled): return spooled.linksExisting && Self.isSameFile(spooled.spoolPath, path + "/" + file.path)
             }
         } && staleOutputs(in: path, keeping: files).isEmpty
     }
 
-    /// True when `file` is a regular file of the spooled bytes' size: the check that the file found to hold them
-    /// while they were written is still there.
-    private static func isInPlace(_ spooled: SpooledOutput, at file: String) -> Bool {
-        var status = stat()
-        return stat(file, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && Int(status.st_size) == spooled.count
+    /// True when both paths name the same file (device and inode): a spool that links the output folder's file
+    /// and the file the folder, or its staging mirror, holds now.
+    private static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var one = stat(), other = stat()
+        return stat(first, &one) == 0 && stat(second, &other) == 0 && one.st_dev == other.st_dev && one.st_ino == other.st_ino
     }
 
     /// True when the regular file at `file` holds exactly `bytes` (its size first, then its content, read in

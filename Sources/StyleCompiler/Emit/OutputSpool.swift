@@ -14,9 +14,9 @@ import LocatedJSON
 /// While every byte so far equals the output folder's file, nothing is written: the pieces are compared with
 /// that file as it is read alongside (a rebuild with nothing changed touches nothing). At the first difference,
 /// or from the start when there is no such file, the bytes go to a hidden spool file beside the output folder
-/// (`.<folder>.mc-style-spool-XXXXXX`, mode 0600), beginning with the equal part copied from the old file.
-/// `OutputFolder.write` moves the spool into its staging folder, or removes it on failure; a spool left by a
-/// killed run is removed by the next write to the same folder. The bytes are hashed as they pass.
+/// (`.<folder>.mc-style-spool-<pid>-XXXXXX`, mode 0600), beginning with the equal part copied from the old
+/// file. `OutputFolder.write` moves the spool into its staging folder, or removes it on failure; a spool left
+/// by a killed run is removed by the next write to the same folder once that run's process has ended. The bytes are hashed as they pass.
 ///
 /// Used on one thread, by one writer.
 final class OutputSpool {
@@ -88,12 +88,16 @@ final class OutputSpool {
         }
     }
 
-    /// The bytes' place once all are given: the spool (closed), or the existing file when it holds exactly them;
-    /// nil when the spool failed (then removed).
+    /// The bytes' place once all are given: the spool (closed), which is a second name of the existing file when
+    /// that file holds exactly them; nil when the spool failed (then removed).
     func finish() -> SpooledOutput? {
-        // The old file goes on past these bytes, or there is none and nothing came: the bytes go to a spool too.
-        let needsSpool = !failed && (existing >= 0 ? !existingEndsHere() : spool < 0)
-        if needsSpool { startSpool() }
+        var linksExisting = false
+        if !failed, existing >= 0, spool < 0, existingEndsHere() {
+            linksExisting = linkExisting()
+        } else if !failed, spool < 0 || existing >= 0 {
+            // The old file goes on past these bytes, or there is none and nothing came: the bytes go to a spool too.
+            startSpool()
+        }
         if spool >= 0 {
             if close(spool) != 0 { failed = true }
             spool = -1
@@ -106,8 +110,32 @@ final class OutputSpool {
             close(existing)
             existing = -1
         }
+        guard let spoolPath else { return nil }
         let count = hasher.count
-        return SpooledOutput(spoolPath: spoolPath, existingPath: existingPath, count: count, sha256: hasher.finalizeHex())
+        return SpooledOutput(spoolPath: spoolPath, linksExisting: linksExisting, count: count, sha256: hasher.finalizeHex())
+    }
+
+    /// Gives the existing file, found to hold exactly the bytes, a second name as the spool: whatever happens to the
+    /// output folder before the write (another compile into it exchanges it, say), the spool keeps the bytes
+    /// compared, and when the folder still holds that very file, the write leaves it in place. Where no link
+    /// can be made, or the name reached another file by then, the compared bytes are copied into a spool
+    /// instead. False in that case.
+    private func linkExisting() -> Bool {
+        guard let (descriptor, path) = TemporaryFile.make(folder.spoolTemplate) else {
+            failed = true
+            return false
+        }
+        close(descriptor)
+        unlink(path)
+        var linked = stat(), compared = stat()
+        if link(existingPath, path) == 0, stat(path, &linked) == 0, fstat(existing, &compared) == 0,
+           linked.st_dev == compared.st_dev, linked.st_ino == compared.st_ino {
+            spoolPath = path
+            return true
+        }
+        unlink(path)
+        startSpool()
+        return false
     }
 
     /// True when the existing file's next bytes are `piece`'s.

@@ -8,13 +8,14 @@ import Musl
 import LocatedJSON
 
 /// An output file's bytes as `OutputSpool` put them on disk while they were written: how many there are, their
-/// SHA-256, and the file that holds them.
+/// SHA-256, and the spool file that holds them.
 struct SpooledOutput: Sendable, Equatable {
     /// The hidden spool file beside the output folder that holds the bytes, for `OutputFolder.write` to move into
-    /// place; nil when the output folder's own file (`existingPath`) held exactly these bytes as they were written.
-    let spoolPath: String?
-    /// The output folder's file the bytes were compared with while they were written.
-    let existingPath: String
+    /// place or remove.
+    let spoolPath: String
+    /// True when the spool is a second name (a hard link) of the output folder's own file, which held exactly
+    /// these bytes as they were written: if the folder still holds that file, it stays as it is.
+    let linksExisting: Bool
     /// The number of bytes.
     let count: Int
     /// Their SHA-256, 64 lowercase hexadecimal digits.
@@ -23,7 +24,7 @@ struct SpooledOutput: Sendable, Equatable {
     /// The bytes, read from the file that holds them in pieces of up to 1 MiB (empty when it cannot be read).
     func contents() -> ChunkedBytes {
         var bytes = ChunkedBytes()
-        let descriptor = open(spoolPath ?? existingPath, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(spoolPath, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return bytes }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: min(max(count, 1), 1 << 20))
