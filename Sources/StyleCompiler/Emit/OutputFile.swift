@@ -3,8 +3,8 @@ import LocatedJSON
 /// One file of a compile's output: a path relative to the output folder and its bytes.
 ///
 /// The bytes are kept in memory as chunks, or, for a style streamed to disk as it was written
-/// (`CompileJob.spoolsStylesInto`), in a file: a spool beside the output folder, or the output folder's own
-/// file when that already held exactly these bytes.
+/// (`CompileJob.spoolsStylesInto`), in a spool file beside the output folder (a hard link of the output
+/// folder's own file when that already held exactly these bytes).
 public struct OutputFile: Sendable, Equatable {
     public let path: String
     let storage: Storage
@@ -51,8 +51,7 @@ public struct OutputFile: Sendable, Equatable {
         }
     }
 
-    /// The spool holding the bytes, when they are in one (nil in memory, or when the output folder's file already
-    /// held them).
+    /// The spool holding the bytes, when they are in one (nil in memory).
     var spoolPath: String? {
         if case .spooled(let spooled) = storage { return spooled.spoolPath }
         return nil

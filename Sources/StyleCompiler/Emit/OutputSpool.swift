@@ -15,8 +15,11 @@ import LocatedJSON
 /// that file as it is read alongside (a rebuild with nothing changed touches nothing). At the first difference,
 /// or from the start when there is no such file, the bytes go to a hidden spool file beside the output folder
 /// (`.<folder>.mc-style-spool-<pid>-XXXXXX`, mode 0600), beginning with the equal part copied from the old
-/// file. `OutputFolder.write` moves the spool into its staging folder, or removes it on failure; a spool left
-/// by a killed run is removed by the next write to the same folder once that run's process has ended. The bytes are hashed as they pass.
+/// file. When the whole file turns out equal, the spool is a hard link of it instead: nothing is written, and
+/// the compared bytes stay on disk whatever happens to the folder meanwhile. `OutputFolder.write` moves the
+/// spool into its staging folder (or, for a link whose file the folder still holds, removes it), or removes it
+/// on failure; a spool left by a killed run is removed by the next write to the same folder once that run's
+/// process has ended. The bytes are hashed as they pass.
 ///
 /// Used on one thread, by one writer.
 final class OutputSpool {
