@@ -10,9 +10,9 @@
 
 #if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_TOP_PAD)
 /// Grows the calling thread's heap (the main heap on the main thread) by `size` bytes without touching them,
-/// marks the 2 MiB-aligned part for huge pages, and gives the bytes back to that heap's top chunk, where the
-/// thread's next allocations come from.
-static void reserve_huge_page_heap(size_t size) {
+/// marks at most `huge_extent` bytes of its 2 MiB-aligned part for huge pages, and gives the bytes back to that
+/// heap's top chunk, where the thread's next allocations come from.
+static void reserve_huge_page_heap(size_t size, size_t huge_extent) {
     // Served from the heap (brk, or the thread's arena), not a mapping of its own, and kept there when freed:
     // both thresholds are above the block. (Setting them ends glibc's sliding mmap threshold, which a short
     // process does not need.)
@@ -23,6 +23,7 @@ static void reserve_huge_page_heap(size_t size) {
     const uintptr_t huge_page = (uintptr_t)2 << 20;
     uintptr_t start = ((uintptr_t)block + huge_page - 1) & ~(huge_page - 1);
     uintptr_t end = ((uintptr_t)block + size) & ~(huge_page - 1);
+    if (end > start && end - start > huge_extent) end = start + (huge_extent & ~(huge_page - 1));
     // Fails harmlessly where transparent huge pages are off or unknown.
     if (end > start) (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
     free(block);
@@ -36,10 +37,12 @@ void mc_style_tune_process(void) {
 #endif
 }
 
-void mc_style_prepare_large_heap(void) {
+void mc_style_prepare_large_heap(size_t input_size) {
 #if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_TOP_PAD) && defined(MADV_HUGEPAGE)
     static atomic_flag prepared = ATOMIC_FLAG_INIT;
     if (atomic_flag_test_and_set(&prepared)) return;
-    reserve_huge_page_heap((size_t)30 << 20);
+    reserve_huge_page_heap((size_t)30 << 20, input_size * MC_STYLE_HUGE_PAGE_BYTES_PER_INPUT_BYTE);
+#else
+    (void)input_size;
 #endif
 }

@@ -13,6 +13,6 @@ import MCStyleCLI
 let arguments = Array(CommandLine.arguments.dropFirst())
 mc_style_tune_process()
 if ["compile", "validate", "diff"].contains(arguments.first ?? "") {
-    MCStyleTool.prepareForLargeInputs { mc_style_prepare_large_heap() }
+    MCStyleTool.prepareForLargeInputs { size in mc_style_prepare_large_heap(size) }
 }
 exit(MCStyleTool.main(arguments: arguments, io: ProcessIO()))

@@ -7,13 +7,22 @@
 /// mprotect) and the main heap grown 4 MiB at a time (untouched growth costs no memory). Elsewhere nothing.
 void mc_style_tune_process(void);
 
-/// Called just before a large input (a style of half a megabyte or more) is read and parsed, on the thread
-/// that parses it; only the first call does anything. The calling thread's heap gets its next 30 MiB
-/// reserved and marked for transparent huge pages (`MADV_HUGEPAGE`): the tree of a 0.8 MB style then takes a
-/// few 2 MiB page faults instead of about 800 faults of 4 KiB, which cost a fresh process more than a
-/// millisecond. The reservation is address space only; memory is taken 2 MiB at a time as the heap is used,
-/// which is why smaller inputs do not get it (a 2 MiB page would outweigh their whole tree). Nothing changes
-/// where the kernel has transparent huge pages off, or without glibc.
-void mc_style_prepare_large_heap(void);
+#include <stddef.h>
+
+/// How many bytes of the heap are put on huge pages per byte of the large input: less than a compile's heap
+/// fills (gen-americana-en's compile peaks at 8.5 heap bytes per input byte under massif), so that no huge
+/// page is left mostly empty at the top of the heap, where a touched 2 MiB page is held whole.
+#define MC_STYLE_HUGE_PAGE_BYTES_PER_INPUT_BYTE 6
+
+/// Called just before a large input of `input_size` bytes (a style of half a megabyte or more) is read and
+/// parsed, on the thread that parses it; only the first call does anything. The calling thread's heap gets
+/// its next 30 MiB reserved, and of that as many whole 2 MiB pages as fit in
+/// `MC_STYLE_HUGE_PAGE_BYTES_PER_INPUT_BYTE` times the input marked for transparent huge pages
+/// (`MADV_HUGEPAGE`): the tree of a 0.8 MB style then takes a few 2 MiB page faults instead of about a
+/// thousand faults of 4 KiB, which cost a fresh process more than a millisecond. The reservation is address
+/// space only; memory is taken 2 MiB at a time in the marked part and 4 KiB at a time past it, which is why
+/// smaller inputs do not get it (a 2 MiB page would outweigh their whole tree). Nothing changes where the
+/// kernel has transparent huge pages off, or without glibc.
+void mc_style_prepare_large_heap(size_t input_size);
 
 #endif
