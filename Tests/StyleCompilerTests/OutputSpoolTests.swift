@@ -66,6 +66,17 @@ import TestSupport
         try folder.write([file, OutputFile(path: "manifest.json", bytes: Array("{}\n".utf8))])
         #expect(try Self.inode(folder.path + "/style.json") == inode)
         #expect(try Self.spools(in: parent).isEmpty)
+        // A folder that shuts others out gets no link beside it (which would open the file to them): a copy, 0600,
+        // and the file the folder still holds stays as it was.
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        let guarded = try #require(Self.spool(into: folder))
+        let copy = try #require(guarded.spoolPath)
+        #expect(try Self.inode(copy) != inode)
+        #expect(try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int == 0o600)
+        #expect(guarded.contents == Self.pretty.bytes(Self.style))
+        try folder.write([guarded])
+        #expect(try Self.inode(folder.path + "/style.json") == inode)
+        #expect(try Self.spools(in: parent).isEmpty)
     }
 
     private static func inode(_ path: String) throws -> Int? {

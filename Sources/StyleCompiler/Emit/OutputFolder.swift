@@ -116,7 +116,7 @@ public struct OutputFolder: Sendable {
                     try createFolders(for: target)
                     try AtomicFileWriter(flushesEachFile: false).write(contents, to: target)
                 case .spooled(let spooled):
-                    if spooled.linksExisting, Self.isSameFile(spooled.spoolPath, target) {
+                    if let equalFile = spooled.equalFile, FileIdentity(path: target) == equalFile {
                         // The output folder's file held these bytes when they were written, and its link carried over.
                         unlink(spooled.spoolPath)
                         continue
@@ -242,16 +242,9 @@ public struct OutputFolder: Sendable {
         files.allSatisfy { file in
             switch file.storage {
             case .memory(let contents): return Self.holds(path + "/" + file.path, contents)
-            case .spooled(let spooled): return spooled.linksExisting && Self.isSameFile(spooled.spoolPath, path + "/" + file.path)
+            case .spooled(let spooled): return spooled.equalFile != nil && FileIdentity(path: path + "/" + file.path) == spooled.equalFile
             }
         } && staleOutputs(in: path, keeping: files).isEmpty
-    }
-
-    /// True when both paths name the same file (device and inode): a spool that links the output folder's file
-    /// and the file the folder, or its staging mirror, holds now.
-    private static func isSameFile(_ first: String, _ second: String) -> Bool {
-        var one = stat(), other = stat()
-        return stat(first, &one) == 0 && stat(second, &other) == 0 && one.st_dev == other.st_dev && one.st_ino == other.st_ino
     }
 
     /// True when the regular file at `file` holds exactly `bytes` (its size first, then its content, read in

@@ -15,10 +15,10 @@ import LocatedJSON
 /// that file as it is read alongside (a rebuild with nothing changed touches nothing). At the first difference,
 /// or from the start when there is no such file, the bytes go to a hidden spool file beside the output folder
 /// (`.<folder>.mc-style-spool-<pid>-XXXXXX`, mode 0600), beginning with the equal part copied from the old
-/// file. When the whole file turns out equal, the spool is a hard link of it instead: nothing is written, and
+/// file. When the whole file turns out equal, the spool is a hard link of it instead (nothing is written), so
 /// the compared bytes stay on disk whatever happens to the folder meanwhile. `OutputFolder.write` moves the
-/// spool into its staging folder (or, for a link whose file the folder still holds, removes it), or removes it
-/// on failure; a spool left by a killed run is removed by the next write to the same folder once that run's
+/// spool into its staging folder (or, when the folder still holds the file found equal, removes it), or
+/// removes it on failure; a spool left by a killed run is removed by the next write to the same folder once that run's
 /// process has ended. The bytes are hashed as they pass.
 ///
 /// Used on one thread, by one writer.
@@ -92,11 +92,13 @@ final class OutputSpool {
     }
 
     /// The bytes' place once all are given: the spool (closed), which is a second name of the existing file when
-    /// that file holds exactly them; nil when the spool failed (then removed).
+    /// that file holds exactly them (or a copy: see `linkExisting`); nil when the spool failed (then removed).
     func finish() -> SpooledOutput? {
-        var linksExisting = false
+        var equalFile: FileIdentity?
         if !failed, existing >= 0, spool < 0, existingEndsHere() {
-            linksExisting = linkExisting()
+            var status = stat()
+            if fstat(existing, &status) == 0 { equalFile = FileIdentity(status) }
+            linkExisting()
         } else if !failed, spool < 0 || existing >= 0 {
             // The old file goes on past these bytes, or there is none and nothing came: the bytes go to a spool too.
             startSpool()
@@ -115,30 +117,31 @@ final class OutputSpool {
         }
         guard let spoolPath else { return nil }
         let count = hasher.count
-        return SpooledOutput(spoolPath: spoolPath, linksExisting: linksExisting, count: count, sha256: hasher.finalizeHex())
+        return SpooledOutput(spoolPath: spoolPath, equalFile: equalFile, count: count, sha256: hasher.finalizeHex())
     }
 
     /// Gives the existing file, found to hold exactly the bytes, a second name as the spool: whatever happens to the
     /// output folder before the write (another compile into it exchanges it, say), the spool keeps the bytes
-    /// compared, and when the folder still holds that very file, the write leaves it in place. Where no link
-    /// can be made, or the name reached another file by then, the compared bytes are copied into a spool
-    /// instead. False in that case.
-    private func linkExisting() -> Bool {
+    /// compared. Where no link can be made, or the name reached another file by then, the compared bytes are
+    /// copied into a spool instead; so they are when the output folder shuts out group or others (a link beside
+    /// it, in its parent, would open the file to them: a style may hold an API key).
+    private func linkExisting() {
+        var folderStatus = stat()
+        guard stat(folder.path, &folderStatus) == 0, folderStatus.st_mode & 0o011 == 0o011 else { return startSpool() }
         guard let (descriptor, path) = TemporaryFile.make(folder.spoolTemplate) else {
             failed = true
-            return false
+            return
         }
         close(descriptor)
         unlink(path)
         var linked = stat(), compared = stat()
         if link(existingPath, path) == 0, stat(path, &linked) == 0, fstat(existing, &compared) == 0,
-           linked.st_dev == compared.st_dev, linked.st_ino == compared.st_ino {
+           FileIdentity(linked) == FileIdentity(compared) {
             spoolPath = path
-            return true
+            return
         }
         unlink(path)
         startSpool()
-        return false
     }
 
     /// True when the existing file's next bytes are `piece`'s.

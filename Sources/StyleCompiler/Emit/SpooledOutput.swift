@@ -13,9 +13,9 @@ struct SpooledOutput: Sendable, Equatable {
     /// The hidden spool file beside the output folder that holds the bytes, for `OutputFolder.write` to move into
     /// place or remove.
     let spoolPath: String
-    /// True when the spool is a second name (a hard link) of the output folder's own file, which held exactly
-    /// these bytes as they were written: if the folder still holds that file, it stays as it is.
-    let linksExisting: Bool
+    /// The output folder's own file, when it held exactly these bytes as they were written (the spool is then a
+    /// hard link of it, or a copy where a link would not do): if the folder still holds that file, it stays.
+    let equalFile: FileIdentity?
     /// The number of bytes.
     let count: Int
     /// Their SHA-256, 64 lowercase hexadecimal digits.
@@ -34,5 +34,23 @@ struct SpooledOutput: Sendable, Equatable {
             guard got > 0 else { return bytes }
             buffer.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[..<got])) }
         }
+    }
+}
+
+/// A file's device and inode: which file a path names, whatever its name.
+struct FileIdentity: Sendable, Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(_ status: stat) {
+        device = UInt64(truncatingIfNeeded: status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
+    }
+
+    /// The file at `path` (following symbolic links); nil when there is none.
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        self.init(status)
     }
 }
