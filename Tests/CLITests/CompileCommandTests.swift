@@ -17,6 +17,16 @@ import TestSupport
         return files
     }
 
+    /// A declarations file's text with `count` URL-template sources over `base`, each given `fields` (YAML flow
+    /// mapping entries, such as `opacity: 0.5`): enough sources that a compile takes a while.
+    static func manySources(_ count: Int, base: String, fields: String) -> String {
+        var text = "version: 1\nbase: \(base)\nsources:\n"
+        for index in 0..<count {
+            text += "  - { id: s\(index), urlTemplate: \"https://t\(index).example.com/{z}/{x}/{y}.png\", \(fields) }\n"
+        }
+        return text
+    }
+
     static func modificationDate(_ url: URL) throws -> Date? {
         try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
     }

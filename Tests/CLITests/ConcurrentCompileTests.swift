@@ -11,12 +11,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = SharedData.repositoryFile("styles/tomtom-demo-base.json").path
         func declarations(opacity: String) throws -> URL {
-            var text = "version: 1\nbase: \(base)\nsources:\n"
-            for index in 0..<1000 {
-                text += "  - { id: s\(index), urlTemplate: \"https://t\(index).example.com/{z}/{x}/{y}.png\", opacity: \(opacity) }\n"
-            }
             let file = folder.appendingPathComponent("sources-\(opacity).yaml")
-            try Data(text.utf8).write(to: file)
+            try Data(CompileCommandTests.manySources(1000, base: base, fields: "opacity: \(opacity)").utf8).write(to: file)
             return file
         }
         let files = [try declarations(opacity: "0.5"), try declarations(opacity: "0.7")]

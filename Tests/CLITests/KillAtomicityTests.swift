@@ -11,11 +11,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = SharedData.repositoryFile("styles/tomtom-demo-base.json").path
         func declarations(opacity: String) -> Data {
-            var text = "version: 1\nbase: \(base)\nsources:\n"
-            for index in 0..<3000 {
-                text += "  - { id: s\(index), urlTemplate: \"https://t\(index).example.com/{z}/{x}/{y}.png\", opacity: \(opacity), bounds: [0, 0, 10, 10] }\n"
-            }
-            return Data(text.utf8)
+            Data(CompileCommandTests.manySources(3000, base: base, fields: "opacity: \(opacity), bounds: [0, 0, 10, 10]").utf8)
         }
         let file = folder.appendingPathComponent("big.yaml")
         let out = folder.appendingPathComponent("out")

@@ -127,7 +127,7 @@ import TestSupport
         let parent = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
         let blocked = OutputFolder(path: parent.appendingPathComponent("blocked").path)
-        FileManager.default.createFile(atPath: blocked.path, contents: Data("a file".utf8))
+        #expect(FileManager.default.createFile(atPath: blocked.path, contents: Data("a file".utf8)))
         let file = try #require(Self.spool(into: blocked))
         #expect(file.spoolPath != nil)
         #expect(throws: OutputError.self) { try blocked.write([file]) }
@@ -135,9 +135,9 @@ import TestSupport
 
         let folder = OutputFolder(path: parent.appendingPathComponent("out").path)
         let leftover = parent.appendingPathComponent(".out.mc-style-spool-AbC123").path
-        FileManager.default.createFile(atPath: leftover, contents: Data("killed".utf8))
+        #expect(FileManager.default.createFile(atPath: leftover, contents: Data("killed".utf8)))
         let other = parent.appendingPathComponent(".other.mc-style-spool-AbC123").path
-        FileManager.default.createFile(atPath: other, contents: Data("another folder's".utf8))
+        #expect(FileManager.default.createFile(atPath: other, contents: Data("another folder's".utf8)))
         let fresh = try #require(Self.spool(into: folder))
         try folder.write([fresh])
         #expect(try Self.spools(in: parent) == [".other.mc-style-spool-AbC123"])
@@ -161,7 +161,7 @@ import TestSupport
             if name.contains("staging") {
                 try FileManager.default.createDirectory(at: parent.appendingPathComponent(name), withIntermediateDirectories: false)
             } else {
-                FileManager.default.createFile(atPath: parent.appendingPathComponent(name).path, contents: Data("a run's".utf8))
+                #expect(FileManager.default.createFile(atPath: parent.appendingPathComponent(name).path, contents: Data("a run's".utf8)))
             }
         }
         let folder = OutputFolder(path: parent.appendingPathComponent("out").path)

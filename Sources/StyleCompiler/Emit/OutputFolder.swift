@@ -96,7 +96,7 @@ public struct OutputFolder: Sendable {
         }
         let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, !isDirectory.boolValue { throw OutputError(path: path, reason: "is a file, not a folder") }
-        removeLeftovers(in: parent, name: name, keepingSpoolsOf: files)
+        removeLeftovers(in: parent, name: name)
         // A rebuild with nothing changed (the common case in a build system) touches nothing: no staging folder,
         // no flush, no exchange.
         if exists, isUpToDate(files) {
@@ -137,10 +137,10 @@ public struct OutputFolder: Sendable {
     }
 
     private func makeStaging(in parent: String, name: String) throws(OutputError) -> String {
-        var template = Array("\(parent)/.\(name).\(Self.stagingMarker)\(getpid())-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkdtemp($0) } ?? nil }
-        guard made != nil else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
-        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let staging = TemporaryFile.makeFolder("\(parent)/.\(name).\(Self.stagingMarker)\(getpid())-XXXXXX") else {
+            throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))
+        }
+        return staging
     }
 
     /// mkdtemp makes 0700 folders; the output folder keeps its own mode, or gets 0777 less the umask.
@@ -159,15 +159,13 @@ public struct OutputFolder: Sendable {
 
     /// Removes what a killed run left beside the folder: staging folders and spools whose run has ended. Those
     /// of a run still going (another compile into the same folder, or this one's own spools) are kept.
-    private func removeLeftovers(in parent: String, name: String, keepingSpoolsOf files: [OutputFile]) {
+    private func removeLeftovers(in parent: String, name: String) {
         let stagingPrefix = ".\(name).\(Self.stagingMarker)"
         for entry in FolderEntries.names(in: parent, prefixed: stagingPrefix) where Self.isLeftOver(entry, after: stagingPrefix) {
             try? FileManager.default.removeItem(atPath: parent + "/" + entry)
         }
-        let ownSpools = Set(files.compactMap(\.spoolPath))
         let spoolPrefix = ".\(name).\(Self.spoolMarker)"
-        for entry in FolderEntries.names(in: parent, prefixed: spoolPrefix)
-        where !ownSpools.contains(parent + "/" + entry) && Self.isLeftOver(entry, after: spoolPrefix) {
+        for entry in FolderEntries.names(in: parent, prefixed: spoolPrefix) where Self.isLeftOver(entry, after: spoolPrefix) {
             unlink(parent + "/" + entry)
         }
     }
