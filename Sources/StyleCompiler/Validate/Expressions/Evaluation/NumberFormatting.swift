@@ -52,7 +52,11 @@ struct NumberFormatting {
         formatter.minimumFractionDigits = 0
         formatter.maximumFractionDigits = 0
         let whole = Decimal(string: String(parts[0])) ?? 0
-        var text = formatter.string(for: value < 0 && (whole != 0 || !fraction.allSatisfy { $0 == "0" }) ? -whole : whole) ?? String(parts[0])
+        let signed = value < 0 && (whole != 0 || !fraction.allSatisfy { $0 == "0" }) ? -whole : whole
+        // An explicit NSDecimalNumber, not `string(for:)`: that one casts its `Any` to NSNumber at run time, and
+        // in a binary linked with the static Swift runtime Decimal's bridging conformance is not there to find,
+        // so the cast failed and every number came out unformatted ("123457" for "¥123,457").
+        var text = formatter.string(from: NSDecimalNumber(decimal: signed)) ?? String(parts[0])
         if !fraction.isEmpty, let lastDigit = text.lastIndex(where: { $0.isNumber }) {
             text.insert(contentsOf: formatter.decimalSeparator + fraction, at: text.index(after: lastDigit))
         }
