@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 corpus=${MC_STYLE_SHARED:-../shared}/corpus/styles
-swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie --build-path .build/static --product mc-style >/dev/null
+swift build -c release -Xswiftc -static-executable --build-path .build/static --product mc-style >/dev/null
 tool=.build/static/release/mc-style
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
