@@ -127,4 +127,29 @@ s.serve_forever()
         #expect(runTool(["fetch-base", "--out", out.path, "--module", "weather"]).status == 2)
         #expect(runTool(["fetch-base", "--out", out.path, "--check"]).status == 1, "no lock yet")
     }
+
+    /// Without curl on PATH the message says so; a curl that exits before reading its request (here a stand-in
+    /// that refuses an option) fails the download with its own words. Before, the request's write to a pipe
+    /// with no reader killed the tool with SIGPIPE about every second run (exit 141, nothing printed); in this
+    /// in-process test that would end the test runner.
+    @Test func aMissingOrFailingCurlIsAMessageNotASignal() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("base.json").path
+        let arguments = ["fetch-base", "--out", out, "--url", "http://127.0.0.1:9/style.json"]
+        let missing = runTool(arguments, environment: ["PATH": folder.appendingPathComponent("none").path])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("curl is not installed (no curl on PATH)"), "\(missing.error)")
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: false)
+        let standIn = bin.appendingPathComponent("curl")
+        try Data("#!/bin/sh\necho 'curl: option --proto: is unknown' >&2\nexit 2\n".utf8).write(to: standIn)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: standIn.path)
+        for _ in 0..<20 {
+            let refused = runTool(arguments, environment: ["PATH": bin.path])
+            #expect(refused.status == 1)
+            #expect(refused.error.contains("failed (curl exit 2): curl: option --proto: is unknown"), "\(refused.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
 }

@@ -12,7 +12,7 @@ enum FetchBaseCommand: Subcommand {
         lock. The style and NAME.lock.json beside it (URL without the key, design, modules, version pattern, the
         version the style reports, SHA-256) are written atomically, and only after a whole, valid download.
         --check fetches the locked URL again: exit 0 when TomTom serves the same bytes, 1 with a diff when not.
-        Downloads go through the system curl; redirects only within the same host; at most 64 MiB.
+        Downloads go through the system curl (the first on PATH); redirects only within the same host; at most 64 MiB.
         Exit status: 0 saved (or unchanged), 1 failed (or changed), 2 misuse.
         """,
         usage: ["fetch-base --out <style.json> [--design <name>] [--version <pattern>] [--module <name>]... [--origin <url>] [--api-key-env <name>] [--timeout <seconds>]",
@@ -51,7 +51,7 @@ enum FetchBaseCommand: Subcommand {
         let request = BaseStyleRequest(design: design, versionPattern: try Self.version.value(in: arguments), modules: modules, url: url,
                                        origin: try Self.origin.value(in: arguments) ?? "https://api.tomtom.com")
         let apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
-        let job = FetchBaseJob(request: request, apiKey: apiKey, outPath: out, timeout: timeout)
+        let job = FetchBaseJob(request: request, apiKey: apiKey, outPath: out, timeout: timeout, searchPath: io.environment["PATH"])
         let outcome = Self.check.isSet(in: arguments) ? job.check() : job.save()
         switch outcome {
         case .saved(let bytes, let version):

@@ -11,12 +11,13 @@ public struct FetchBaseJob: Sendable {
     public var outPath: String
     public var fetcher: HTTPFetcher
 
-    public init(request: BaseStyleRequest, apiKey: String?, outPath: String, timeout: Double = 60) {
+    /// `searchPath`: the folders searched for `curl`, as in `PATH`; nil takes this process's `PATH`.
+    public init(request: BaseStyleRequest, apiKey: String?, outPath: String, timeout: Double = 60, searchPath: String? = nil) {
         self.request = request
         self.apiKey = apiKey
         self.outPath = outPath
         let secrets = apiKey.map { [$0, PercentEncoding.string($0)] } ?? []
-        self.fetcher = HTTPFetcher(timeout: timeout, secrets: secrets)
+        self.fetcher = HTTPFetcher(timeout: timeout, secrets: secrets, searchPath: searchPath)
     }
 
     /// The lock file's path for a saved style.

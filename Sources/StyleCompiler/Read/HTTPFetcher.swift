@@ -1,8 +1,8 @@
 import Foundation
 import StyleRuntime
 
-/// Downloads one document over HTTP(S) with the system `curl` (Foundation's networking cannot be linked into
-/// the static build). The URL goes to curl on its standard input, never on its command line, so a key in it
+/// Downloads one document over HTTP(S) with the system `curl`, found on `PATH` (Foundation's networking cannot
+/// be linked into the static build). The URL goes to curl on its standard input, never on its command line, so a key in it
 /// is not visible to other processes. Redirects are followed on the same host only; every failure is a
 /// message without the key.
 public struct HTTPFetcher: Sendable {
@@ -12,10 +12,28 @@ public struct HTTPFetcher: Sendable {
     public var timeout: Double
     /// Text that must not appear in any message (the key, and its percent-encoded form).
     public var secrets: [String]
+    /// The folders searched for `curl`, as in `PATH` (the tool's environment); nil takes this process's `PATH`.
+    public var searchPath: String?
 
-    public init(timeout: Double = 60, secrets: [String] = []) {
+    public init(timeout: Double = 60, secrets: [String] = [], searchPath: String? = nil) {
         self.timeout = timeout
         self.secrets = secrets
+        self.searchPath = searchPath
+    }
+
+    /// Where `curl` is: the first executable file of that name in `searchPath`'s folders (`PATH`'s, or the
+    /// system folders when there is none); nil when there is none.
+    func curlExecutable() -> String? {
+        let folders = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in folders.split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = String(folder) + (folder.hasSuffix("/") ? "curl" : "/curl")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate) {
+                return candidate
+            }
+        }
+        return nil
     }
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -51,6 +69,9 @@ public struct HTTPFetcher: Sendable {
     }
 
     private func once(_ url: String, display: String) -> Result<Answer, Failure> {
+        guard let curl = curlExecutable() else {
+            return .failure(Failure(message: "cannot download \(display): curl is not installed (no curl on PATH); mc-style downloads through it"))
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mc-style-fetch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
@@ -58,8 +79,8 @@ public struct HTTPFetcher: Sendable {
         }
         let body = folder.appendingPathComponent("body")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl", "--silent", "--show-error", "--config", "-", "--output", body.path,
+        process.executableURL = URL(fileURLWithPath: curl)
+        process.arguments = ["--silent", "--show-error", "--config", "-", "--output", body.path,
                              "--write-out", "%{http_code}\n%{redirect_url}\n", "--max-filesize", String(Self.maximumBytes),
                              "--max-time", String(timeout), "--connect-timeout", String(min(10, timeout)), "--proto", "=https,http",
                              "--max-redirs", "0"]
@@ -71,7 +92,8 @@ public struct HTTPFetcher: Sendable {
             return .failure(Failure(message: "cannot run curl to download \(display): \(error.localizedDescription) (install curl)"))
         }
         let quoted = url.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
-        input.fileHandleForWriting.write(Data("url = \"\(quoted)\"\n".utf8))
+        // A curl that exits before reading leaves the write failed, not this process killed; its status tells.
+        _ = ChildInput.send(Array("url = \"\(quoted)\"\n".utf8), to: input.fileHandleForWriting.fileDescriptor)
         try? input.fileHandleForWriting.close()
         let written = output.fileHandleForReading.readDataToEndOfFile()
         let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
