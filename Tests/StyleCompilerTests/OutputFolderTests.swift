@@ -61,4 +61,51 @@ import TestSupport
         #expect(try inode("style.json") != styleInode)
         #expect(try inode("manifest.json") == manifestInode)
     }
+
+    /// A symbolic link given as the output folder stays a link, to a folder that exists or not yet, and the
+    /// outputs go where it leads (before, the exchange put a real folder in the link's place and left its
+    /// target empty). Relative links count from their own folder, and chains are followed.
+    @Test func aLinkedOutputFolderStaysALink() throws {
+        let parent = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let manager = FileManager.default
+        try manager.createDirectory(at: parent.appendingPathComponent("targets/existing"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: parent.appendingPathComponent("links"), withIntermediateDirectories: false)
+        try manager.createSymbolicLink(atPath: parent.appendingPathComponent("links/existing").path, withDestinationPath: "../targets/existing")
+        try manager.createSymbolicLink(atPath: parent.appendingPathComponent("links/new").path, withDestinationPath: "../targets/new")
+        try manager.createSymbolicLink(atPath: parent.appendingPathComponent("chain").path, withDestinationPath: "links/existing")
+        let files = [OutputFile(path: "style.json", bytes: Array("{}\n".utf8)), OutputFile(path: "tilejson/a.json", bytes: Array("{}\n".utf8))]
+        let cases = [("links/existing", "../targets/existing", "targets/existing"), ("links/new", "../targets/new", "targets/new"),
+                     ("chain", "links/existing", "targets/existing")]
+        for (link, destination, target) in cases {
+            let out = OutputFolder(path: parent.appendingPathComponent(link).path)
+            try out.write(files)
+            #expect(try manager.destinationOfSymbolicLink(atPath: parent.appendingPathComponent(link).path) == destination, "\(link)")
+            #expect(manager.contents(atPath: parent.appendingPathComponent(target + "/tilejson/a.json").path) == Data("{}\n".utf8), "\(link)")
+        }
+        #expect(try manager.contentsOfDirectory(atPath: parent.appendingPathComponent("links").path).sorted() == ["existing", "new"])
+        #expect(try manager.contentsOfDirectory(atPath: parent.appendingPathComponent("targets").path).sorted() == ["existing", "new"])
+    }
+
+    /// A single file written atomically through a symbolic link replaces the file the link leads to, and the
+    /// link stays (as `format --in-place`, `redact`, `migrate` and `fetch-base` write); messages name the path given.
+    @Test func anAtomicWriteGoesThroughALink() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let real = folder.appendingPathComponent("shared-style.json").path
+        let link = folder.appendingPathComponent("style.json").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: real))
+        try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: real)
+        try manager.createSymbolicLink(atPath: link, withDestinationPath: "shared-style.json")
+        try AtomicFileWriter().write(Array("new".utf8), to: link)
+        #expect(try manager.destinationOfSymbolicLink(atPath: link) == "shared-style.json")
+        #expect(manager.contents(atPath: real) == Data("new".utf8))
+        #expect((try manager.attributesOfItem(atPath: real)[.posixPermissions] as? Int) == 0o600)
+        // Without following, the link itself is replaced (what OutputFolder's own staging files want).
+        try AtomicFileWriter(followsLinks: false).write(Array("own".utf8), to: link)
+        #expect((try? manager.destinationOfSymbolicLink(atPath: link)) == nil)
+        #expect(manager.contents(atPath: real) == Data("new".utf8))
+        #expect(try manager.contentsOfDirectory(atPath: folder.path).sorted() == ["shared-style.json", "style.json"])
+    }
 }

@@ -14,19 +14,26 @@ public struct AtomicFileWriter: Sendable {
     /// Whether each file is flushed to disk before it is renamed into place. `OutputFolder` turns this off
     /// and flushes its whole staging folder once instead (one `syncfs` rather than hundreds of `fsync`s).
     public var flushesEachFile: Bool
+    /// Whether a symbolic link at the target is written through (the file it leads to is replaced and the link
+    /// stays), as an editor saves it. `OutputFolder` turns this off for the files of its own staging folder.
+    public var followsLinks: Bool
 
-    public init(flushesEachFile: Bool = true) {
+    public init(flushesEachFile: Bool = true, followsLinks: Bool = true) {
         self.flushesEachFile = flushesEachFile
+        self.followsLinks = followsLinks
     }
 
-    /// Writes `bytes` to `path`. An existing file keeps its permission bits; a new one gets 0644 less the umask.
+    /// Writes `bytes` to `path` (through a symbolic link there, unless `followsLinks` is off). An existing file
+    /// keeps its permission bits; a new one gets 0644 less the umask.
     public func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
         try write(ChunkedBytes(bytes), to: path)
     }
 
     /// Writes the chunks' bytes in order to `path`, as `write(_:to:)` does.
     public func write(_ bytes: ChunkedBytes, to path: String) throws(OutputError) {
-        let folder = Self.folder(of: path)
+        // Messages name the path as given; the bytes go where a link there leads.
+        let target = followsLinks ? FilePaths.followingLinks(path) : path
+        let folder = Self.folder(of: target)
         guard let (descriptor, temporaryPath) = TemporaryFile.make(folder + "/.mc-style-tmp-XXXXXX") else {
             throw OutputError(path: path, reason: Self.describe(errno))
         }
@@ -37,11 +44,11 @@ public struct AtomicFileWriter: Sendable {
         do {
             defer { close(descriptor) }
             try writeAll(bytes, to: descriptor, path: path)
-            guard fchmod(descriptor, Self.mode(replacing: path)) == 0, !flushesEachFile || fsync(descriptor) == 0 else {
+            guard fchmod(descriptor, Self.mode(replacing: target)) == 0, !flushesEachFile || fsync(descriptor) == 0 else {
                 throw OutputError(path: path, reason: Self.describe(errno))
             }
         }
-        guard rename(temporaryPath, path) == 0 else { throw OutputError(path: path, reason: Self.describe(errno)) }
+        guard rename(temporaryPath, target) == 0 else { throw OutputError(path: path, reason: Self.describe(errno)) }
         committed = true
     }
 

@@ -15,14 +15,16 @@ import LocatedJSON
 /// carry the process ID of the run that made them (`.<folder>.mc-style-staging-<pid>-XXXXXX`), so a run removes
 /// only those of runs that have ended: two compiles into the same folder at once no longer remove each other's
 /// (the later exchange wins, and each leaves a whole set of outputs). When the
-/// folder already holds exactly the new outputs, nothing is touched at all. Outputs that the compile no longer
+/// folder already holds exactly the new outputs, nothing is touched at all. A symbolic link given as the
+/// output folder stays a link: the folder it leads to is the one written. Outputs that the compile no longer
 /// makes (`tilejson/*.json`, the style and layer mapping of a variant no longer declared) are removed.
 public struct OutputFolder: Sendable {
-    /// The output folder's path.
+    /// The output folder's path: where a symbolic link given as the folder points (`FilePaths.followingLinks`),
+    /// so that the link stays and the outputs go where it leads.
     public let path: String
 
     public init(path: String) {
-        self.path = FilePaths.normalized(path)
+        self.path = FilePaths.followingLinks(FilePaths.normalized(path))
     }
 
     /// What writing `files` would do, file by file, sorted by path: outputs the folder lacks (added), outputs
@@ -114,7 +116,7 @@ public struct OutputFolder: Sendable {
                     // Compared as it is read: holding the old file whole beside the new one cost their sum again.
                     if Self.holds(target, contents) { continue }
                     try createFolders(for: target)
-                    try AtomicFileWriter(flushesEachFile: false).write(contents, to: target)
+                    try AtomicFileWriter(flushesEachFile: false, followsLinks: false).write(contents, to: target)
                 case .spooled(let spooled):
                     if let equalFile = spooled.equalFile, FileIdentity(path: target) == equalFile {
                         // The output folder's file held these bytes when they were written, and its link carried over.

@@ -48,6 +48,25 @@ public enum FilePaths {
         return joined.isEmpty ? "." : joined
     }
 
+    /// Where writing to `path` should go so that a symbolic link there stays a link: `path` itself when it is
+    /// not a link, else the path its chain of links ends at (each relative to its link's folder, at most 40 deep
+    /// as the kernel allows), whether or not that exists. Outputs are written beside their target and renamed
+    /// over it, and a rename over a link would replace the link, not write where it points.
+    public static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let folder = directory(of: current)
+            current = target.hasPrefix("/") || folder == "." ? target : folder + "/" + target
+        }
+        return current
+    }
+
     /// The canonical absolute path with every symbolic link resolved, or nil when it does not exist.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
