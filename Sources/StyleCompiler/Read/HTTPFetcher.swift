@@ -22,7 +22,8 @@ public struct HTTPFetcher: Sendable {
     }
 
     /// Where `curl` is: the first executable file of that name in `searchPath`'s folders (`PATH`'s, or the
-    /// system folders when there is none); nil when there is none.
+    /// system folders when there is none); nil when there is none. Only absolute folders count: a relative
+    /// entry (`.`, an empty one) would run whatever `curl` the current folder holds.
     func curlExecutable() -> String? {
         let folders = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in folders.split(separator: ":") where folder.hasPrefix("/") {
