@@ -25,7 +25,7 @@ enum CompileCommand: Subcommand {
         options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, diff.spec, quiet.spec,
                   SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec, SharedOptions.config.spec, dependencies.spec, SharedOptions.cacheDirectory.spec]
     )
-    static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing).")
+    static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing; a symbolic link to\na folder stays a link, and the folder it leads to is written).")
     static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
     static let target = SharedOptions.target(help: "tomtom or maplibre; overrides the declarations' target\n(default tomtom).")
     static let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
