@@ -53,7 +53,7 @@ public struct AtomicFileWriter: Sendable {
     }
 
     private func writeAll(_ bytes: ChunkedBytes, to descriptor: Int32, path: String) throws(OutputError) {
-        for chunk in bytes.chunks where !chunk.withUnsafeBufferPointer({ TemporaryFile.writeAll($0, to: descriptor) }) {
+        for chunk in bytes.chunks where !chunk.withUnsafeBufferPointer({ DescriptorWriting.writeAll($0, to: descriptor) }) {
             throw OutputError(path: path, reason: Self.describe(errno))
         }
     }

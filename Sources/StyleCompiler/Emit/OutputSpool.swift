@@ -86,7 +86,7 @@ final class OutputSpool {
                 startSpool()
             }
             guard !failed else { return }
-            guard TemporaryFile.writeAll(piece, to: spool) else { return fail() }
+            guard DescriptorWriting.writeAll(piece, to: spool) else { return fail() }
             hasher.update(piece)
         }
     }
@@ -195,7 +195,7 @@ final class OutputSpool {
         while copied < hasher.count {
             let got = buffer.withUnsafeMutableBytes { pread(existing, $0.baseAddress, min($0.count, hasher.count - copied), off_t(copied)) }
             if got < 0, errno == EINTR { continue }
-            guard got > 0, buffer.withUnsafeBufferPointer({ TemporaryFile.writeAll(UnsafeBufferPointer(rebasing: $0[..<got]), to: spool) }) else {
+            guard got > 0, buffer.withUnsafeBufferPointer({ DescriptorWriting.writeAll(UnsafeBufferPointer(rebasing: $0[..<got]), to: spool) }) else {
                 fail()
                 return
             }

@@ -6,8 +6,8 @@ import Darwin
 import Musl
 #endif
 
-/// A new file or folder of a unique name (`mkstemp`, `mkdtemp`) and whole writes to a file, as the atomic
-/// writer, the style spool and the output folder's staging make them.
+/// A new file or folder of a unique name (`mkstemp`, `mkdtemp`), as the atomic writer, the style spool and the
+/// output folder's staging make them.
 enum TemporaryFile {
     /// Creates and opens a new file (mode 0600) from `template`, a path ending in `XXXXXX`: its descriptor and
     /// path, or nil with `errno` set.
@@ -29,19 +29,5 @@ enum TemporaryFile {
         let made = characters.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map(make) ?? false }
         guard made else { return nil }
         return String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Writes every byte of `bytes` to `descriptor`, again after an interruption; false (with `errno` set) when
-    /// a write fails.
-    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, base + offset, bytes.count - offset)
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
     }
 }

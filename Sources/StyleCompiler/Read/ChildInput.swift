@@ -34,17 +34,8 @@ enum ChildInput {
         #endif
     }
 
-    /// Writes until every byte is taken, through interruptions and partial writes; 0, or the failing errno.
+    /// Writes every byte (`DescriptorWriting`, which goes on after interruptions); 0, or the failing errno.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            written += count
-        }
-        return 0
+        bytes.withUnsafeBufferPointer { DescriptorWriting.writeAll($0, to: descriptor) } ? 0 : errno
     }
 }
