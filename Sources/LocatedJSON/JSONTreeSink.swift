@@ -1,6 +1,7 @@
 /// Builds the value tree (`JSONNode`s) from what `JSONScanner` accepts.
 struct JSONTreeSink: JSONScanSink, ~Copyable {
-    let file: SourceFile
+    /// The number of the file parsed, which every node records (see `SourceFile`).
+    let fileID: UInt32
     private(set) var duplicates: [(key: String, first: Int, second: Int, object: Int)] = []
     /// Strings already made, by their bytes: repeated keys and values share one String.
     private var strings = StringTable()
@@ -34,7 +35,7 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
     }
 
     init(file: SourceFile, observer: ElementObserver? = nil) {
-        self.file = file
+        self.fileID = file.id
         self.observer = observer
     }
 
@@ -44,13 +45,11 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
         lastRootTextIsObservedKey = text == observer.key
     }
 
-    private func location(_ offset: Int) -> SourceLocation { SourceLocation(file: file, offset: offset) }
-
-    func null(at offset: Int) -> JSONNode { JSONNode(.null, location: location(offset)) }
-    func bool(_ flag: Bool, at offset: Int) -> JSONNode { JSONNode(.bool(flag), location: location(offset)) }
+    func null(at offset: Int) -> JSONNode { JSONNode(.null, fileID: fileID, offset: offset) }
+    func bool(_ flag: Bool, at offset: Int) -> JSONNode { JSONNode(.bool(flag), fileID: fileID, offset: offset) }
 
     func number(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> JSONNode {
-        JSONNode(.number(JSONNumber(text: String(decoding: text, as: UTF8.self))), location: location(offset))
+        JSONNode(.number(JSONNumber(text: String(decoding: text, as: UTF8.self))), fileID: fileID, offset: offset)
     }
 
     mutating func plainText(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, hasNonASCII: Bool) -> String? {
@@ -65,9 +64,9 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
         return text
     }
     func words(_ text: String) -> String { text }
-    func string(_ text: consuming String, at offset: Int) -> JSONNode { JSONNode(.string(text), location: location(offset)) }
+    func string(_ text: consuming String, at offset: Int) -> JSONNode { JSONNode(.string(text), fileID: fileID, offset: offset) }
 
-    func emptyObject(at offset: Int) -> JSONNode { JSONNode(.object(JSONObject()), location: location(offset)) }
+    func emptyObject(at offset: Int) -> JSONNode { JSONNode(.object(JSONObject()), fileID: fileID, offset: offset) }
     mutating func beginObject(at offset: Int) -> ObjectBuild {
         if depth == 0 { rootIsObject = true }
         depth += 1
@@ -76,17 +75,17 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
 
     mutating func member(_ key: consuming String, keyAt keyOffset: Int, value: consuming JSONNode, in object: inout ObjectBuild) {
         let start = object.start
-        let keyLocation = location(keyOffset)
         if let previous = memberPosition(of: key, from: start, index: object.index) {
-            duplicates.append((key, members[start + previous].keyLocation?.offset ?? keyOffset, keyOffset, object.offset))
-            members[start + previous].value = value
-            members[start + previous].keyLocation = keyLocation
+            duplicates.append((key, members[start + previous].keySourceOffset ?? keyOffset, keyOffset, object.offset))
+            // The first key's text stays: keys equal as Swift strings (canonically equivalent) may differ in bytes.
+            let firstKey = members[start + previous].key
+            members[start + previous] = JSONMember(key: firstKey, fileID: fileID, keyOffset: keyOffset, value: value)
             return
         }
         let memberCount = members.count - start + 1
         let indexed = object.index != nil
         if indexed { object.index?[copy key] = memberCount - 1 }
-        members.push(JSONMember(key: consume key, keyLocation: keyLocation, value: consume value))
+        members.push(JSONMember(key: consume key, fileID: fileID, keyOffset: keyOffset, value: consume value))
         if !indexed, memberCount > JSONObject.indexThreshold {
             var built: [String: Int] = [:]
             for position in 0..<memberCount { built[members[start + position].key] = position }
@@ -96,7 +95,7 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
 
     mutating func endObject(_ object: consuming ObjectBuild, at offset: Int) -> JSONNode {
         depth -= 1
-        return JSONNode(.object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), location: location(offset))
+        return JSONNode(.object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), fileID: fileID, offset: offset)
     }
 
     /// The position of `key` among the members scanned so far.
@@ -106,7 +105,7 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
         return nil
     }
 
-    func emptyArray(at offset: Int) -> JSONNode { JSONNode(.array([]), location: location(offset)) }
+    func emptyArray(at offset: Int) -> JSONNode { JSONNode(.array([]), fileID: fileID, offset: offset) }
     mutating func beginArray(at offset: Int) -> Int {
         // Only the first array under the observed key (a later duplicate key's array is not reported).
         if depth == 1, rootIsObject, lastRootTextIsObservedKey, !observedArrayClosed, observedArrayStart < 0 {
@@ -127,14 +126,14 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
             observedArrayStart = -1
             observedArrayClosed = true
         }
-        return JSONNode(.array(elements.pop(from: array)), location: location(offset))
+        return JSONNode(.array(elements.pop(from: array)), fileID: fileID, offset: offset)
     }
 
     /// Walks the tree once (done only when a duplicate was found).
     func paths(ofObjectsAt objectOffsets: Set<Int>, in root: JSONNode) -> [Int: JSONPath] {
         var found: [Int: JSONPath] = [:]
         root.walk { path, node in
-            guard node.objectValue != nil, let offset = node.location?.offset, objectOffsets.contains(offset), found[offset] == nil else { return }
+            guard node.objectValue != nil, let offset = node.sourceOffset, objectOffsets.contains(offset), found[offset] == nil else { return }
             found[offset] = path
         }
         return found

@@ -71,26 +71,44 @@ public struct JSONNode: Sendable, Hashable {
     public var scalarStyle: ScalarStyle
     /// True when the value (or part of it) came from the environment: it must never be shown.
     public var isSecret: Bool
-    // The location is kept flat (offset beside the file) so that a node takes 32 bytes, not 48.
+    // The location is kept flat (offset beside the file's number) so that a node takes 32 bytes, not 48, and a
+    // copy counts no reference to the file (a counted reference cost a fifth of a compile: see `SourceFile`).
     private var offset: UInt32
-    private var file: SourceFile?
+    private var fileID: UInt32
 
     public init(_ value: JSONValue, location: SourceLocation? = nil, scalarStyle: ScalarStyle = .json, isSecret: Bool = false) {
         self.value = value
         self.scalarStyle = scalarStyle
         self.isSecret = isSecret
         self.offset = UInt32(clamping: location?.offset ?? 0)
-        self.file = location?.file
+        self.fileID = location?.file.id ?? 0
     }
 
-    /// Where the value starts in its file; nil for values the program created.
+    /// A value read from the file numbered `fileID` at byte `offset` (the parser's way: no `SourceLocation` made).
+    package init(_ value: JSONValue, fileID: UInt32, offset: Int) {
+        self.value = value
+        self.scalarStyle = .json
+        self.isSecret = false
+        self.offset = UInt32(clamping: offset)
+        self.fileID = fileID
+    }
+
+    /// Where the value starts in its file; nil for values the program created, and once nothing holds the file
+    /// any more (see `SourceFile`).
     public var location: SourceLocation? {
-        get { file.map { SourceLocation(file: $0, offset: Int(offset)) } }
+        get { SourceFile.alive(fileID).map { SourceLocation(file: $0, offset: Int(offset)) } }
         set {
-            file = newValue?.file
+            fileID = newValue?.file.id ?? 0
             offset = UInt32(clamping: newValue?.offset ?? 0)
         }
     }
+
+    /// The byte offset where the value starts in its file, without looking the file up; nil for values the
+    /// program created.
+    public var sourceOffset: Int? { fileID == 0 ? nil : Int(offset) }
+
+    /// True when the value was read from `file`.
+    public func isRead(from file: SourceFile) -> Bool { fileID == file.id }
 
     /// Equal values; locations, styles and secrecy do not count.
     public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }

@@ -39,7 +39,7 @@ struct SplicePlan: Sendable {
         for (index, record) in variant.placeholders.enumerated() {
             let token = Array(record.placeholder.token.utf8)
             for pointer in record.pointers {
-                guard let node = Self.node(at: pointer, in: root), let text = node.stringValue, let start = node.location?.offset else {
+                guard let node = Self.node(at: pointer, in: root), let text = node.stringValue, let start = node.sourceOffset else {
                     throw mismatch(pointer, "does not name a string")
                 }
                 if record.placeholder == .apiKey, !URLHost.isTomTom(text) {
@@ -57,7 +57,7 @@ struct SplicePlan: Sendable {
                 guard let layer = Self.node(at: Self.layerPointer(of: pointer), in: root), layer["id"]?.stringValue == source.styleLayerID else {
                     throw mismatch(pointer, "is not inside the layer '\(source.styleLayerID)' of source '\(source.id)'")
                 }
-                guard let node = Self.node(at: pointer, in: root), let start = node.location?.offset else { throw mismatch(pointer, "names nothing") }
+                guard let node = Self.node(at: pointer, in: root), let start = node.sourceOffset else { throw mismatch(pointer, "names nothing") }
                 switch (slot, node.value) {
                 case (.opacity, .number(let number)):
                     splices.append(Splice(range: start..<(start + number.text.utf8.count), slot: slot))

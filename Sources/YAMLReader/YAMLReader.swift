@@ -37,7 +37,8 @@ public struct YAMLReader {
         self.includeHandler = includeHandler
     }
 
-    /// Reads the single document of `file`.
+    /// Reads the single document of `file`. The tree's locations are there while the caller holds `file` (see
+    /// `SourceFile`).
     public func read(_ file: SourceFile) throws(YAMLError) -> JSONNode {
         if file.bytes.starts(with: [0xFE, 0xFF]) || file.bytes.starts(with: [0xFF, 0xFE]) {
             throw YAMLError(.encoding, at: SourceLocation(file: file, offset: 0), "the file is UTF-16: mc-style reads UTF-8 only")
@@ -46,8 +47,9 @@ public struct YAMLReader {
         return try builder.build()
     }
 
-    /// Reads YAML text given in memory, naming it `name` in locations.
+    /// Reads YAML text given in memory, naming it `name` in locations. The file made for it stays in memory until
+    /// the process exits (`SourceFile.keptUntilExit()`): meant for short texts such as tests.
     public func read(_ text: String, name: String = "<input>") throws(YAMLError) -> JSONNode {
-        try read(SourceFile(name: name, bytes: Array(text.utf8)))
+        try read(SourceFile(name: name, bytes: Array(text.utf8)).keptUntilExit())
     }
 }

@@ -151,8 +151,11 @@ import TestSupport
             #expect(error.kind == .syntax)
             #expect(error.location.position.line == 4 || error.related.first?.location.position.line == 4, "\(error)")
         }
-        let fine = try YAMLReader().read(SourceFile(name: "ok.yaml", bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 2\r\n".utf8)))
+        // The caller holds the file while it asks for locations (see `SourceFile`).
+        let file = SourceFile(name: "ok.yaml", bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 2\r\n".utf8))
+        let fine = try YAMLReader().read(file)
         #expect(fine.objectValue?.member(forKey: "b")?.keyLocation?.position == SourcePosition(line: 2, column: 1))
         #expect(fine.objectValue?.member(forKey: "a")?.keyLocation?.position == SourcePosition(line: 1, column: 1), "the BOM is not a column, as in JSON")
+        withExtendedLifetime(file) {}
     }
 }

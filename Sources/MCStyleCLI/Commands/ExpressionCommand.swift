@@ -50,6 +50,8 @@ enum ExpressionCommand: Subcommand {
         } else {
             source = SourceFile(name: "<expression>", bytes: Array(text.utf8))
         }
+        // The expression's locations need its file alive until the findings are printed (see `SourceFile`).
+        defer { withExtendedLifetime(source) {} }
         let expression: JSONNode
         do {
             expression = try JSONParser().parse(source).root

@@ -42,9 +42,12 @@ public struct LintConfigurationLoader {
         do { file = try inputLoader.load(path: path) } catch { return (nil, [error.diagnostic]) }
         let root: JSONNode
         do { root = try YAMLReader().read(file) } catch { return (nil, [Diagnostic(error)]) }
-        var reading = ConfigurationReading()
-        let configuration = reading.configuration(root)
-        return (reading.diagnostics.containsErrors ? nil : configuration, reading.diagnostics.sortedByPlace())
+        // The tree's locations need the file alive while the findings are made (see `SourceFile`).
+        return withExtendedLifetime(file) {
+            var reading = ConfigurationReading()
+            let configuration = reading.configuration(root)
+            return (reading.diagnostics.containsErrors ? nil : configuration, reading.diagnostics.sortedByPlace())
+        }
     }
 }
 

@@ -125,7 +125,7 @@ public final class BaseLayerPrecheck: Sendable {
             }
             for layer in batch {
                 if stopped.load(ordering: .relaxed) { return }
-                guard let offset = layer.location?.offset, layer.location?.file === file else { continue }
+                guard let offset = layer.sourceOffset, layer.isRead(from: file) else { continue }
                 run.detachedLayer = layer
                 if let (type, findings) = run.ownChecks(ofLayer: layer, path: path),
                    let entry = CachedLayerFindings(type: type, findings: findings, layerPath: path, baseFile: file) {

@@ -92,14 +92,14 @@ public final class LayerFindingsReuse: Sendable {
         self.recording = recording
         var baseLayers: [Int: JSONNode] = [:]
         for layer in base.root["layers"]?.arrayValue ?? [] {
-            guard let location = layer.location, location.file === base.file else { continue }
-            baseLayers[location.offset] = layer
+            guard let offset = layer.sourceOffset, layer.isRead(from: base.file) else { continue }
+            baseLayers[offset] = layer
         }
         var offsets: [Int: Int] = [:]
         for (index, layer) in (composed["layers"]?.arrayValue ?? []).enumerated() {
-            guard let location = layer.location, location.file === base.file, let original = baseLayers[location.offset],
+            guard let offset = layer.sourceOffset, layer.isRead(from: base.file), let original = baseLayers[offset],
                   Self.sharesStorage(layer, original) else { continue }
-            offsets[index] = location.offset
+            offsets[index] = offset
         }
         baseOffsets = offsets
     }

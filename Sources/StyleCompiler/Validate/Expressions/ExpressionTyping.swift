@@ -211,7 +211,7 @@ final class ExpressionTyping {
     private func folded(_ type: ExpressionType, _ value: ConstantValue, node: JSONNode) -> TypedExpression {
         // Infinities and NaN have no JSON form to put back in place of the expression (the evaluator's JSON of
         // one is null, which is why null is never put back either).
-        if case .json(let json) = value, let offset = node.location?.offset, json != .null, json.isWritableInPlace {
+        if case .json(let json) = value, let offset = node.sourceOffset, json != .null, json.isWritableInPlace {
             foldedByOffset[offset] = (node, json)
         }
         return .literal(type, value)
@@ -223,7 +223,7 @@ final class ExpressionTyping {
         guard !foldedByOffset.isEmpty, let items = node.arrayValue else { return node }
         var changed = false
         let arguments = items.enumerated().map { index, item -> JSONNode in
-            guard index > 0, let offset = item.location?.offset, let entry = foldedByOffset[offset], Self.isSameNode(entry.node, item) else {
+            guard index > 0, let offset = item.sourceOffset, let entry = foldedByOffset[offset], Self.isSameNode(entry.node, item) else {
                 return item
             }
             changed = true
