@@ -67,30 +67,53 @@ extension JSONValue: Hashable {
 /// declaration that caused them.
 public struct JSONNode: Sendable, Hashable {
     public var value: JSONValue
-    /// How a YAML scalar was written (`.json` for everything read from JSON or made by the program).
-    public var scalarStyle: ScalarStyle
-    /// True when the value (or part of it) came from the environment: it must never be shown.
-    public var isSecret: Bool
-    // The location is kept flat (offset beside the file's number) so that a node takes 32 bytes, not 48, and a
-    // copy counts no reference to the file (a counted reference cost a fifth of a compile: see `SourceFile`).
+    // The rest is packed into the 7 bytes `value` leaves before the next multiple of 8, so that a node takes 24
+    // bytes: bits 0-2 of `packed` the scalar style, bit 3 the secrecy, bits 4-7 the low 4 bits of the file's
+    // number, `fileHigh` its other 16 bits (numbers are below 2^20: `SourceFile.numberLimit`), and `offset` the
+    // byte offset. A copy counts no reference to the file (a counted one cost a fifth of a compile).
+    private var packed: UInt8
+    private var fileHigh: UInt16
     private var offset: UInt32
-    private var fileID: UInt32
 
     public init(_ value: JSONValue, location: SourceLocation? = nil, scalarStyle: ScalarStyle = .json, isSecret: Bool = false) {
         self.value = value
+        self.packed = 0
+        self.fileHigh = 0
+        self.offset = UInt32(clamping: location?.offset ?? 0)
         self.scalarStyle = scalarStyle
         self.isSecret = isSecret
-        self.offset = UInt32(clamping: location?.offset ?? 0)
         self.fileID = location?.file.id ?? 0
     }
 
     /// A value read from the file numbered `fileID` at byte `offset` (the parser's way: no `SourceLocation` made).
     package init(_ value: JSONValue, fileID: UInt32, offset: Int) {
         self.value = value
-        self.scalarStyle = .json
-        self.isSecret = false
+        self.packed = 0
+        self.fileHigh = 0
         self.offset = UInt32(clamping: offset)
         self.fileID = fileID
+    }
+
+    /// How a YAML scalar was written (`.json` for everything read from JSON or made by the program).
+    public var scalarStyle: ScalarStyle {
+        get { ScalarStyle(rawValue: packed & 0x07) ?? .json }
+        set { packed = packed & ~0x07 | newValue.rawValue & 0x07 }
+    }
+
+    /// True when the value (or part of it) came from the environment: it must never be shown.
+    public var isSecret: Bool {
+        get { packed & 0x08 != 0 }
+        set { packed = newValue ? packed | 0x08 : packed & ~0x08 }
+    }
+
+    /// The number of the file the value was read from (0: none).
+    private var fileID: UInt32 {
+        get { UInt32(packed >> 4) | UInt32(fileHigh) << 4 }
+        set {
+            let number = newValue < SourceFile.numberLimit ? newValue : 0
+            packed = packed & 0x0F | UInt8(truncatingIfNeeded: number << 4)
+            fileHigh = UInt16(truncatingIfNeeded: number >> 4)
+        }
     }
 
     /// Where the value starts in its file; nil for values the program created, and once nothing holds the file

@@ -9,7 +9,7 @@ final class LiveFiles: Sendable {
         var files: [Int: Entry] = [:]
         /// Files kept until the process exits (`SourceFile.keptUntilExit()`).
         var kept: [SourceFile] = []
-        /// The number the next file gets, unless it is taken (after 2^32 files the numbers wrap around).
+        /// The number the next file gets, unless it is in use (after `limit - 1` it is 1 again).
         var next: UInt32 = 1
     }
 
@@ -19,13 +19,22 @@ final class LiveFiles: Sendable {
     }
 
     private let table = Mutex(Table())
+    /// Numbers are below this.
+    let limit: UInt32
 
-    /// Takes a number for a new file (never 0, never one in use).
+    init(limit: UInt32) { self.limit = limit }
+
+    /// Takes a number for a new file: the next one not in use, in turn from 1 to `limit - 1`; 0 (no number)
+    /// when every one is in use.
     func enter() -> UInt32 {
-        table.withLock { table in
-            while table.next == 0 || table.files[Int(table.next)] != nil { table.next &+= 1 }
+        let limit = self.limit
+        return table.withLock { table in
+            guard UInt32(table.files.count) < limit - 1 else { return 0 }
+            while table.next == 0 || table.next >= limit || table.files[Int(table.next)] != nil {
+                table.next = table.next >= limit - 1 ? 1 : table.next + 1
+            }
             let id = table.next
-            table.next &+= 1
+            table.next = id >= limit - 1 ? 1 : id + 1
             table.files[Int(id)] = Entry(file: nil)
             return id
         }
@@ -33,6 +42,7 @@ final class LiveFiles: Sendable {
 
     /// Records the file that took `id` (once it is fully made).
     func fill(_ id: UInt32, with file: SourceFile) {
+        guard id != 0 else { return }
         table.withLock { $0.files[Int(id)] = Entry(file: file) }
     }
 
@@ -41,6 +51,7 @@ final class LiveFiles: Sendable {
     }
 
     func remove(_ id: UInt32) {
+        guard id != 0 else { return }
         _ = table.withLock { $0.files.removeValue(forKey: Int(id)) }
     }
 

@@ -34,9 +34,13 @@ public final class SourceFile: Sendable {
     /// The bytes' SHA-256, made on first need: the manifest and the validation cache both ask for it.
     private let digest = Mutex<String?>(nil)
 
-    /// This file's number among the files alive (never 0). Numbers are not reused while the process lasts, short
-    /// of 2^32 files.
+    /// This file's number among the files alive: from 1 to `numberLimit - 1`, or 0 (no number, so its nodes have
+    /// no location) in the unlikely case that every number is taken by a live file. Numbers are handed out in
+    /// turn, so a number comes back only after about a million more files.
     public let id: UInt32
+
+    /// Numbers are below this (2^20), so that a node holds its file's number in 20 bits.
+    public static let numberLimit: UInt32 = 1 << 20
 
     public init(name: String, bytes: [UInt8]) {
         self.name = name
@@ -48,7 +52,7 @@ public final class SourceFile: Sendable {
     deinit { Self.alive.remove(id) }
 
     /// The files alive, by number.
-    private static let alive = LiveFiles()
+    private static let alive = LiveFiles(limit: numberLimit)
 
     /// The file numbered `id`, if it is still alive; nil for 0, the number of no file.
     public static func alive(_ id: UInt32) -> SourceFile? { id == 0 ? nil : alive.file(id) }

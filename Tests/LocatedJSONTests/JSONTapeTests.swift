@@ -27,7 +27,7 @@ import TestSupport
 
     @Test func entriesAreSixteenBytes() {
         #expect(JSONTape.entrySize == 16)
-        #expect(MemoryLayout<JSONNode>.stride == 32, "the tree's node, which the tape is measured against")
+        #expect(MemoryLayout<JSONNode>.stride == 24, "the tree's node, which the tape is measured against")
     }
 
     @Test(arguments: documents.indices)

@@ -1,5 +1,5 @@
 import Testing
-import LocatedJSON
+@testable import LocatedJSON
 
 /// Nodes name their file by number and find it among the files alive (`SourceFile.alive(_:)`): a location is
 /// there while something holds the file, and the file is not kept by its nodes.
@@ -29,6 +29,31 @@ import LocatedJSON
         #expect(!ids.contains(0))
         #expect(files.allSatisfy { SourceFile.alive($0.id) === $0 })
         #expect(SourceFile.alive(0) == nil)
+    }
+
+    @Test func numbersComeInTurnAndRunOutToZero() {
+        let table = LiveFiles(limit: 5)
+        #expect((0..<4).map { _ in table.enter() } == [1, 2, 3, 4])
+        #expect(table.enter() == 0, "every number below the limit is in use")
+        table.remove(2)
+        #expect(table.enter() == 2, "the one free number")
+        table.remove(3)
+        table.remove(1)
+        #expect(table.enter() == 3, "in turn from the last one taken (2), not the lowest free one")
+        #expect(table.enter() == 1)
+        #expect(table.enter() == 0)
+    }
+
+    @Test func aNodeTakesTwentyFourBytesAndKeepsItsPackedParts() {
+        #expect(MemoryLayout<JSONNode>.stride == 24)
+        let file = SourceFile(name: "c.yaml", bytes: Array("key: value".utf8))
+        var node = JSONNode(.string("value"), location: SourceLocation(file: file, offset: 5), scalarStyle: .folded, isSecret: true)
+        #expect(node.scalarStyle == .folded && node.isSecret && node.location?.offset == 5 && node.isRead(from: file))
+        node.isSecret = false
+        node.scalarStyle = .singleQuoted
+        #expect(node.scalarStyle == .singleQuoted && !node.isSecret && node.isRead(from: file))
+        node.location = nil
+        #expect(node.location == nil && node.scalarStyle == .singleQuoted)
     }
 
     @Test func aNodeMadeByTheProgramHasNoFile() {
