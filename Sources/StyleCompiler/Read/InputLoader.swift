@@ -45,21 +45,43 @@ public struct InputLoader: Sendable {
     /// Reads to the end. `expectedSize` (from `fstat`) sizes the buffer once, so a file costs its own size in
     /// memory rather than the doubling growth of an appended array.
     private func readAll(_ descriptor: Int32, name: String, expectedSize: Int = 0) throws(InputError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(expectedSize + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
+        // Read straight into the array, sized from fstat plus one byte to see the end (a 0.8 MB base was read
+        // into a 64 KiB buffer and copied from there); a file longer than that goes on in chunks.
+        var failure: Int32 = 0
+        var ended = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(expectedSize + 1, 1 << 12)) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let got = read(descriptor, base + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 {
+                    ended = true
+                    return
+                }
+                count += got
+            }
+        }
+        if failure != 0 { throw InputError(fileName: name, reason: Self.describe(failure)) }
+        var chunk = [UInt8](repeating: 0, count: ended ? 0 : 1 << 16)
+        while !ended {
+            if bytes.count > maximumFileSize {
+                throw InputError(fileName: name, reason: "is more than the limit of \(maximumFileSize) bytes")
+            }
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw InputError(fileName: name, reason: Self.describe(errno))
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > maximumFileSize {
-                throw InputError(fileName: name, reason: "is more than the limit of \(maximumFileSize) bytes")
-            }
+            if count == 0 { ended = true } else { bytes.append(contentsOf: chunk[0..<count]) }
         }
+        if bytes.count > maximumFileSize {
+            throw InputError(fileName: name, reason: "is more than the limit of \(maximumFileSize) bytes")
+        }
+        return bytes
     }
 
     static func describe(_ code: Int32) -> String {
