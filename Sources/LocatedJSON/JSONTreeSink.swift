@@ -87,7 +87,8 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
         if indexed { object.index?[copy key] = memberCount - 1 }
         members.push(JSONMember(key: consume key, fileID: fileID, keyOffset: keyOffset, value: consume value))
         if !indexed, memberCount > JSONObject.indexThreshold {
-            var built: [String: Int] = [:]
+            // Room for twice the members so far: objects this large (a layer, its paint) seldom grow past it.
+            var built = [String: Int](minimumCapacity: 2 * memberCount)
             for position in 0..<memberCount { built[members[start + position].key] = position }
             object.index = built
         }

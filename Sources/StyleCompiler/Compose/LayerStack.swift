@@ -22,7 +22,8 @@ struct LayerStack {
 
     init(baseLayers: [JSONNode]) {
         self.baseLayers = baseLayers
-        var index: [String: Int] = [:]
+        // Sized once: grown by doubling, it hashed every id again at each step.
+        var index = [String: Int](minimumCapacity: baseLayers.count)
         var symbol: Int?
         for (position, layer) in baseLayers.enumerated() {
             if let id = layer["id"]?.stringValue, index[id] == nil { index[id] = position }

@@ -69,7 +69,8 @@ final class ValidationContext: Sendable {
         self.assets = assets
         self.reuse = reuse
         self.layers = style["layers"]?.arrayValue ?? []
-        var index: [String: Int] = [:]
+        // Sized once: grown by doubling, it hashed every id again at each step (11 times for 500 layers).
+        var index = [String: Int](minimumCapacity: layers.count)
         for (position, layer) in layers.enumerated() {
             if let id = layer["id"]?.stringValue, index[id] == nil { index[id] = position }
         }
