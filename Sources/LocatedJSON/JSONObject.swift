@@ -49,8 +49,10 @@ public struct JSONObject: Sendable, Equatable {
     /// Key -> position in `members`; built only once the object has more than `indexThreshold` members.
     private var index: [String: Int]?
 
-    /// Objects of at most this many members are searched linearly.
-    static let indexThreshold = 8
+    /// Objects of at most this many members are searched linearly (lengths first, then the few keys of the
+    /// same length). It was 8: most style layers have 9 to 12 members, and each kept a hash index of a few
+    /// hundred bytes that every lookup hashed its key for.
+    static let indexThreshold = 16
 
     public init() {
         self.members = []

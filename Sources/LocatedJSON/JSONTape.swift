@@ -12,6 +12,11 @@
 /// A key written twice stays on the tape twice. Readers see what the tree parser builds: the later value at
 /// the earlier key's position (`members(ofObjectAt:)`, `node(at:)`, and `JSONWriter`'s tape writer).
 public struct JSONTape: Sendable {
+    /// While scanning, the keys of an object of more than this many are checked for repeats through a hash
+    /// index, the rest linearly. Kept at 8 where the tree went to 16 (`JSONObject.indexThreshold`): the tree's
+    /// threshold is about the index an object keeps, this one only about the scan, which it does not slow.
+    static let keyIndexThreshold = 8
+
     /// What an entry holds.
     public enum Kind: UInt8, Sendable {
         case null, `false`, `true`, number, string, array, object
@@ -136,7 +141,7 @@ public struct JSONTape: Sendable {
         let resolvesDuplicates = entries[index].flags.contains(.duplicateKeys)
         // A large object's keys are looked up by text, as the parser looks them up, so that one key written
         // twice among many does not make reading it quadratic.
-        var positions: [String: Int]? = resolvesDuplicates && count > JSONObject.indexThreshold ? [:] : nil
+        var positions: [String: Int]? = resolvesDuplicates && count > Self.keyIndexThreshold ? [:] : nil
         var part = index + 1
         for _ in 0..<count {
             let value = part + 1

@@ -80,7 +80,7 @@ struct JSONTapeSink: JSONScanSink, ~Copyable {
         let keyCount = openKeys.count - object.keysStart
         if object.index != nil {
             object.index?[view.text(at: key)] = keyCount - 1
-        } else if keyCount > JSONObject.indexThreshold {
+        } else if keyCount > JSONTape.keyIndexThreshold {
             var built: [String: Int] = [:]
             for position in 0..<keyCount { built[view.text(at: openKeys[object.keysStart + position].entry)] = position }
             object.index = built

@@ -32,7 +32,7 @@ import TestSupport
     }
 
     @Test func objectsBuiltFromMembersKeepOrderAndLetALaterDuplicateReplace() {
-        for count in [3, 8, 9, 40] {
+        for count in [3, JSONObject.indexThreshold, JSONObject.indexThreshold + 1, 40] {
             let keys = (0..<count).map { "k\($0)" }
             let unique = JSONObject(keys.map { JSONMember(key: $0, value: .string($0)) })
             #expect(unique.keys == keys)
