@@ -130,8 +130,9 @@ public struct JSONNode: Sendable, Hashable {
     /// program created.
     public var sourceOffset: Int? { fileID == 0 ? nil : Int(offset) }
 
-    /// True when the value was read from `file`.
-    public func isRead(from file: SourceFile) -> Bool { fileID == file.id }
+    /// True when the value was read from `file` (never for a value the program made, nor for a file that got no
+    /// number).
+    public func isRead(from file: SourceFile) -> Bool { fileID != 0 && fileID == file.id }
 
     /// Equal values; locations, styles and secrecy do not count.
     public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }

@@ -11,8 +11,9 @@ import Synchronization
 ///
 /// A node names its file by `id` (a number, so that copying a node counts no reference to the file) and finds
 /// it in a table of the files alive: its location is there for as long as something holds the file (the
-/// `JSONDocument` or `YAMLDocument` it was read into, a `SourceLocation`, a diagnostic). Once the last of those
-/// is gone, so is the file's text, and the node's `location` is nil; its `sourceOffset` stays.
+/// `JSONDocument` it was parsed into, the caller that read YAML from it, a `SourceLocation`, a diagnostic).
+/// Once the last of those is gone, so is the file's text, and the node's `location` is nil; its
+/// `sourceOffset` stays.
 ///
 /// Lines are 1-based and end at `\n`, `\r\n` or a lone `\r`. Columns are 1-based and count Unicode scalars
 /// (UTF-8 lead bytes), the unit that libyaml also reports, so JSON and YAML positions agree. A UTF-8
