@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LocatedJSON
+import Synchronization
 import TestSupport
 @testable import StyleCompiler
 
@@ -88,5 +89,62 @@ import TestSupport
         let (document, diagnostics, precheck) = StyleLoader().load(path: path, precheckingLayersFor: .tomtom)
         #expect(document == nil && precheck == nil)
         #expect(diagnostics.map(\.rule) == ["json.syntax"])
+    }
+}
+
+/// The checks' thread takes the work a compile hands it next (`stop(handingThreadTo:)`): once, on that thread, and
+/// only while it runs.
+@Suite struct BaseLayerPrecheckHandoverTests {
+    /// A parsed base with its layers offered to a precheck whose thread stays `handoverWait` after the last one.
+    static func precheck(handoverWait: UInt64, offering: Bool = true) throws -> (BaseLayerPrecheck, JSONDocument) {
+        let file = SourceFile(name: "base.json", bytes: Array(ValidationCacheTests.findingsBase.utf8))
+        let document = try JSONParser().parse(file)
+        let precheck = BaseLayerPrecheck(file: file, target: .tomtom, handoverWait: handoverWait)
+        if offering { for layer in document.root["layers"]?.arrayValue ?? [] { precheck.offer(layer) } }
+        precheck.parseEnded()
+        return (precheck, document)
+    }
+
+    @Test func theChecksThreadRunsTheWorkOnceAfterItsChecks() throws {
+        // A minute's wait: the thread is still there whenever the work comes.
+        let (precheck, document) = try Self.precheck(handoverWait: 60_000_000_000)
+        let checked = precheck.findings(for: .tomtom, waitingForEveryLayer: true)
+        #expect(checked.count == 4)
+        let ran = DispatchSemaphore(value: 0)
+        let runs = Mutex<[Bool]>([])
+        let caller = pthread_self()
+        let taken = precheck.stop(handingThreadTo: {
+            runs.withLock { $0.append(pthread_equal(pthread_self(), caller) != 0) }
+            ran.signal()
+        })
+        #expect(taken)
+        #expect(ran.wait(timeout: .now() + 30) == .success)
+        #expect(runs.withLock { $0 } == [false], "run once, on the checks' thread")
+        // The thread has ended: no more work is taken, and the findings stay.
+        let takenAgain = precheck.stop(handingThreadTo: { Issue.record("work run after the thread ended") })
+        #expect(!takenAgain)
+        #expect(precheck.findings(for: .tomtom) == checked)
+        withExtendedLifetime(document) {}
+    }
+
+    @Test func noThreadNoHandover() throws {
+        // Nothing offered: no thread started, so nothing can take the work.
+        let (precheck, _) = try Self.precheck(handoverWait: 60_000_000_000, offering: false)
+        let taken = precheck.stop(handingThreadTo: { Issue.record("work run without a thread") })
+        #expect(!taken)
+        #expect(precheck.findings(for: .tomtom).isEmpty)
+    }
+
+    @Test func workRunsExactlyWhenTaken() throws {
+        // No wait at all: each thread ends as soon as its checks are done, so a handover races with its end. Either
+        // the thread takes the work and runs it, or it refuses and never runs it (the caller runs it elsewhere).
+        for _ in 0..<40 {
+            let (precheck, document) = try Self.precheck(handoverWait: 0)
+            _ = precheck.findings(for: .tomtom, waitingForEveryLayer: true)
+            let ran = DispatchSemaphore(value: 0)
+            let taken = precheck.stop(handingThreadTo: { ran.signal() })
+            #expect(ran.wait(timeout: .now() + (taken ? 30 : 0.05)) == (taken ? .success : .timedOut))
+            withExtendedLifetime(document) {}
+        }
     }
 }

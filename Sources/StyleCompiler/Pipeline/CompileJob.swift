@@ -61,11 +61,20 @@ public struct CompileJob: Sendable {
     public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int, readPaths: [String]) {
         let (composed, diagnostics) = compose()
         guard let (compositions, inputs, target, cacheRead) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
-        // The outputs are rendered on a thread of their own while the variants are validated on every core: once
-        // rendering is done, its core takes validation units too (both only read the compositions).
+        // The outputs are rendered on another thread while the variants are validated on every core: once rendering
+        // is done, its core takes validation units too (both only read the compositions). Rendering goes to the
+        // thread that checked the first base's layers while it still runs (it stops checking: validation takes
+        // over), else to a pool thread (see `BaseLayerPrecheck.stop(handingThreadTo:)`).
         nonisolated(unsafe) var files: [OutputFile] = []
         let rendering = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: rendering) { files = render(compositions, inputs: inputs) }
+        rendering.enter()
+        let renderJob: @Sendable () -> Void = {
+            files = render(compositions, inputs: inputs)
+            rendering.leave()
+        }
+        if inputs.variants[0].precheck?.stop(handingThreadTo: renderJob) != true {
+            DispatchQueue.global(qos: .userInitiated).async(execute: renderJob)
+        }
         let all = validated(compositions, inputs: inputs, target: target, cacheRead: cacheRead, adding: diagnostics)
         rendering.wait()
         if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
