@@ -68,6 +68,7 @@ extension JSONWriter {
 
         /// Appends the UTF-8 bytes of `text`.
         mutating func append(_ text: String) {
+            if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
             var text = text
             text.withUTF8 { append($0) }
         }

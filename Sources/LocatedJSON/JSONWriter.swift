@@ -67,30 +67,33 @@ public struct JSONWriter: Sendable {
         output.append(UInt8(ascii: "["))
         defer { output.append(UInt8(ascii: "]")) }
         guard !items.isEmpty else { return }
-        if style == .compact {
+        // Elements are read in place, as members are below.
+        items.withUnsafeBufferPointer { items in
+            if style == .compact {
+                for position in items.indices {
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    write(items[position].value, indent: indent, into: &output)
+                    output.checkpoint()
+                }
+                return
+            }
+            if items.allSatisfy({ $0.value.isScalar }) {
+                for position in items.indices {
+                    if position > 0 { output.append(UInt8(ascii: ","), UInt8(ascii: " ")) }
+                    write(items[position].value, indent: indent, into: &output)
+                }
+                return
+            }
             for position in items.indices {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                write(items[position].value, indent: indent, into: &output)
+                output.append(UInt8(ascii: "\n"))
+                output.appendIndent(indent + 1)
+                write(items[position].value, indent: indent + 1, into: &output)
                 output.checkpoint()
             }
-            return
-        }
-        if items.allSatisfy({ $0.value.isScalar }) {
-            for position in items.indices {
-                if position > 0 { output.append(UInt8(ascii: ","), UInt8(ascii: " ")) }
-                write(items[position].value, indent: indent, into: &output)
-            }
-            return
-        }
-        for position in items.indices {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
             output.append(UInt8(ascii: "\n"))
-            output.appendIndent(indent + 1)
-            write(items[position].value, indent: indent + 1, into: &output)
-            output.checkpoint()
+            output.appendIndent(indent)
         }
-        output.append(UInt8(ascii: "\n"))
-        output.appendIndent(indent)
     }
 
     private func writeObject(_ object: JSONObject, indent: Int, into output: inout Output) {
@@ -98,19 +101,21 @@ public struct JSONWriter: Sendable {
         defer { output.append(UInt8(ascii: "}")) }
         guard !object.isEmpty else { return }
         let pretty = style == .pretty
-        // Members are read in place (no copy of each member, so no reference counting of its parts).
-        let members = object.members
-        for position in members.indices {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
-            if pretty {
-                output.append(UInt8(ascii: "\n"))
-                output.appendIndent(indent + 1)
+        // Members are read in place through the array's buffer: copying a member (or an element) out of its array
+        // counted a reference to each of its parts, a sixth of writing a style.
+        object.members.withUnsafeBufferPointer { members in
+            for position in members.indices {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty {
+                    output.append(UInt8(ascii: "\n"))
+                    output.appendIndent(indent + 1)
+                }
+                Self.writeString(members[position].key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(UInt8(ascii: " ")) }
+                write(members[position].value.value, indent: indent + 1, into: &output)
+                output.checkpoint()
             }
-            Self.writeString(members[position].key, into: &output)
-            output.append(UInt8(ascii: ":"))
-            if pretty { output.append(UInt8(ascii: " ")) }
-            write(members[position].value.value, indent: indent + 1, into: &output)
-            output.checkpoint()
         }
         if pretty {
             output.append(UInt8(ascii: "\n"))
@@ -118,22 +123,29 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Writes a quoted, minimally escaped string.
+    /// Writes a quoted, minimally escaped string. The text's bytes are read in place where it keeps them
+    /// contiguously (every native string): copying the string to call `withUTF8` on it cost a reference count
+    /// each, a few percent of writing a style.
     static func writeString(_ text: String, into output: inout Output) {
         output.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                appendEscape(byte, into: &output)
-                runStart = index + 1
-            }
-            if runStart < utf8.count { output.append(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, into: &output) }) == nil {
+            var text = text
+            text.withUTF8 { appendEscaped($0, into: &output) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends UTF-8 bytes, escaping what JSON strings must not hold as it is.
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into output: inout Output) {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index { output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            appendEscape(byte, into: &output)
+            runStart = index + 1
+        }
+        if runStart < utf8.count { output.append(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }
 
     private static func appendEscape(_ byte: UInt8, into output: inout Output) {
