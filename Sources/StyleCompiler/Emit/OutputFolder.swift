@@ -260,8 +260,7 @@ public struct OutputFolder: Sendable {
         var chunk = 0, offset = 0
         var remaining = bytes.count
         while remaining > 0 {
-            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, remaining)) }
-            if got < 0, errno == EINTR { continue }
+            let got = buffer.withUnsafeMutableBytes { DescriptorReading.readSome(descriptor, into: $0.baseAddress, count: min($0.count, remaining)) }
             guard got > 0 else { return false }
             var compared = 0
             while compared < got {

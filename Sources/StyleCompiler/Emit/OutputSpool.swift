@@ -168,13 +168,10 @@ final class OutputSpool {
     /// Reads the existing file's next bytes into `readAhead`; false at its end or on an error.
     private func readMore() -> Bool {
         if readAhead.isEmpty { readAhead = [UInt8](repeating: 0, count: min(max(existingSize, 1), Self.readSize)) }
-        while true {
-            let got = readAhead.withUnsafeMutableBytes { read(existing, $0.baseAddress, $0.count) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return false }
-            (readAheadStart, readAheadEnd) = (0, got)
-            return true
-        }
+        let got = DescriptorReading.readSome(existing, into: &readAhead)
+        guard got > 0 else { return false }
+        (readAheadStart, readAheadEnd) = (0, got)
+        return true
     }
 
     /// Opens the spool and copies into it the bytes so far, which equal the existing file's first bytes; the
@@ -193,8 +190,9 @@ final class OutputSpool {
         var copied = 0
         var buffer = [UInt8](repeating: 0, count: min(max(hasher.count, 1), Self.readSize))
         while copied < hasher.count {
-            let got = buffer.withUnsafeMutableBytes { pread(existing, $0.baseAddress, min($0.count, hasher.count - copied), off_t(copied)) }
-            if got < 0, errno == EINTR { continue }
+            let got = buffer.withUnsafeMutableBytes {
+                DescriptorReading.readSome(existing, into: $0.baseAddress, count: min($0.count, hasher.count - copied), at: copied)
+            }
             guard got > 0, buffer.withUnsafeBufferPointer({ DescriptorWriting.writeAll(UnsafeBufferPointer(rebasing: $0[..<got]), to: spool) }) else {
                 fail()
                 return

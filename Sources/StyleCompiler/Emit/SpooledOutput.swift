@@ -29,8 +29,7 @@ struct SpooledOutput: Sendable, Equatable {
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: min(max(count, 1), 1 << 20))
         while true {
-            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0, errno == EINTR { continue }
+            let got = DescriptorReading.readSome(descriptor, into: &buffer)
             guard got > 0 else { return bytes }
             buffer.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[..<got])) }
         }

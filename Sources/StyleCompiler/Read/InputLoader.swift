@@ -52,9 +52,8 @@ public struct InputLoader: Sendable {
         var bytes = [UInt8](unsafeUninitializedCapacity: max(expectedSize + 1, 1 << 12)) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             while count < buffer.count {
-                let got = read(descriptor, base + count, buffer.count - count)
+                let got = DescriptorReading.readSome(descriptor, into: base + count, count: buffer.count - count)
                 if got < 0 {
-                    if errno == EINTR { continue }
                     failure = errno
                     return
                 }
@@ -71,11 +70,8 @@ public struct InputLoader: Sendable {
             if bytes.count > maximumFileSize {
                 throw InputError(fileName: name, reason: "is more than the limit of \(maximumFileSize) bytes")
             }
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw InputError(fileName: name, reason: Self.describe(errno))
-            }
+            let count = DescriptorReading.readSome(descriptor, into: &chunk)
+            if count < 0 { throw InputError(fileName: name, reason: Self.describe(errno)) }
             if count == 0 { ended = true } else { bytes.append(contentsOf: chunk[0..<count]) }
         }
         if bytes.count > maximumFileSize {
