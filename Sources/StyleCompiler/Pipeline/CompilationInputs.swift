@@ -70,6 +70,9 @@ public struct CompilationInputs: Sendable {
         // base's tree is the larger, and with glibc the calling (main) thread's heap grows megabytes at a time
         // where a worker's grows a page at a time, one mprotect each (americana's base: 1,500 of them).
         let prefetch = BasePrefetch(inputLoader: inputLoader, precheckTarget: precheckTarget)
+        // Bases read for inputs that are not returned (the declarations or a base have errors) need no prechecks.
+        var returnsInputs = false
+        defer { if !returnsInputs { prefetch.abandon() } }
         let handoff = BaseHandoff()
         if baseOverride == nil {
             func prefetchBases(_ key: String, _ value: JSONNode?) {
@@ -150,6 +153,7 @@ public struct CompilationInputs: Sendable {
         var inputs = CompilationInputs(declarations: declarations, variants: variants, files: loaded.files + variants.map(\.base.file))
         let (assets, assetDiagnostics) = AssetsLoader(folder: folder, displayFolder: displayFolder, inputLoader: inputLoader).load(declarations.assets)
         inputs.assets = assets
+        returnsInputs = true
         return (inputs, diagnostics + assetDiagnostics)
     }
 }
@@ -163,6 +167,8 @@ private final class BasePrefetch: @unchecked Sendable {
     private let precheckTarget: Target?
     private let lock = NSLock()
     private var loads: [String: (group: DispatchGroup, result: Box)] = [:]
+    /// Set once the loads' results will not be used: their prechecks are stopped.
+    private var abandoned = false
 
     /// One load's outcome, written by its thread before its group is left.
     final class Box: @unchecked Sendable {
@@ -198,7 +204,7 @@ private final class BasePrefetch: @unchecked Sendable {
         group.enter()
         let (loader, target) = (inputLoader, precheckTarget)
         return Claim {
-            box.value = Self.load(path: path, displayName: displayName, inputLoader: loader, precheckTarget: target)
+            self.finish(box, Self.load(path: path, displayName: displayName, inputLoader: loader, precheckTarget: target))
             group.leave()
         }
     }
@@ -214,8 +220,25 @@ private final class BasePrefetch: @unchecked Sendable {
         loads[key] = (group, box)
         let (loader, target) = (inputLoader, precheckTarget)
         DispatchQueue.global(qos: .userInitiated).async(group: group) {
-            box.value = Self.load(path: path, displayName: displayName, inputLoader: loader, precheckTarget: target)
+            self.finish(box, Self.load(path: path, displayName: displayName, inputLoader: loader, precheckTarget: target))
         }
+    }
+
+    /// Keeps a load's outcome; its prechecks are stopped at once when the loads were abandoned meanwhile.
+    private func finish(_ box: Box, _ loaded: Loaded) {
+        lock.lock()
+        defer { lock.unlock() }
+        box.value = loaded
+        if abandoned { loaded.precheck?.stop() }
+    }
+
+    /// The loads' results will not be used: stops the prechecks of the loads done, and of the others as they end
+    /// (a precheck's thread would otherwise wait on its core for work, `BaseLayerPrecheck.stop(handingThreadTo:)`).
+    func abandon() {
+        lock.lock()
+        defer { lock.unlock() }
+        abandoned = true
+        for load in loads.values { load.result.value.precheck?.stop() }
     }
 
     /// The outcome of the load of this path and name, waiting for it (started here if it was not yet).

@@ -129,7 +129,11 @@ public struct CompileJob: Sendable {
         }
         composeDiagnostics += AnchorFallbackRules.check(compositions, variants: inputs.variants.count)
         let diagnostics = loadDiagnostics + configuration.apply(composeDiagnostics)
-        guard compositions.count == inputs.variants.count, !diagnostics.containsErrors else { return (nil, diagnostics) }
+        guard compositions.count == inputs.variants.count, !diagnostics.containsErrors else {
+            // Nothing will be validated: the base layers' checks can stop.
+            for variant in inputs.variants { variant.precheck?.stop() }
+            return (nil, diagnostics)
+        }
         return ((compositions, inputs, target, cacheRead), diagnostics)
     }
 

@@ -17,7 +17,8 @@ import Synchronization
 /// copies of a checked base layer take the findings over, the others are checked as usual. The findings are the
 /// same either way: the own checks depend on nothing but the layer and its type, and `ref` layers (whose type is
 /// their parent's) are left to validation. A compile then hands the checks' thread its next work, the render
-/// (`stop(handingThreadTo:)`).
+/// (`stop(handingThreadTo:)`); until a stop comes, the thread stays on its core for up to `handoverWait` after the
+/// last layer for it, so whoever parses with prechecks and then does not validate should call `stop()`.
 public final class BaseLayerPrecheck: Sendable {
     /// The target the checks are made for: validation for another target takes nothing from them.
     public let target: Target
