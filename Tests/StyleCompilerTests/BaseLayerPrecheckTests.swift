@@ -8,6 +8,13 @@ import TestSupport
 /// The base layers' own checks made while the base is parsed (`BaseLayerPrecheck`) change when validation's work
 /// is done, never what it finds.
 @Suite struct BaseLayerPrecheckTests {
+    /// A loader that prechecks bases of every size (the small ones here too).
+    static var loader: StyleLoader {
+        var loader = StyleLoader()
+        loader.precheckMinimumSize = 0
+        return loader
+    }
+
     /// Layers validation takes prechecked findings for: objects without `ref`.
     static func precheckableLayers(_ root: JSONNode) -> Int {
         (root["layers"]?.arrayValue ?? []).filter { $0.objectValue != nil && $0["ref"] == nil }.count
@@ -15,7 +22,7 @@ import TestSupport
 
     /// Validates `path` on its own, every layer by validation, then with every layer's prechecked findings.
     static func compare(_ path: String, target: Target) throws -> (expected: [String], found: [String], reused: Int, precheckable: Int) {
-        let (loaded, _, precheck) = StyleLoader().load(path: path, precheckingLayersFor: target)
+        let (loaded, _, precheck) = Self.loader.load(path: path, precheckingLayersFor: target)
         let document = try #require(loaded)
         let validator = StyleValidator(target: target)
         let expected = ValidationCacheTests.rendered(validator.validate(document.root))
@@ -45,7 +52,9 @@ import TestSupport
     @Test func composedFindingsAreTheSameWithPrechecks() throws {
         let folder = try ValidationCacheTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        // Padded past `StyleLoader.defaultPrecheckMinimumSize` with white space after the root, which moves no place.
         let base = ValidationCacheTests.findingsBase.replacingOccurrences(of: "\"layers\": [", with: "\"layers\": [7, {\"id\": \"t\"},")
+            + String(repeating: " ", count: StyleLoader.defaultPrecheckMinimumSize)
         try base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
         let declarations = try ValidationCacheTests.declarations(in: folder, name: "d.yaml", base: "base.json", target: "maplibre",
                                                                  sources: [("b", "{ below: water }"), ("c", "top")])
@@ -70,7 +79,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("base.json").path
         try ValidationCacheTests.findingsBase.write(toFile: path, atomically: true, encoding: .utf8)
-        let (document, _, precheck) = StyleLoader().load(path: path, precheckingLayersFor: .tomtom)
+        let (document, _, precheck) = Self.loader.load(path: path, precheckingLayersFor: .tomtom)
         let root = try #require(document?.root)
         let found = try #require(precheck).findings(for: .tomtom, waitingForEveryLayer: true)
         // Five layers, one of them a `ref` layer: four prechecked, each at its `{`.
@@ -80,13 +89,28 @@ import TestSupport
         #expect(precheck?.findings(for: .maplibre).isEmpty == true)
     }
 
+    /// A base under `StyleLoader.defaultPrecheckMinimumSize` gets no prechecks by default, one at the size does.
+    @Test func smallBasesGetNoPrechecks() throws {
+        let folder = try ValidationCacheTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let small = folder.appendingPathComponent("small.json").path, large = folder.appendingPathComponent("large.json").path
+        try ValidationCacheTests.findingsBase.write(toFile: small, atomically: true, encoding: .utf8)
+        let padding = StyleLoader.defaultPrecheckMinimumSize - ValidationCacheTests.findingsBase.utf8.count
+        try (ValidationCacheTests.findingsBase + String(repeating: " ", count: padding)).write(toFile: large, atomically: true, encoding: .utf8)
+        let (smallDocument, _, smallPrecheck) = StyleLoader().load(path: small, precheckingLayersFor: .tomtom)
+        #expect(smallDocument != nil && smallPrecheck == nil)
+        let (largeDocument, _, largePrecheck) = StyleLoader().load(path: large, precheckingLayersFor: .tomtom)
+        #expect(largeDocument != nil)
+        #expect(try #require(largePrecheck).findings(for: .tomtom, waitingForEveryLayer: true).count == 4)
+    }
+
     /// A base that does not parse gives its syntax error and no prechecks.
     @Test func aBrokenBaseHasNoPrechecks() throws {
         let folder = try ValidationCacheTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("broken.json").path
         try #"{"version": 8, "layers": [{"id": "a", "type": "background"}, {"id": "b",]}"#.write(toFile: path, atomically: true, encoding: .utf8)
-        let (document, diagnostics, precheck) = StyleLoader().load(path: path, precheckingLayersFor: .tomtom)
+        let (document, diagnostics, precheck) = Self.loader.load(path: path, precheckingLayersFor: .tomtom)
         #expect(document == nil && precheck == nil)
         #expect(diagnostics.map(\.rule) == ["json.syntax"])
     }

@@ -2,8 +2,8 @@ import LocatedJSON
 
 extension StyleLoader {
     /// `load(path:displayName:)`, with the layers' own checks for `target` started on another thread as soon as
-    /// each layer is parsed (`BaseLayerPrecheck`); no precheck when `target` is nil or the file cannot be read or
-    /// parsed.
+    /// each layer is parsed (`BaseLayerPrecheck`); no precheck when `target` is nil, the file is smaller than
+    /// `precheckMinimumSize` or it cannot be read or parsed.
     public func load(path: String, displayName: String? = nil,
                      precheckingLayersFor target: Target?) -> (document: JSONDocument?, diagnostics: [Diagnostic], precheck: BaseLayerPrecheck?) {
         guard let target else {
@@ -15,6 +15,12 @@ extension StyleLoader {
             file = try inputLoader.load(path: path, displayName: displayName)
         } catch {
             return (nil, [error.diagnostic], nil)
+        }
+        // A small base is parsed in well under a millisecond: a thread of its own for its layers' checks would
+        // gain little and cost its memory arena's pages, a large part of a small style's compile.
+        guard file.bytes.count >= precheckMinimumSize else {
+            let (document, diagnostics) = parse(file)
+            return (document, diagnostics, nil)
         }
         let precheck = BaseLayerPrecheck(file: file, target: target)
         defer { precheck.parseEnded() }
