@@ -43,7 +43,9 @@ public struct JSONWriter: Sendable {
     /// each to `sink` as soon as it is ready: the same bytes as `bytes(_:)` without holding them all.
     public func write(_ node: JSONNode, chunkSize: Int = 1 << 16, to sink: ([UInt8]) -> Void) {
         withoutActuallyEscaping(sink) { sink in
-            var output = Output(capacity: chunkSize + 4096, sink: sink, chunkSize: chunkSize)
+            // Pieces are handed on between elements, so one may hold up to a pending buffer's worth past `chunkSize`;
+            // reserved, not touched.
+            var output = Output(capacity: chunkSize + Output.pendingCapacity, sink: sink, chunkSize: chunkSize)
             write(node.value, indent: 0, into: &output)
             sink(output.finish())
         }
