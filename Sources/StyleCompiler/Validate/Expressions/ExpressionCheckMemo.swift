@@ -20,15 +20,16 @@ struct ExpressionCheckMemo {
         }
     }
 
-    /// An expression with what it was checked against: a property's specification, or nil for a filter. Its
-    /// structural hash (`JSONValue`'s) is computed once: a dictionary hashes a key again on every insertion
-    /// and resize.
+    /// An expression with what it was checked against: the number of a property's specification in `specs`, or
+    /// -1 for a filter. Its structural hash (`JSONValue`'s) is computed once: a dictionary hashes a key again on
+    /// every insertion and resize. The specification is numbered rather than held: it is a dozen strings, arrays
+    /// and a default value, which made a key of about 170 bytes (omt-positron's memo alone was 32 KB).
     private struct Key: Hashable {
-        let spec: ExpressionSpec?
+        let spec: Int
         let expression: JSONNode
         let digest: Int
 
-        init(spec: ExpressionSpec?, expression: JSONNode) {
+        init(spec: Int, expression: JSONNode) {
             self.spec = spec
             self.expression = expression
             var hasher = Hasher()
@@ -45,18 +46,28 @@ struct ExpressionCheckMemo {
     }
 
     private var passed: [Key: Facts] = [:]
+    /// The specifications checked against so far, numbered in the order first seen.
+    private var specs: [ExpressionSpec: Int] = [:]
 
     /// How many distinct passed checks it holds.
     var count: Int { passed.count }
 
+    /// The number of `spec` in `specs`, given on first sight.
+    private mutating func number(of spec: ExpressionSpec) -> Int {
+        if let number = specs[spec] { return number }
+        let number = specs.count
+        specs[spec] = number
+        return number
+    }
+
     /// `checkProperty` of `node` against `spec`, or its facts from an equal check already passed.
     mutating func checkProperty(_ node: JSONNode, spec: ExpressionSpec) -> (facts: Facts?, errors: [ExpressionError]) {
-        remembered(Key(spec: spec, expression: node)) { ExpressionTypeChecker.checkProperty(node, spec: spec) }
+        remembered(Key(spec: number(of: spec), expression: node)) { ExpressionTypeChecker.checkProperty(node, spec: spec) }
     }
 
     /// `checkExpression` of a filter expression (expected: boolean), or its facts from an equal filter already passed.
     mutating func checkFilter(_ node: JSONNode) -> (facts: Facts?, errors: [ExpressionError]) {
-        remembered(Key(spec: nil, expression: node)) { ExpressionTypeChecker.checkExpression(node, expected: .boolean) }
+        remembered(Key(spec: -1, expression: node)) { ExpressionTypeChecker.checkExpression(node, expected: .boolean) }
     }
 
     private mutating func remembered(_ key: Key, _ check: () -> (TypedExpression?, [ExpressionError])) -> (facts: Facts?, errors: [ExpressionError]) {
