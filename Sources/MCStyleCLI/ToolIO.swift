@@ -6,6 +6,7 @@ import Darwin
 import Musl
 #endif
 import Foundation
+import StyleCompiler
 
 /// What a command may touch outside the library: its output streams, standard input and the environment.
 /// The process uses `ProcessIO`; tests use a capturing implementation.
@@ -42,17 +43,8 @@ public final class ProcessIO: ToolIO {
     public var currentDirectory: String { FileManager.default.currentDirectoryPath }
     public var exitsAfterCommand: Bool { true }
 
+    /// Every byte, again after an interruption; a stream that fails (a closed pipe) takes nothing more.
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        _ = bytes.withUnsafeBufferPointer { DescriptorWriting.writeAll($0, to: descriptor) }
     }
 }
