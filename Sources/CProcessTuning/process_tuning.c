@@ -2,7 +2,7 @@
 
 #if defined(__linux__)
 #include <malloc.h>
-#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -51,8 +51,12 @@ void mc_style_tune_process(void) {
 
 void mc_style_prepare_large_heap(size_t input_size) {
 #if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_TOP_PAD) && defined(MADV_HUGEPAGE)
-    static atomic_flag prepared = ATOMIC_FLAG_INIT;
-    if (atomic_flag_test_and_set(&prepared)) return;
+    // Once per thread: a thread allocates from the heap (arena) glibc gave it, and a large declarations file read
+    // on one thread must not leave the base style parsed on another without its huge pages (it did: a 2 MB file
+    // of 10,000 sources took the one preparation the process made).
+    static _Thread_local bool prepared = false;
+    if (prepared) return;
+    prepared = true;
     reserve_huge_page_heap((size_t)30 << 20, input_size * MC_STYLE_HUGE_PAGE_BYTES_PER_INPUT_BYTE);
 #else
     (void)input_size;

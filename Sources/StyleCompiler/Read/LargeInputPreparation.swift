@@ -15,7 +15,7 @@ public enum LargeInputPreparation {
     private static let installed = Mutex<(@Sendable (_ name: String, _ size: Int) -> Void)?>(nil)
 
     /// Sets what is run before each large input is read, with the input's display name and size in bytes (nil
-    /// removes it). The executable's preparation acts on its first call only.
+    /// removes it). The executable's preparation acts on the first call on each thread.
     public static func install(_ prepare: (@Sendable (_ name: String, _ size: Int) -> Void)?) {
         installed.withLock { $0 = prepare }
     }
