@@ -9,8 +9,9 @@
 #endif
 
 #if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_TOP_PAD)
-/// The heap below the huge pages' first boundary, held so that no allocation lands there (see below).
-static void *volatile held_prefix;
+/// The calling thread's heap below its huge pages' first boundary, held so that no allocation lands there (see
+/// below). Never freed; the volatile store only keeps the compiler from dropping an allocation nothing reads.
+static _Thread_local void *volatile held_prefix;
 
 /// Grows the calling thread's heap (the main heap on the main thread) by `size` bytes without touching them,
 /// marks at most `huge_extent` bytes of its 2 MiB-aligned part for huge pages, and gives the bytes from the first
@@ -32,9 +33,8 @@ static void reserve_huge_page_heap(size_t size, size_t huge_extent) {
     free(block);
     // The block's start up to the first 2 MiB boundary cannot be a huge page (the heap below it shares that
     // 2 MiB); left free, it took the input's bytes and the tree's first megabyte 4 KiB page by page, a fault each.
-    // It is kept allocated instead (for the process's life, in `held_prefix`, whose volatile store keeps the
-    // compiler from dropping an allocation nothing reads), touched only by the chunk headers at its two ends, so
-    // that the next allocations begin on the boundary. A chunk's header is the 16 bytes before its address: a
+    // It is kept allocated instead, for the process's life (`held_prefix`), touched only by the chunk headers at
+    // its two ends, so that the next allocations begin on the boundary. A chunk's header is the 16 bytes before its address: a
     // request of the prefix less 16 bytes is a chunk that ends exactly there. Should malloc serve it from
     // elsewhere, the prefix stays free and is used as before.
     size_t prefix = (size_t)(start - (uintptr_t)block);

@@ -15,8 +15,8 @@ void mc_style_tune_process(void);
 #define MC_STYLE_HUGE_PAGE_BYTES_PER_INPUT_BYTE 6
 
 /// Called just before a large input of `input_size` bytes (a style of half a megabyte or more) is read and
-/// parsed, on the thread that parses it; only the first call on each thread does anything. The calling thread's heap gets
-/// its next 30 MiB reserved, and of that as many whole 2 MiB pages as fit in
+/// parsed, on the thread that parses it; only the first call on each thread does anything. The calling
+/// thread's heap gets its next 30 MiB reserved, and of that as many whole 2 MiB pages as fit in
 /// `MC_STYLE_HUGE_PAGE_BYTES_PER_INPUT_BYTE` times the input marked for transparent huge pages
 /// (`MADV_HUGEPAGE`): the tree of a 0.8 MB style then takes a few 2 MiB page faults instead of about a
 /// thousand faults of 4 KiB, which cost a fresh process more than a millisecond. Allocations resume at the
