@@ -34,9 +34,9 @@ static void reserve_huge_page_heap(size_t size, size_t huge_extent) {
     // The block's start up to the first 2 MiB boundary cannot be a huge page (the heap below it shares that
     // 2 MiB); left free, it took the input's bytes and the tree's first megabyte 4 KiB page by page, a fault each.
     // It is kept allocated instead, for the process's life (`held_prefix`), touched only by the chunk headers at
-    // its two ends, so that the next allocations begin on the boundary. A chunk's header is the 16 bytes before its address: a
-    // request of the prefix less 16 bytes is a chunk that ends exactly there. Should malloc serve it from
-    // elsewhere, the prefix stays free and is used as before.
+    // its two ends, so that the next allocations begin on the boundary. A chunk's header is the 16 bytes before
+    // its address: a request of the prefix less 16 bytes is a chunk that ends exactly there. Should malloc serve
+    // it from elsewhere, the prefix stays free and is used as before.
     size_t prefix = (size_t)(start - (uintptr_t)block);
     if (end > start && prefix > 16) held_prefix = malloc(prefix - 16);
 }

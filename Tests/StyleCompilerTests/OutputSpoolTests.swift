@@ -87,9 +87,9 @@ import TestSupport
     /// longer) is replaced by exactly the new bytes, with the old file's permission bits.
     @Test func aDifferentFileIsReplacedByExactlyTheNewBytes() throws {
         let expected = Self.pretty.bytes(Self.style)
-        let readSize = OutputSpool.readSize
+        let pieceSize = OutputSpool.pieceSize
         var olds: [(String, [UInt8])] = []
-        for position in [0, 65_535, readSize - 1, readSize, 2 * readSize + 7, expected.count - 1] {
+        for position in [0, 65_535, pieceSize - 1, pieceSize, 2 * pieceSize + 7, expected.count - 1] {
             var old = expected
             old[position] &+= 1
             olds.append(("byte \(position)", old))

@@ -42,12 +42,12 @@ final class OutputSpool {
     /// `OutputFolder.write` then reports what is wrong with the folder.
     private var failed = false
 
-    /// The most bytes read from the old file at a time, and about the length of the writer's pieces
-    /// (`JSONWriter.write(_:chunkSize:to:)`). The read buffer is zero-filled, so all of it is resident: it is made
-    /// no larger than the old file. 16 KiB, not 64: the writer's piece buffer and this one cost a small style's
-    /// compile 100 KB more at 64 KiB (omt-positron's 37 KB base has a 0.3 MB allowance), and the four times as
-    /// many reads and compares of a 0.8 MB style cost no measurable time.
-    static let readSize = 1 << 14
+    /// The length of the writer's pieces (`JSONWriter.write(_:chunkSize:to:)`, about), and the most bytes read from
+    /// the old file at a time to compare them with. The read buffer is zero-filled, so all of it is resident: it is
+    /// made no larger than the old file. 16 KiB, not 64: the writer's piece buffer and this one cost a small style's
+    /// compile 100 KB more at 64 KiB (omt-positron's 37 KB base has a 0.3 MB allowance), and the four times as many
+    /// reads and compares of a 0.8 MB style cost no measurable time.
+    static let pieceSize = 1 << 14
 
     /// A spool for the file at `path` (relative to `folder`).
     init(folder: OutputFolder, path: String) {
@@ -71,7 +71,7 @@ final class OutputSpool {
     /// on disk, or nil when no spool could be made or written (the caller writes the bytes into memory instead).
     static func stream(_ node: JSONNode, with writer: JSONWriter, as path: String, beside folder: OutputFolder) -> OutputFile? {
         let spool = OutputSpool(folder: folder, path: path)
-        writer.write(node, chunkSize: readSize) { piece in spool.receive(piece) }
+        writer.write(node, chunkSize: pieceSize) { piece in spool.receive(piece) }
         return spool.finish().map { OutputFile(path: path, spooled: $0) }
     }
 
@@ -170,7 +170,7 @@ final class OutputSpool {
 
     /// Reads the existing file's next bytes into `readAhead`; false at its end or on an error.
     private func readMore() -> Bool {
-        if readAhead.isEmpty { readAhead = [UInt8](repeating: 0, count: min(max(existingSize, 1), Self.readSize)) }
+        if readAhead.isEmpty { readAhead = [UInt8](repeating: 0, count: min(max(existingSize, 1), Self.pieceSize)) }
         let got = DescriptorReading.readSome(existing, into: &readAhead)
         guard got > 0 else { return false }
         (readAheadStart, readAheadEnd) = (0, got)
@@ -191,7 +191,7 @@ final class OutputSpool {
         }
         (spool, spoolPath) = (descriptor, path)
         var copied = 0
-        var buffer = [UInt8](repeating: 0, count: min(max(hasher.count, 1), Self.readSize))
+        var buffer = [UInt8](repeating: 0, count: min(max(hasher.count, 1), Self.pieceSize))
         while copied < hasher.count {
             let got = buffer.withUnsafeMutableBytes {
                 DescriptorReading.readSome(existing, into: $0.baseAddress, count: min($0.count, hasher.count - copied), at: copied)
