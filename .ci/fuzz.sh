@@ -7,7 +7,7 @@
 #                                     (FUZZ_SEED=N fixes libFuzzer's random seed; 0 or unset: a new one each run)
 #   .ci/fuzz.sh replay                run every target once over fixtures/fuzz-regressions/<target>/ (no fuzzing)
 #
-# Targets: json, yaml, declarations, compile, expression, evaluate, resolve. Seeds come from fixtures/ and styles/ (and the real-style
+# Targets: json, yaml, declarations, compile, expression, evaluate, resolve, host. Seeds come from fixtures/ and styles/ (and the real-style
 # corpus in ../shared when it is there). A crash leaves crash-* files in .build/fuzz-artifacts/<target>/;
 # keep each as a regression fixture under fixtures/fuzz-regressions/<target>/. Leak detection is off:
 # LeakSanitizer reports the one-time boxes of Swift global `static let`s holding indirect enums (their
@@ -18,7 +18,7 @@ build=.build/fuzz
 bin=.build/fuzz-bin
 triple=$(uname -m)-unknown-linux-gnu
 objects=$build/$triple/debug
-targets=(json yaml declarations compile expression evaluate resolve)
+targets=(json yaml declarations compile expression evaluate resolve host)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
 build_all() {
@@ -40,6 +40,7 @@ build_all() {
       expression) source=Tests/Fuzz/FuzzExpression.swift ;;
       evaluate) source=Tests/Fuzz/FuzzEvaluate.swift ;;
       resolve) source=Tests/Fuzz/FuzzResolve.swift ;;
+      host) source=Tests/Fuzz/FuzzURLHost.swift ;;
     esac
     # shellcheck disable=SC2086
     swiftc -sanitize=fuzzer,address -parse-as-library -use-ld=lld -g -I "$objects/Modules" -I Sources/CYAML \
@@ -64,6 +65,7 @@ seed() {
             > "$corpus/$(basename "$folder")-$(printf '%s' "$settings" | cksum | cut -d' ' -f1)"
         done
       done ;;
+    host) node .ci/check_url_hosts.mjs seeds "$corpus" >/dev/null ;;
   esac
   local shared=${MC_STYLE_SHARED:-../shared}
   if [ "$target" = json ] && [ -d "$shared/corpus/styles" ]; then

@@ -224,7 +224,20 @@ import LocatedJSON
         let document = try JSONParser().parse(text)
         let keys = KeyRedaction.literalKeys(in: document.root)
         #expect(keys == ["SECRET1"])
-        #expect(KeyRedaction.redact(text, keys: keys) == ("{\"a\": \"https://api.tomtom.com/x?key={key}&v=2\", \"b\": \"https://other.example.com/?key=KEEP\"}", 1))
+        let redacted = KeyRedaction.redact(document.root, bytes: Array(text.utf8), keys: keys)
+        #expect(String(decoding: redacted.bytes, as: UTF8.self) == "{\"a\": \"https://api.tomtom.com/x?key={key}&v=2\", \"b\": \"https://other.example.com/?key=KEEP\"}")
+        #expect(redacted.replaced == 1)
+    }
+
+    /// A key echoed with JSON escapes (`\u0075...`) is the same key once decoded: found, and replaced.
+    @Test func redactionComparesDecodedStrings() throws {
+        let text = #"{"a": "https://api.tomtom.com/x?key=\u0075\u0038Zk91pQ&v=2", "b": 1}"#
+        let document = try JSONParser().parse(text)
+        let keys = KeyRedaction.literalKeys(in: document.root)
+        #expect(keys == ["u8Zk91pQ"])
+        let redacted = KeyRedaction.redact(document.root, bytes: Array(text.utf8), keys: keys)
+        #expect(String(decoding: redacted.bytes, as: UTF8.self) == #"{"a": "https://api.tomtom.com/x?key={key}&v=2", "b": 1}"#)
+        #expect(redacted.replaced == 1)
     }
 
     @Test func specKeyOrderFollowsTheSpecification() throws {

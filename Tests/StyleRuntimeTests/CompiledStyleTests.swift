@@ -125,6 +125,21 @@ import TestSupport
         }
     }
 
+    /// A style whose TomTom-looking URL has a backslash before `@api.tomtom.com` (WHATWG reads the host as
+    /// evil.example.com), listed for the key by its manifest: refused, never filled.
+    @Test func theKeyIsNeverFilledBehindABackslash() throws {
+        let (style, mapping, manifest) = try Self.files()
+        let original = "https://a.api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.pbf?key={key}"
+        let tricked = #"https://evil.example.com\\@a.api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.pbf?key={key}"#
+        let styleText = String(decoding: style, as: UTF8.self)
+        #expect(styleText.contains(original))
+        let changed = Array(styleText.replacing(original, with: tricked).utf8)
+        let text = String(decoding: manifest, as: UTF8.self).replacing(SHA256.hex(style), with: SHA256.hex(changed))
+        #expect(throws: RuntimeError(.styleMismatch, "style.json: the manifest's pointer '/sources/vectorTiles/tiles/0' is listed for the TomTom API key, but its URL's host is not TomTom's: the key is never filled there")) {
+            try CompiledStyle(style: changed, layerMapping: mapping, manifest: Array(text.utf8))
+        }
+    }
+
     @Test func everyUnfilledPlaceholderIsNamed() throws {
         let compiled = try CompiledStyle(folder: Self.folder)
         let cases: [(RuntimeSettings, String)] = [

@@ -12,6 +12,9 @@ enum PlaceholderLocator {
         var keyFilledPointers: [String] = []
         /// Strings holding `{key}` in a URL whose host is not TomTom's: never filled, by anyone.
         var foreignKeyPointers: [(pointer: String, location: SourceLocation?)] = []
+        /// Strings holding `{key}` in a URL that must never receive it although it names (or seems to name) a
+        /// TomTom host: clear-text `http`, or a host that URL parsers may read otherwise (the reason, as a phrase).
+        var unsafeKeyPointers: [(pointer: String, location: SourceLocation?, reason: String)] = []
     }
 
     /// The root members whose strings are URLs the renderer requests: the only places a credential or a
@@ -46,12 +49,23 @@ enum PlaceholderLocator {
                 }
             }
             guard text.utf8Contains(Placeholder.apiKey.token) else { return }
-            guard URLHost.isTomTom(text) else {
+            switch URLHost.keyDestination(of: text) {
+            case .tomTom:
+                break
+            case .cleartextTomTom:
+                result.unsafeKeyPointers.append((path().jsonPointer, node.location,
+                                                 "it is clear-text http://, so the key would cross the network unencrypted; use https://"))
+                return
+            case .ambiguous(let reason):
+                result.unsafeKeyPointers.append((path().jsonPointer, node.location, reason + ", so the host it would go to is not the one it seems"))
+                return
+            case .elsewhere:
                 result.foreignKeyPointers.append((path().jsonPointer, node.location))
                 return
             }
             if let apiKey {
-                replacements.append((path(), text.replacing(Placeholder.apiKey.token, with: apiKey)))
+                // Percent-encoded as `StyleRuntime` fills it: a key holding `&`, `#` or `{key}` must not change the URL.
+                replacements.append((path(), text.replacing(Placeholder.apiKey.token, with: PercentEncoding.string(apiKey))))
                 result.keyFilledPointers.append(path().jsonPointer)
             } else {
                 keyPointers.append(path().jsonPointer)

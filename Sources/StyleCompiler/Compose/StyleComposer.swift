@@ -123,6 +123,10 @@ struct StyleComposer: Sendable {
             diagnostics.append(Diagnostic(.composeKeyHost, "{key} in a URL whose host is not TomTom's stays as it is: TomTom's API key is filled only into TomTom URLs",
                                           at: location, path: JSONPath(jsonPointer: pointer)))
         }
+        for (pointer, location, reason) in placeholders.unsafeKeyPointers where !pointer.hasPrefix("/sources/" + StyleID.sourcePrefix) {
+            diagnostics.append(Diagnostic(.composeKeyURL, "{key} is never filled into this URL: \(reason)",
+                                          at: location, path: JSONPath(jsonPointer: pointer)))
+        }
         composition.style = style
         composition.diagnostics = diagnostics
         return composition
@@ -271,6 +275,9 @@ extension Rule {
     static let composeKeyHost = Rule("compose.key-host", .warning,
                               summary: "{key} in a base-style URL whose host is not TomTom's; left unfilled.",
                               help: "Fill that URL's own credential outside mc-style; TomTom's key never goes to another host.")
+    static let composeKeyURL = Rule("compose.key-url", .error,
+                              summary: "{key} in a base-style URL that must not receive TomTom's key: clear-text http, or a host parsers read otherwise.",
+                              help: "Write the URL as https://api.tomtom.com/... with no backslash, user information, percent-encoding or non-ASCII letters in its host.")
     static let tomtomHeadersIgnored = Rule("tomtom.headers-ignored", .warning,
                               summary: "userAgent or extraHeaders on TomTom, which cannot send them.",
                               help: "Drop userAgent and extraHeaders for TomTom, or serve the tiles without needing them.")

@@ -106,6 +106,8 @@ public struct Declarations: Sendable, Equatable {
     public var assets = DeclaredAssets()
     /// Where the file's root and fields were written; empty for declarations built in code.
     public var fieldLocations: [String: SourceLocation]
+    /// The values `${NAME}` references were filled with: secrets, never to be shown (every printed line masks them).
+    public var environmentValues: [String] = []
     /// True when `DeclarationsDecoder` made these (and so has checked every value against the schema).
     var checkedByDecoder = false
 

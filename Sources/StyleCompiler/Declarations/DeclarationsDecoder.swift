@@ -57,6 +57,7 @@ public struct DeclarationsDecoder {
         for node in file["layerMapping"]?.arrayValue ?? [] {
             if let entry = Self.layerMappingEntry(node) { declarations.layerMapping.append(entry) }
         }
+        declarations.environmentValues = state.environmentValues
         return (declarations, state.diagnostics)
     }
 
@@ -111,6 +112,8 @@ private struct DecodingState {
     let environment: [String: String]
     let standIns: Bool
     var diagnostics: [Diagnostic]
+    /// The environment values filled in so far (`Declarations.environmentValues`).
+    var environmentValues: [String] = []
 
     mutating func source(_ object: JSONObject, at location: SourceLocation?, defaults: JSONObject, path: JSONPath) -> RasterSourceDeclaration? {
         guard let id = object["id"]?.stringValue else { return nil }
@@ -221,6 +224,9 @@ private struct DecodingState {
         guard let text = node.stringValue else { return nil }
         switch EnvironmentReference.expand(text, environment: environment, standIns: standIns) {
         case .success(let string):
+            for name in EnvironmentReference.names(in: text) {
+                if let value = environment[name], !environmentValues.contains(value) { environmentValues.append(value) }
+            }
             for name in EnvironmentReference.names(in: text) where environment[name] == nil {
                 diagnostics.append(Diagnostic(.note, .envMissing, "environment variable \(name) is not set: checked with '\(EnvironmentReference.standIn(for: name))' standing in",
                                               at: node.location, path: path))

@@ -48,10 +48,19 @@ enum SourceDeclarationRules {
     /// `{key}` is TomTom's placeholder: filled only into TomTom URLs, so elsewhere it would stay in the URL or,
     /// filled, send TomTom's key to another host.
     private static func checkKeyHost(_ url: DeclaredString, field: String, into findings: inout SourceFindings) {
-        guard tokens(in: url.display).contains("key"), !URLHost.isTomTom(url.value) else { return }
-        let host = url.isSecret ? "a host that is not TomTom's" : (URLHost.host(of: url.display) ?? "a host that is not TomTom's")
-        findings.report(.sourcesKeyHost, field,
-               "{key} is TomTom's API-key placeholder, filled only in URLs on api.tomtom.com hosts, not on \(host); for a third-party token use an environment value such as ${TILES_TOKEN}")
+        guard tokens(in: url.display).contains("key") else { return }
+        switch URLHost.keyDestination(of: url.value) {
+        case .tomTom, .cleartextTomTom:
+            // Clear text is `sources.cleartext`'s finding; the key is never filled there.
+            return
+        case .ambiguous(let reason):
+            findings.report(.sourcesKeyHost, field,
+                   "{key} is never filled into this URL: \(reason), so the host a browser or an SDK would send TomTom's key to is not the one it seems")
+        case .elsewhere:
+            let host = url.isSecret ? "a host that is not TomTom's" : (URLHost.host(of: url.display) ?? "a host that is not TomTom's")
+            findings.report(.sourcesKeyHost, field,
+                   "{key} is TomTom's API-key placeholder, filled only in URLs on api.tomtom.com hosts, not on \(host); for a third-party token use an environment value such as ${TILES_TOKEN}")
+        }
     }
 
     /// The `{name}` tokens of a URL (`${NAME}` environment references are not tokens).

@@ -1,33 +1,46 @@
 import LocatedJSON
 import StyleRuntime
 
-/// Literal credentials in a document: TomTom `key=` values, `api_key=`/`apikey=`/`access_token=` query
-/// values and Mapbox `pk.`/`sk.` tokens. Messages show only the first four characters.
+/// Literal credentials in text: values of the credential query parameters (`CredentialScan.parameters`, compared
+/// without regard to case), Mapbox `pk.`/`sk.` tokens and AWS access key ids (`AKIA...`, `ASIA...`). The scan
+/// (`secret.literal-key`) and every masker (diagnostics, excerpts, diffs) share this one vocabulary. Messages
+/// show only the first four characters.
 enum CredentialScan {
-    /// Query parameters whose value is a credential.
-    static let parameters = ["key", "api_key", "apikey", "access_token"]
+    /// Query parameters whose value is a credential, lowercased (matched case-insensitively).
+    static let parameters: [String] = [
+        "key", "api_key", "apikey", "api-key", "access_token", "access-token", "token", "auth",
+        "sig", "signature", "secret", "client_secret", "password", "subscription-key", "appid", "app_code",
+        "x-amz-signature", "x-amz-credential", "x-amz-security-token",
+    ]
+    /// The longest parameter name, in bytes.
+    private static let longestParameter = parameters.map(\.utf8.count).max() ?? 0
 
-    /// A cheap first look at the bytes: only text with `=` (a query value) or `k.` (a Mapbox token) can hold
-    /// a credential, and most strings of a style (ids, property names, colors) have neither.
+    /// A cheap first look at the bytes: only text with `=` (a query value), `k.` (a Mapbox token) or `AKIA`/`ASIA`
+    /// (an AWS key id) can hold a credential, and most strings of a style (ids, property names, colors) have none.
     static func mayHoldCredential(_ text: String) -> Bool {
         var previous: UInt8 = 0
+        var capitals = 0
         for byte in text.utf8 {
             if byte == UInt8(ascii: "=") || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "k")) { return true }
+            capitals = (65...90).contains(byte) ? capitals + 1 : 0
+            if capitals >= 4 { return true }
             previous = byte
         }
         return false
     }
 
     /// Every literal credential in `text` (placeholders such as `{key}` and `${NAME}` are not credentials).
-    static func credentials(in text: String) -> [String] {
+    ///
+    /// In a URL (`anywhere` false) a parameter counts after `?` or `&`, as a query parameter; in a source line or
+    /// other text being masked (`anywhere` true) also after any character that is not a letter, digit, `-` or `_`
+    /// (`# key=...` in a YAML comment, `"token=..."` in a header value).
+    static func credentials(in text: String, anywhere: Bool = false) -> [String] {
         guard mayHoldCredential(text) else { return [] }
         var found: [String] = []
-        for (index, character) in zip(text.indices, text) where character == "?" || character == "&" {
-            let rest = text[text.index(after: index)...]
-            for name in parameters where rest.hasPrefix(name + "=") {
-                let value = rest.dropFirst(name.count + 1).prefix { !"&#\"' ".contains($0) }
-                if isLiteral(value) { found.append(String(value)) }
-            }
+        let bytes = Array(text.utf8)
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "=") {
+            guard let value = parameterValue(in: bytes, equalsAt: index, anywhere: anywhere) else { continue }
+            found.append(value)
         }
         for prefix in ["pk.", "sk."] {
             var search = text[...]
@@ -38,8 +51,58 @@ enum CredentialScan {
                 search = search[range.upperBound...]
             }
         }
+        found += awsAccessKeyIDs(in: bytes)
         var seen: Set<String> = []
         return found.filter { seen.insert($0).inserted }
+    }
+
+    /// The literal value after the `=` at `equals`, when the name before it is a credential parameter.
+    private static func parameterValue(in bytes: [UInt8], equalsAt equals: Int, anywhere: Bool) -> String? {
+        var start = equals
+        while start > 0, equals - start < longestParameter, isNameByte(bytes[start - 1]) { start -= 1 }
+        guard start < equals else { return nil }
+        if start > 0 {
+            let before = bytes[start - 1]
+            let isQuery = before == UInt8(ascii: "?") || before == UInt8(ascii: "&")
+            guard isQuery || (anywhere && !isNameByte(before)) else { return nil }
+        } else if !anywhere {
+            return nil
+        }
+        let name = String(decoding: bytes[start..<equals], as: UTF8.self).lowercased()
+        guard parameters.contains(name) else { return nil }
+        var end = equals + 1
+        // A `{placeholder}` value is read whole, so that it is recognised as one.
+        if end < bytes.count, bytes[end] == UInt8(ascii: "{"), let close = bytes[end...].firstIndex(of: UInt8(ascii: "}")) { end = close + 1 }
+        while end < bytes.count, !valueEnds.contains(bytes[end]) { end += 1 }
+        let value = Substring(String(decoding: bytes[(equals + 1)..<end], as: UTF8.self))
+        return isLiteral(value) ? String(value) : nil
+    }
+
+    /// The bytes that end a parameter's value: the next parameter or the fragment, and the quotes, spaces and
+    /// brackets around a URL quoted in JSON, YAML or prose.
+    private static let valueEnds = Set("&#\"' \n\t,;)]}<>".utf8)
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+
+    /// AWS access key ids: `AKIA` or `ASIA` and 16 capitals or digits, standing alone.
+    private static func awsAccessKeyIDs(in bytes: [UInt8]) -> [String] {
+        var found: [String] = []
+        var index = 0
+        while index + 20 <= bytes.count {
+            let head = bytes[index..<(index + 4)]
+            let standsAlone = index == 0 || !isNameByte(bytes[index - 1])
+            if standsAlone, head.elementsEqual("AKIA".utf8) || head.elementsEqual("ASIA".utf8),
+               bytes[(index + 4)..<(index + 20)].allSatisfy({ (65...90).contains($0) || (48...57).contains($0) }),
+               index + 20 == bytes.count || !isNameByte(bytes[index + 20]) {
+                found.append(String(decoding: bytes[index..<(index + 20)], as: UTF8.self))
+                index += 20
+            } else {
+                index += 1
+            }
+        }
+        return found
     }
 
     static func isLiteral(_ value: Substring) -> Bool {
@@ -50,10 +113,22 @@ enum CredentialScan {
     /// placeholder (`mc-style redact` does that, and only that); any other credential (a Mapbox token, another
     /// service's key) moves to an environment variable.
     static func advice(for secret: String, in text: String) -> String {
-        if URLHost.isTomTom(text), text.contains("key=" + secret) {
+        if URLHost.mayBeTomTom(text), keyValues(in: text).contains(secret) {
             return "use TomTom's {key} placeholder (mc-style redact does it)"
         }
         return "move it to an environment variable and write ${NAME} here (mc-style redact replaces TomTom keys only)"
+    }
+
+    /// The literal values of TomTom's `key=` query parameters in a URL (what `mc-style redact` replaces).
+    static func keyValues(in url: String) -> [String] {
+        var values: [String] = []
+        for (index, character) in zip(url.indices, url) where character == "?" || character == "&" {
+            let rest = url[url.index(after: index)...]
+            guard rest.hasPrefix("key=") else { continue }
+            let value = rest.dropFirst(4).prefix { $0 != "&" && $0 != "#" }
+            if isLiteral(value) { values.append(String(value)) }
+        }
+        return values
     }
 
     /// The first four characters and an ellipsis.
@@ -62,8 +137,10 @@ enum CredentialScan {
     /// `text` with every credential it holds, and every one of `secrets`, cut to its first four characters.
     static func masked(_ text: String, also secrets: [String] = []) -> String {
         var result = text
-        for secret in secrets where !secret.isEmpty { result = result.replacing(secret, with: shown(secret)) }
-        for secret in credentials(in: result) where secret.count > 4 && !secret.hasSuffix("…") {
+        for secret in secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
+            result = result.replacing(secret, with: shown(secret))
+        }
+        for secret in credentials(in: result, anywhere: true) where secret.count > 4 && !secret.hasSuffix("…") {
             result = result.replacing(secret, with: shown(secret))
         }
         return result

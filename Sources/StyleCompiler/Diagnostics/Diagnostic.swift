@@ -99,8 +99,17 @@ public struct Diagnostic: Sendable, Equatable {
         self.layerID = layerID
     }
 
+    /// The same finding with more text that printers must not show (the run's API key and environment values).
+    public func masking(_ more: [String]) -> Diagnostic {
+        let added = more.filter { !$0.isEmpty && !secrets.contains($0) }
+        guard !added.isEmpty else { return self }
+        return Diagnostic(copying: self, severity: severity, message: CredentialScan.masked(message, also: added), location: location,
+                          path: path, secrets: secrets + added)
+    }
+
     /// A copy of `other` with some parts replaced; the message is taken as it is (already masked and bounded).
-    private init(copying other: Diagnostic, severity: Severity, message: String, location: SourceLocation?, path: JSONPath?) {
+    private init(copying other: Diagnostic, severity: Severity, message: String, location: SourceLocation?, path: JSONPath?,
+                 secrets: [String]? = nil) {
         self.severity = severity
         self.rule = other.rule
         self.message = MessageBound.bounded(message)
@@ -108,7 +117,7 @@ public struct Diagnostic: Sendable, Equatable {
         self.fileName = location?.file.name ?? other.fileName
         self.path = path
         self.related = other.related
-        self.secrets = other.secrets
+        self.secrets = secrets ?? other.secrets
         self.layerID = other.layerID
     }
 

@@ -9,7 +9,7 @@ public enum RuleCatalog {
         .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .sourcesTileSize, .sourcesZoomRange, .sourcesBounds,
         .sourcesUrlTokens, .sourcesUnknownToken, .sourcesCleartext, .sourcesTilejsonUrl, .sourcesKeyHost,
         .sourcesLocalSegment, .platformUnsupported, .composePlacementAnchor, .composeIDTaken,
-        .composeCalibrationLatitude, .composeNoLabels, .composePlacementFallback, .composeBelowBaseRaster, .composeKeyHost,
+        .composeCalibrationLatitude, .composeNoLabels, .composePlacementFallback, .composeBelowBaseRaster, .composeKeyHost, .composeKeyURL,
         .tomtomLayerMappingAnchor, .tomtomLayerMappingDuplicate, .tomtomHeadersIgnored, .tomtomSdkLayerName,
         .tomtomNoRasterBase, .tomtomPlaceholder, .secretLiteralKey, .styleRoot, .styleType, .styleEnum, .styleRange,
         .styleArrayLength, .styleRequired, .styleUnknownProperty, .styleUnknownKey, .styleColor, .styleDeprecated,

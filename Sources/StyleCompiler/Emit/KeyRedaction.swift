@@ -11,8 +11,8 @@ public enum KeyRedaction {
         var pending = [style]
         while let node = pending.popLast() {
             switch node.value {
-            case .string(let text) where URLHost.isTomTom(text):
-                keys.formUnion(keyValues(in: text))
+            case .string(let text) where URLHost.mayBeTomTom(text):
+                keys.formUnion(CredentialScan.keyValues(in: text))
             case .array(let items):
                 pending.append(contentsOf: items)
             case .object(let object):
@@ -24,28 +24,56 @@ public enum KeyRedaction {
         return keys
     }
 
-    /// `text` with every `key=<one of keys>` written `key={key}`, and how many were replaced.
-    public static func redact(_ text: String, keys: Set<String>) -> (text: String, replaced: Int) {
-        var result = text
+    /// The document's bytes with every `key=<one of keys>` in its strings written `key={key}`, and how many were
+    /// replaced. Strings are compared decoded, so a key written with JSON escapes (`\u0075...`) is found too; a
+    /// string literal without escapes is changed in place, one with escapes is written again, and every other
+    /// byte of the file is kept.
+    public static func redact(_ root: JSONNode, bytes: [UInt8], keys: Set<String>) -> (bytes: [UInt8], replaced: Int) {
+        let ordered = keys.sorted { $0.count > $1.count }
+        var splices: [(range: Range<Int>, bytes: [UInt8])] = []
         var replaced = 0
-        for key in keys.sorted(by: { $0.count > $1.count }) {
-            let occurrence = "key=" + key
-            let parts = result.split(separator: occurrence, omittingEmptySubsequences: false)
-            replaced += parts.count - 1
-            result = parts.joined(separator: "key=" + Placeholder.apiKey.token)
+        root.walk { _, node in
+            guard let text = node.stringValue, let start = node.sourceOffset, start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return }
+            var result = text
+            for key in ordered {
+                let parts = result.split(separator: "key=" + key, omittingEmptySubsequences: false)
+                replaced += parts.count - 1
+                result = parts.joined(separator: "key=" + Placeholder.apiKey.token)
+            }
+            guard result != text else { return }
+            let end = endOfStringLiteral(at: start, in: bytes)
+            let literal = bytes[start..<end]
+            if !literal.contains(UInt8(ascii: "\\")) {
+                splices.append((start..<end, Array(("\"" + result + "\"").utf8)))
+            } else {
+                // The writer ends a document with a line break; a string inside one has none.
+                var written = JSONWriter(style: .compact).bytes(.string(result))
+                if written.last == UInt8(ascii: "\n") { written.removeLast() }
+                splices.append((start..<end, written))
+            }
         }
-        return (result, replaced)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var position = 0
+        for splice in splices.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where splice.range.lowerBound >= position {
+            output += bytes[position..<splice.range.lowerBound]
+            output += splice.bytes
+            position = splice.range.upperBound
+        }
+        output += bytes[position...]
+        return (output, replaced)
     }
 
-    /// The literal values of `key=` query parameters in a URL.
-    static func keyValues(in url: String) -> [String] {
-        var values: [String] = []
-        for (index, character) in zip(url.indices, url) where character == "?" || character == "&" {
-            let rest = url[url.index(after: index)...]
-            guard rest.hasPrefix("key=") else { continue }
-            let value = rest.dropFirst(4).prefix { $0 != "&" && $0 != "#" }
-            if CredentialScan.isLiteral(value) { values.append(String(value)) }
+    /// The offset just past the closing quote of the string literal whose opening quote is at `start`.
+    private static func endOfStringLiteral(at start: Int, in bytes: [UInt8]) -> Int {
+        var index = start + 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): return index + 1
+            default: index += 1
+            }
         }
-        return values
+        return bytes.count
     }
 }

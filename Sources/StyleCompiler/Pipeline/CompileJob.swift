@@ -1,5 +1,6 @@
 import Dispatch
 import LocatedJSON
+import StyleRuntime
 
 /// The whole of `mc-style compile` short of touching the output folder: read, validate, compose onto each
 /// variant's base, render.
@@ -59,7 +60,8 @@ public struct CompileJob: Sendable {
     /// `run()`, with the number of sources composed (for a summary line) and the paths of the files read
     /// (declarations, includes, bases; as reached from `declarationsPath`), for a build system's dependencies.
     public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int, readPaths: [String]) {
-        let (composed, diagnostics) = compose()
+        let (composed, found, secrets) = compose()
+        let diagnostics = found.map { $0.masking(secrets) }
         guard let (compositions, inputs, target, cacheRead) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
         // The outputs are rendered on another thread while the variants are validated on every core: once rendering
         // is done, its core takes validation units too (both only read the compositions). Rendering goes to the
@@ -75,7 +77,7 @@ public struct CompileJob: Sendable {
         if inputs.variants[0].precheck?.stop(handingThreadTo: renderJob) != true {
             DispatchQueue.global(qos: .userInitiated).async(execute: renderJob)
         }
-        let all = validated(compositions, inputs: inputs, target: target, cacheRead: cacheRead, adding: diagnostics)
+        let all = validated(compositions, inputs: inputs, target: target, cacheRead: cacheRead, adding: diagnostics).map { $0.masking(secrets) }
         rendering.wait()
         if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
         if all.containsErrors { OutputFolder.discardSpools(of: files) }
@@ -85,12 +87,13 @@ public struct CompileJob: Sendable {
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
     /// what `validate` needs.
     public func check() -> [Diagnostic] {
-        let (composed, diagnostics) = compose()
+        let (composed, found, secrets) = compose()
+        let diagnostics = found.map { $0.masking(secrets) }
         guard let (compositions, inputs, target, cacheRead) = composed else { return diagnostics.sortedByPlace() }
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
         if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
-        return validated(compositions, inputs: inputs, target: target, cacheRead: cacheRead, adding: diagnostics)
+        return validated(compositions, inputs: inputs, target: target, cacheRead: cacheRead, adding: diagnostics).map { $0.masking(secrets) }
     }
 
     /// `diagnostics` with every composed style's findings (the team's settings applied), each finding once
@@ -111,10 +114,13 @@ public struct CompileJob: Sendable {
     /// Reads the inputs and composes them onto every variant's base; nil (with the diagnostics) when either step
     /// has errors. When the declarations have errors but the rest of them and the bases could be read, they are
     /// composed all the same, so that one run reports what composing finds too (a placement anchor a base lacks, say).
-    private func compose() -> (composed: ([Composition], CompilationInputs, Target, ValidationCacheRead?)?, diagnostics: [Diagnostic]) {
+    /// The third part is every value the run knows to be secret (the API key as given and as filled, and each
+    /// environment value), which no printed line may show: the diagnostics are to be masked with it.
+    private func compose() -> (composed: ([Composition], CompilationInputs, Target, ValidationCacheRead?)?, diagnostics: [Diagnostic], secrets: [String]) {
         let (loaded, readDiagnostics) = loadInputs()
         let loadDiagnostics = configuration.apply(readDiagnostics)
-        guard let inputs = loaded else { return (nil, loadDiagnostics) }
+        let secrets = (apiKey.map { [$0, PercentEncoding.string($0)] } ?? []) + (loaded?.declarations.environmentValues ?? [])
+        guard let inputs = loaded else { return (nil, loadDiagnostics, secrets) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
         // The cache is read (each base hashed, its entries parsed) while composing.
         let cacheRead = validationCache.map { ValidationCacheRead($0, bases: inputs.variants.map(\.base.file), target: target) }
@@ -132,9 +138,9 @@ public struct CompileJob: Sendable {
         guard compositions.count == inputs.variants.count, !diagnostics.containsErrors else {
             // Nothing will be validated: the base layers' checks can stop.
             for variant in inputs.variants { variant.precheck?.stop() }
-            return (nil, diagnostics)
+            return (nil, diagnostics, secrets)
         }
-        return ((compositions, inputs, target, cacheRead), diagnostics)
+        return ((compositions, inputs, target, cacheRead), diagnostics, secrets)
     }
 
     /// The target the base layers' own checks are started for while the bases are parsed, before the declarations

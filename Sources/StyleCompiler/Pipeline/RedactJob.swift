@@ -24,11 +24,11 @@ public struct RedactJob: Sendable {
         let (document, diagnostics) = StyleLoader().load(path: path)
         guard let document else { return .failed(diagnostics) }
         let keys = KeyRedaction.literalKeys(in: document.root)
-        let (text, count) = KeyRedaction.redact(String(decoding: document.file.bytes, as: UTF8.self), keys: keys)
+        let (bytes, count) = KeyRedaction.redact(document.root, bytes: document.file.bytes, keys: keys)
         guard count > 0 else { return .clean }
         if check { return .holdsKeys(count) }
         do {
-            try AtomicFileWriter().write(Array(text.utf8), to: path)
+            try AtomicFileWriter().write(bytes, to: path)
         } catch {
             return .failed([error.diagnostic])
         }
