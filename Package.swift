@@ -25,7 +25,7 @@ let package = Package(
                        providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // YAML into the located JSON tree, over libyaml; no C type leaves the module.
         .target(name: "YAMLReader", dependencies: ["CYAML", "LocatedJSON"]),
-        // One C function: swap two folders atomically (renameat2 / renamex_np), for all-or-nothing output.
+        // Swap two folders atomically (renameat2 / renamex_np), flush, and carry ACLs: for all-or-nothing output.
         .target(name: "CAtomicSwap"),
         // SHA-256 compression with the x86 SHA instructions, used when the processor has them.
         .target(name: "CSHA256"),

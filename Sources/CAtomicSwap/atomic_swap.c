@@ -49,3 +49,32 @@ int mc_style_sync_file_system(const char *path) {
     return 0;
 #endif
 }
+
+#if defined(__linux__)
+#include <stdlib.h>
+#include <sys/xattr.h>
+int mc_style_copy_acls(const char *from, const char *to) {
+    static const char *const names[] = {"system.posix_acl_access", "system.posix_acl_default"};
+    for (int index = 0; index < 2; index++) {
+        ssize_t size = getxattr(from, names[index], NULL, 0);
+        if (size < 0) {
+            if (errno == ENODATA || errno == ENOTSUP) continue;
+            return -1;
+        }
+        if (size == 0) continue;
+        char *value = malloc((size_t)size);
+        if (value == NULL) return -1;
+        ssize_t read = getxattr(from, names[index], value, (size_t)size);
+        int result = read < 0 ? -1 : setxattr(to, names[index], value, (size_t)read, 0);
+        free(value);
+        if (result != 0) return -1;
+    }
+    return 0;
+}
+#else
+int mc_style_copy_acls(const char *from, const char *to) {
+    (void)from;
+    (void)to;
+    return 0;
+}
+#endif

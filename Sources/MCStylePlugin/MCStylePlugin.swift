@@ -8,7 +8,6 @@ import PackagePlugin
 /// The build system is told every input: the declarations, and what the last compile read (its includes and
 /// bases), which `mc-style compile --dependencies` records in the plugin's work folder. Before the first
 /// compile only the declarations are known; the outputs are missing then, so the command runs all the same.
-/// The validation cache (`--cache-dir`) lives in the plugin's work folder too.
 @main
 struct MCStylePlugin: BuildToolPlugin {
     /// The declarations file the plugin looks for among the target's files.
@@ -25,14 +24,11 @@ struct MCStylePlugin: BuildToolPlugin {
         let work = context.pluginWorkDirectoryURL
         let out = work.appending(path: Self.resourceName)
         let dependencies = work.appending(path: "dependencies.json")
-        // What validating the base's layers found, kept between builds: a rebuild after a declarations edit
-        // checks only the layers that composing added or changed.
-        let cache = work.appending(path: "validation-cache")
         return [
             .buildCommand(
                 displayName: "mc-style compile \(target.name)/\(Self.declarationsName)",
                 executable: try context.tool(named: "mc-style").url,
-                arguments: ["compile", declarations.path, "--out", out.path, "--dependencies", dependencies.path, "--cache-dir", cache.path, "--quiet"],
+                arguments: ["compile", declarations.path, "--out", out.path, "--dependencies", dependencies.path, "--quiet"],
                 inputFiles: [declarations] + Self.recordedInputs(dependencies, except: declarations),
                 outputFiles: [out]
             ),

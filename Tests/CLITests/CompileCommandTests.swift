@@ -206,33 +206,22 @@ import TestSupport
         #expect(String(decoding: try Data(contentsOf: out.appendingPathComponent("manifest.json")), as: UTF8.self).contains("${MC_STYLE_TEST_TOKEN}"))
     }
 
-    /// `--cache-dir`: the same outputs and messages cold and warm, with a key filled too; the key never reaches
-    /// the cache; `--check` reads the cache and writes nothing to it.
-    @Test func theValidationCacheChangesNoOutput() throws {
+    /// `--cache-dir` is deprecated: accepted for one release, it writes nothing, changes no output or finding and
+    /// says so on standard error; the help says it does nothing.
+    @Test func theDeprecatedCacheOptionDoesNothing() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = folder.appendingPathComponent("cache")
-        let key = "FAKEKEY-5e81c0aa"
-        let environment = ["MC_TEST_TOMTOM_KEY": key]
-        let plain = runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("plain").path, "--api-key-env", "MC_TEST_TOMTOM_KEY"],
-                            environment: environment)
+        let plain = runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("plain").path])
         #expect(plain.status == 0, "\(plain.error)")
-        let checked = runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("checked").path, "--check", "--cache-dir", cache.path])
-        #expect(checked.status == 1 && !FileManager.default.fileExists(atPath: cache.path), "--check writes no cache")
-        for run in ["cold", "warm"] {
-            let out = folder.appendingPathComponent(run)
-            let cached = runTool(["compile", Self.demo, "--out", out.path, "--api-key-env", "MC_TEST_TOMTOM_KEY", "--cache-dir", cache.path],
-                                 environment: environment)
-            #expect(cached.status == 0, "\(cached.error)")
-            #expect(cached.error == plain.error, "\(run)")
-            #expect(try Self.tree(out) == (try Self.tree(folder.appendingPathComponent("plain"))), "\(run)")
-        }
-        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
-        #expect(files.count == 1 && files[0].hasSuffix(".validation.json"))
-        for name in files {
-            #expect(!String(decoding: try Data(contentsOf: cache.appendingPathComponent(name)), as: UTF8.self).contains(key))
-        }
-        #expect(runTool(["compile", "--help"]).output.contains("--cache-dir <folder>"))
+        let given = runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("given").path, "--cache-dir", cache.path])
+        #expect(given.status == 0)
+        #expect(given.error == "mc-style: warning: --cache-dir is deprecated and does nothing; remove it (it is refused from the next release)\n" + plain.error)
+        #expect(try Self.tree(folder.appendingPathComponent("given")) == (try Self.tree(folder.appendingPathComponent("plain"))))
+        #expect(!FileManager.default.fileExists(atPath: cache.path))
+        let validate = runTool(["validate", Self.demo, "--cache-dir", cache.path])
+        #expect(validate.status == 0 && validate.error.contains("--cache-dir is deprecated"))
+        #expect(runTool(["compile", "--help"]).output.contains("Deprecated: does nothing"))
     }
 
     @Test func outputIsDeterministic() throws {

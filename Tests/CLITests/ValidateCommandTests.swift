@@ -27,32 +27,6 @@ import TestSupport
         #expect(!run.output.contains(": error: "))
     }
 
-    /// `--cache-dir` on a style and on declarations: every output format the same without the cache, cold and warm.
-    @Test func theValidationCacheChangesNoFinding() throws {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let style = folder.appendingPathComponent("style.json")
-        try Data(#"""
-        {"version": 8, "sources": {"v": {"type": "vector", "url": "https://example.com/v.json"}},
-         "layers": [
-          {"id": "a", "type": "line", "source": "v", "source-layer": "r", "paint": {"line-width": {"stops": [[5, 1], [3, 2]]}, "line-colour": "red"}},
-          {"id": "a", "type": "fill", "source": "v", "source-layer": "r", "paint": {"fill-color": {"type": "categorical", "property": "c", "stops": [[1, "red"], [1, "blue"]]}}}
-         ]}
-        """#.utf8).write(to: style)
-        let cache = folder.appendingPathComponent("cache").path
-        for file in [style.path, Fixtures.folder("demo/mc-style.yaml").path] {
-            for format in ["text", "json", "sarif"] {
-                let plain = runTool(["validate", file, "--format", format])
-                #expect(plain.status == (file == style.path ? 1 : 0), "\(plain.error)")
-                for run in ["cold", "warm"] {
-                    let cached = runTool(["validate", file, "--format", format, "--cache-dir", cache])
-                    #expect(cached.status == plain.status && cached.output == plain.output && cached.error == plain.error, "\(file) \(format) \(run)")
-                }
-            }
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".validation.json") }.count == 2)
-    }
-
     @Test func secretsNeverAppearInOutput() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,7 +1,7 @@
 // libFuzzer target: the whole composition. The input is cut in two at the first NUL byte: a base style
 // (JSON) and a declarations file (YAML); both are read, composed for both targets, validated and rendered, and
-// validated again through the validation cache, cold and warm, and with the base layers' prechecks (as many as
-// were made when validation asked), which must all find exactly the same.
+// validated again with the base layers' prechecks (as many as were made when validation asked), which must find
+// exactly the same.
 import LocatedJSON
 import StyleCompiler
 
@@ -23,7 +23,6 @@ public func fuzzCompile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                                                                   apiKey: "fuzz-key", maximumThreads: 1)
         if let composition {
             _ = JSONWriter(style: .pretty).bytes(composition.style)
-            checkValidationCache(composition.style, base: base, target: target)
         }
         for diagnostic in diagnostics where diagnostic.message.contains("fuzz-key") {
             fatalError("a diagnostic shows the API key")
@@ -35,19 +34,4 @@ public func fuzzCompile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if validator.validate(reparsed.root, base: reparsed, precheck: precheck) != plain { fatalError("prechecks changed a finding") }
     }
     return 0
-}
-
-/// The validation cache changes no finding: validating with a cold reuse, and again with what it kept (through
-/// the cache file's bytes), gives what validating without one gives; the file's bytes read back as written.
-func checkValidationCache(_ style: JSONNode, base: JSONDocument, target: Target) {
-    let validator = StyleValidator(target: target, maximumThreads: 1)
-    let plain = validator.validate(style)
-    let cold = LayerFindingsReuse(composed: style, base: base, earlier: [:])
-    guard validator.validate(style, reusing: cold) == plain else { fatalError("a cold validation cache changed a finding") }
-    let kept = cold.entriesToKeep() ?? [:]
-    let read = ValidationCache.decode(ValidationCache.encode(kept, key: "fuzz"), key: "fuzz")
-    guard read == kept else { fatalError("the validation cache file does not read back as written") }
-    let warm = LayerFindingsReuse(composed: style, base: base, earlier: read)
-    guard validator.validate(style, reusing: warm) == plain else { fatalError("a warm validation cache changed a finding") }
-    guard warm.reusedLayerCount == kept.count else { fatalError("a kept layer was not taken over") }
 }

@@ -25,10 +25,10 @@ import TestSupport
         let (loaded, _, precheck) = Self.loader.load(path: path, precheckingLayersFor: target)
         let document = try #require(loaded)
         let validator = StyleValidator(target: target)
-        let expected = ValidationCacheTests.rendered(validator.validate(document.root))
+        let expected = FindingsFixtures.rendered(validator.validate(document.root))
         let prechecked = try #require(precheck).findings(for: target, waitingForEveryLayer: true)
-        let reuse = LayerFindingsReuse(composed: document.root, base: document, earlier: [:], prechecked: prechecked, recording: false)
-        let found = ValidationCacheTests.rendered(validator.validate(document.root, reusing: reuse))
+        let reuse = LayerFindingsReuse(composed: document.root, base: document, prechecked: prechecked)
+        let found = FindingsFixtures.rendered(validator.validate(document.root, reusing: reuse))
         return (expected, found, reuse.reusedLayerCount, precheckableLayers(document.root))
     }
 
@@ -50,35 +50,35 @@ import TestSupport
     /// Findings of every shape (a related place, a path into an array, a `ref` layer, an invalid layer, a duplicate
     /// id), in a compile whose declared layers move the base layers: the same with prechecks as without.
     @Test func composedFindingsAreTheSameWithPrechecks() throws {
-        let folder = try ValidationCacheTests.temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Padded past `StyleLoader.defaultPrecheckMinimumSize` with white space after the root, which moves no place.
-        let base = ValidationCacheTests.findingsBase.replacingOccurrences(of: "\"layers\": [", with: "\"layers\": [7, {\"id\": \"t\"},")
+        let base = FindingsFixtures.findingsBase.replacingOccurrences(of: "\"layers\": [", with: "\"layers\": [7, {\"id\": \"t\"},")
             + String(repeating: " ", count: StyleLoader.defaultPrecheckMinimumSize)
         try base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
-        let declarations = try ValidationCacheTests.declarations(in: folder, name: "d.yaml", base: "base.json", target: "maplibre",
+        let declarations = try FindingsFixtures.declarations(in: folder, name: "d.yaml", base: "base.json", target: "maplibre",
                                                                  sources: [("b", "{ below: water }"), ("c", "top")])
         var job = CompileJob(declarationsPath: declarations)
         job.prechecksBaseLayers = false
-        let expected = ValidationCacheTests.rendered(job.check())
+        let expected = FindingsFixtures.rendered(job.check())
         #expect(expected.count >= 8 && expected.contains { $0.contains("path=layers[6].paint.line-width") }, "\(expected)")
         job.prechecksBaseLayers = true
-        for _ in 0..<5 { #expect(ValidationCacheTests.rendered(job.check()) == expected) }
+        for _ in 0..<5 { #expect(FindingsFixtures.rendered(job.check()) == expected) }
         // The same for the style validated on its own.
         var validate = ValidateJob(target: .maplibre, environment: [:])
         validate.prechecksBaseLayers = false
         let alone = validate.run(path: folder.appendingPathComponent("base.json").path)
         validate.prechecksBaseLayers = true
-        #expect(ValidationCacheTests.rendered(validate.run(path: folder.appendingPathComponent("base.json").path)) == ValidationCacheTests.rendered(alone))
+        #expect(FindingsFixtures.rendered(validate.run(path: folder.appendingPathComponent("base.json").path)) == FindingsFixtures.rendered(alone))
     }
 
     /// What the prechecks found is kept per layer, by offset, with the type checked; nothing goes to validation
     /// for another target.
     @Test func prechecksAreForTheirTargetOnly() throws {
-        let folder = try ValidationCacheTests.temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("base.json").path
-        try ValidationCacheTests.findingsBase.write(toFile: path, atomically: true, encoding: .utf8)
+        try FindingsFixtures.findingsBase.write(toFile: path, atomically: true, encoding: .utf8)
         let (document, _, precheck) = Self.loader.load(path: path, precheckingLayersFor: .tomtom)
         let root = try #require(document?.root)
         let found = try #require(precheck).findings(for: .tomtom, waitingForEveryLayer: true)
@@ -91,12 +91,12 @@ import TestSupport
 
     /// A base under `StyleLoader.defaultPrecheckMinimumSize` gets no prechecks by default, one at the size does.
     @Test func smallBasesGetNoPrechecks() throws {
-        let folder = try ValidationCacheTests.temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let small = folder.appendingPathComponent("small.json").path, large = folder.appendingPathComponent("large.json").path
-        try ValidationCacheTests.findingsBase.write(toFile: small, atomically: true, encoding: .utf8)
-        let padding = StyleLoader.defaultPrecheckMinimumSize - ValidationCacheTests.findingsBase.utf8.count
-        try (ValidationCacheTests.findingsBase + String(repeating: " ", count: padding)).write(toFile: large, atomically: true, encoding: .utf8)
+        try FindingsFixtures.findingsBase.write(toFile: small, atomically: true, encoding: .utf8)
+        let padding = StyleLoader.defaultPrecheckMinimumSize - FindingsFixtures.findingsBase.utf8.count
+        try (FindingsFixtures.findingsBase + String(repeating: " ", count: padding)).write(toFile: large, atomically: true, encoding: .utf8)
         let (smallDocument, _, smallPrecheck) = StyleLoader().load(path: small, precheckingLayersFor: .tomtom)
         #expect(smallDocument != nil && smallPrecheck == nil)
         let (largeDocument, _, largePrecheck) = StyleLoader().load(path: large, precheckingLayersFor: .tomtom)
@@ -106,7 +106,7 @@ import TestSupport
 
     /// A base that does not parse gives its syntax error and no prechecks.
     @Test func aBrokenBaseHasNoPrechecks() throws {
-        let folder = try ValidationCacheTests.temporaryFolder()
+        let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("broken.json").path
         try #"{"version": 8, "layers": [{"id": "a", "type": "background"}, {"id": "b",]}"#.write(toFile: path, atomically: true, encoding: .utf8)
@@ -121,7 +121,7 @@ import TestSupport
 @Suite struct BaseLayerPrecheckHandoverTests {
     /// A parsed base with its layers offered to a precheck whose thread stays `handoverWait` after the last one.
     static func precheck(handoverWait: UInt64, offering: Bool = true) throws -> (BaseLayerPrecheck, JSONDocument) {
-        let file = SourceFile(name: "base.json", bytes: Array(ValidationCacheTests.findingsBase.utf8))
+        let file = SourceFile(name: "base.json", bytes: Array(FindingsFixtures.findingsBase.utf8))
         let document = try JSONParser().parse(file)
         let precheck = BaseLayerPrecheck(file: file, target: .tomtom, handoverWait: handoverWait)
         if offering { for layer in document.root["layers"]?.arrayValue ?? [] { precheck.offer(layer) } }

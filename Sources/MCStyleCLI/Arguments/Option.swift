@@ -100,9 +100,16 @@ enum SharedOptions {
         return (assets, findings.flatMap(\.diagnostics))
     }
 
-    /// `--cache-dir FOLDER`: the validation cache (`ValidationCache`), for compile and validate.
+    /// `--cache-dir FOLDER`: deprecated, accepted and ignored for one release (the validation cache was removed:
+    /// it saved less than a tenth of any measured build).
     static let cacheDirectory = Option<String>(name: "cache-dir", valueName: "folder",
-                                               help: "Keep base layers' findings in this folder (created when missing):\nlater runs check only the layers that are new or changed.")
+                                               help: "Deprecated: does nothing (the validation cache is gone);\naccepted until the next release.")
+
+    /// The warning for a command given `--cache-dir`.
+    static func cacheDirectoryNote(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) {
+        guard try cacheDirectory.value(in: arguments) != nil else { return }
+        io.writeError("mc-style: warning: --cache-dir is deprecated and does nothing; remove it (it is refused from the next release)\n")
+    }
     /// `--config FILE`: the rule settings; without it `.mc-style.yaml` is looked for from the current folder up.
     static let config = Option<String>(name: "config", valueName: "file",
                                        help: "Rule settings (off/note/warning/error, layer-id globs to ignore).\nDefault: the first .mc-style.yaml from the current folder up to\nthe repository root.")

@@ -15,9 +15,8 @@ enum CompileCommand: Subcommand {
         --config) apply as in validate: a rule set to error fails the build, one set to off is not reported.
         With bases: (one base per map design) each variant gets OUT/style.<name>.json and
         OUT/layer-mapping.<name>.json. --dependencies FILE records every file read (declarations, includes,
-        bases) for a build system, as the SwiftPM plugin MCStylePlugin uses it. --cache-dir FOLDER keeps what
-        validating the base style's layers found, so that a rebuild checks only the layers composing added or
-        changed (the findings are the same; see the README's "Validation cache").
+        bases) for a build system, as the SwiftPM plugin MCStylePlugin uses it. --cache-dir is deprecated and does
+        nothing.
         Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
         """,
         usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--dependencies <file>] [--cache-dir <folder>]"],
@@ -52,8 +51,7 @@ enum CompileCommand: Subcommand {
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.configuration = configuration
         job.leavesTreesToProcessExit = io.exitsAfterCommand
-        // --check writes nothing, the cache included.
-        job.validationCache = try SharedOptions.cacheDirectory.value(in: arguments).map { ValidationCache(directory: $0, writes: !Self.check.isSet(in: arguments)) }
+        try SharedOptions.cacheDirectoryNote(arguments, io: io)
         let assets = try SharedOptions.assets(arguments)
         job.assets = assets.assets
         let readDiagnostics = configurationDiagnostics + configuration.apply(assets.diagnostics)
@@ -72,8 +70,17 @@ enum CompileCommand: Subcommand {
             io.writeError(printer.summary(diagnostics))
             return .inputErrors
         }
+        // The output folder may not be, nor hold, the working folder or the folder of any file read.
+        let protected = [io.currentDirectory] + readPaths.map { FilePaths.join(io.currentDirectory, FilePaths.directory(of: $0)) }
+        let outputFolder = OutputFolder(path: out, protecting: protected)
         if Self.check.isSet(in: arguments) {
-            let changes = folder.changes(files)
+            let changes: [OutputChange]
+            do throws(OutputError) {
+                changes = try outputFolder.changes(files)
+            } catch {
+                io.writeError(printer.render([error.diagnostic]))
+                return .inputErrors
+            }
             for change in changes {
                 let verb = ["added": "add", "changed": "change", "removed": "remove"][change.kind.rawValue] ?? "change"
                 io.writeOutput("would \(verb) \(folder.path)/\(change.path)\n")
@@ -86,11 +93,13 @@ enum CompileCommand: Subcommand {
             return changes.isEmpty ? .success : .inputErrors
         }
         do {
-            try folder.write(files)
+            // The dependency list first: a failure to write it (a full disk) leaves the output folder untouched.
             if let dependencies {
                 try AtomicFileWriter().write(Self.dependencyList(readPaths, currentDirectory: io.currentDirectory), to: dependencies)
             }
+            try outputFolder.write(files)
         } catch {
+            OutputFolder.discardSpools(of: files)
             io.writeError(printer.render([error.diagnostic]))
             return .inputErrors
         }

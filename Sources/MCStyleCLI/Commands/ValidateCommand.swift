@@ -16,8 +16,7 @@ enum ValidateCommand: Subcommand {
         Rule settings come from --config FILE or the first .mc-style.yaml from the current folder up to the
         repository root (`mc-style schema --config` prints its schema); every output format shows the
         severity they give. --write-baseline records today's findings; --baseline then reports only new ones.
-        --cache-dir FOLDER keeps what the layers of each style (or base) were found to have, as compile's does:
-        a later run checks only layers that are new or changed, with the same findings.
+        --cache-dir is deprecated and does nothing.
         Exit status: 0 no errors (with --strict: no warnings either), 1 problems found, 2 misuse.
         """,
         usage: ["validate <file>... [--target tomtom|maplibre] [--format text|json|sarif|github] [--strict] [--quiet] [--base <style>] [--secrets-absent] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--baseline <file> | --write-baseline <file>] [--cache-dir <folder>]"],
@@ -49,7 +48,7 @@ enum ValidateCommand: Subcommand {
         if baselinePath != nil, writeBaselinePath != nil { throw UsageError("'--baseline' and '--write-baseline' cannot be used together") }
         var job = ValidateJob(target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
         job.environmentStandIns = Self.secretsAbsent.isSet(in: arguments)
-        job.validationCache = try SharedOptions.cacheDirectory.value(in: arguments).map { ValidationCache(directory: $0) }
+        try SharedOptions.cacheDirectoryNote(arguments, io: io)
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.configuration = configuration
         let assets = try SharedOptions.assets(arguments)

@@ -13,10 +13,10 @@ struct TextDiagnosticPrinter {
     func render(_ diagnostic: Diagnostic) -> String {
         var text = header(place(diagnostic.location, fileName: diagnostic.fileName), diagnostic.severity.rawValue,
                           diagnostic.message, rule: diagnostic.rule)
-        if let location = diagnostic.location { text += excerpt(location, of: diagnostic) }
+        if let location = diagnostic.location, Self.showsExcerpts(of: location.file) { text += excerpt(location, of: diagnostic) }
         for related in diagnostic.related {
             text += header(place(related.location, fileName: nil), "note", related.message, rule: nil)
-            text += excerpt(related.location, of: diagnostic)
+            if Self.showsExcerpts(of: related.location.file) { text += excerpt(related.location, of: diagnostic) }
         }
         return text
     }
@@ -31,7 +31,10 @@ struct TextDiagnosticPrinter {
         return "\(location.file.name):\(location.position.line):\(location.position.column)"
     }
 
-    private func header(_ place: String, _ severity: String, _ message: String, rule: String?) -> String {
+    private func header(_ rawPlace: String, _ severity: String, _ rawMessage: String, rule: String?) -> String {
+        // Input values quoted in a message (an id, a path) may hold controls: shown, never acted on.
+        let place = VisibleText.escaped(rawPlace)
+        let message = VisibleText.escaped(rawMessage)
         let ruleText = rule.map { " [\($0)]" } ?? ""
         guard useColor else { return "\(place): \(severity): \(message)\(ruleText)\n" }
         let color: String
@@ -41,6 +44,43 @@ struct TextDiagnosticPrinter {
         default: color = "\u{1B}[1;36m"
         }
         return "\u{1B}[1m\(place): \u{1B}[0m\(color)\(severity): \u{1B}[0m\u{1B}[1m\(message)\u{1B}[0m\(ruleText)\n"
+    }
+
+    /// True when lines of `file` may be quoted: it reads as a document (its first content is a JSON `{` or `[`,
+    /// or YAML mapping or sequence), so a file that is not a style or declarations file (a credentials file
+    /// given as a base, say) is never printed, not even one line of it.
+    static func showsExcerpts(of file: SourceFile) -> Bool {
+        var index = 0
+        let bytes = file.bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "#"), UInt8(ascii: "%"):
+                // A YAML comment or directive line.
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                return true
+            default:
+                let line = bytes[index...].prefix { $0 != UInt8(ascii: "\n") }
+                if line.starts(with: Array("---".utf8)) && (line.count == 3 || line.dropFirst(3).first == UInt8(ascii: " ")) {
+                    index += line.count
+                    continue
+                }
+                return line.starts(with: Array("- ".utf8)) || line.count == 1 && line.first == UInt8(ascii: "-") || Self.isMappingKeyLine(line)
+            }
+        }
+        return false
+    }
+
+    /// `key:` or `key: value` (a plain or quoted key), the first line of a YAML mapping.
+    private static func isMappingKeyLine(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let colon = line.firstIndex(where: { $0 == UInt8(ascii: ":") }) else { return false }
+        let after = line.index(after: colon)
+        guard after == line.endIndex || line[after] == UInt8(ascii: " ") || line[after] == UInt8(ascii: "\r") else { return false }
+        let key = line[line.startIndex..<colon]
+        return !key.isEmpty && !key.contains(UInt8(ascii: " ")) || key.first == UInt8(ascii: "\"") || key.first == UInt8(ascii: "'")
     }
 
     /// Characters of a quoted source line shown before and from the column.
@@ -68,8 +108,8 @@ struct TextDiagnosticPrinter {
         var last = min(lineEnd, offset + 4 * (Self.contextAfter + Self.maskingMargin))
         while first > lineStart, first < bytes.count, bytes[first] & 0xC0 == 0x80 { first += 1 }
         while last < lineEnd, bytes[last] & 0xC0 == 0x80 { last -= 1 }
-        var before = diagnostic.masked(sourceLine: String(decoding: bytes[first..<offset], as: UTF8.self))
-        var after = diagnostic.masked(sourceLine: String(decoding: bytes[offset..<last], as: UTF8.self))
+        var before = VisibleText.escaped(diagnostic.masked(sourceLine: String(decoding: bytes[first..<offset], as: UTF8.self)), keepingTabs: true)
+        var after = VisibleText.escaped(diagnostic.masked(sourceLine: String(decoding: bytes[offset..<last], as: UTF8.self)), keepingTabs: true)
         if first > lineStart { before = "…" + before }
         if last < lineEnd { after += "…" }
         // A long line (a minified style, a huge value) is shown as a window around the column.

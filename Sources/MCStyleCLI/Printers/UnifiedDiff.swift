@@ -30,9 +30,9 @@ enum UnifiedDiff {
         text += "@@ -\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount) +\(newCount == 0 ? oldStart : oldStart + 1),\(newCount) @@\n"
         for edit in edits {
             switch edit {
-            case .same(let line): text += " " + CredentialMasking.masked(line) + "\n"
-            case .removed(let line): text += "-" + CredentialMasking.masked(line) + "\n"
-            case .added(let line): text += "+" + CredentialMasking.masked(line) + "\n"
+            case .same(let line): text += " " + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
+            case .removed(let line): text += "-" + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
+            case .added(let line): text += "+" + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
             }
         }
         return text

@@ -111,7 +111,10 @@ private final class IncludeResolver {
         }
         let path = FilePaths.join(FilePaths.directory(of: filePath), target)
         let name = FilePaths.join(FilePaths.directory(of: file.name), target)
-        guard let real = FilePaths.realPath(path) else { throw fail(.includeMissing, "cannot include '\(target)': \(name) does not exist") }
+        guard !target.utf8.contains(0) else { throw fail(.includeMissing, "cannot include '\(target)': the path has a NUL byte") }
+        guard let real = FilePaths.realPath(path) else {
+            throw fail(.includeMissing, "cannot include '\(target)': \(name) \(FilePaths.whyNoRealPath(path))")
+        }
         guard FilePaths.isInside(real, root: root) else {
             throw fail(.includeEscape, "cannot include '\(target)': it lies outside the folder of the top-level declarations file")
         }

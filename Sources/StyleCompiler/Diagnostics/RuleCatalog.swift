@@ -6,7 +6,7 @@ public enum RuleCatalog {
     ] + Rule.yamlRules + [
         .includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable, .envMissing, .declType,
         .declUnknownKey, .declMissingKey, .declValue, .declRange, .declSourceKind, .declExactlyOne, .declID,
-        .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .sourcesTileSize, .sourcesZoomRange, .sourcesBounds,
+        .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .declPathEscape, .sourcesTileSize, .sourcesZoomRange, .sourcesBounds,
         .sourcesUrlTokens, .sourcesUnknownToken, .sourcesCleartext, .sourcesTilejsonUrl, .sourcesKeyHost,
         .sourcesLocalSegment, .platformUnsupported, .composePlacementAnchor, .composeIDTaken,
         .composeCalibrationLatitude, .composeNoLabels, .composePlacementFallback, .composeBelowBaseRaster, .composeKeyHost, .composeKeyURL,

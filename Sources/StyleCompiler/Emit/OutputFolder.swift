@@ -22,26 +22,36 @@ public struct OutputFolder: Sendable {
     /// The output folder's path: where a symbolic link given as the folder points (`FilePaths.followingLinks`),
     /// so that the link stays and the outputs go where it leads.
     public let path: String
+    /// Folders the output folder may not be, nor hold (the working folder, the inputs' folders).
+    public let protectedFolders: [String]
 
-    public init(path: String) {
+    /// The folder at `path`, which may be none of `protectedFolders` nor an ancestor of one (`OutputFolderClaim`).
+    public init(path: String, protecting protectedFolders: [String] = []) {
         self.path = FilePaths.followingLinks(FilePaths.normalized(path))
+        self.protectedFolders = protectedFolders
     }
 
     /// What writing `files` would do, file by file, sorted by path: outputs the folder lacks (added), outputs
-    /// whose bytes differ (changed, with the old bytes), and stale outputs (removed).
-    public func changes(_ files: [OutputFile]) -> [OutputChange] {
+    /// whose bytes differ (changed, with the old bytes), and stale outputs (removed). Throws when the folder is
+    /// not one a compile may write (`OutputFolderClaim`): nothing outside it is read, no link is followed.
+    public func changes(_ files: [OutputFile]) throws(OutputError) -> [OutputChange] {
+        let claim = try OutputFolderClaim(path: path, protecting: protectedFolders)
+        let held = Set(claim.outputs)
+        func old(_ file: String) -> [UInt8]? {
+            guard held.contains(file), let loaded = try? InputLoader().load(path: path + "/" + file) else { return nil }
+            return loaded.bytes
+        }
         var changes: [OutputChange] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: path + "/" + file.path) else {
+            guard let old = old(file.path) else {
                 changes.append(OutputChange(kind: .added, path: file.path, old: [], new: file.bytes))
                 continue
             }
-            let old = [UInt8](data)
             if !(file.contents == old) { changes.append(OutputChange(kind: .changed, path: file.path, old: old, new: file.bytes)) }
         }
-        for stale in staleOutputs(in: path, keeping: files) {
-            let old = FileManager.default.contents(atPath: path + "/" + stale).map { [UInt8]($0) } ?? []
-            changes.append(OutputChange(kind: .removed, path: stale, old: old, new: []))
+        let kept = Set(files.map(\.path))
+        for stale in claim.outputs where !kept.contains(stale) && stale != OutputLayout.tileJSONFolder {
+            changes.append(OutputChange(kind: .removed, path: stale, old: old(stale) ?? [], new: []))
         }
         return changes.sorted { $0.path < $1.path }
     }
@@ -71,7 +81,7 @@ public struct OutputFolder: Sendable {
     }
 
     /// Removes the spools of `files` (files that will not be written).
-    static func discardSpools(of files: [OutputFile]) {
+    public static func discardSpools(of files: [OutputFile]) {
         for file in files {
             if let spoolPath = file.spoolPath { unlink(spoolPath) }
         }
@@ -79,10 +89,7 @@ public struct OutputFolder: Sendable {
 
     private func writeStaged(_ files: [OutputFile]) throws(OutputError) {
         let manager = FileManager.default
-        let lastComponent = path.split(separator: "/").last.map(String.init) ?? ""
-        guard path != "/", lastComponent != ".", lastComponent != ".." else {
-            throw OutputError(path: path, reason: "cannot be the output folder: it is swapped as a whole, so give a folder of its own (such as out/style)")
-        }
+        let claim = try OutputFolderClaim(path: path, protecting: protectedFolders)
         let parent = self.parent
         let name = self.name
         var isDirectory: ObjCBool = false
@@ -96,19 +103,17 @@ public struct OutputFolder: Sendable {
         guard manager.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw OutputError(path: path, reason: "cannot be written: '\(parent)' is not a folder")
         }
-        let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists, !isDirectory.boolValue { throw OutputError(path: path, reason: "is a file, not a folder") }
+        let exists = claim.existing != nil
         removeLeftovers(in: parent, name: name)
         // A rebuild with nothing changed (the common case in a build system) touches nothing: no staging folder,
         // no flush, no exchange.
-        if exists, isUpToDate(files) {
+        if exists, isUpToDate(files, holding: claim.outputs) {
             Self.discardSpools(of: files)
             return
         }
         let staging = try makeStaging(in: parent, name: name)
         do throws(OutputError) {
-            try setMode(of: staging, likeExisting: exists)
-            if exists { try mirror(path, into: staging) }
+            if exists { try mirror(claim.outputs, into: staging) }
             for file in files {
                 let target = staging + "/" + file.path
                 switch file.storage {
@@ -127,13 +132,16 @@ public struct OutputFolder: Sendable {
                     try AtomicFileWriter.move(spooled.spoolPath, to: target)
                 }
             }
-            for stale in staleOutputs(in: staging, keeping: files) { try? manager.removeItem(atPath: staging + "/" + stale) }
+            let kept = Set(files.map(\.path))
+            for stale in claim.outputs where !kept.contains(stale) { unlink(staging + "/" + stale) }
+            try OutputFolderAttributes.carrySubfolder(OutputLayout.tileJSONFolder, from: path, to: staging)
+            try OutputFolderAttributes.carry(claim.existing, from: path, to: staging)
             guard mc_style_sync_file_system(staging) == 0 else {
                 throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))
             }
             try swapIntoPlace(staging, existed: exists)
         } catch {
-            try? manager.removeItem(atPath: staging)
+            OutputFolderAttributes.removeTree(staging)
             throw error
         }
     }
@@ -145,26 +153,12 @@ public struct OutputFolder: Sendable {
         return staging
     }
 
-    /// mkdtemp makes 0700 folders; the output folder keeps its own mode, or gets 0777 less the umask.
-    private func setMode(of staging: String, likeExisting exists: Bool) throws(OutputError) {
-        var status = stat()
-        let mode: mode_t
-        if exists, stat(path, &status) == 0 {
-            mode = status.st_mode & 0o7777
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            mode = 0o777 & ~mask
-        }
-        guard chmod(staging, mode) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
-    }
-
     /// Removes what a killed run left beside the folder: staging folders and spools whose run has ended. Those
     /// of a run still going (another compile into the same folder, or this one's own spools) are kept.
     private func removeLeftovers(in parent: String, name: String) {
         let stagingPrefix = ".\(name).\(Self.stagingMarker)"
         for entry in FolderEntries.names(in: parent, prefixed: stagingPrefix) where Self.isLeftOver(entry, after: stagingPrefix) {
-            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+            OutputFolderAttributes.removeTree(parent + "/" + entry)
         }
         let spoolPrefix = ".\(name).\(Self.spoolMarker)"
         for entry in FolderEntries.names(in: parent, prefixed: spoolPrefix) where Self.isLeftOver(entry, after: spoolPrefix) {
@@ -183,24 +177,19 @@ public struct OutputFolder: Sendable {
         return kill(owner, 0) != 0 && errno == ESRCH
     }
 
-    /// Recreates `source`'s tree under `target` with hard links (copies where links are impossible).
-    private func mirror(_ source: String, into target: String) throws(OutputError) {
-        let manager = FileManager.default
-        guard let entries = manager.enumerator(atPath: source) else { return }
-        while let entry = entries.nextObject() as? String {
-            let from = source + "/" + entry
+    /// Carries the previous outputs (`OutputFolderClaim.outputs`) into `target` as hard links (copies where links
+    /// are impossible); nothing else of the folder is carried, litter included.
+    private func mirror(_ outputs: [String], into target: String) throws(OutputError) {
+        for entry in outputs {
+            let from = path + "/" + entry
             let to = target + "/" + entry
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: from, isDirectory: &isDirectory) else { continue }
+            try createFolders(for: to)
+            guard link(from, to) != 0 else { continue }
             do {
-                if isDirectory.boolValue {
-                    try manager.createDirectory(atPath: to, withIntermediateDirectories: true)
-                } else if (try? manager.linkItem(atPath: from, toPath: to)) == nil {
-                    try manager.copyItem(atPath: from, toPath: to)
-                }
+                try FileManager.default.copyItem(atPath: from, toPath: to)
             } catch {
                 // Gone since it was listed: another compile into the same folder exchanged it meanwhile.
-                if !manager.fileExists(atPath: from) { continue }
+                if !FileManager.default.fileExists(atPath: from) { continue }
                 throw OutputError(path: from, reason: "cannot be carried over to the new output: \(error.localizedDescription)")
             }
         }
@@ -215,7 +204,6 @@ public struct OutputFolder: Sendable {
     }
 
     private func swapIntoPlace(_ staging: String, existed: Bool) throws(OutputError) {
-        let manager = FileManager.default
         if !existed {
             if rename(staging, path) == 0 { return }
             // Another compile into the same folder made it since this one looked: exchange with what it put there.
@@ -223,7 +211,7 @@ public struct OutputFolder: Sendable {
             guard code == ENOTEMPTY || code == EEXIST else { throw OutputError(path: path, reason: AtomicFileWriter.describe(code)) }
         }
         if mc_style_exchange_paths(staging, path) == 0 {
-            try? manager.removeItem(atPath: staging)
+            OutputFolderAttributes.removeTree(staging)
             return
         }
         // No atomic exchange on this system or file system: two renames, undone if the second fails.
@@ -234,17 +222,19 @@ public struct OutputFolder: Sendable {
             _ = rename(old, path)
             throw OutputError(path: path, reason: AtomicFileWriter.describe(code))
         }
-        try? manager.removeItem(atPath: old)
+        OutputFolderAttributes.removeTree(old)
     }
 
     /// True when the folder holds exactly these bytes for every file and no stale output.
-    private func isUpToDate(_ files: [OutputFile]) -> Bool {
-        files.allSatisfy { file in
+    private func isUpToDate(_ files: [OutputFile], holding outputs: [String]) -> Bool {
+        let kept = Set(files.map(\.path))
+        guard outputs.allSatisfy({ kept.contains($0) }) else { return false }
+        return files.allSatisfy { file in
             switch file.storage {
             case .memory(let contents): return Self.holds(path + "/" + file.path, contents)
             case .spooled(let spooled): return spooled.equalFile != nil && FileIdentity(path: path + "/" + file.path) == spooled.equalFile
             }
-        } && staleOutputs(in: path, keeping: files).isEmpty
+        }
     }
 
     /// True when the regular file at `file` holds exactly `bytes` (its size first, then its content, read in
@@ -280,17 +270,5 @@ public struct OutputFolder: Sendable {
             remaining -= got
         }
         return true
-    }
-
-    /// Outputs an earlier compile made that `files` does not include, as paths in `folder`: `tilejson/*.json`,
-    /// and the style and layer-mapping files of variants no longer declared (`style.dark.json` after `bases:`
-    /// became `base:`, say).
-    private func staleOutputs(in folder: String, keeping files: [OutputFile]) -> [String] {
-        let kept = Set(files.map(\.path))
-        let manager = FileManager.default
-        let tileJSON = ((try? manager.contentsOfDirectory(atPath: folder + "/" + OutputLayout.tileJSONFolder)) ?? [])
-            .filter { $0.hasSuffix(".json") }.map { OutputLayout.tileJSONFolder + "/" + $0 }
-        let top = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).filter(OutputLayout.isVariantOutput)
-        return (tileJSON + top).filter { !kept.contains($0) }.sorted()
     }
 }

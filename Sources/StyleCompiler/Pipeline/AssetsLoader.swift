@@ -8,13 +8,27 @@ struct AssetsLoader {
     /// The same folder as the user named it, for messages.
     let displayFolder: String
     let inputLoader: InputLoader
+    /// False for a path outside the project (`ProjectFolder`): it is reported, never read.
+    let isConfined: (String) -> Bool
 
     func load(_ declared: DeclaredAssets) -> (StyleAssets, [Diagnostic]) {
-        let paths = StyleAssets.Paths(sprite: declared.sprite.map { FilePaths.join(folder, $0.path) },
-                                      fonts: declared.fonts.map { FilePaths.join(folder, $0.path) },
-                                      vectorLayers: declared.vectorLayers.map { ($0.source, FilePaths.join(folder, $0.tileJSON.path)) })
-        let (assets, findings) = StyleAssets.load(paths, inputLoader: inputLoader)
         let section = JSONPath([.key("assets")])
+        var escapes: [Diagnostic] = []
+        func confined(_ reference: DeclaredAssets.Reference, _ path: JSONPath) -> String? {
+            let file = FilePaths.join(folder, reference.path)
+            guard isConfined(file) else {
+                escapes.append(CompilationInputs.escapeDiagnostic("\(path.mapLibreNotation)", shown: FilePaths.join(displayFolder, reference.path),
+                                                                  project: nil, at: reference.location, path: path))
+                return nil
+            }
+            return file
+        }
+        let paths = StyleAssets.Paths(sprite: declared.sprite.flatMap { confined($0, section.appending("sprite")) },
+                                      fonts: declared.fonts.flatMap { confined($0, section.appending("fonts")) },
+                                      vectorLayers: declared.vectorLayers.compactMap { layers in
+                                          confined(layers.tileJSON, section.appending("vectorLayers").appending(layers.source)).map { (layers.source, $0) }
+                                      })
+        let (assets, findings) = StyleAssets.load(paths, inputLoader: inputLoader)
         let diagnostics = findings.flatMap { part, found -> [Diagnostic] in
             switch part {
             case .sprite:
@@ -26,7 +40,7 @@ struct AssetsLoader {
                 return found.map { relocated($0, to: reference, path: section.appending("vectorLayers").appending(source)) }
             }
         }
-        return (assets, diagnostics)
+        return (assets, escapes + diagnostics)
     }
 
     /// A finding about a whole file (it could not be read, or it is the wrong kind of thing) goes to where the

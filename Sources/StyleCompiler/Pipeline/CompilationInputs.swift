@@ -63,6 +63,9 @@ public struct CompilationInputs: Sendable {
         func located(_ path: String) -> (path: String, displayName: String) {
             (FilePaths.join(folder, path), FilePaths.join(displayFolder, path))
         }
+        // Bases and assets the declarations name must be inside the project; one outside is never read.
+        let project = ProjectFolder(declarationsPath: declarationsPath)
+        func isConfined(_ path: String) -> Bool { project?.contains(path) ?? true }
         // The base styles named in the file are read and parsed while the rest of it is read and decoded: each
         // as soon as its `base:`/`bases:` entry is read (then again from the whole tree, for a base a merge key
         // brings; a base already under way is not read twice). Only the bases the decoded file names are used.
@@ -82,7 +85,7 @@ public struct CompilationInputs: Sendable {
                 case "bases": named = value?.objectValue?.members.compactMap { $0.value.stringValue } ?? []
                 default: return
                 }
-                for (path, displayName) in named.map(located) {
+                for (path, displayName) in named.map(located) where isConfined(path) {
                     if !handoff.isOffered, let claim = prefetch.claim(path: path, displayName: displayName) {
                         handoff.offer(claim)
                     } else {
@@ -135,6 +138,11 @@ public struct CompilationInputs: Sendable {
             }
             return (nil, diagnostics)
         }
+        for want in wanted where want.declared != nil && !isConfined(want.path) {
+            diagnostics.append(Self.escapeDiagnostic(want.declared?.what ?? "base style", shown: want.displayName, project: project,
+                                                     at: want.declared?.location, path: want.declared?.path ?? JSONPath([.key("base")])))
+        }
+        if diagnostics.contains(where: { $0.rule == Rule.declPathEscape.id }) { return (nil, diagnostics) }
         // Every base is read on a thread of its own (the ones the file names are under way already).
         for want in wanted { prefetch.start(path: want.path, displayName: want.displayName) }
         let results = wanted.map { prefetch.result(path: $0.path, displayName: $0.displayName) }
@@ -151,10 +159,17 @@ public struct CompilationInputs: Sendable {
         }
         guard variants.count == wanted.count else { return (nil, diagnostics) }
         var inputs = CompilationInputs(declarations: declarations, variants: variants, files: loaded.files + variants.map(\.base.file))
-        let (assets, assetDiagnostics) = AssetsLoader(folder: folder, displayFolder: displayFolder, inputLoader: inputLoader).load(declarations.assets)
+        let assetsLoader = AssetsLoader(folder: folder, displayFolder: displayFolder, inputLoader: inputLoader, isConfined: isConfined)
+        let (assets, assetDiagnostics) = assetsLoader.load(declarations.assets)
         inputs.assets = assets
         returnsInputs = true
         return (inputs, diagnostics + assetDiagnostics)
+    }
+
+    /// The finding for a declared path that leads out of the project.
+    static func escapeDiagnostic(_ what: String, shown: String, project: ProjectFolder?, at location: SourceLocation?, path: JSONPath) -> Diagnostic {
+        Diagnostic(.declPathEscape, "\(what) '\(shown)' lies outside the project folder\(project.map { " (\($0.path))" } ?? ""): a declarations file reads only files inside its project; give a file from elsewhere on the command line (--base, --sprite, --fonts, --vector-layers)",
+                   at: location, path: path)
     }
 }
 
@@ -303,4 +318,11 @@ private struct WantedBase: Sendable {
     let displayName: String
     /// nil for `--base`, which the command line names.
     var declared: (location: SourceLocation?, path: JSONPath, what: String)? = nil
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let declPathEscape = Rule("decl.path-escape", .error, configurable: false,
+                              summary: "A base or asset path in the declarations leads out of the project folder.",
+                              help: "Keep bases and assets inside the project (the folder holding .git, or the declarations file's folder); give others on the command line.")
 }

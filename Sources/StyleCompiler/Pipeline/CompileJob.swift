@@ -24,9 +24,6 @@ public struct CompileJob: Sendable {
     /// then left for the exit to reclaim (`ProcessExit`) instead of being freed. Leave false in a process that
     /// goes on, or the trees' memory stays taken.
     public var leavesTreesToProcessExit = false
-    /// Where earlier validations' layer findings are kept (`--cache-dir`): base layers that composing left as they
-    /// were take their findings from it instead of being checked again. Nil checks everything.
-    public var validationCache: ValidationCache?
     /// Check the base layers' own parts (`BaseLayerPrecheck`) on another thread while the bases are parsed, for
     /// validation to take over: the same findings, sooner. Off, validation checks every layer itself.
     public var prechecksBaseLayers = true
@@ -62,7 +59,7 @@ public struct CompileJob: Sendable {
     public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int, readPaths: [String]) {
         let (composed, found, secrets) = compose()
         let diagnostics = found.map { $0.masking(secrets) }
-        guard let (compositions, inputs, target, cacheRead) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
+        guard let (compositions, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
         // The outputs are rendered on another thread while the variants are validated on every core: once rendering
         // is done, its core takes validation units too (both only read the compositions). Rendering goes to the
         // thread that checked the first base's layers while it still runs (it stops checking: validation takes
@@ -77,7 +74,7 @@ public struct CompileJob: Sendable {
         if inputs.variants[0].precheck?.stop(handingThreadTo: renderJob) != true {
             DispatchQueue.global(qos: .userInitiated).async(execute: renderJob)
         }
-        let all = validated(compositions, inputs: inputs, target: target, cacheRead: cacheRead, adding: diagnostics).map { $0.masking(secrets) }
+        let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics).map { $0.masking(secrets) }
         rendering.wait()
         if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
         if all.containsErrors { OutputFolder.discardSpools(of: files) }
@@ -89,24 +86,22 @@ public struct CompileJob: Sendable {
     public func check() -> [Diagnostic] {
         let (composed, found, secrets) = compose()
         let diagnostics = found.map { $0.masking(secrets) }
-        guard let (compositions, inputs, target, cacheRead) = composed else { return diagnostics.sortedByPlace() }
+        guard let (compositions, inputs, target) = composed else { return diagnostics.sortedByPlace() }
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
         if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
-        return validated(compositions, inputs: inputs, target: target, cacheRead: cacheRead, adding: diagnostics).map { $0.masking(secrets) }
+        return validated(compositions, inputs: inputs, target: target, adding: diagnostics).map { $0.masking(secrets) }
     }
 
     /// `diagnostics` with every composed style's findings (the team's settings applied), each finding once
     /// (variants share the declarations), in the order of the files read.
-    private func validated(_ compositions: [Composition], inputs: CompilationInputs, target: Target, cacheRead: ValidationCacheRead?,
+    private func validated(_ compositions: [Composition], inputs: CompilationInputs, target: Target,
                            adding diagnostics: [Diagnostic]) -> [Diagnostic] {
         let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: assets))
-        let earlier = cacheRead?.entries()
         // Compositions and variants are in the same order (`compose` keeps one composition per variant).
         let styleDiagnostics = compositions.indices.flatMap { index in
             let variant = inputs.variants[index]
-            return configuration.apply(validator.validate(compositions[index].style, base: variant.base, precheck: variant.precheck,
-                                                          cache: validationCache, earlier: earlier?[index] ?? [:]))
+            return configuration.apply(validator.validate(compositions[index].style, base: variant.base, precheck: variant.precheck))
         }
         return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
     }
@@ -116,14 +111,12 @@ public struct CompileJob: Sendable {
     /// composed all the same, so that one run reports what composing finds too (a placement anchor a base lacks, say).
     /// The third part is every value the run knows to be secret (the API key as given and as filled, and each
     /// environment value), which no printed line may show: the diagnostics are to be masked with it.
-    private func compose() -> (composed: ([Composition], CompilationInputs, Target, ValidationCacheRead?)?, diagnostics: [Diagnostic], secrets: [String]) {
+    private func compose() -> (composed: ([Composition], CompilationInputs, Target)?, diagnostics: [Diagnostic], secrets: [String]) {
         let (loaded, readDiagnostics) = loadInputs()
         let loadDiagnostics = configuration.apply(readDiagnostics)
         let secrets = (apiKey.map { [$0, PercentEncoding.string($0)] } ?? []) + (loaded?.declarations.environmentValues ?? [])
         guard let inputs = loaded else { return (nil, loadDiagnostics, secrets) }
         let target = targetOverride ?? inputs.declarations.target ?? .tomtom
-        // The cache is read (each base hashed, its entries parsed) while composing.
-        let cacheRead = validationCache.map { ValidationCacheRead($0, bases: inputs.variants.map(\.base.file), target: target) }
         var compositions: [Composition] = []
         var composeDiagnostics: [Diagnostic] = []
         for variant in inputs.variants {
@@ -140,7 +133,7 @@ public struct CompileJob: Sendable {
             for variant in inputs.variants { variant.precheck?.stop() }
             return (nil, diagnostics, secrets)
         }
-        return ((compositions, inputs, target, cacheRead), diagnostics, secrets)
+        return ((compositions, inputs, target), diagnostics, secrets)
     }
 
     /// The target the base layers' own checks are started for while the bases are parsed, before the declarations

@@ -17,8 +17,6 @@ public struct ValidateJob: Sendable {
     public var generatorVersion: String
     /// As `CompileJob`'s: set only by a process that exits right after the job.
     public var leavesTreesToProcessExit = false
-    /// As `CompileJob`'s (`--cache-dir`): a style's, or a composed style's, unchanged layers take their findings from it.
-    public var validationCache: ValidationCache?
     /// As `CompileJob`'s: a style's layers get their own checks on another thread while it is parsed.
     public var prechecksBaseLayers = true
 
@@ -51,7 +49,6 @@ public struct ValidateJob: Sendable {
         job.assets = assets
         job.configuration = configuration
         job.leavesTreesToProcessExit = leavesTreesToProcessExit
-        job.validationCache = validationCache
         job.prechecksBaseLayers = prechecksBaseLayers
         return job.check()
     }
@@ -65,8 +62,7 @@ public struct ValidateJob: Sendable {
         guard let document = loaded.document else { return loaded.diagnostics }
         if leavesTreesToProcessExit { ProcessExit.leave(document) }
         let validator = StyleValidator(target: target ?? .tomtom, assets: assets)
-        let earlier = validationCache?.load(base: document.file, target: validator.target) ?? [:]
-        let found = validator.validate(document.root, base: document, precheck: precheck, cache: validationCache, earlier: earlier)
+        let found = validator.validate(document.root, base: document, precheck: precheck)
         return configuration.apply(loaded.diagnostics + found).sortedByPlace()
     }
 }

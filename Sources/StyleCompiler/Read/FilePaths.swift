@@ -74,6 +74,13 @@ public enum FilePaths {
         return String(cString: resolved)
     }
 
+    /// Why `realPath(path)` is nil, as `InputLoader` words it ("does not exist", "is a symbolic link loop").
+    static func whyNoRealPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return InputLoader.describe(errno) }
+        free(resolved)
+        return "cannot be resolved"
+    }
+
     /// True when `path` (canonical) lies inside the folder `root` (canonical).
     static func isInside(_ path: String, root: String) -> Bool {
         root == "/" || path == root || path.hasPrefix(root + "/")

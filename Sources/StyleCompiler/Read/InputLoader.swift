@@ -21,7 +21,10 @@ public struct InputLoader: Sendable {
     /// Reads `path`, naming the result `displayName` (defaults to `path`) in locations.
     public func load(path: String, displayName: String? = nil) throws(InputError) -> SourceFile {
         let name = displayName ?? path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard !path.utf8.contains(0) else { throw InputError(fileName: name, reason: "has a NUL byte in its name") }
+        // Non-blocking, so that opening a FIFO (or a device) does not wait for a writer: it is refused below as not a
+        // regular file. A regular file reads the same either way.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw InputError(fileName: name, reason: Self.describe(errno)) }
         defer { close(descriptor) }
         var status = stat()

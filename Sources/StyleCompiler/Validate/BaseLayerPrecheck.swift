@@ -204,6 +204,6 @@ extension StyleValidator {
     public func validate(_ style: JSONNode, base: JSONDocument, precheck: BaseLayerPrecheck?) -> [Diagnostic] {
         let prechecked = precheck?.findings(for: target) ?? [:]
         guard !prechecked.isEmpty else { return validate(style) }
-        return validate(style, reusing: LayerFindingsReuse(composed: style, base: base, earlier: [:], prechecked: prechecked, recording: false))
+        return validate(style, reusing: LayerFindingsReuse(composed: style, base: base, prechecked: prechecked))
     }
 }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// What one base layer's own checks found (its keys, `layout`, `paint`, filter and expressions: everything a
 /// layer is checked for except its id, `ref` and source, which depend on other parts of the style), as a
-/// validation cache keeps it: offsets into the base file, paths below the layer.
+/// precheck keeps it: offsets into the base file, paths below the layer.
 public struct CachedLayerFindings: Sendable, Equatable {
     /// One finding, placed by byte offsets into the base file.
     public struct Finding: Sendable, Equatable {
@@ -53,9 +53,8 @@ public struct CachedLayerFindings: Sendable, Equatable {
     }
 }
 
-/// Findings of layers' own checks carried over from an earlier validation of the same base style (the validation
-/// cache, `ValidationCache`) or from this run's checks of the base's layers while it was parsed
-/// (`BaseLayerPrecheck`), and the findings of this validation recorded for the next one.
+/// Findings of layers' own checks carried over from this run's checks of the base's layers while it was parsed
+/// (`BaseLayerPrecheck`).
 ///
 /// Only a layer of the composed style that is an unchanged copy of a base layer takes findings over: the same
 /// file, the same offset, and the very same storage as the base tree's layer. Composing edits no base layer
@@ -68,28 +67,18 @@ public final class LayerFindingsReuse: Sendable {
     public let baseFile: SourceFile
     /// Composed layer index -> byte offset of the base layer it is an unchanged copy of.
     private let baseOffsets: [Int: Int]
-    /// Findings from the earlier validation, by base layer offset.
-    private let earlier: [Int: CachedLayerFindings]
     /// Findings of this process's own checks of base layers made while the base was parsed (`BaseLayerPrecheck`),
-    /// by base layer offset: taken where `earlier` has none, and recorded as this validation's.
+    /// by base layer offset.
     private let prechecked: [Int: CachedLayerFindings]
-    /// Findings this validation made, by base layer offset.
-    private let recorded = Mutex<[Int: CachedLayerFindings]>([:])
-    private let recording: Bool
     private let reused = Atomic<Int>(0)
 
     /// - Parameters:
     ///   - composed: the composed style, as it will be validated.
     ///   - base: the base style it was composed from, as parsed (still alive: its layers' storage is compared).
-    ///   - earlier: what an earlier validation of the same base bytes recorded, by base layer offset.
     ///   - prechecked: what this process's checks of the base's layers found while it was parsed, by offset.
-    ///   - recording: false when nothing will ask for `entriesToKeep` (no cache to write): nothing is recorded.
-    public init(composed: JSONNode, base: JSONDocument, earlier: [Int: CachedLayerFindings],
-                prechecked: [Int: CachedLayerFindings] = [:], recording: Bool = true) {
+    public init(composed: JSONNode, base: JSONDocument, prechecked: [Int: CachedLayerFindings]) {
         baseFile = base.file
-        self.earlier = earlier
         self.prechecked = prechecked
-        self.recording = recording
         var baseLayers: [Int: JSONNode] = [:]
         for layer in base.root["layers"]?.arrayValue ?? [] {
             guard let offset = layer.sourceOffset, layer.isRead(from: base.file) else { continue }
@@ -122,7 +111,7 @@ public final class LayerFindingsReuse: Sendable {
     /// The earlier findings of the layer at `index` of the composed style (its path `path`), when it is an
     /// unchanged base layer that was checked with the same type; nil when it must be checked.
     func findings(forLayer index: Int, type: String?, path: JSONPath) -> [Diagnostic]? {
-        guard let offset = baseOffsets[index], let entry = earlier[offset] ?? prechecked[offset], entry.type == type else { return nil }
+        guard let offset = baseOffsets[index], let entry = prechecked[offset], entry.type == type else { return nil }
         let size = baseFile.bytes.count
         var restored: [Diagnostic] = []
         restored.reserveCapacity(entry.findings.count)
@@ -136,24 +125,6 @@ public final class LayerFindingsReuse: Sendable {
                                        related: related, layerID: finding.layerID))
         }
         reused.add(1, ordering: .relaxed)
-        // An entry taken from `earlier` is kept by `entriesToKeep` as it is; one prechecked here is new to it.
-        if recording, earlier[offset] == nil { recorded.withLock { $0[offset] = entry } }
         return restored
-    }
-
-    /// Records what the checks of the layer at `index` found, when it is an unchanged base layer and every finding
-    /// can be kept by offsets (in the base file, under the layer's path, nothing to mask).
-    func record(layer index: Int, type: String?, path: JSONPath, findings: ArraySlice<Diagnostic>) {
-        guard recording, let offset = baseOffsets[index],
-              let entry = CachedLayerFindings(type: type, findings: findings, layerPath: path, baseFile: baseFile) else { return }
-        recorded.withLock { $0[offset] = entry }
-    }
-
-    /// What the next validation of the same base bytes can take over: the earlier entries, with this
-    /// validation's in their place; nil when this validation added nothing to them.
-    public func entriesToKeep() -> [Int: CachedLayerFindings]? {
-        let mine = recorded.withLock { $0 }
-        guard mine.contains(where: { earlier[$0.key] != $0.value }) else { return nil }
-        return earlier.merging(mine) { _, new in new }
     }
 }

@@ -43,13 +43,11 @@ extension ValidationRun {
             validateLayerSource(layer, node: node, type: type, path: path)
         }
         // The layer's own checks depend on nothing but the layer and its type: an unchanged base layer takes
-        // over what they found in an earlier validation of the same base.
+        // over what the precheck found while the base was parsed.
         if let reuse = context.reuse, let earlier = reuse.findings(forLayer: index, type: type, path: path) {
             append(earlier)
         } else {
-            let start = diagnostics.count
             validateLayerKeys(layer, node: node, type: type, path: path)
-            context.reuse?.record(layer: index, type: type, path: path, findings: diagnostics[start...])
         }
     }
 
