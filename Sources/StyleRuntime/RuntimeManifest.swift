@@ -198,7 +198,8 @@ extension String {
 enum FolderPath {
     /// True for `a/b.json`-style paths: not absolute, no `.` or `..` segment, no empty segment, no backslash.
     static func isPlainRelative(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\") else { return false }
+        // A NUL would cut the path where the file system reads it: refused, never cut.
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.utf8.contains(0) else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
 }

@@ -16,6 +16,10 @@ struct YAMLTreeBuilder {
         let anchor: String?
         /// Nodes this container holds so far, itself included, alias copies counted in full.
         var size = 1
+        /// Scalar bytes it holds so far, alias copies counted in full.
+        var bytes = 0
+        /// Where its merge key (`<<`) is, once it has one.
+        var mergeKey: SourceLocation?
         var items: [JSONNode] = []
         var entries: [Entry] = []
         var keys: [String: SourceLocation] = [:]
@@ -31,8 +35,11 @@ struct YAMLTreeBuilder {
     private let reader: YAMLReader
     private let parser: LibYAMLParser
     private var stack: [Frame] = []
-    private var anchors: [String: (node: JSONNode, size: Int)] = [:]
+    private var anchors: [String: (node: JSONNode, size: Int, bytes: Int)] = [:]
     private var nodesMade = 0
+    private var bytesMade = 0
+    /// True once an alias was expanded (the budget message says so only then).
+    private var usedAliases = false
     private var root: JSONNode?
 
     init(reader: YAMLReader, parser: LibYAMLParser) {
@@ -61,17 +68,18 @@ struct YAMLTreeBuilder {
                 guard let anchored = anchors[name] else {
                     throw YAMLError(.unknownAlias, at: location, "alias '*\(name)' names no anchor defined before it")
                 }
-                try count(anchored.size, at: location)
+                usedAliases = true
+                try count(anchored.size, bytes: anchored.bytes, at: location)
                 var copy = anchored.node
                 copy.location = copy.location ?? location
-                try deliver(copy, size: anchored.size, anchor: nil)
+                try deliver(copy, size: anchored.size, bytes: anchored.bytes, anchor: nil)
             case .scalar(let text, let style, let tag, let anchor):
-                try count(1, at: location)
                 if text.utf8.count > YAMLReader.maximumScalarLength {
                     throw YAMLError(.stringTooLong, at: location, "a value longer than the limit of \(YAMLReader.maximumScalarLength) bytes")
                 }
+                try count(1, bytes: text.utf8.count, at: location)
                 let node = try scalar(text, style: style, tag: tag, at: location)
-                try deliver(node, size: 1, anchor: anchor)
+                try deliver(node, size: 1, bytes: text.utf8.count, anchor: anchor)
             case .sequenceStart(let tag, let anchor):
                 try checkContainerTag(tag, at: location)
                 try push(Frame(isMapping: false, location: location, anchor: anchor), at: location)
@@ -80,11 +88,11 @@ struct YAMLTreeBuilder {
                 try push(Frame(isMapping: true, location: location, anchor: anchor), at: location)
             case .sequenceEnd, .mappingEnd:
                 guard let frame = stack.popLast() else { continue }
-                try count(1, at: frame.location)
+                try count(1, bytes: 0, at: frame.location)
                 let value: JSONValue = frame.isMapping
                     ? .object(Self.resolveMerges(frame.entries, explicitKeys: frame.keys))
                     : .array(frame.items)
-                try deliver(JSONNode(value, location: frame.location), size: frame.size, anchor: frame.anchor)
+                try deliver(JSONNode(value, location: frame.location), size: frame.size, bytes: frame.bytes, anchor: frame.anchor)
             }
         }
     }
@@ -96,11 +104,18 @@ struct YAMLTreeBuilder {
         stack.append(frame)
     }
 
-    private mutating func count(_ nodes: Int, at location: SourceLocation) throws(YAMLError) {
+    private mutating func count(_ nodes: Int, bytes: Int, at location: SourceLocation) throws(YAMLError) {
         nodesMade += nodes
+        bytesMade += bytes
+        let copies = usedAliases ? " (aliases are copied where they are used)" : ""
         if nodesMade > reader.nodeBudget {
             throw YAMLError(.aliasBudget, at: location,
-                            "the document expands to more than \(reader.nodeBudget) nodes (aliases are copied where they are used)")
+                            usedAliases ? "the document expands to more than \(reader.nodeBudget) nodes\(copies)"
+                                        : "the document has more than \(reader.nodeBudget) nodes")
+        }
+        if bytesMade > reader.byteBudget {
+            throw YAMLError(.aliasBudget, at: location,
+                            "the document expands to more than \(reader.byteBudget >> 20) MiB of text\(copies), more than a file may hold")
         }
     }
 
@@ -140,13 +155,14 @@ struct YAMLTreeBuilder {
     }
 
     /// Hands a finished node to its parent (or makes it the root) and records its anchor.
-    private mutating func deliver(_ node: JSONNode, size: Int, anchor: String?) throws(YAMLError) {
-        if let anchor { anchors[anchor] = (node, size) }
+    private mutating func deliver(_ node: JSONNode, size: Int, bytes: Int, anchor: String?) throws(YAMLError) {
+        if let anchor { anchors[anchor] = (node, size, bytes) }
         guard let top = stack.last else {
             root = node
             return
         }
         top.size += size
+        top.bytes += bytes
         guard top.isMapping else {
             top.items.append(node)
             return
@@ -170,6 +186,11 @@ struct YAMLTreeBuilder {
             throw YAMLError(.complexKey, at: keyLocation, "a mapping key must be a scalar, not \(Self.noun(node))")
         }
         if text == "<<", node.scalarStyle == .plain {
+            if let first = top.mergeKey {
+                throw YAMLError(.duplicateKey, at: keyLocation, "a second merge key '<<' in one mapping: give one, with a list for several (<<: [*a, *b])",
+                                related: [("the first '<<' is here", first)])
+            }
+            top.mergeKey = keyLocation
             top.pendingKey = (text, keyLocation, true)
             return
         }

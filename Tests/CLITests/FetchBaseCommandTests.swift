@@ -31,6 +31,19 @@ class H(http.server.BaseHTTPRequestHandler):
         if p == "/away":
             self.send_response(302); self.send_header("Location", "http://example.com/x"); self.send_header("Content-Length", "0"); self.end_headers(); return
         if p == "/slow": time.sleep(5); return self.send(200, b"{}")
+        if p == "/endless":
+            # 2 GB with no Content-Length: the body ends when the connection does.
+            self.send_response(200); self.end_headers()
+            block = b"x" * (1 << 20)
+            try:
+                for _ in range(2048): self.wfile.write(block)
+            except OSError:
+                pass
+            return
+        if p.startswith("/hop/"):
+            n = int(p.split("/")[2]); time.sleep(0.6)
+            if n >= 5: return self.send(200, b"{}")
+            self.send_response(302); self.send_header("Location", f"/hop/{n + 1}?key={KEY}"); self.send_header("Content-Length", "0"); self.end_headers(); return
         if p == "/huge":
             self.send_response(200); self.send_header("Content-Length", str(70 << 20)); self.end_headers(); return
         self.send(404, b"nope")
@@ -112,11 +125,15 @@ s.serve_forever()
         let out = folder.appendingPathComponent("base.json")
         try Data("{\"version\": 8, \"sources\": {}, \"layers\": []}".utf8).write(to: out)
         let origin = "http://127.0.0.1:\(standIn.port)"
-        let cases = [("notjson", "did not answer with JSON"), ("away", "redirects to another host (example.com): refused"),
-                     ("slow", "did not answer within 1 s"), ("huge", "is larger than the 64 MiB limit"), ("missing", "answered HTTP 404")]
-        for (path, message) in cases {
-            let run = runTool(["fetch-base", "--out", out.path, "--url", "\(origin)/\(path)?key={key}", "--api-key-env", "TT", "--timeout", "1"],
+        let cases = [("notjson", "did not answer with JSON", 1), ("away", "redirects to another host (example.com): refused", 1),
+                     ("slow", "did not answer within 1 s", 1), ("huge", "is larger than the 64 MiB limit", 1), ("missing", "answered HTTP 404", 1),
+                     ("endless", "is larger than the 64 MiB limit", 5), ("hop/1", "did not answer within 2 s (the whole fetch, redirects included)", 2)]
+        for (path, message, timeout) in cases {
+            let started = Date()
+            let run = runTool(["fetch-base", "--out", out.path, "--url", "\(origin)/\(path)?key={key}", "--api-key-env", "TT", "--timeout", String(timeout)],
                               environment: ["TT": Self.key])
+            // The timeout holds for the whole fetch (five redirects of 0.6 s each take 3 s).
+            #expect(Date().timeIntervalSince(started) < Double(timeout) + 2, "\(path) took longer than its timeout")
             #expect(run.status == 1 && run.error.contains(message), "\(path): \(run.error)")
             #expect(!run.error.contains(Self.key))
             #expect(try String(contentsOf: out, encoding: .utf8) == "{\"version\": 8, \"sources\": {}, \"layers\": []}", "\(path)")

@@ -20,6 +20,30 @@ import LocatedJSON
         }
     }
 
+    /// `let` nested 60 deep, each body using its variable twice: each binding is worked out once per `let`
+    /// (2^60 as the value, at once), not once per use (2^60 evaluations); a binding no `var` uses is never
+    /// evaluated, so its error is none; and runaway work ends with the budget's error, not a hang.
+    @Test func letBindingsAreEvaluatedOnceAndWorkIsBounded() throws {
+        var nested = "[\"get\", \"x\"]"
+        for _ in 0..<60 { nested = "[\"let\", \"v\", \(nested), [\"+\", [\"var\", \"v\"], [\"var\", \"v\"]]]" }
+        let value = try outputs(nested, "[{\"zoom\": 1}, {\"properties\": {\"x\": 1}}]")
+        #expect(value.first.flatMap(Double.init) == 1_152_921_504_606_846_976, "\(value)")
+        #expect(try outputs("[\"let\", \"unused\", [\"/\", 1, [\"number\", [\"get\", \"missing\"]]], 3]", "[{}, {}]") == ["3"])
+        #expect(try outputs("[\"let\", \"a\", [\"get\", \"x\"], [\"let\", \"b\", [\"*\", [\"var\", \"a\"], 2], [\"+\", [\"var\", \"a\"], [\"var\", \"b\"]]]]",
+                             "[{}, {\"properties\": {\"x\": 5}}]", "[{}, {\"properties\": {\"x\": 7}}]") == ["15", "21"])
+        let node = try JSONParser().parse(nested, name: "expression").root
+        let program = try ExpressionProgram.compile(property: node, spec: ExpressionSpec(type: "*")).get()
+        let input = EvaluationInput(json: try JSONParser().parse("[{}, {\"properties\": {\"x\": 1}}]", name: "input").root)
+        guard case .failure(let error) = program.evaluate(input, maximumSteps: 50) else {
+            Issue.record("a budget of 50 steps did not stop 120 steps of work")
+            return
+        }
+        #expect(error.message == "the expression needs more than 50 evaluation steps (let bindings evaluated too often): simplify it")
+        // 60 lets and 60 bindings worked out once each: 120 steps, where evaluating each use would take 2^60.
+        #expect(throws: Never.self) { try program.evaluate(input, maximumSteps: 120).get() }
+        #expect(throws: Never.self) { try program.evaluate(input).get() }
+    }
+
     @Test func coloursAreHeldPremultipliedAndInterpolatedInTheirSpace() throws {
         let color = ExpressionSpec(type: "color")
         #expect(try outputs("\"rgba(255, 0, 0, 0.5)\"", spec: color, "[{}, {}]") == ["[0.5,0,0,0.5]"])

@@ -88,6 +88,22 @@ import TestSupport
         }
     }
 
+    /// The budget's message speaks of aliases only where the document has some; scalar bytes are budgeted as
+    /// nodes are, alias copies counted in full.
+    @Test func theBudgetsSayWhatRanOut() {
+        func message(_ text: String, nodes: Int = 10, bytes: Int = YAMLReader.defaultByteBudget) -> String? {
+            var reader = YAMLReader(nodeBudget: nodes)
+            reader.byteBudget = bytes
+            do { _ = try reader.read(text) } catch { return error.message }
+            return nil
+        }
+        #expect(message("a: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]") == "the document has more than 10 nodes")
+        #expect(message("a: &x [1, 2, 3]\nb: [*x, *x, *x]") == "the document expands to more than 10 nodes (aliases are copied where they are used)")
+        #expect(message("a: &x 0123456789\nb: [*x, *x, *x]", nodes: 1_000, bytes: 35)
+                == "the document expands to more than 0 MiB of text (aliases are copied where they are used), more than a file may hold")
+        #expect(message("a: &x 0123456789\nb: [*x, *x]", nodes: 1_000, bytes: 35) == nil)
+    }
+
     @Test func errorsAreLocated() {
         expectError(.duplicateKey, "a: 1\nb: 2\n⟦a: 3\n")
         expectError(.syntax, "a:\n⟦\tb: 1\n")

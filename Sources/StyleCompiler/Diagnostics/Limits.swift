@@ -12,9 +12,15 @@ public enum Limits {
     public static let stringLength = JSONParser.defaultMaximumStringLength
     /// YAML nodes per file, alias expansions counted (billion laughs).
     public static let yamlNodes = YAMLReader.defaultNodeBudget
+    /// YAML scalar text per file, bytes, alias expansions counted (64 MiB, the file size limit).
+    public static let yamlBytes = YAMLReader.defaultByteBudget
+    /// All of one compile's output files together, bytes (512 MiB): a compile that would write more writes nothing.
+    public static let outputSize = 512 << 20
     /// Include depth and count.
     public static let includeDepth = 16
     public static let includeCount = 128
+    /// Steps one expression evaluation may take (`let` evaluations and bindings worked out).
+    public static let evaluationSteps = 1_000_000
     /// Raster sources in one declarations file.
     public static let sources = 50_000
     /// Layers in a style (base layers plus declared ones).

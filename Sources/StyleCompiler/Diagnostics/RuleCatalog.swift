@@ -2,7 +2,7 @@
 /// rule means declaring it there and adding its one line here (`RuleRegistryTests` fails otherwise).
 public enum RuleCatalog {
     public static let all: [Rule] = [
-        .ioRead, .ioWrite, .jsonSyntax, .jsonDuplicateKey, .limitsSources, .limitsLayers,
+        .ioRead, .ioWrite, .jsonSyntax, .jsonDuplicateKey, .limitsSources, .limitsLayers, .limitsOutput,
     ] + Rule.yamlRules + [
         .includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable, .envMissing, .declType,
         .declUnknownKey, .declMissingKey, .declValue, .declRange, .declSourceKind, .declExactlyOne, .declID,

@@ -51,6 +51,14 @@ public struct OutputFile: Sendable, Equatable {
         }
     }
 
+    /// The number of bytes.
+    public var count: Int {
+        switch storage {
+        case .memory(let contents): return contents.count
+        case .spooled(let spooled): return spooled.count
+        }
+    }
+
     /// The spool holding the bytes, when they are in one (nil in memory).
     var spoolPath: String? {
         if case .spooled(let spooled) = storage { return spooled.spoolPath }

@@ -33,6 +33,9 @@ public struct CompileJob: Sendable {
     /// see `OutputSpool`). The files returned must go to that folder's `write`, which moves the spools into
     /// place; on errors `run` removes them itself. Nil keeps every output in memory (`--check` compares them).
     public var spoolsStylesInto: OutputFolder?
+    /// The most bytes all output files may take together (`Limits.outputSize`); a compile that would make more
+    /// fails with `limits.output`.
+    public var maximumOutputSize = Limits.outputSize
 
     public init(declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
                 compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current) {
@@ -77,8 +80,14 @@ public struct CompileJob: Sendable {
         let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics).map { $0.masking(secrets) }
         rendering.wait()
         if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
-        if all.containsErrors { OutputFolder.discardSpools(of: files) }
-        return (all.containsErrors ? nil : files, all, compositions[0].sources.count, inputs.files.map(\.name))
+        let total = files.reduce(0) { $0 + $1.count }
+        let outputs = total > maximumOutputSize
+            ? [Diagnostic(.limitsOutput, "the outputs would take \(total) bytes, more than the limit of \(maximumOutputSize) bytes: nothing is written",
+                          at: nil, fileName: declarationsPath ?? baseOverride ?? "mc-style")]
+            : []
+        let reported = all + outputs
+        if reported.containsErrors { OutputFolder.discardSpools(of: files) }
+        return (reported.containsErrors ? nil : files, reported, compositions[0].sources.count, inputs.files.map(\.name))
     }
 
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
@@ -201,4 +210,11 @@ private struct DiagnosticIdentity: Hashable {
         fileName = diagnostic.fileName
         path = diagnostic.path
     }
+}
+
+/// The rules this file checks (registered in `RuleCatalog.all`).
+extension Rule {
+    static let limitsOutput = Rule("limits.output", .error, configurable: false,
+                              summary: "A compile's outputs would be larger than the limit (512 MiB in all).",
+                              help: "Declare fewer sources or shorter values (attribution text is copied into the style, manifest and TileJSON).")
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import StyleRuntime
 
@@ -42,11 +43,15 @@ public struct HTTPFetcher: Sendable {
         public var description: String { message }
     }
 
-    /// The body of a 2xx answer to `url` (shown as `display` in messages).
+    /// The body of a 2xx answer to `url` (shown as `display` in messages). `timeout` is for the whole fetch,
+    /// redirects included.
     public func fetch(_ url: String, display: String) -> Result<[UInt8], Failure> {
+        let deadline = Self.now() + timeout
         var current = url
         for _ in 0..<5 {
-            switch once(current, display: display) {
+            let remaining = deadline - Self.now()
+            guard remaining > 0 else { return .failure(timedOut(display)) }
+            switch once(current, display: display, seconds: remaining, deadline: deadline) {
             case .failure(let failure): return .failure(failure)
             case .success(let answer):
                 if (200..<300).contains(answer.status) { return .success(answer.body) }
@@ -69,21 +74,21 @@ public struct HTTPFetcher: Sendable {
         let body: [UInt8]
     }
 
-    private func once(_ url: String, display: String) -> Result<Answer, Failure> {
+    /// What curl writes after the body, on its standard error (the body alone goes to standard output).
+    private static let statusMarker = "mc-style-status:"
+
+    /// One request, the body read from curl's standard output as it comes: past `maximumBytes`, or past the
+    /// deadline, curl is stopped and nothing more is read (curl's own `--max-filesize` cannot stop a body of
+    /// unknown length, and nothing is put on disk).
+    private func once(_ url: String, display: String, seconds: Double, deadline: Double) -> Result<Answer, Failure> {
         guard let curl = curlExecutable() else {
             return .failure(Failure(message: "cannot download \(display): curl is not installed (no curl on PATH); mc-style downloads through it"))
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mc-style-fetch-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            return .failure(Failure(message: "cannot make a temporary folder for the download: \(error.localizedDescription)"))
-        }
-        let body = folder.appendingPathComponent("body")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: curl)
-        process.arguments = ["--silent", "--show-error", "--config", "-", "--output", body.path,
-                             "--write-out", "%{http_code}\n%{redirect_url}\n", "--max-filesize", String(Self.maximumBytes),
-                             "--max-time", String(timeout), "--connect-timeout", String(min(10, timeout)), "--proto", "=https,http",
+        process.arguments = ["--silent", "--show-error", "--config", "-", "--output", "-",
+                             "--write-out", "%{stderr}\n\(Self.statusMarker)%{http_code} %{redirect_url}\n", "--max-filesize", String(Self.maximumBytes),
+                             "--max-time", Self.seconds(seconds), "--connect-timeout", Self.seconds(min(10, seconds)), "--proto", "=https,http",
                              "--max-redirs", "0"]
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
@@ -96,24 +101,82 @@ public struct HTTPFetcher: Sendable {
         // A curl that exits before reading leaves the write failed, not this process killed; its status tells.
         _ = ChildInput.send(Array("url = \"\(quoted)\"\n".utf8), to: input.fileHandleForWriting.fileDescriptor)
         try? input.fileHandleForWriting.close()
-        let written = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // Standard error is small (a message, the status line), read beside the body so neither pipe fills.
+        nonisolated(unsafe) var complaintBytes = Data()
+        let readingErrors = DispatchGroup()
+        let errorHandle = errors.fileHandleForReading
+        DispatchQueue.global().async(group: readingErrors) { complaintBytes = errorHandle.readDataToEndOfFile() }
+        let (body, stopped) = Self.readBody(output.fileHandleForReading.fileDescriptor, until: deadline)
+        if stopped != nil { process.terminate() }
+        try? output.fileHandleForReading.close()
+        readingErrors.wait()
         process.waitUntilExit()
+        let complaint = String(decoding: complaintBytes, as: UTF8.self)
+        switch stopped {
+        case .tooLarge?: return .failure(tooLarge(display))
+        case .deadline?: return .failure(timedOut(display))
+        case nil: break
+        }
+        let message = masked(complaint.split(separator: "\n").filter { !$0.hasPrefix(Self.statusMarker) }.joined(separator: " ")
+            .trimmingCharacters(in: .whitespacesAndNewlines))
         switch process.terminationStatus {
         case 0: break
-        case 28: return .failure(Failure(message: "\(display) did not answer within \(JavaScriptNumber.string(timeout)) s"))
-        case 63: return .failure(Failure(message: "\(display) is larger than the \(Self.maximumBytes >> 20) MiB limit"))
-        case 6, 7: return .failure(Failure(message: "cannot connect to \(display): \(masked(complaint.trimmingCharacters(in: .whitespacesAndNewlines)))"))
-        case let code: return .failure(Failure(message: "downloading \(display) failed (curl exit \(code)): \(masked(complaint.trimmingCharacters(in: .whitespacesAndNewlines)))"))
+        case 28: return .failure(timedOut(display))
+        case 63: return .failure(tooLarge(display))
+        case 6, 7: return .failure(Failure(message: "cannot connect to \(display): \(message)"))
+        case let code: return .failure(Failure(message: "downloading \(display) failed (curl exit \(code)): \(message)"))
         }
-        let lines = String(decoding: written, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let status = lines.first.flatMap { Int($0) } ?? 0
-        let location = lines.count > 1 ? String(lines[1]) : nil
-        let bytes = (try? Data(contentsOf: body)).map { [UInt8]($0) } ?? []
-        if bytes.count > Self.maximumBytes {
-            return .failure(Failure(message: "\(display) is larger than the \(Self.maximumBytes >> 20) MiB limit"))
+        let statusLine = complaint.split(separator: "\n").last { $0.hasPrefix(Self.statusMarker) }.map { $0.dropFirst(Self.statusMarker.count) }
+        let parts = statusLine.map { $0.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false) } ?? []
+        let status = parts.first.flatMap { Int($0) } ?? 0
+        let location = parts.count > 1 ? String(parts[1]) : nil
+        return .success(Answer(status: status, location: location, body: body))
+    }
+
+    private enum Stop { case tooLarge, deadline }
+
+    /// Reads `descriptor` to its end, at most `maximumBytes` bytes and until `deadline` (seconds, `now()`). The
+    /// body is gathered in pieces and joined once at the end: a growing array would copy itself at each doubling,
+    /// and a body refused at the limit would have cost half as much again.
+    private static func readBody(_ descriptor: Int32, until deadline: Double) -> (body: [UInt8], stopped: Stop?) {
+        var pieces: [[UInt8]] = []
+        var total = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let left = deadline - now()
+            guard left > 0 else { return ([], .deadline) }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(left * 1000, 1000)) + 1)
+            if ready < 0, errno == EINTR { continue }
+            if ready <= 0 { continue }
+            let count = DescriptorReading.readSome(descriptor, into: &chunk)
+            if count <= 0 { break }
+            total += count
+            guard total <= maximumBytes else { return ([], .tooLarge) }
+            pieces.append(Array(chunk[0..<count]))
         }
-        return .success(Answer(status: status, location: location, body: bytes))
+        var body: [UInt8] = []
+        body.reserveCapacity(total)
+        for piece in pieces { body += piece }
+        return (body, nil)
+    }
+
+    private func tooLarge(_ display: String) -> Failure { Failure(message: "\(display) is larger than the \(Self.maximumBytes >> 20) MiB limit") }
+
+    private func timedOut(_ display: String) -> Failure {
+        Failure(message: "\(display) did not answer within \(Self.seconds(timeout)) s (the whole fetch, redirects included)")
+    }
+
+    /// Seconds as curl and messages take them: whole numbers without a fraction.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// Monotonic seconds.
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// `text` with every secret replaced by `{key}`.

@@ -24,6 +24,10 @@ public struct EvaluationInput: Sendable {
     /// The GeoJSON geometry, in degrees.
     public var geometry: JSONNode?
     public var globalState = ExpressionObject([])
+    /// The values of the `let` bindings in scope, outermost first (`LetBinding`).
+    var letBindings: [LetBinding] = []
+    /// The work this evaluation may still do, shared by the `let` scopes inside it.
+    var budget = EvaluationBudget()
 
     public init() {}
 

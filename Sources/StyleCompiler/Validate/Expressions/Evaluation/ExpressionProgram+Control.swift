@@ -17,14 +17,29 @@ extension ExpressionCompiler {
             bindings.append((name, try compile(items, index + 1)))
             index += 2
         }
-        return try withBindings(bindings) { () throws(EvaluationError) in try compile(items, items.count - 1, expected: expected) }
+        let (body, firstSlot) = try withBindings(bindings) { () throws(EvaluationError) in try compile(items, items.count - 1, expected: expected) }
+        if let constant = body.constant { return .constant(constant, type: body.type) }
+        let steps = bindings.map(\.value.run)
+        let bodyStep = body.run
+        return CompiledExpression(type: body.type) { context throws(EvaluationError) in
+            try context.budget.spend()
+            var inner = context
+            // Slots are numbered from the outermost `let`, as at compile time.
+            inner.letBindings.removeSubrange(min(firstSlot, inner.letBindings.count)...)
+            for step in steps { inner.letBindings.append(LetBinding(step: step, input: context)) }
+            return try bodyStep(inner)
+        }
     }
 
     func compileVar(_ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
-        guard items.count == 2, let name = items[1].stringValue, let bound = lookUp(name) else {
+        guard items.count == 2, let name = items[1].stringValue, let (bound, slot) = lookUp(name) else {
             throw EvaluationError("Unknown variable")
         }
-        return bound
+        if let constant = bound.constant { return .constant(constant, type: bound.type) }
+        return CompiledExpression(type: bound.type) { context throws(EvaluationError) in
+            guard slot < context.letBindings.count else { throw EvaluationError("Unknown variable") }
+            return try context.letBindings[slot].value()
+        }
     }
 
     func compileCase(_ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError) -> CompiledExpression {

@@ -64,8 +64,12 @@ public struct ExpressionProgram: Sendable {
     }
 
     /// The value for one input, or MapLibre's run-time error.
-    public func evaluate(_ input: EvaluationInput) -> Result<ExpressionValue, EvaluationError> {
-        do { return .success(try root(input)) } catch { return .failure(error) }
+    /// `maximumSteps` bounds the work (`let` evaluations and bindings worked out); past it the evaluation fails.
+    public func evaluate(_ input: EvaluationInput, maximumSteps: Int = Limits.evaluationSteps) -> Result<ExpressionValue, EvaluationError> {
+        // Each evaluation has its own budget, however often one input is evaluated.
+        var fresh = input
+        fresh.budget = EvaluationBudget(steps: maximumSteps)
+        do { return .success(try root(fresh)) } catch { return .failure(error) }
     }
 
     /// The value as MapLibre's test harness writes it: colours as `[r, g, b, a]` when the result is a colour.
@@ -118,15 +122,20 @@ final class ExpressionCompiler {
 
     // MARK: - Scope
 
-    func withBindings<T>(_ bindings: [(name: String, value: CompiledExpression)], _ body: () throws(EvaluationError) -> T) throws(EvaluationError) -> T {
+    /// Compiles `body` with `bindings` in scope; also returns the slot of the first binding (`EvaluationInput.letBindings`).
+    func withBindings<T>(_ bindings: [(name: String, value: CompiledExpression)], _ body: () throws(EvaluationError) -> T) throws(EvaluationError) -> (T, Int) {
+        let firstSlot = scopes.reduce(0) { $0 + $1.count }
         scopes.append(bindings)
         defer { scopes.removeLast() }
-        return try body()
+        return (try body(), firstSlot)
     }
 
-    func lookUp(_ name: String) -> CompiledExpression? {
+    /// The innermost binding of `name` and its slot.
+    func lookUp(_ name: String) -> (CompiledExpression, Int)? {
+        var slotsBefore = scopes.reduce(0) { $0 + $1.count }
         for scope in scopes.reversed() {
-            if let binding = scope.last(where: { $0.name == name }) { return binding.value }
+            slotsBefore -= scope.count
+            if let index = scope.lastIndex(where: { $0.name == name }) { return (scope[index].value, slotsBefore + index) }
         }
         return nil
     }
