@@ -82,7 +82,7 @@ public enum MCStyleTool {
     }
 
     private static func misuse(_ error: UsageError, spec: CommandSpec, io: ToolIO) -> Int32 {
-        io.writeError("Error: \(VisibleText.escaped(error.message))\n" + spec.usageSummary)
+        io.writeError("Error: \(VisibleText.escaped(CredentialMasking.masked(error.message)))\n" + spec.usageSummary)
         return ExitCode.usage.rawValue
     }
 }

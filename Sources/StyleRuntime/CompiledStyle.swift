@@ -67,9 +67,17 @@ public struct CompiledStyle: Sendable {
         try checkNames(settings)
         var values: [[UInt8]] = []
         values.reserveCapacity(variant.placeholders.count)
+        var unfilled: [(placeholder: Placeholder, message: String)] = []
         for record in variant.placeholders {
-            values.append(record.pointers.isEmpty ? [] : try PlaceholderValues.value(for: record, in: settings))
+            do throws(RuntimeError) {
+                values.append(record.pointers.isEmpty ? [] : try PlaceholderValues.value(for: record, in: settings))
+            } catch where error.kind == .unfilled {
+                // Every missing value is named at once, not one per attempt.
+                unfilled.append((record.placeholder, error.message))
+                values.append([])
+            }
         }
+        if !unfilled.isEmpty { throw RuntimeError(unfilled: unfilled) }
         var opacity: [[UInt8]?] = Array(repeating: nil, count: manifest.sources.count)
         var visibility: [[UInt8]?] = Array(repeating: nil, count: manifest.sources.count)
         for (id, value) in settings.opacity {

@@ -27,11 +27,24 @@ public struct RuntimeError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The kind; its raw value is the stable rule id's last part (`resolve.unfilled`).
     public let kind: Kind
     public let message: String
+    /// For `.unfilled`: every placeholder that was given no value, each with its own message, in the manifest's
+    /// order (one resolve names them all at once).
+    public let unfilled: [(placeholder: Placeholder, message: String)]
 
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
+        self.unfilled = []
     }
+
+    /// One `.unfilled` error for several placeholders; its message joins theirs.
+    init(unfilled: [(placeholder: Placeholder, message: String)]) {
+        self.kind = .unfilled
+        self.message = unfilled.map(\.message).joined(separator: "; ")
+        self.unfilled = unfilled
+    }
+
+    public static func == (lhs: RuntimeError, rhs: RuntimeError) -> Bool { lhs.kind == rhs.kind && lhs.message == rhs.message }
 
     /// True for errors in what the caller passed (a value), as opposed to errors in the compiled output or in
     /// what it needs: the command line reports these as misuse.

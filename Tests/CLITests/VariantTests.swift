@@ -116,7 +116,7 @@ import StyleRuntime
         let run = runTool(["validate", path])
         #expect(run.status == 1)
         let variant = positions[0], placement = positions[1], anchor = positions[2]
-        #expect(run.output.contains("\(path):\(placement.line):\(placement.column): error: placement of 'heat' names layer 'Motorway label', which the base style of variant 'satellite' does not have (give the placement a fallback, such as fallback: top, for the variants without it); did you mean 'Motorway'? [compose.placement-anchor]"))
+        #expect(run.output.contains("\(path):\(placement.line):\(placement.column): error: placement of 'heat' names layer 'Motorway label', which the base style of variant 'satellite' does not have; did you mean 'Motorway'? (give the placement a fallback, such as fallback: top, for the variants without it) [compose.placement-anchor]"))
         #expect(run.output.contains("\(path):\(variant.line):\(variant.column): note: variant 'satellite' is declared here"))
         #expect(run.output.contains("\(path):\(anchor.line):\(anchor.column): error: layer mapping anchor 'Airport POI' is not a layer of the composed style of variant 'satellite'"))
         // The heatmap's own layer is missing from satellite because its placement failed: no second error for that.

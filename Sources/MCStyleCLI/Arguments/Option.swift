@@ -100,6 +100,20 @@ enum SharedOptions {
         return (assets, findings.flatMap(\.diagnostics))
     }
 
+    /// `--max-findings N|all`: findings of one rule the text and GitHub outputs show (`FindingLimit`).
+    static let maxFindings = Option<String>(name: "max-findings", valueName: "n|all",
+                                            help: "Show at most N findings of each rule in text and GitHub output,\nthen one line with how many more (default 20; 'all' shows all).\nJSON and SARIF always list every finding.")
+
+    /// The limit `--max-findings` gives.
+    static func findingLimit(_ arguments: ParsedArguments) throws(UsageError) -> FindingLimit {
+        guard let text = try maxFindings.value(in: arguments) else { return FindingLimit(perRule: FindingLimit.defaultPerRule) }
+        if text == "all" { return FindingLimit(perRule: nil) }
+        guard text.utf8.allSatisfy({ (48...57).contains($0) }), let count = Int(text), count > 0 else {
+            throw UsageError("'\(text)' is not a valid value for '--max-findings': expected a whole number above 0, or all")
+        }
+        return FindingLimit(perRule: count)
+    }
+
     /// `--cache-dir FOLDER`: deprecated, accepted and ignored for one release (the validation cache was removed:
     /// it saved less than a tenth of any measured build).
     static let cacheDirectory = Option<String>(name: "cache-dir", valueName: "folder",

@@ -19,10 +19,10 @@ enum CompileCommand: Subcommand {
         nothing.
         Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
         """,
-        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--dependencies <file>] [--cache-dir <folder>]"],
+        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--dependencies <file>] [--max-findings <n|all>] [--cache-dir <folder>]"],
         arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.")],
         options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, diff.spec, quiet.spec,
-                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec, SharedOptions.config.spec, dependencies.spec, SharedOptions.cacheDirectory.spec]
+                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec, SharedOptions.config.spec, dependencies.spec, SharedOptions.maxFindings.spec, SharedOptions.cacheDirectory.spec]
     )
     static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing; a symbolic link to\na folder stays a link, and the folder it leads to is written).")
     static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
@@ -45,6 +45,7 @@ enum CompileCommand: Subcommand {
         if declarations == "-" { throw UsageError("compile reads its declarations from a file, not standard input (includes are relative to it)") }
         let target = try Self.target.value(in: arguments)
         let dependencies = try Self.dependencies.value(in: arguments)
+        let limit = try SharedOptions.findingLimit(arguments)
         let apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
         var job = CompileJob(declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
                              compact: Self.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
@@ -65,7 +66,8 @@ enum CompileCommand: Subcommand {
         let files = readDiagnostics.containsErrors ? nil : compiled
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         // Errors and warnings; notes (keys renderers ignore, ...) are for `validate`, not for every build.
-        io.writeError(printer.render(diagnostics.filter { $0.severity != .note }))
+        let (listed, omitted) = limit.apply(diagnostics.filter { $0.severity != .note })
+        io.writeError(printer.render(listed) + FindingLimit.lines(omitted))
         guard let files else {
             io.writeError(printer.summary(diagnostics))
             return .inputErrors

@@ -64,7 +64,7 @@ enum FetchBaseCommand: Subcommand {
             io.writeOutput(DiffPrinter(oldName: out, newName: "served now").text(diff))
             return .inputErrors
         case .failed(let message):
-            io.writeError("Error: \(message)\n")
+            io.writeError("Error: \(VisibleText.escaped(CredentialMasking.masked(message)))\n")
             return .inputErrors
         }
     }

@@ -56,8 +56,12 @@ enum ResolveCommand: Subcommand {
         do {
             resolved = try CompiledStyle(folder: folder, variant: variant).resolve(settings)
         } catch {
-            if error.isInvalidArgument { throw UsageError(error.message) }
-            io.writeError("\(folder): error: \(error.message) [resolve.\(error.kind.rawValue)]\n")
+            let secrets = settings.apiKey.map { [$0, PercentEncoding.string($0)] } ?? []
+            if error.isInvalidArgument { throw UsageError(CredentialMasking.masked(error.message, also: secrets)) }
+            let lines = error.unfilled.isEmpty ? [error.message] : error.unfilled.map { "\($0.message) (\(Self.option(filling: $0.placeholder)))" }
+            for line in lines {
+                io.writeError("\(folder): error: \(CredentialMasking.masked(line, also: secrets)) [resolve.\(error.kind.rawValue)]\n")
+            }
             return .inputErrors
         }
         guard let out = try Self.out.value(in: arguments) else {
@@ -71,6 +75,16 @@ enum ResolveCommand: Subcommand {
             return .inputErrors
         }
         return .success
+    }
+
+    /// The option of this command that gives a placeholder its value.
+    static func option(filling placeholder: Placeholder) -> String {
+        switch placeholder {
+        case .apiKey: return "--api-key-env <name>"
+        case .localTileServer: return "--local-tile-server http://127.0.0.1:<port>"
+        case .route(let name): return "--route \(name)=<id>"
+        case .cacheKey(let name): return "--cache-key \(name)=<key>"
+        }
     }
 
     /// Name -> value; the last value for a name wins.

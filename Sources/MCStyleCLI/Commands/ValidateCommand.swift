@@ -19,10 +19,10 @@ enum ValidateCommand: Subcommand {
         --cache-dir is deprecated and does nothing.
         Exit status: 0 no errors (with --strict: no warnings either), 1 problems found, 2 misuse.
         """,
-        usage: ["validate <file>... [--target tomtom|maplibre] [--format text|json|sarif|github] [--strict] [--quiet] [--base <style>] [--secrets-absent] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--baseline <file> | --write-baseline <file>] [--cache-dir <folder>]"],
+        usage: ["validate <file>... [--target tomtom|maplibre] [--format text|json|sarif|github] [--strict] [--quiet] [--base <style>] [--secrets-absent] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--baseline <file> | --write-baseline <file>] [--max-findings <n|all>] [--cache-dir <folder>]"],
         arguments: [.init(name: "file", help: "Declarations (.yaml, .yml) or style (.json) files; '-' for standard input.")],
         options: [target.spec, format.spec, strict.spec, quiet.spec, base.spec, secretsAbsent.spec, SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec,
-                  SharedOptions.fonts.spec, SharedOptions.config.spec, baseline.spec, writeBaseline.spec, SharedOptions.cacheDirectory.spec]
+                  SharedOptions.fonts.spec, SharedOptions.config.spec, baseline.spec, writeBaseline.spec, SharedOptions.maxFindings.spec, SharedOptions.cacheDirectory.spec]
     )
     static let target = SharedOptions.target(help: "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target.")
     static let format = SharedOptions.format([.text, .json, .sarif, .github],
@@ -41,6 +41,7 @@ enum ValidateCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing a file to validate") }
         let format = try Self.format.value(in: arguments) ?? .text
+        let limit = try SharedOptions.findingLimit(arguments)
         let target = try Self.target.value(in: arguments)
         let base = try Self.base.value(in: arguments)
         let baselinePath = try Self.baseline.value(in: arguments)
@@ -81,10 +82,13 @@ enum ValidateCommand: Subcommand {
         switch format {
         case .json: io.writeOutput(JSONReportPrinter().render(shown, heldBack: heldBack))
         case .sarif: io.writeOutput(SARIFPrinter(toolVersion: MCStyleTool.version).render(shown))
-        case .github: io.writeOutput(GitHubPrinter().render(shown))
+        case .github:
+            let (listed, omitted) = limit.apply(shown)
+            io.writeOutput(GitHubPrinter().render(listed) + FindingLimit.lines(omitted))
         case .text, .markdown:
             let printer = TextDiagnosticPrinter(useColor: false)
-            io.writeOutput(printer.render(shown) + printer.summary(diagnostics))
+            let (listed, omitted) = limit.apply(shown)
+            io.writeOutput(printer.render(listed) + FindingLimit.lines(omitted) + printer.summary(diagnostics))
             if let heldBack, let baselinePath {
                 let stale = diagnostics.count { $0.rule == "baseline.stale" }
                 io.writeOutput("baseline \(baselinePath): \(counted(heldBack, "finding")) held back, \(counted(stale, "entry", plural: "entries")) no longer \(stale == 1 ? "matches" : "match")\n")

@@ -30,7 +30,7 @@ enum LayerMappingDocument {
                 guard let fallback = entry.fallback else {
                     let hint = Suggestion.didYouMean(anchor.layerID, among: layerIDs.sorted())
                     let advice = variant.isNamed ? "; give the entry a fallback (such as fallback: top) for the variants without it" : ""
-                    diagnostics.append(Diagnostic(.tomtomLayerMappingAnchor, "layer mapping anchor '\(anchor.layerID)' is not a layer of \(variant.composedStyle) (the SDK would refuse it: \"Invalid layer mapping\")\(advice)\(hint)",
+                    diagnostics.append(Diagnostic(.tomtomLayerMappingAnchor, "layer mapping anchor '\(anchor.layerID)' is not a layer of \(variant.composedStyle)\(hint) (the SDK would refuse it: \"Invalid layer mapping\")\(advice)",
                                                   at: entry.anchorLocation ?? entry.location, path: path, related: variant.related))
                     continue
                 }

@@ -67,7 +67,11 @@ struct StyleComposer: Sendable {
         var unplaced: Set<String> = []
         // Sized once: a report (about 630 bytes) holds its declaration; growing by doubling held room for 16,384 of 10,000.
         composition.sources.reserveCapacity(declarations.sources.count)
+        /// Style layer ids of the declared sources composed so far: a second source with one (a duplicate id, or
+        /// ids that map to the same style id) is the declarations' error already, and is not composed again.
+        var declaredLayerIDs: Set<String> = []
         for (order, source) in declarations.sources.enumerated() {
+            guard declaredLayerIDs.insert(source.styleLayerID).inserted else { continue }
             let sourcePath = JSONPath([.key("sources"), .index(order)])
             var report = Composition.SourceReport(declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
                                                   layerIndex: nil, nativeVisibleZoom: nil, calibration: nil, warnings: [])
@@ -218,7 +222,7 @@ struct StyleComposer: Sendable {
         }
         let hint = Suggestion.didYouMean(anchor, among: Array(stack.indexByID.keys).sorted())
         let advice = variant.isNamed ? " (give the placement a fallback, such as fallback: top, for the variants without it)" : ""
-        diagnostics.append(Diagnostic(.composePlacementAnchor, "placement of '\(source.id)' names layer '\(anchor)', which \(variant.baseStyle) does not have\(advice)\(hint)",
+        diagnostics.append(Diagnostic(.composePlacementAnchor, "placement of '\(source.id)' names layer '\(anchor)', which \(variant.baseStyle) does not have\(hint)\(advice)",
                                       at: source.location(of: "placement"), path: placementPath, related: variant.related))
         return nil
     }

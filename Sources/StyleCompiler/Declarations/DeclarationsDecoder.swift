@@ -234,6 +234,10 @@ private struct DecodingState {
             return string
         case .failure(let missing):
             report(.envMissing, "environment variable \(missing.name) is not set (referenced as ${\(missing.name)})", node, path)
+            // The source stays, with a stand-in for the value (nothing is written with it: the error stops the
+            // build), so that its layer and everything placed against it are checked as usual and the missing
+            // variable is the one finding.
+            if case .success(let standing) = EnvironmentReference.expand(text, environment: environment, standIns: true) { return standing }
             return nil
         }
     }

@@ -35,14 +35,19 @@ enum SourceDeclarationRules {
         }
     }
 
-    /// The checks every remote URL gets: absolute (when `absoluteNoun` names what it is), no clear-text HTTP
-    /// but to loopback, `{key}` only on TomTom's hosts.
-    static func checkRemoteURL(_ url: DeclaredString, field: String, absoluteNoun: String? = nil, into findings: inout SourceFindings) {
-        if let absoluteNoun, !(url.value.hasPrefix("https://") || url.value.hasPrefix("http://")) {
-            findings.report(.sourcesTilejsonUrl, field, "the \(absoluteNoun) URL must be absolute (https://...)")
+    /// The checks every remote URL gets: a well-formed absolute `http(s)` URL (`URLShape`, reported as `rule`;
+    /// checked filled, so a `${ENV}` value counts, but never quoted), no clear-text HTTP but to loopback, `{key}`
+    /// only on TomTom's hosts, and no literal credential. Each is reported, whatever the others find.
+    static func checkRemoteURL(_ url: DeclaredString, field: String, rule: Rule = .sourcesURL, into findings: inout SourceFindings) {
+        if let problem = URLShape.declaredProblem(url.value, showingHost: !url.isSecret) {
+            findings.report(rule, field, problem.text)
         }
         checkCleartext(url.value, secret: url.isSecret, field: field, into: &findings)
         checkKeyHost(url, field: field, into: &findings)
+        for secret in CredentialScan.credentials(in: url.display) {
+            findings.report(.secretLiteralKey, field, "literal credential '\(CredentialScan.shown(secret))' in a committed file: \(CredentialScan.advice(for: secret, in: url.display))",
+                            secrets: [secret])
+        }
     }
 
     /// `{key}` is TomTom's placeholder: filled only into TomTom URLs, so elsewhere it would stay in the URL or,
@@ -98,8 +103,9 @@ struct SourceFindings {
     let path: JSONPath
     var diagnostics: [Diagnostic] = []
 
-    mutating func report(_ rule: Rule, _ field: String, _ message: String, severity: Diagnostic.Severity? = nil) {
-        diagnostics.append(Diagnostic(severity ?? rule.defaultSeverity, rule, message, at: source.location(of: field), path: path.appending(field)))
+    mutating func report(_ rule: Rule, _ field: String, _ message: String, severity: Diagnostic.Severity? = nil, secrets: [String] = []) {
+        diagnostics.append(Diagnostic(severity ?? rule.defaultSeverity, rule, message, at: source.location(of: field), path: path.appending(field),
+                                      secrets: secrets))
     }
 }
 
@@ -118,8 +124,11 @@ extension Rule {
                               summary: "Clear-text http:// to a host other than loopback.",
                               help: "Use https://; clear-text HTTP is allowed to loopback only.")
     static let sourcesTilejsonUrl = Rule("sources.tilejson-url", .error,
-                              summary: "A TileJSON or ArcGIS URL is not absolute.",
-                              help: "Give an absolute https:// URL.")
+                              summary: "A TileJSON or ArcGIS URL is not a well-formed absolute URL.",
+                              help: "Give an absolute https:// URL (for ArcGIS, the MapServer's root URL).")
+    static let sourcesURL = Rule("sources.url", .error,
+                              summary: "A tile URL template is not a well-formed absolute URL (scheme, host).",
+                              help: "Write https://host/path/{z}/{x}/{y}.png: the message gives the fix where one is known.")
     static let sourcesKeyHost = Rule("sources.key-host", .error,
                               summary: "TomTom's {key} placeholder in a URL whose host is not TomTom's.",
                               help: "Use {key} only on TomTom hosts; put a third-party token in an ${ENV} value.")

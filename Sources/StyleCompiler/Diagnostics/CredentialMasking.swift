@@ -1,7 +1,7 @@
 /// Credential masking for text the tool prints that is not a diagnostic (a diff of outputs): every literal
 /// credential on the text is cut to its first four characters, as in diagnostics.
 public enum CredentialMasking {
-    public static func masked(_ text: String) -> String {
-        CredentialScan.mayHoldCredential(text) ? CredentialScan.masked(text) : text
+    public static func masked(_ text: String, also secrets: [String] = []) -> String {
+        CredentialScan.mayHoldCredential(text) || !secrets.isEmpty ? CredentialScan.masked(text, also: secrets) : text
     }
 }

@@ -137,7 +137,8 @@ enum CredentialScan {
     /// `text` with every credential it holds, and every one of `secrets`, cut to its first four characters.
     static func masked(_ text: String, also secrets: [String] = []) -> String {
         var result = text
-        for secret in secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
+        // A secret of four characters or fewer would show whole anyway; replacing it would mangle the text.
+        for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count > 4 {
             result = result.replacing(secret, with: shown(secret))
         }
         for secret in credentials(in: result, anywhere: true) where secret.count > 4 && !secret.hasSuffix("…") {
@@ -145,4 +146,11 @@ enum CredentialScan {
         }
         return result
     }
+}
+
+/// The rule the scan reports (registered in `RuleCatalog.all`).
+extension Rule {
+    static let secretLiteralKey = Rule("secret.literal-key", .error,
+                              summary: "A literal credential (API key, access token) in a file.",
+                              help: "Replace the key with TomTom's {key} placeholder (mc-style redact) or an ${ENV} value.")
 }

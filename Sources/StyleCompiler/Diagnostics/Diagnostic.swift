@@ -79,6 +79,11 @@ public struct Diagnostic: Sendable, Equatable {
         Diagnostic(copying: self, severity: severity, message: message, location: location, path: path)
     }
 
+    /// The same finding with another message (masked and bounded as the first was).
+    public func with(message: String) -> Diagnostic {
+        Diagnostic(copying: self, severity: severity, message: CredentialScan.masked(message, also: secrets), location: location, path: path)
+    }
+
     /// The same finding at another severity (a configuration's setting for its rule).
     public func with(severity: Severity) -> Diagnostic {
         Diagnostic(copying: self, severity: severity, message: message, location: location, path: path)

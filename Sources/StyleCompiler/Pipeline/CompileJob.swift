@@ -108,10 +108,11 @@ public struct CompileJob: Sendable {
                            adding diagnostics: [Diagnostic]) -> [Diagnostic] {
         let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: assets))
         // Compositions and variants are in the same order (`compose` keeps one composition per variant).
-        let styleDiagnostics = compositions.indices.flatMap { index in
+        let perVariant = compositions.indices.map { index in
             let variant = inputs.variants[index]
-            return configuration.apply(validator.validate(compositions[index].style, base: variant.base, precheck: variant.precheck))
+            return (variant.name, configuration.apply(validator.validate(compositions[index].style, base: variant.base, precheck: variant.precheck)))
         }
+        let styleDiagnostics = perVariant.mergingVariants(named: inputs.hasNamedVariants)
         return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
     }
 
@@ -137,12 +138,19 @@ public struct CompileJob: Sendable {
         }
         composeDiagnostics += AnchorFallbackRules.check(compositions, variants: inputs.variants.count)
         let diagnostics = loadDiagnostics + configuration.apply(composeDiagnostics)
-        guard compositions.count == inputs.variants.count, !diagnostics.containsErrors else {
+        // The composed styles are validated even when the declarations have errors (nothing is written then):
+        // a run reports what the base styles hold too, not only the first stage's findings.
+        guard compositions.count == inputs.variants.count, !diagnostics.contains(where: Self.stopsValidation) else {
             // Nothing will be validated: the base layers' checks can stop.
             for variant in inputs.variants { variant.precheck?.stop() }
             return (nil, diagnostics, secrets)
         }
         return ((compositions, inputs, target), diagnostics, secrets)
+    }
+
+    /// Findings after which the composed style means nothing: its size is past a limit.
+    private static func stopsValidation(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.rule == Rule.limitsSources.id || diagnostic.rule == Rule.limitsLayers.id
     }
 
     /// The target the base layers' own checks are started for while the bases are parsed, before the declarations
@@ -180,6 +188,52 @@ public struct CompileJob: Sendable {
             let path = folder.map { FilePaths.relativePath(from: $0, to: file.name) } ?? FilePaths.normalized(file.name)
             return ManifestDocument.Input(path: path, role: role, variant: inputs.hasNamedVariants ? variant : nil, sha256: file.sha256)
         }
+    }
+}
+
+extension Array where Element == (String, [Diagnostic]) {
+    /// The findings of each variant's composed style (variant name, findings), each finding once: one made in
+    /// several variants at the same place (its path in each composed style may differ, as declared layers sit
+    /// at other indices) is kept as the first variant has it, its message naming the variants when they are named.
+    func mergingVariants(named: Bool) -> [Diagnostic] {
+        guard count > 1 else { return first?.1 ?? [] }
+        var order: [VariantFindingIdentity] = []
+        var found: [VariantFindingIdentity: (diagnostic: Diagnostic, variants: [String])] = [:]
+        for (variant, diagnostics) in self {
+            for diagnostic in diagnostics {
+                let identity = VariantFindingIdentity(diagnostic)
+                if found[identity] == nil {
+                    order.append(identity)
+                    found[identity] = (diagnostic, [variant])
+                } else if found[identity]?.variants.contains(variant) == false {
+                    found[identity]?.variants.append(variant)
+                }
+            }
+        }
+        return order.compactMap { identity in
+            guard let (diagnostic, variants) = found[identity] else { return nil }
+            guard named, variants.count > 1 else { return diagnostic }
+            let names = variants.map { "'\($0)'" }
+            let listed = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            return diagnostic.with(message: diagnostic.message + " (in variants \(listed))")
+        }
+    }
+}
+
+/// What makes one variant's finding the same as another's: everything but the path in the composed style.
+private struct VariantFindingIdentity: Hashable {
+    let rule: String
+    let message: String
+    let location: SourceLocation?
+    let fileName: String?
+    let severity: Diagnostic.Severity
+
+    init(_ diagnostic: Diagnostic) {
+        rule = diagnostic.rule
+        message = diagnostic.message
+        location = diagnostic.location
+        fileName = diagnostic.fileName
+        severity = diagnostic.severity
     }
 }
 

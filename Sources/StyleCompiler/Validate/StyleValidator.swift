@@ -113,6 +113,7 @@ final class ValidationRun {
         case .sourceLayers: validateSourceLayers()
         case .sprite: validateSpriteImages()
         case .fonts: validateFonts()
+        case .urls: validateURLs()
         case .secrets: validateSecrets()
         }
     }

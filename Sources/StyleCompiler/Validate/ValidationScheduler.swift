@@ -18,6 +18,8 @@ enum ValidationUnit: Sendable, Equatable {
     case sprite
     /// The font checks (with fonts given).
     case fonts
+    /// The shape of the style's own URLs (sources, sprite, glyphs).
+    case urls
     case secrets
 
     /// Every layer, the lint rules (when the layers are checked), TomTom's rules (tomtom target), the asset
@@ -25,7 +27,7 @@ enum ValidationUnit: Sendable, Equatable {
     static func units(layers: Int, lint: Bool = false, target: Target, assets: StyleAssets = StyleAssets()) -> [ValidationUnit] {
         let assetUnits: [ValidationUnit] = (assets.vectorLayers.isEmpty ? [] : [.sourceLayers]) + (assets.sprite == nil ? [] : [.sprite])
             + (assets.fonts == nil ? [] : [.fonts])
-        return (0..<layers).map { .layer($0) } + (lint ? [.lint] : []) + (target == .tomtom ? [.tomTomRules] : []) + assetUnits + [.secrets]
+        return (0..<layers).map { .layer($0) } + (lint ? [.lint] : []) + (target == .tomtom ? [.tomTomRules] : []) + assetUnits + [.urls, .secrets]
     }
 }
 

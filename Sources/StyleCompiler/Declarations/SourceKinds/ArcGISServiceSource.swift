@@ -8,7 +8,11 @@ extension SourceKind {
         decode: { node, expand in expand(node).map(SourceAddress.url) },
         check: { _, address, _, findings in
             guard case .url(let service) = address else { return }
-            SourceDeclarationRules.checkRemoteURL(service, field: "arcGisService", absoluteNoun: "ArcGIS service", into: &findings)
+            SourceDeclarationRules.checkRemoteURL(service, field: "arcGisService", rule: .sourcesTilejsonUrl, into: &findings)
+            if service.value.lowercased().contains("/tile/") {
+                findings.report(.sourcesTilejsonUrl, "arcGisService",
+                                "the service URL already holds '/tile/', and its tiles would be <url>/tile/{z}/{y}/{x} after it: give the MapServer's root URL (ending in /MapServer)")
+            }
         },
         tileTemplate: { _, address in
             guard case .url(let service) = address else { return nil }

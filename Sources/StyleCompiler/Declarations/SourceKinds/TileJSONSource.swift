@@ -8,7 +8,7 @@ extension SourceKind {
         decode: { node, expand in expand(node).map(SourceAddress.url) },
         check: { _, address, _, findings in
             guard case .url(let url) = address else { return }
-            SourceDeclarationRules.checkRemoteURL(url, field: "tileJson", absoluteNoun: "TileJSON", into: &findings)
+            SourceDeclarationRules.checkRemoteURL(url, field: "tileJson", rule: .sourcesTilejsonUrl, into: &findings)
         },
         tileTemplate: { _, _ in nil },
         tileJSONURL: { address in

@@ -6,6 +6,13 @@ extension ValidationRun {
     func validateSecrets() {
         var walk = StringWalk()
         for member in style.objectValue?.members ?? [] {
+            if member.key == "sources", let sources = member.value.objectValue {
+                // Declared sources' URLs are the declarations' own (`checkRemoteURL` reports their credentials).
+                for source in sources.members where !source.key.hasPrefix(StyleID.sourcePrefix) {
+                    walk.add(source.value, at: [.key("sources"), .key(source.key)])
+                }
+                continue
+            }
             guard member.key == "layers", let layers = member.value.arrayValue else {
                 walk.add(member.value, at: [.key(member.key)])
                 continue
@@ -23,11 +30,4 @@ extension ValidationRun {
             }
         }
     }
-}
-
-/// The rules this file checks (registered in `RuleCatalog.all`).
-extension Rule {
-    static let secretLiteralKey = Rule("secret.literal-key", .error,
-                              summary: "A literal credential (API key, access token) in a file.",
-                              help: "Replace the key with TomTom's {key} placeholder (mc-style redact) or an ${ENV} value.")
 }
