@@ -197,11 +197,11 @@ extension Array where Element == (String, [Diagnostic]) {
     /// at other indices) is kept as the first variant has it, its message naming the variants when they are named.
     func mergingVariants(named: Bool) -> [Diagnostic] {
         guard count > 1 else { return first?.1 ?? [] }
-        var order: [VariantFindingIdentity] = []
-        var found: [VariantFindingIdentity: (diagnostic: Diagnostic, variants: [String])] = [:]
+        var order: [DiagnosticIdentity] = []
+        var found: [DiagnosticIdentity: (diagnostic: Diagnostic, variants: [String])] = [:]
         for (variant, diagnostics) in self {
             for diagnostic in diagnostics {
-                let identity = VariantFindingIdentity(diagnostic)
+                let identity = DiagnosticIdentity(diagnostic, includingPath: false)
                 if found[identity] == nil {
                     order.append(identity)
                     found[identity] = (diagnostic, [variant])
@@ -220,23 +220,6 @@ extension Array where Element == (String, [Diagnostic]) {
     }
 }
 
-/// What makes one variant's finding the same as another's: everything but the path in the composed style.
-private struct VariantFindingIdentity: Hashable {
-    let rule: String
-    let message: String
-    let location: SourceLocation?
-    let fileName: String?
-    let severity: Diagnostic.Severity
-
-    init(_ diagnostic: Diagnostic) {
-        rule = diagnostic.rule
-        message = diagnostic.message
-        location = diagnostic.location
-        fileName = diagnostic.fileName
-        severity = diagnostic.severity
-    }
-}
-
 extension Array where Element == Diagnostic {
     /// The diagnostics with repeats left out: composing the same sources onto several variants finds the same
     /// thing about a declaration once per variant.
@@ -249,20 +232,23 @@ extension Array where Element == Diagnostic {
     }
 }
 
-/// What makes two findings the same finding.
+/// What makes two findings the same finding; without the path, what makes one variant's finding the same as
+/// another's (their paths in each composed style may differ).
 private struct DiagnosticIdentity: Hashable {
     let rule: String
     let message: String
+    let severity: Diagnostic.Severity
     let location: SourceLocation?
     let fileName: String?
     let path: JSONPath?
 
-    init(_ diagnostic: Diagnostic) {
+    init(_ diagnostic: Diagnostic, includingPath: Bool = true) {
         rule = diagnostic.rule
         message = diagnostic.message
+        severity = diagnostic.severity
         location = diagnostic.location
         fileName = diagnostic.fileName
-        path = diagnostic.path
+        path = includingPath ? diagnostic.path : nil
     }
 }
 
