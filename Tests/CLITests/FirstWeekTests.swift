@@ -179,4 +179,55 @@ import TestSupport
         #expect(runTool(["validate", "--max-findings", "0", style.path]).status == 2)
         #expect(FindingLimit.grouped(9_979) == "9,979" && FindingLimit.grouped(1_234_567) == "1,234,567" && FindingLimit.grouped(12) == "12")
     }
+
+    /// Item 6: SARIF locations are relative to the working folder with `%SRCROOT%`, normalised; a file outside it
+    /// gets an absolute `file://` URI.
+    @Test func sarifLocationsAreRelativeAndNormalised() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try write(#"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "fill", "source": "nowhere"}]}"#, "ci/broken.json", in: folder)
+        for given in ["ci/broken.json", "ci/../ci/broken.json", "./ci/broken.json"] {
+            let run = runTool(["validate", "--format", "sarif", given], in: folder.path)
+            #expect(run.output.contains(#""uri": "ci/broken.json",\#n                  "uriBaseId": "%SRCROOT%""#), "\(given): \(run.output)")
+        }
+        let outside = runTool(["validate", "--format", "sarif", folder.appendingPathComponent("ci/broken.json").path], in: "/proc")
+        #expect(outside.output.contains(#""uri": "file://\#(folder.path)/ci/broken.json""#), "\(outside.output)")
+        #expect(outside.output.contains(#""styleSpecification": "MapLibre style specification v8"#))
+        #expect(runTool(["validate", "--format", "json", folder.appendingPathComponent("ci/broken.json").path]).output.contains(#""styleSpecification": "#))
+        #expect(runTool(["validate", "--help"]).output.contains("MapLibre style specification v8"))
+    }
+
+    /// Item 6: `mc-style layers` lists a style's layers and where placements go, and a declarations file's
+    /// composed stack per variant with the declared layers marked.
+    @Test func layersListsWhatPlacementsNeed() throws {
+        let style = runTool(["layers", SharedData.repositoryFile("styles/tomtom-demo-base.json").path])
+        #expect(style.status == 0)
+        #expect(style.output.hasPrefix("index   id "))
+        #expect(style.output.contains("belowLabels inserts at 37, below 'Motorway label' (the first label)"), "\(style.output)")
+        #expect(style.output.contains("symbol          vectorTiles / Country name  1-7  label"))
+        let composed = runTool(["layers", Fixtures.folder("variants/mc-style.yaml").path, "--variant", "satellite", "--format", "json"])
+        #expect(composed.status == 0, "\(composed.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(composed.output.utf8)) as? [String: Any])
+        #expect(json["variant"] as? String == "satellite")
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        let declared = layers.filter { $0["declared"] as? Bool == true }.compactMap { $0["id"] as? String }
+        #expect(declared == ["mc-base-raster-layer", "mc-raster-layer-gsi-hillshade", "mc-raster-layer-population-heatmap"], "\(declared)")
+        #expect(runTool(["layers", Fixtures.folder("variants/mc-style.yaml").path, "--variant", "night"]).error.contains("no variant 'night'"))
+        #expect(runTool(["layers", SharedData.repositoryFile("styles/tomtom-demo-base.json").path, "--variant", "x"]).status == 2)
+    }
+
+    /// Item 7: a source field at the top level says where it goes; the lint configuration given as declarations
+    /// says which file it is.
+    @Test func smallTruthsSayWhereThingsGo() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try write(Self.emptyBase, "b.json", in: folder)
+        let top = try write("version: 1\nbase: b.json\nopacity: 0.5\nurlTemplate: x\nsources: []\n", "top.yaml", in: folder)
+        let run = runTool(["validate", top.path])
+        #expect(run.output.contains("top.yaml:3:1: error: unknown key 'opacity' in the declarations file: 'opacity' is a source field; put it under 'defaults:' (for every source) or in a source [decl.unknown-key]"), "\(run.output)")
+        #expect(run.output.contains("top.yaml:4:1: error: unknown key 'urlTemplate' in the declarations file: 'urlTemplate' is a source field; put it in a source under 'sources:'"), "\(run.output)")
+        let configuration = try write(String(contentsOf: Fixtures.folder("config/example.mc-style.yaml"), encoding: .utf8), ".mc-style.yaml", in: folder)
+        let mistaken = runTool(["validate", configuration.path])
+        #expect(mistaken.status == 1 && mistaken.output.contains("this is mc-style's lint configuration (.mc-style.yaml: rule settings), not a declarations file"), "\(mistaken.output)")
+    }
 }

@@ -38,6 +38,7 @@ import StyleCompiler
         let (result, path) = try run("json")
         #expect(result.output == """
         {
+          "styleSpecification": "\(StyleSpecVersion.name)",
           "diagnostics": [
             {
               "severity": "warning",
@@ -83,7 +84,8 @@ import StyleCompiler
     @Test func sarifWholeOutputMatchesItsGoldenFile() throws {
         let (result, path) = try run("sarif")
         let golden = Fixtures.folder("printers/validate.sarif")
-        let normalised = result.output.replacingOccurrences(of: SARIFPrinter.uri(path), with: "__FILE__")
+        let relative = String(path.dropFirst(FileManager.default.currentDirectoryPath.count + 1))
+        let normalised = result.output.replacingOccurrences(of: SARIFPrinter.uri(relative), with: "__FILE__")
             .replacingOccurrences(of: "\"version\": \"\(MCStyleTool.version)\"", with: "\"version\": \"__VERSION__\"")
         if ProcessInfo.processInfo.environment["MC_STYLE_UPDATE_GOLDEN"] == "1" {
             try Data(normalised.utf8).write(to: golden)
@@ -103,7 +105,10 @@ import StyleCompiler
         #expect(results.map { $0["ruleId"] as? String } == ["tomtom.placeholder", "style.range"])
         #expect(results.map { $0["level"] as? String } == ["warning", "error"])
         let location = (results[1]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
-        #expect((location?["artifactLocation"] as? [String: Any])?["uri"] as? String == SARIFPrinter.uri(path))
+        // Relative to the working folder (the test runner's: the repository), with %SRCROOT%.
+        let relative = String(path.dropFirst(FileManager.default.currentDirectoryPath.count + 1))
+        #expect((location?["artifactLocation"] as? [String: Any])?["uri"] as? String == SARIFPrinter.uri(relative))
+        #expect((location?["artifactLocation"] as? [String: Any])?["uriBaseId"] as? String == "%SRCROOT%")
         #expect((location?["region"] as? [String: Any])?["startColumn"] as? Int == 80)
         let index = try #require(results[1]["ruleIndex"] as? Int)
         #expect(rules[index]["id"] as? String == "style.range")

@@ -35,6 +35,20 @@ import YAMLReader
         }
     }
 
+    /// The manifest schema's kinds and the "exactly one of" rule's wording come from the registry: a kind
+    /// missing from either would be refused by the schema or left out of the message.
+    @Test func theManifestSchemaAndTheRuleWordingListEveryKind() throws {
+        let kinds = try #require(ManifestJSONSchema.document()["$defs"]?["source"]?["properties"]?["kind"]?["enum"]?.arrayValue)
+        #expect(kinds.compactMap(\.stringValue) == SourceKind.keywords)
+        for keyword in SourceKind.keywords {
+            #expect(Rule.declSourceKind.summary.contains(keyword) && Rule.declSourceKind.help.contains(keyword), "\(keyword)")
+        }
+        let yaml = "version: 1\nsources:\n  - id: a\n"
+        let tree = try YAMLReader().read(SourceFile(name: "d.yaml", bytes: Array(yaml.utf8)))
+        let message = try #require(DeclarationsDecoder().decode(tree).diagnostics.first { $0.rule == "decl.source-kind" }?.message)
+        for keyword in SourceKind.keywords { #expect(message.contains(keyword), "\(message)") }
+    }
+
     @Test func aKeywordThatIsNotRegisteredIsAnError() throws {
         let yaml = "version: 1\nsources:\n  - id: a\n    wmsService: https://w.example.com/wms\n"
         let tree = try YAMLReader().read(SourceFile(name: "d.yaml", bytes: Array(yaml.utf8)))

@@ -26,7 +26,7 @@ enum CompileCommand: Subcommand {
     )
     static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing; a symbolic link to\na folder stays a link, and the folder it leads to is written).")
     static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
-    static let target = SharedOptions.target(help: "tomtom or maplibre; overrides the declarations' target\n(default tomtom).")
+    static let target = SharedOptions.target(help: "tomtom or maplibre; overrides the declarations' target\n(default tomtom). Both check against the \(StyleSpecVersion.name).")
     static let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
         help: "Fill {key} in TomTom URLs from this environment variable\n(for builds whose output goes straight into an app bundle).")
     static let compact = Flag(name: "compact", help: "Write style.json compact instead of pretty.")

@@ -24,7 +24,7 @@ enum ValidateCommand: Subcommand {
         options: [target.spec, format.spec, strict.spec, quiet.spec, base.spec, secretsAbsent.spec, SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec,
                   SharedOptions.fonts.spec, SharedOptions.config.spec, baseline.spec, writeBaseline.spec, SharedOptions.maxFindings.spec, SharedOptions.cacheDirectory.spec]
     )
-    static let target = SharedOptions.target(help: "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target.")
+    static let target = SharedOptions.target(help: "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target. Both check against the \(StyleSpecVersion.name);\ntomtom adds TomTom's rules.")
     static let format = SharedOptions.format([.text, .json, .sarif, .github],
                                              help: "text (default), json, sarif (SARIF 2.1.0) or github\n(workflow commands).")
     static let strict = Flag(name: "strict", help: "Warnings fail too (exit 1).")
@@ -81,7 +81,7 @@ enum ValidateCommand: Subcommand {
             ? diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) } : diagnostics
         switch format {
         case .json: io.writeOutput(JSONReportPrinter().render(shown, heldBack: heldBack))
-        case .sarif: io.writeOutput(SARIFPrinter(toolVersion: MCStyleTool.version).render(shown))
+        case .sarif: io.writeOutput(SARIFPrinter(toolVersion: MCStyleTool.version, currentDirectory: io.currentDirectory).render(shown))
         case .github:
             let (listed, omitted) = limit.apply(shown)
             io.writeOutput(GitHubPrinter().render(listed) + FindingLimit.lines(omitted))

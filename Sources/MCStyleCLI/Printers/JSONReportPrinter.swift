@@ -1,7 +1,7 @@
 import LocatedJSON
 import StyleCompiler
 
-/// `--format json`: `{"diagnostics": [{"severity", "rule", "message", "file", "line", "column", "path",
+/// `--format json`: `{"styleSpecification": "MapLibre style specification v8 (...)", "diagnostics": [{"severity", "rule", "message", "file", "line", "column", "path",
 /// "related": [{"message", "file", "line", "column"}]}], "summary": {"errors": N, "warnings": M, "heldBack": K}}` (`heldBack`
 /// only with `--baseline`); `path` in MapLibre
 /// notation (null when the finding is about a file as a whole), `line`/`column` null without a location.
@@ -28,6 +28,7 @@ struct JSONReportPrinter {
             ])
         }
         let report = JSONNode.object([
+            "styleSpecification": .string(StyleSpecVersion.name),
             "diagnostics": .array(items),
             "summary": .object(["errors": .integer(diagnostics.errorCount), "warnings": .integer(diagnostics.warningCount),
                                 "heldBack": heldBack.map { .integer($0) }]),

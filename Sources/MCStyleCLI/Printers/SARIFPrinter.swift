@@ -3,8 +3,14 @@ import StyleCompiler
 
 /// `--format sarif`: SARIF 2.1.0, the format GitHub code scanning reads. Every rule mc-style has is listed in
 /// `tool.driver.rules`; columns count Unicode scalars, so `columnKind` is `unicodeCodePoints`.
+///
+/// Artifact locations are URIs relative to the current folder with `uriBaseId` `%SRCROOT%` (GitHub code scanning
+/// resolves them against the repository), normalised (`ci/../ci/x.json` is `ci/x.json`); a file outside the
+/// current folder gets an absolute `file://` URI.
 struct SARIFPrinter {
     let toolVersion: String
+    /// The folder relative URIs are relative to (the tool's working folder), absolute.
+    var currentDirectory: String = "/"
 
     func render(_ diagnostics: [Diagnostic]) -> [UInt8] {
         let rules = RuleCatalog.all
@@ -31,6 +37,7 @@ struct SARIFPrinter {
             "name": .string("mc-style"),
             "version": .string(toolVersion),
             "informationUri": .string("https://mapconductor.com"),
+            "properties": .object(["styleSpecification": .string(StyleSpecVersion.name)]),
             "rules": .array(rules.map { rule in
                 .object([
                     "id": .string(rule.id),
@@ -56,13 +63,24 @@ struct SARIFPrinter {
         var physical: JSONNode?
         if let file {
             physical = .object([
-                "artifactLocation": .object(["uri": .string(Self.uri(file))]),
+                "artifactLocation": artifactLocation(file),
                 "region": position.map { .object(["startLine": .integer($0.line), "startColumn": .integer($0.column)]) },
             ])
         }
         let logical: JSONNode? = (path?.components.isEmpty ?? true) ? nil
             : .array([.object(["fullyQualifiedName": .string(path?.mapLibreNotation ?? "")])])
         return .object(["physicalLocation": physical, "logicalLocations": logical])
+    }
+
+    /// `{"uri": "ci/x.json", "uriBaseId": "%SRCROOT%"}` for a file inside the current folder, else
+    /// `{"uri": "file:///abs/x.json"}`; standard input as `<stdin>` relative to the folder.
+    func artifactLocation(_ file: String) -> JSONNode {
+        let folder = FilePaths.normalized(currentDirectory)
+        let absolute = FilePaths.join(folder, file)
+        let inside = folder == "/" ? String(absolute.dropFirst()) : absolute.hasPrefix(folder + "/") ? String(absolute.dropFirst(folder.count + 1)) : nil
+        if file == "<stdin>" || file == "mc-style" { return .object(["uri": .string(Self.uri(file)), "uriBaseId": .string("%SRCROOT%")]) }
+        guard let inside, !inside.isEmpty else { return .object(["uri": .string("file://" + Self.uri(absolute))]) }
+        return .object(["uri": .string(Self.uri(inside)), "uriBaseId": .string("%SRCROOT%")])
     }
 
     /// A relative URI reference for a file name (percent-encoding what a URI may not hold).

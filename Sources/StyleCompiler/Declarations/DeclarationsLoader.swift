@@ -57,8 +57,28 @@ public struct DeclarationsLoader {
             return Result(declarations: nil, files: resolver.files, diagnostics: [Diagnostic(error)])
         }
         treeRead?(root)
+        if let mistaken = Self.configurationMistakenForDeclarations(file, root: root) {
+            return Result(declarations: nil, files: resolver.files, diagnostics: [mistaken])
+        }
         let (declarations, diagnostics) = DeclarationsDecoder(environment: environment, environmentStandIns: environmentStandIns).decode(root)
         return Result(declarations: declarations, files: resolver.files, diagnostics: diagnostics)
+    }
+}
+
+extension DeclarationsLoader {
+    /// The lint configuration's file name (`LintConfigurationLoader.fileName`), which is easily taken for the
+    /// declarations' `mc-style.yaml`.
+    static let configurationFileName = ".mc-style.yaml"
+
+    /// A finding when `file` is the lint configuration (by its name, or by holding `rules:` and nothing a
+    /// declarations file holds), given where a declarations file is expected.
+    static func configurationMistakenForDeclarations(_ file: SourceFile, root: JSONNode) -> Diagnostic? {
+        let named = file.name == configurationFileName || file.name.hasSuffix("/" + configurationFileName)
+        let keys = Set(root.objectValue?.members.map(\.key) ?? [])
+        let looksLikeConfiguration = keys.contains("rules") && keys.isDisjoint(with: ["base", "bases", "sources"])
+        guard named || looksLikeConfiguration else { return nil }
+        return Diagnostic(.declType, "this is mc-style's lint configuration (.mc-style.yaml: rule settings), not a declarations file (mc-style.yaml: base and sources); give the declarations file, and this one with --config if it is not found by itself",
+                          at: SourceLocation(file: file, offset: 0), path: .root)
     }
 }
 

@@ -102,7 +102,13 @@ struct SchemaCoercion {
         for member in object.members {
             let memberPath = path.appending(member.key)
             guard let field = spec.field(member.key) else {
-                let hint = Suggestion.didYouMean(member.key, among: spec.fields.map(\.name))
+                var hint = Suggestion.didYouMean(member.key, among: spec.fields.map(\.name))
+                if path.components.isEmpty, DeclarationSchema.source.field(member.key) != nil {
+                    // A source's field written at the top of the file: where it belongs, not only that it is unknown.
+                    let defaultable = DeclarationSchema.defaults.field(member.key) != nil
+                    hint = defaultable ? ": '\(member.key)' is a source field; put it under 'defaults:' (for every source) or in a source"
+                                       : ": '\(member.key)' is a source field; put it in a source under 'sources:'"
+                }
                 diagnostics.append(Diagnostic(.declUnknownKey, "unknown key '\(Self.shown(member.key))' in \(spec.noun)\(hint)",
                                               at: member.keyLocation ?? member.value.location, path: memberPath))
                 continue
@@ -287,8 +293,8 @@ extension Rule {
                               summary: "A declarations number is out of range.",
                               help: "Give a number within the range the message states.")
     static let declSourceKind = Rule("decl.source-kind", .error,
-                              summary: "A source needs exactly one of urlTemplate, tileJson, arcGisService, localTileServer.",
-                              help: "Give each source exactly one of urlTemplate, tileJson, arcGisService, localTileServer.")
+                              summary: "A source needs exactly one of \(SourceKind.keywords.joined(separator: ", ")).",
+                              help: "Give each source exactly one of \(SourceKind.keywords.joined(separator: ", ")).")
     static let declExactlyOne = Rule("decl.exactly-one", .error,
                               summary: "Exactly one of a group of keys must be given.",
                               help: "Give exactly one of the keys the message names.")

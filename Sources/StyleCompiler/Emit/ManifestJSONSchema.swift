@@ -84,7 +84,7 @@ public enum ManifestJSONSchema {
                        "pixelRatios", "warnings"],
           "properties": {
             "id": {"type": "string", "minLength": 1, "maxLength": 128},
-            "kind": {"enum": ["urlTemplate", "tileJson", "arcGisService", "localTileServer"]},
+            "kind": {"enum": [\(SourceKind.keywords.map { "\"\($0)\"" }.joined(separator: ", "))]},
             "styleSourceId": {"type": "string"},
             "styleLayerId": {"type": "string"},
             "tiles": {"type": "string"},

@@ -1,0 +1,95 @@
+import LocatedJSON
+import StyleCompiler
+
+/// `mc-style layers`: a style's layer ids and where placements go, for writing `placement:` and `layerMapping:`.
+enum LayersCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "layers",
+        abstract: "List a style's layers (or a declarations file's composed stack), for writing placements.",
+        discussion: """
+        For a style (.json): every layer from the bottom up, with its index, id, type, source and
+        source-layer, its zoom range, and whether it is a label (a symbol layer, which belowLabels goes
+        under). The last lines say where belowLabels and top would insert.
+        For declarations (.yaml, .yml): the composed stack of one variant (--variant, default the first),
+        with the layers mc-style adds marked '+': the declared sources' and TomTom's raster base map.
+        Missing environment variables stand in as validate --secrets-absent does.
+        Exit status: 0 listed, 1 the input cannot be read or composed, 2 misuse.
+        """,
+        usage: ["layers <style.json | declarations.yaml> [--variant <name>] [--format text|json]"],
+        arguments: [.init(name: "file", help: "A style (.json) or a declarations file (.yaml, .yml).")],
+        options: [variant.spec, format.spec]
+    )
+    static let variant = Option<String>(name: "variant", valueName: "name", help: "With declarations: the variant (a bases: key) to compose.")
+    static let format = SharedOptions.format([.text, .json])
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        guard let path = arguments.positionals.first else { throw UsageError("missing a style or declarations file") }
+        guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
+        let variant = try Self.variant.value(in: arguments)
+        let isDeclarations = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
+        if variant != nil, !isDeclarations { throw UsageError("'--variant' is for a declarations file, not a style") }
+        let (listing, diagnostics) = isDeclarations
+            ? LayerListing.composed(declarationsPath: path, variant: variant, environment: io.environment)
+            : LayerListing.style(at: path)
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard let listing, errors.isEmpty else {
+            let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
+            io.writeError(printer.render(errors) + printer.summary(errors))
+            return .inputErrors
+        }
+        switch try Self.format.value(in: arguments) ?? .text {
+        case .json: io.writeOutput(JSONWriter(style: .pretty).bytes(json(listing)))
+        default: io.writeOutput(text(listing))
+        }
+        return .success
+    }
+
+    /// One line per layer, aligned: `  12 + mc-raster-layer-a  raster  mc-raster-src-a  -  z0-24`.
+    static func text(_ listing: LayerListing) -> String {
+        let idWidth = min(48, listing.rows.map { $0.id.count }.max() ?? 2)
+        func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        var lines = [padded("index", 6) + "  " + padded("id", idWidth) + "  " + padded("type", 14) + "  source / source-layer  zoom  label"]
+        for row in listing.rows {
+            let mark = row.isDeclared ? "+" : " "
+            let source = (row.source ?? "-") + (row.sourceLayer.map { " / " + $0 } ?? "")
+            let zoom = "\(row.minZoom.map(number) ?? "")-\(row.maxZoom.map(number) ?? "")"
+            lines.append(padded(String(row.index), 5) + mark + "  " + padded(VisibleText.escaped(row.id), idWidth) + "  " + padded(row.type, 14)
+                         + "  " + source + "  " + (zoom == "-" ? "all" : zoom) + (row.isLabel ? "  label" : ""))
+        }
+        let labels = listing.belowLabelsIndex < listing.rows.count
+            ? "belowLabels inserts at \(listing.belowLabelsIndex), below '\(VisibleText.escaped(listing.rows[listing.belowLabelsIndex].id))' (the first label)"
+            : "belowLabels inserts at \(listing.topIndex), on top (the style has no label layer)"
+        lines.append(labels)
+        lines.append("top inserts at \(listing.topIndex), above '\(VisibleText.escaped(listing.rows.last?.id ?? ""))'")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `{"variant", "layers": [{index, id, type, source, sourceLayer, minzoom, maxzoom, label, declared}], "belowLabels", "top"}`.
+    static func json(_ listing: LayerListing) -> JSONNode {
+        let layers: [JSONNode] = listing.rows.map(Self.json)
+        return .object([
+            "variant": .string(listing.variant),
+            "layers": .array(layers),
+            "belowLabels": .integer(listing.belowLabelsIndex),
+            "top": .integer(listing.topIndex),
+        ])
+    }
+
+    private static func json(_ row: LayerListing.Row) -> JSONNode {
+        func optional(_ text: String?) -> JSONNode { text.map { .string($0) } ?? .null }
+        func optional(_ value: Double?) -> JSONNode { value.map { .number($0) } ?? .null }
+        var members: [JSONMember] = []
+        members.append(JSONMember(key: "index", value: .integer(row.index)))
+        members.append(JSONMember(key: "id", value: .string(row.id)))
+        members.append(JSONMember(key: "type", value: .string(row.type)))
+        members.append(JSONMember(key: "source", value: optional(row.source)))
+        members.append(JSONMember(key: "sourceLayer", value: optional(row.sourceLayer)))
+        members.append(JSONMember(key: "minzoom", value: optional(row.minZoom)))
+        members.append(JSONMember(key: "maxzoom", value: optional(row.maxZoom)))
+        members.append(JSONMember(key: "label", value: .bool(row.isLabel)))
+        members.append(JSONMember(key: "declared", value: .bool(row.isDeclared)))
+        return JSONNode(.object(JSONObject(members)))
+    }
+
+    private static func number(_ value: Double) -> String { JSONNumber(value).text }
+}
