@@ -27,7 +27,7 @@ def enum_values(values):
     return [json.dumps(v) if not isinstance(v, str) else v for v in values]
 
 
-def property_line(name, spec):
+def property_line(name, spec, group=""):
     kind = spec.get("type")
     value = spec.get("value")
     element = None
@@ -68,6 +68,9 @@ def property_line(name, spec):
         extras.append(f"propertyType: {swift_string(spec['property-type'])}")
     if spec.get("transition"):
         extras.append("transition: true")
+    if "default" in spec and (group.startswith("paint_") or group.startswith("layout_")):
+        # What a legacy function without its own default falls back to (MapLibre's convertFunction).
+        extras.append("defaultJSON: " + swift_string(json.dumps(spec["default"], separators=(",", ":"), ensure_ascii=False)))
     return "        SpecProperty(" + ", ".join(parts + extras) + "),"
 
 
@@ -90,7 +93,7 @@ def main(source, target):
         if all(isinstance(v, dict) for v in body.values()) and group not in ("sources",):
             lines.append(f"        {swift_string(group)}: [")
             for name, property_spec in body.items():
-                lines.append("    " + property_line(name, property_spec))
+                lines.append("    " + property_line(name, property_spec, group))
             lines.append("        ],")
     lines.append("    ]")
     lines.append("")

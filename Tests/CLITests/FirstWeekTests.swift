@@ -230,4 +230,45 @@ import TestSupport
         let mistaken = runTool(["validate", configuration.path])
         #expect(mistaken.status == 1 && mistaken.output.contains("this is mc-style's lint configuration (.mc-style.yaml: rule settings), not a declarations file"), "\(mistaken.output)")
     }
+
+    /// Item 5: migrate takes several files, shows a diff with --check --diff, and what it writes validates:
+    /// functions without a default fall back to the property's default, not to null.
+    @Test func migrateWritesStylesThatValidate() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let legacy = #"""
+        {"version": 8, "sources": {"v": {"type": "vector", "url": "https://example.com/v.json"}},
+         "layers": [{"id": "a", "type": "line", "source": "v", "source-layer": "r",
+           "paint": {"line-width": {"type": "categorical", "property": "c", "stops": [[{"zoom": 5, "value": "x"}, 2], [{"zoom": 10, "value": "x"}, 4]]},
+                     "line-offset": {"type": "categorical", "property": "c", "stops": [["x", 2], ["y", 4]]}}}]}
+        """#
+        let first = try write(legacy, "a.json", in: folder)
+        let second = try write(legacy, "b.json", in: folder)
+        let check = runTool(["migrate", "--check", "--diff", first.path, second.path])
+        #expect(check.status == 1)
+        #expect(check.output.contains("would rewrite 2 legacy values in \(first.path)") && check.output.contains("would rewrite 2 legacy values in \(second.path)"))
+        #expect(check.output.contains(#"+             "line-offset": ["match", ["get", "c"], "x", 2, "y", 4, 0]}}]}"#), "\(check.output)")
+        #expect(check.output.contains("--- a\(first.path)\n+++ b\(first.path)\n@@ -1,4 +1,4 @@"), "\(check.output)")
+        #expect(runTool(["migrate", first.path, second.path]).status == 2, "standard output takes one style")
+        #expect(runTool(["migrate", "--in-place", first.path, second.path]).status == 0)
+        for file in [first, second] {
+            let validated = runTool(["validate", "--target", "maplibre", file.path])
+            #expect(validated.output == "0 errors, 0 warnings\n", "\(validated.output)")
+        }
+        #expect(runTool(["migrate", "--check", first.path, second.path]).status == 0)
+        // Every corpus style migrate touches validates afterwards.
+        guard SharedData.isAvailable else {
+            print(SharedData.absenceNote)
+            return
+        }
+        for url in SharedData.corpusStyles {
+            let copy = folder.appendingPathComponent("corpus-" + url.lastPathComponent)
+            try FileManager.default.copyItem(at: url, to: copy)
+            #expect(runTool(["migrate", "--in-place", copy.path]).status == 0)
+            let target = url.lastPathComponent.hasPrefix("tomtom-") ? "tomtom" : "maplibre"
+            let validated = runTool(["validate", "--target", target, copy.path])
+            #expect(validated.status == 0 && validated.output.contains("0 errors,") && !validated.output.contains(": error:"),
+                    "\(url.lastPathComponent): \(validated.output.suffix(300))")
+        }
+    }
 }

@@ -11,49 +11,74 @@ enum MigrateCommand: Subcommand {
         and layout, and every legacy filter, as the expression MapLibre evaluates in its place; legacy parts
         of expression filters become the expressions MapLibre's warning suggests. Everything else stays byte
         for byte: key order, number text, formatting (each rewrite is written on one line or over several, as
-        the value it replaces was). Without options the migrated style goes to standard output.
-        Exit status: 0 done (with --check: nothing to migrate), 1 the file cannot be read, or --check found
+        the value it replaces was). A legacy function without a default falls back to the property's
+        default where no stop applies, as MapLibre's conversion does, so the result validates.
+        Without options the migrated style goes to standard output (one file only); with several files give
+        --check or --in-place. --check --diff prints a unified diff of each file's rewrites.
+        Exit status: 0 done (with --check: nothing to migrate), 1 a file cannot be read, or --check found
         something to migrate, 2 misuse.
         """,
-        usage: ["migrate <style.json> [--check | --in-place] [--format text|json]"],
-        arguments: [.init(name: "style.json", help: "The style to migrate.")],
-        options: [check.spec, inPlace.spec, format.spec]
+        usage: ["migrate <style.json>... [--check [--diff] | --in-place] [--format text|json]"],
+        arguments: [.init(name: "style.json", help: "The styles to migrate.")],
+        options: [check.spec, diff.spec, inPlace.spec, format.spec]
     )
     static let check = Flag(name: "check", help: "Write nothing; exit 1 listing what would be rewritten.")
+    static let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file (before, after).")
     static let inPlace = Flag(name: "in-place", help: "Replace the file with the migrated style (atomically).")
     static let format = SharedOptions.format([.text, .json],
                                              help: "text (default: the migrated style, or with --check/--in-place a\nlist of rewrites) or json (a report of each rewrite).")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(arguments.positionals.isEmpty ? "missing the style to migrate" : "unexpected argument '\(arguments.positionals[1])'")
-        }
+        let paths = arguments.positionals
+        guard !paths.isEmpty else { throw UsageError("missing the style to migrate") }
         let checkOnly = Self.check.isSet(in: arguments)
         let inPlace = Self.inPlace.isSet(in: arguments)
+        let showsDiff = Self.diff.isSet(in: arguments)
         if checkOnly, inPlace { throw UsageError("'--check' and '--in-place' cannot be used together") }
+        if showsDiff, !checkOnly { throw UsageError("'--diff' goes with '--check'") }
+        if paths.count > 1, !checkOnly, !inPlace { throw UsageError("several styles need '--check' or '--in-place' (standard output takes one style)") }
         let format = try Self.format.value(in: arguments) ?? .text
-        let (migration, diagnostics) = MigrateJob(path: path).run()
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
-        io.writeError(printer.render(diagnostics))
-        guard let migration else { return .inputErrors }
-        if inPlace, !migration.rewrites.isEmpty {
-            do { try AtomicFileWriter().write(migration.bytes, to: path) } catch {
-                io.writeError(printer.render([error.diagnostic]))
-                return .inputErrors
+        var failed = false
+        var found = false
+        var reports: [JSONNode] = []
+        for path in paths {
+            let (migration, diagnostics) = MigrateJob(path: path).run()
+            io.writeError(printer.render(diagnostics))
+            guard let migration else {
+                failed = true
+                continue
+            }
+            found = found || !migration.rewrites.isEmpty
+            if inPlace, !migration.rewrites.isEmpty {
+                do { try AtomicFileWriter().write(migration.bytes, to: path) } catch {
+                    io.writeError(printer.render([error.diagnostic]))
+                    failed = true
+                    continue
+                }
+            }
+            switch format {
+            case .json:
+                reports.append(report(migration, path: path))
+            default:
+                if checkOnly || inPlace {
+                    io.writeOutput(listing(migration, path: path, verb: checkOnly ? "would rewrite" : "rewrote"))
+                    if showsDiff, !migration.rewrites.isEmpty, let original = try? InputLoader().load(path: path) {
+                        io.writeOutput(UnifiedDiff.render(old: original.bytes, new: migration.bytes, oldName: (path.hasPrefix("/") ? "a" : "a/") + path,
+                                                            newName: (path.hasPrefix("/") ? "b" : "b/") + path))
+                    }
+                } else {
+                    io.writeOutput(migration.bytes)
+                    io.writeError("migrated \(path): \(counted(migration.rewrites.count, "rewrite"))\n")
+                }
             }
         }
-        switch format {
-        case .json:
-            io.writeOutput(report(migration, path: path))
-        default:
-            if checkOnly || inPlace {
-                io.writeOutput(listing(migration, path: path, verb: checkOnly ? "would rewrite" : "rewrote"))
-            } else {
-                io.writeOutput(migration.bytes)
-                io.writeError("migrated \(path): \(counted(migration.rewrites.count, "rewrite"))\n")
-            }
+        if format == .json {
+            // One style: its report; several: a list of them.
+            io.writeOutput(JSONWriter(style: .pretty).bytes(reports.count == 1 && paths.count == 1 ? reports[0] : .array(reports)))
         }
-        return checkOnly && !migration.rewrites.isEmpty ? .inputErrors : .success
+        if failed { return .inputErrors }
+        return checkOnly && found ? .inputErrors : .success
     }
 
     /// `file:line:column: kind at path` per rewrite, and a count.
@@ -67,7 +92,7 @@ enum MigrateCommand: Subcommand {
     }
 
     /// `{"file", "rewrites": [{kind, path, line, column, before, after}], "summary": {"rewrites": N}}`.
-    private static func report(_ migration: StyleMigration, path: String) -> [UInt8] {
+    private static func report(_ migration: StyleMigration, path: String) -> JSONNode {
         let items = migration.rewrites.map { rewrite -> JSONNode in
             let position = rewrite.location.position
             return .object([
@@ -76,7 +101,6 @@ enum MigrateCommand: Subcommand {
                 "before": .string(rewrite.before), "after": .string(rewrite.after),
             ])
         }
-        return JSONWriter(style: .pretty).bytes(.object(["file": .string(path), "rewrites": .array(items),
-                                                         "summary": .object(["rewrites": .integer(items.count)])]))
+        return .object(["file": .string(path), "rewrites": .array(items), "summary": .object(["rewrites": .integer(items.count)])])
     }
 }

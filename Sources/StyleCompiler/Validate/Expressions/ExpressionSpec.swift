@@ -53,8 +53,10 @@ public struct ExpressionSpec: Sendable, Hashable {
     }
 
     init(_ property: SpecProperty) {
+        // The catalog's defaults are the specification's JSON: they always parse.
+        let defaultValue = property.defaultJSON.flatMap { try? JSONParser().parse($0, name: "default").root }
         self.init(type: property.type, value: property.value, length: property.length, propertyType: property.propertyType ?? "constant",
-                  interpolated: property.interpolated, parameters: property.parameters, values: property.values)
+                  interpolated: property.interpolated, parameters: property.parameters, values: property.values, defaultValue: defaultValue)
         name = property.name
     }
 

@@ -25,10 +25,13 @@ final class SpecProperty: Sendable {
     /// `data-driven`, `data-constant`, `cross-faded`, `cross-faded-data-driven`, `color-ramp`, `constant`.
     let propertyType: String?
     let transition: Bool
+    /// A paint or layout property's default value, as compact JSON text (parsed where it is needed).
+    let defaultJSON: String?
 
     init(_ name: String, _ type: String, value: String? = nil, elementValue: String? = nil, elementLength: Int? = nil,
          values: [String] = [], numericValues: Bool = false, length: Int? = nil, minimum: Double? = nil, maximum: Double? = nil,
-         required: Bool = false, interpolated: Bool = false, parameters: [String] = [], propertyType: String? = nil, transition: Bool = false) {
+         required: Bool = false, interpolated: Bool = false, parameters: [String] = [], propertyType: String? = nil, transition: Bool = false,
+         defaultJSON: String? = nil) {
         self.name = name
         self.type = type
         self.value = value
@@ -44,6 +47,7 @@ final class SpecProperty: Sendable {
         self.parameters = parameters
         self.propertyType = propertyType
         self.transition = transition
+        self.defaultJSON = defaultJSON
     }
 
     /// Whether it takes expressions or functions at all (paint and layout properties do).
