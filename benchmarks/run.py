@@ -135,7 +135,6 @@ def main(argv):
         declarations = generate(200, base, f"{label}-200.yaml")
         out = WORK / f"out-{label}"
         shutil.rmtree(out, ignore_errors=True)
-        shutil.rmtree(WORK / f"cache-{label}", ignore_errors=True)
         # Measured in alternation, so that the ratio the target is about compares like with like.
         workload = f"({label}) compile {base.name} + 200 sources"
         record_together([
@@ -143,10 +142,6 @@ def main(argv):
             (f"{label}-py", workload, "Python baseline, compact (no validation)",
              [PYTHON, str(ROOT / "benchmarks" / "baseline_compose.py"), str(declarations), str(base), str(WORK / f"py-{label}.json"), "--compact"]),
             (f"{label}-mc-pretty", workload, "mc-style compile (pretty)", [TOOL, "compile", str(declarations), "--out", str(out) + "-pretty"]),
-            # A rebuild as the SwiftPM plugin runs it: the base layers' findings come from the validation cache
-            # (filled by the warm-up run), only what composing added or changed is checked.
-            (f"{label}-mc-cached", workload, "mc-style compile --compact --cache-dir (rebuild)",
-             [TOOL, "compile", str(declarations), "--out", str(out) + "-cached", "--compact", "--cache-dir", str(WORK / f"cache-{label}")]),
         ])
     for count in (10, 100, 1000, 10000):
         declarations = generate(count, tomtom, f"c-{count}.yaml")
@@ -154,13 +149,7 @@ def main(argv):
         shutil.rmtree(out, ignore_errors=True)
         workload = f"(c) compile tomtom-basic-nolabels + {count} sources"
         command = [TOOL, "compile", str(declarations), "--out", str(out)]
-        if count == 10:
-            shutil.rmtree(WORK / "cache-c-10", ignore_errors=True)
-            record_together([(f"c-{count}", workload, "mc-style compile", command),
-                             ("c-10-cached", workload, "mc-style compile --cache-dir (rebuild)",
-                              [TOOL, "compile", str(declarations), "--out", str(out) + "-cached", "--cache-dir", str(WORK / "cache-c-10")])])
-        else:
-            record(f"c-{count}", workload, "mc-style compile", command)
+        record(f"c-{count}", workload, "mc-style compile", command)
     for label, base in (("a", tomtom), ("b", americana)):
         record(f"d-{label}", f"(d) validate {base.name}", "mc-style validate", [TOOL, "validate", "--target", "maplibre", str(base)])
         record(f"e-{label}-mc", f"(e) parse + compact write {base.name}", "mc-style format --compact", [TOOL, "format", "--compact", str(base)])
@@ -240,11 +229,6 @@ def main(argv):
     ]
     for name, met, figure in checks:
         print(f"{'met   ' if met else 'MISSED'} {name}: {figure}")
-    # Not a target (the targets are judged on compiles that check everything): what a rebuild with the
-    # validation cache takes.
-    print(f"info   rebuild with --cache-dir: (a) {results['a-mc-cached'][0] / results['a-py'][0]:.2f}x, "
-          f"(b) {results['b-mc-cached'][0] / results['b-py'][0]:.2f}x the compact Python baseline; "
-          f"(c) 10 sources {results['c-10-cached'][0] * 1e3:.1f} ms")
     return 0
 
 
