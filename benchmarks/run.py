@@ -100,8 +100,13 @@ def print_memory(title, memory):
 
 
 def generate(count, base, name):
+    """Declarations of `count` sources over a copy of `base` in the work folder: a declarations file reads bases
+    from inside its project only, and the corpus is outside the repository."""
     path = WORK / name
-    relative = os.path.relpath(base, WORK)
+    local = WORK / base.name
+    if not local.exists():
+        shutil.copyfile(base, local)
+    relative = os.path.relpath(local, WORK)
     subprocess.run([PYTHON, str(ROOT / "benchmarks" / "generate_declarations.py"), str(count), relative, str(path)], check=True)
     return path
 
@@ -188,7 +193,10 @@ def main(argv):
 
     def one_source(base, name):
         path = WORK / name
-        path.write_text(f"version: 1\ntarget: maplibre\nbase: {base}\nsources:\n  - id: one\n"
+        local = WORK / base.name
+        if base != local:
+            shutil.copyfile(base, local)
+        path.write_text(f"version: 1\ntarget: maplibre\nbase: {local.name}\nsources:\n  - id: one\n"
                         f"    urlTemplate: https://tiles.example.com/{{z}}/{{x}}/{{y}}.png\n", encoding="utf-8")
         return path
 
