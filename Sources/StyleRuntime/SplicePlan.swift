@@ -62,7 +62,7 @@ struct SplicePlan: Sendable {
                 case (.opacity, .number(let number)):
                     splices.append(Splice(range: start..<(start + number.text.utf8.count), slot: slot))
                 case (.visibility, .string):
-                    splices.append(Splice(range: start..<Self.endOfStringLiteral(at: start, in: bytes), slot: slot))
+                    splices.append(Splice(range: start..<JSONStringLiteral.end(at: start, in: bytes), slot: slot))
                 default:
                     throw mismatch(pointer, "does not name the layer's \(slot == .opacity(index) ? "opacity number" : "visibility string")")
                 }
@@ -104,7 +104,7 @@ struct SplicePlan: Sendable {
 
     /// Byte ranges of `token` inside the JSON string literal whose opening quote is at `start`.
     static func occurrences(of token: [UInt8], inStringLiteralAt start: Int, of bytes: [UInt8]) -> [Range<Int>] {
-        let end = endOfStringLiteral(at: start, in: bytes) - 1
+        let end = JSONStringLiteral.end(at: start, in: bytes) - 1
         var found: [Range<Int>] = []
         var index = start + 1
         while index + token.count <= end {
@@ -116,18 +116,5 @@ struct SplicePlan: Sendable {
             }
         }
         return found
-    }
-
-    /// The offset just past the closing quote of the string literal whose opening quote is at `start`.
-    static func endOfStringLiteral(at start: Int, in bytes: [UInt8]) -> Int {
-        var index = start + 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"): index += 2
-            case UInt8(ascii: "\""): return index + 1
-            default: index += 1
-            }
-        }
-        return bytes.count
     }
 }

@@ -41,7 +41,7 @@ public enum KeyRedaction {
                 result = parts.joined(separator: "key=" + Placeholder.apiKey.token)
             }
             guard result != text else { return }
-            let end = endOfStringLiteral(at: start, in: bytes)
+            let end = JSONStringLiteral.end(at: start, in: bytes)
             let literal = bytes[start..<end]
             if !literal.contains(UInt8(ascii: "\\")) {
                 splices.append((start..<end, Array(("\"" + result + "\"").utf8)))
@@ -62,18 +62,5 @@ public enum KeyRedaction {
         }
         output += bytes[position...]
         return (output, replaced)
-    }
-
-    /// The offset just past the closing quote of the string literal whose opening quote is at `start`.
-    private static func endOfStringLiteral(at start: Int, in bytes: [UInt8]) -> Int {
-        var index = start + 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"): index += 2
-            case UInt8(ascii: "\""): return index + 1
-            default: index += 1
-            }
-        }
-        return bytes.count
     }
 }
