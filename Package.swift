@@ -36,11 +36,9 @@ let package = Package(
         .target(name: "StyleCompiler", dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "StyleRuntime", "CAtomicSwap"]),
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
-        // Process settings made once at start-up (malloc arenas); the executable's alone, never the libraries'.
-        .target(name: "CProcessTuning"),
         // No unsafeFlags anywhere: SwiftPM refuses a package with them as a versioned dependency, which is how app
         // teams take the plugin (a test holds this). The README's install command links the binary non-PIE instead.
-        .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI", "CProcessTuning"]),
+        .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI"]),
         // The build-tool plugin: runs `mc-style compile` for a target's mc-style.yaml (fixtures/plugin-consumer uses it).
         .plugin(name: "MCStylePlugin", capability: .buildTool(), dependencies: ["mc-style"], path: "Sources/MCStylePlugin"),
         // Throughput measurements, run by benchmarks/run.sh; never part of `swift test`.

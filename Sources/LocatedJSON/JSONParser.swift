@@ -23,49 +23,12 @@ public struct JSONParser: Sendable {
 
     /// Parses a whole file.
     public func parse(_ file: SourceFile) throws(JSONSyntaxError) -> JSONDocument {
-        try scan(file, into: { JSONTreeSink(file: file) }) { _, root, duplicateKeys in
-            JSONDocument(root: root, file: file, duplicateKeys: duplicateKeys)
-        }
-    }
-
-    /// Parses a whole file, and hands each element of the root object's array member `key` to `report` (with
-    /// its index) as soon as the element is parsed, while the rest of the file is still being parsed: so that
-    /// another thread can start on a style's layers early. Only the first such member is reported (a later
-    /// duplicate key's array replaces it in the tree, and is not reported); nothing is reported for a root that
-    /// is not an object. The elements reported are those of the tree returned, until a syntax error ends the parse.
-    public func parse(_ file: SourceFile, reportingElementsOf key: String,
-                      to report: (_ index: Int, _ element: JSONNode) -> Void) throws(JSONSyntaxError) -> JSONDocument {
-        let result: Result<JSONDocument, JSONSyntaxError> = withoutActuallyEscaping(report) { report in
-            do throws(JSONSyntaxError) {
-                let observer = JSONTreeSink.ElementObserver(key: key, report: report)
-                return .success(try scan(file, into: { JSONTreeSink(file: file, observer: observer) }) { _, root, duplicateKeys in
-                    JSONDocument(root: root, file: file, duplicateKeys: duplicateKeys)
-                })
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
-    }
-
-    /// Parses a whole file into a tape (16 bytes a value or key, strings left in the file's bytes) instead of a
-    /// tree: for reading a document through once. It accepts and refuses exactly what `parse(_:)` does, with the
-    /// same errors and the same duplicate keys; `node(at:)` of the tape is the tree `parse(_:)` builds.
-    public func parseTape(_ file: SourceFile) throws(JSONSyntaxError) -> JSONTape {
-        try scan(file, into: { JSONTapeSink(file: file) }) { sink, _, duplicateKeys in sink.tape(duplicateKeys: duplicateKeys) }
-    }
-
-    /// Scans `file` into the sink `makeSink` makes, and makes the result from the sink, the root value and the
-    /// duplicate keys.
-    private func scan<Sink: JSONScanSink & ~Copyable, Parsed>(
-        _ file: SourceFile, into makeSink: () -> Sink, _ finish: (borrowing Sink, Sink.Value, [DuplicateKey]) -> Parsed
-    ) throws(JSONSyntaxError) -> Parsed {
-        let result: Result<Parsed, JSONSyntaxError> = file.bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer, file: file, sink: makeSink(), maximumDepth: maximumDepth,
+        let result: Result<JSONDocument, JSONSyntaxError> = file.bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer, file: file, sink: JSONTreeSink(file: file), maximumDepth: maximumDepth,
                                       maximumStringLength: maximumStringLength)
             do throws(JSONSyntaxError) {
                 let (root, duplicateKeys) = try scanner.parseDocument()
-                return .success(finish(scanner.sink, root, duplicateKeys))
+                return .success(JSONDocument(root: root, file: file, duplicateKeys: duplicateKeys))
             } catch {
                 return .failure(error)
             }
@@ -78,11 +41,6 @@ public struct JSONParser: Sendable {
     /// for short texts such as command-line values and tests.
     public func parse(_ text: String, name: String = "<input>") throws(JSONSyntaxError) -> JSONDocument {
         try parse(SourceFile(name: name, bytes: Array(text.utf8)).keptUntilExit())
-    }
-
-    /// Parses text given in memory into a tape, naming it `name` in locations.
-    public func parseTape(_ text: String, name: String = "<input>") throws(JSONSyntaxError) -> JSONTape {
-        try parseTape(SourceFile(name: name, bytes: Array(text.utf8)))
     }
 }
 

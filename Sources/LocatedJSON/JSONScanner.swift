@@ -24,9 +24,8 @@ private enum Byte {
 }
 
 /// The parser's working state over one file's bytes: it checks the syntax and throws the errors, and hands
-/// what it accepts to `sink`, which builds a tree (`JSONTreeSink`) or a tape (`JSONTapeSink`). Recursion
-/// depth is bounded by `maximumDepth`.
-struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
+/// what it accepts to `sink`, which builds the tree (`JSONTreeSink`). Recursion depth is bounded by `maximumDepth`.
+struct JSONScanner: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: SourceFile
     let maximumDepth: Int
@@ -34,9 +33,9 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
     var position = 0
     var depth = 0
     /// What is built from the text.
-    var sink: Sink
+    var sink: JSONTreeSink
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, sink: consuming Sink, maximumDepth: Int,
+    init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, sink: consuming JSONTreeSink, maximumDepth: Int,
          maximumStringLength: Int = JSONParser.defaultMaximumStringLength) {
         self.bytes = bytes
         self.file = file
@@ -47,7 +46,7 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
     }
 
     /// Scans the whole text: the root value and the duplicate keys found, each with the path of its object.
-    mutating func parseDocument() throws(JSONSyntaxError) -> (root: Sink.Value, duplicateKeys: [DuplicateKey]) {
+    mutating func parseDocument() throws(JSONSyntaxError) -> (root: JSONNode, duplicateKeys: [DuplicateKey]) {
         skipWhitespace()
         guard position < bytes.count else {
             throw JSONSyntaxError(.emptyInput, at: location(position), "the input is empty: expected a JSON value")
@@ -70,7 +69,7 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
 
     // MARK: Values
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> Sink.Value {
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
         guard position < bytes.count else {
             throw JSONSyntaxError(.unexpectedEnd, at: location(position), "unexpected end of input: expected a value")
         }
@@ -101,7 +100,7 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
         return true
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> Sink.Value {
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONNode {
         let start = position
         if try openContainer(closedBy: Byte.closeBrace) { return sink.emptyObject(at: start) }
         var object = sink.beginObject(at: start)
@@ -142,7 +141,7 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> Sink.Value {
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONNode {
         let start = position
         if try openContainer(closedBy: Byte.closeBracket) { return sink.emptyArray(at: start) }
         var array = sink.beginArray(at: start)
@@ -179,7 +178,7 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
 
     // MARK: Strings
 
-    private mutating func parseString() throws(JSONSyntaxError) -> Sink.Text {
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
         let opening = position
         let text = try scanString()
         if position - opening - 2 > maximumStringLength {
@@ -188,7 +187,7 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
         return text
     }
 
-    private mutating func scanString() throws(JSONSyntaxError) -> Sink.Text {
+    private mutating func scanString() throws(JSONSyntaxError) -> String {
         let opening = position
         position += 1
         let contentStart = position
@@ -225,7 +224,7 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
         }
     }
 
-    private mutating func makeString(_ range: Range<Int>, hasNonASCII: Bool) throws(JSONSyntaxError) -> Sink.Text {
+    private mutating func makeString(_ range: Range<Int>, hasNonASCII: Bool) throws(JSONSyntaxError) -> String {
         if let text = sink.plainText(UnsafeBufferPointer(rebasing: bytes[range]), at: range.lowerBound, hasNonASCII: hasNonASCII) {
             return text
         }
@@ -234,7 +233,7 @@ struct JSONScanner<Sink: JSONScanSink & ~Copyable>: ~Copyable {
     }
 
     /// The slow path for strings with escapes: decodes into a buffer, which the sink validates once.
-    private mutating func parseEscapedString(opening: Int, contentStart: Int) throws(JSONSyntaxError) -> Sink.Text {
+    private mutating func parseEscapedString(opening: Int, contentStart: Int) throws(JSONSyntaxError) -> String {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(position - contentStart + 16)
         buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))

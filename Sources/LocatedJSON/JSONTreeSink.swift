@@ -1,5 +1,7 @@
 /// Builds the value tree (`JSONNode`s) from what `JSONScanner` accepts.
-struct JSONTreeSink: JSONScanSink, ~Copyable {
+/// Calls come in document order from `JSONScanner`, which checks the syntax and throws every error: the sink
+/// only records. Offsets are byte offsets into the file.
+struct JSONTreeSink: ~Copyable {
     /// The number of the file parsed, which every node records (see `SourceFile`).
     let fileID: UInt32
     private(set) var duplicates: [(key: String, first: Int, second: Int, object: Int)] = []
@@ -8,23 +10,6 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
     /// The elements of the open arrays and the members of the open objects.
     private var elements = MoveStack<JSONNode>(capacity: 512)
     private var members = MoveStack<JSONMember>(capacity: 256)
-    /// Told of each element of one array member of the root object as soon as the element is complete.
-    private let observer: ElementObserver?
-    /// Open containers.
-    private var depth = 0
-    private var rootIsObject = false
-    /// True when the last string made directly in the root object is the observed key (it is the key of the
-    /// value that follows, when that value is an array).
-    private var lastRootTextIsObservedKey = false
-    /// Where the observed array's elements start on the stack while it is open; -1 otherwise.
-    private var observedArrayStart = -1
-    private var observedArrayClosed = false
-
-    /// The root member whose array elements are reported, and where they go (element index, element).
-    struct ElementObserver {
-        let key: String
-        let report: (Int, JSONNode) -> Void
-    }
 
     /// An open object: where its brace stands, where its members start on the stack, and their key index once
     /// there are many.
@@ -34,15 +19,8 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
         var index: [String: Int]?
     }
 
-    init(file: SourceFile, observer: ElementObserver? = nil) {
+    init(file: SourceFile) {
         self.fileID = file.id
-        self.observer = observer
-    }
-
-    /// Notes whether a string made directly in the root object is the observed key.
-    private mutating func noteRootText(_ text: String?) {
-        guard depth == 1, let observer else { return }
-        lastRootTextIsObservedKey = text == observer.key
     }
 
     func null(at offset: Int) -> JSONNode { JSONNode(.null, fileID: fileID, offset: offset) }
@@ -54,13 +32,11 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
 
     mutating func plainText(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, hasNonASCII: Bool) -> String? {
         let text = hasNonASCII ? String(validating: content, as: UTF8.self) : strings.string(for: content)
-        if observer != nil { noteRootText(text) }
         return text
     }
 
     mutating func escapedText(_ decoded: [UInt8], at offset: Int) -> String? {
         let text = String(validating: decoded, as: UTF8.self)
-        if observer != nil { noteRootText(text) }
         return text
     }
     func words(_ text: String) -> String { text }
@@ -68,8 +44,6 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
 
     func emptyObject(at offset: Int) -> JSONNode { JSONNode(.object(JSONObject()), fileID: fileID, offset: offset) }
     mutating func beginObject(at offset: Int) -> ObjectBuild {
-        if depth == 0 { rootIsObject = true }
-        depth += 1
         return ObjectBuild(offset: offset, start: members.count, index: nil)
     }
 
@@ -95,7 +69,6 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
     }
 
     mutating func endObject(_ object: consuming ObjectBuild, at offset: Int) -> JSONNode {
-        depth -= 1
         return JSONNode(.object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), fileID: fileID, offset: offset)
     }
 
@@ -107,26 +80,13 @@ struct JSONTreeSink: JSONScanSink, ~Copyable {
     }
 
     func emptyArray(at offset: Int) -> JSONNode { JSONNode(.array([]), fileID: fileID, offset: offset) }
-    mutating func beginArray(at offset: Int) -> Int {
-        // Only the first array under the observed key (a later duplicate key's array is not reported).
-        if depth == 1, rootIsObject, lastRootTextIsObservedKey, !observedArrayClosed, observedArrayStart < 0 {
-            observedArrayStart = elements.count
-        }
-        depth += 1
-        return elements.count
-    }
+    mutating func beginArray(at offset: Int) -> Int { elements.count }
 
     mutating func element(_ value: consuming JSONNode, in array: inout Int) {
-        if depth == 2, array == observedArrayStart, let observer { observer.report(elements.count - array, copy value) }
         elements.push(consume value)
     }
 
     mutating func endArray(_ array: Int, at offset: Int) -> JSONNode {
-        depth -= 1
-        if depth == 1, array == observedArrayStart {
-            observedArrayStart = -1
-            observedArrayClosed = true
-        }
         return JSONNode(.array(elements.pop(from: array)), fileID: fileID, offset: offset)
     }
 

@@ -28,12 +28,6 @@ public enum MCStyleTool {
         options: [CommandSpec.Option(name: "version", valueName: nil, help: "Show the version.")]
     )
 
-    /// Sets what the process does just before a large input is read and parsed into a tree, given its size in
-    /// bytes (see `LargeInputPreparation`); the executable puts that thread's heap on huge pages.
-    public static func prepareForLargeInputs(with prepare: @escaping @Sendable (_ size: Int) -> Void) {
-        LargeInputPreparation.install { _, size in prepare(size) }
-    }
-
     /// Runs the tool with the words after the program name; returns the exit status.
     public static func main(arguments: [String], io: ToolIO) -> Int32 {
         guard let first = arguments.first else {

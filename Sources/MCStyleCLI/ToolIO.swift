@@ -19,15 +19,10 @@ public protocol ToolIO: AnyObject {
     var errorIsTerminal: Bool { get }
     /// The folder a configuration file is looked for from (`.mc-style.yaml`, upward).
     var currentDirectory: String { get }
-    /// True when the process exits once the command returns (the real command line): a command may then leave
-    /// its parsed trees for the exit to reclaim (`ProcessExit`) instead of freeing them.
-    var exitsAfterCommand: Bool { get }
 }
 
 extension ToolIO {
     func writeOutput(_ text: String) { writeOutput(Array(text.utf8)) }
-    /// An IO that does not say so is in a process that goes on (tests run commands in process).
-    public var exitsAfterCommand: Bool { false }
 }
 
 /// The real process: standard output and standard error, the process environment.
@@ -41,7 +36,6 @@ public final class ProcessIO: ToolIO {
 
     public var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     public var currentDirectory: String { FileManager.default.currentDirectoryPath }
-    public var exitsAfterCommand: Bool { true }
 
     /// Every byte, again after an interruption; a stream that fails (a closed pipe) takes nothing more.
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {

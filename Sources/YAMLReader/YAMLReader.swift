@@ -31,10 +31,6 @@ public struct YAMLReader {
     public static let maximumScalarLength = 4 << 20
     /// Resolves `!include PATH` (the scalar's text and location) to the node that replaces it.
     public var includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)?
-    /// Called with each member of the document's root mapping (key, value) as soon as the value is read, before
-    /// the rest of the document: a caller can start work that needs one early top-level value. Members a merge
-    /// key (`<<`) brings are not reported, and a document that later turns out invalid may have reported some.
-    public var rootMemberRead: ((String, JSONNode) -> Void)?
 
     public init(maximumDepth: Int = YAMLReader.defaultMaximumDepth, nodeBudget: Int = YAMLReader.defaultNodeBudget,
                 includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)? = nil) {

@@ -173,7 +173,6 @@ struct YAMLTreeBuilder {
                 top.entries.append(.merge(try Self.mergeMembers(node, at: key.location)))
             } else {
                 top.entries.append(.member(JSONMember(key: key.text, keyLocation: key.location, value: node)))
-                if stack.count == 1, let rootMemberRead = reader.rootMemberRead { rootMemberRead(key.text, node) }
             }
             return
         }

@@ -8,8 +8,6 @@ final class CapturedIO: ToolIO {
     var environment: [String: String]
     let errorIsTerminal = false
     var currentDirectory: String
-    /// False, as in any process that goes on (the test runner); true plays the command line.
-    var exitsAfterCommand = false
 
     init(environment: [String: String] = [:], currentDirectory: String = FileManager.default.currentDirectoryPath) {
         self.environment = environment

@@ -232,35 +232,6 @@ import TestSupport
         #expect(try Self.tree(folder.appendingPathComponent("a")) == (try Self.tree(folder.appendingPathComponent("b"))))
     }
 
-    /// The command line leaves its trees for the process's exit instead of freeing them; nothing it writes or
-    /// prints may depend on that (compile, validate and format, with findings to print too).
-    @Test func leavingTreesToTheExitChangesNoOutput() throws {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let broken = Fixtures.folder("declarations/invalid/placement-both.yaml").path
-        let style = Fixtures.folder("demo/expected/tomtom/style.json").path
-        func run(_ words: [String], exits: Bool) -> ToolRun {
-            let io = CapturedIO()
-            io.exitsAfterCommand = exits
-            let status = MCStyleTool.main(arguments: words, io: io)
-            return ToolRun(status: status, output: io.outputText, error: io.error)
-        }
-        for exits in [false, true] {
-            let out = folder.appendingPathComponent(exits ? "left" : "freed").path
-            let compiled = run(["compile", Self.demo, "--out", out, "--quiet"], exits: exits)
-            #expect(compiled.status == 0, "\(compiled.error)")
-        }
-        #expect(try Self.tree(folder.appendingPathComponent("left")) == (try Self.tree(folder.appendingPathComponent("freed"))))
-        #expect(try Self.tree(folder.appendingPathComponent("left")) == (try Self.tree(Fixtures.folder("demo/expected/tomtom"))))
-        for words in [["validate", broken], ["validate", style], ["validate", Self.demo], ["validate", style, Self.demo, broken],
-                      ["format", "--compact", style, style]] {
-            let freed = run(words, exits: false)
-            let left = run(words, exits: true)
-            #expect(left.status == freed.status && left.output == freed.output && left.error == freed.error, "\(words)")
-            #expect(!left.output.isEmpty || !left.error.isEmpty, "\(words) printed nothing to compare")
-        }
-    }
-
     @Test func anOutputPathThatIsAFileIsAnError() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -4,8 +4,8 @@ import TestSupport
 import LocatedJSON
 @testable import StyleCompiler
 
-/// Reading the declarations on one thread while the bases they name are parsed on others: whatever the
-/// order and form in which the file names its bases, every base is read once and the result is the same.
+/// Reading the declarations and the bases they name: whatever the order and form in which the file names its
+/// bases, every base is read once and the result is the same.
 @Suite struct CompilationInputsTests {
     private static let style = #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
 
@@ -43,7 +43,7 @@ import LocatedJSON
         }
     }
 
-    @Test func everyVariantsBaseIsReadTheFirstOnThisThread() throws {
+    @Test func variantsNamingOneFileShareItsParse() throws {
         let (inputs, diagnostics, folder) = try load("version: 1\nbases: {light: light.json, dark: dark.json, again: light.json}\nsources:\n\(Self.sources)\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(!diagnostics.containsErrors, "\(diagnostics.map(\.message))")

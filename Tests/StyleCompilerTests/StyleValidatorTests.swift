@@ -247,24 +247,6 @@ import LocatedJSON
         #expect(sorted["layers"]?[0]?.objectValue?.keys == ["id", "type", "paint", "zz"])
     }
 
-    /// `format --sort` reads a tape: its member order must write what the sorted tree writes, duplicate keys,
-    /// unknown keys and non-object layers included, and on every corpus style (when ../shared is there).
-    @Test func specKeyOrderOfATapeWritesWhatTheSortedTreeWrites() throws {
-        var files = [SourceFile(name: "s.json", bytes: Array(
-            "{\"layers\": [{\"paint\": {}, \"zz\": 1, \"id\": \"a\", \"type\": \"background\", \"id\": \"b\"}, 3], \"custom\": 1, \"version\": 8, \"version\": 8}".utf8))]
-        for style in SharedData.corpusStyles {
-            files.append(SourceFile(name: style.lastPathComponent, bytes: Array(try Data(contentsOf: style))))
-        }
-        for file in files {
-            let tree = SpecKeyOrder.sorted(try JSONParser().parse(file).root)
-            let tape = try JSONParser().parseTape(file)
-            for style in [JSONWriter.Style.pretty, .compact] {
-                #expect(firstDifference(JSONWriter(style: style).bytes(tape, memberOrder: SpecKeyOrder.memberOrder(tape)),
-                                        JSONWriter(style: style).bytes(tree)) == nil, "\(file.name), \(style)")
-            }
-        }
-    }
-
     @Test func everyReportedRuleIsInTheCatalog() throws {
         let ids = Set(RuleCatalog.all.map(\.id))
         #expect(ids.count == RuleCatalog.all.count, "rule ids are unique")

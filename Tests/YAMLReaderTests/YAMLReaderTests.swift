@@ -57,22 +57,6 @@ import TestSupport
         #expect(root["c"] == root["defaults"])
     }
 
-    @Test func rootMembersAreReportedAsSoonAsTheyAreRead() throws {
-        let text = "defaults: &d {base: nested.json}\nbase: light.json\nbases: {dark: dark.json}\nsources:\n  - base: item.json\n<<: *d\n"
-        var reported: [(key: String, value: String, line: Int?)] = []
-        var reader = YAMLReader()
-        reader.rootMemberRead = { key, value in
-            // Reported before the document ends: the value is whole, the root is not built yet.
-            reported.append((key, String(JSONWriter(style: .compact).string(value).dropLast()), value.location?.position.line))
-        }
-        let root = try reader.read(text, name: "early.yaml")
-        #expect(reported.map(\.key) == ["defaults", "base", "bases", "sources"])
-        #expect(reported.map(\.value) == [#"{"base":"nested.json"}"#, #""light.json""#, #"{"dark":"dark.json"}"#, #"[{"base":"item.json"}]"#])
-        #expect(reported.map(\.line) == [1, 2, 3, 5])
-        // A merge key's members are in the tree but were not reported.
-        #expect(root.objectValue?.keys == ["defaults", "base", "bases", "sources"])
-    }
-
     @Test func billionLaughsStopsAtTheBudget() {
         var text = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
         for level in 1...9 {

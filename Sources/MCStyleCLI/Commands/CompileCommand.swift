@@ -50,16 +50,12 @@ enum CompileCommand: Subcommand {
         var job = CompileJob(declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
                              compact: Self.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
-        job.configuration = configuration
-        job.leavesTreesToProcessExit = io.exitsAfterCommand
+        job.options.configuration = configuration
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
         let assets = try SharedOptions.assets(arguments)
-        job.assets = assets.assets
+        job.options.assets = assets.assets
         let readDiagnostics = configurationDiagnostics + configuration.apply(assets.diagnostics)
         let folder = OutputFolder(path: out)
-        // Styles go to disk as they are written when they will be written (not with --check, which compares them,
-        // nor when the options' findings already stop the build).
-        if !Self.check.isSet(in: arguments), !readDiagnostics.containsErrors { job.spoolsStylesInto = folder }
         // A configuration with errors would build under other rules than the team asked for: nothing is built.
         let (compiled, jobDiagnostics, sources, readPaths) = configurationDiagnostics.containsErrors ? (nil, [], 0, []) : job.runCounting()
         let diagnostics = readDiagnostics + jobDiagnostics
@@ -101,7 +97,6 @@ enum CompileCommand: Subcommand {
             }
             try outputFolder.write(files)
         } catch {
-            OutputFolder.discardSpools(of: files)
             io.writeError(printer.render([error.diagnostic]))
             return .inputErrors
         }

@@ -40,15 +40,15 @@ enum FormatCommand: Subcommand {
             case .failure(let failure):
                 io.writeError(printer.render(failure.diagnostics))
                 failed = true
-            case .success(let (tape, memberOrder, warnings)):
-                let file = tape.file
+            case .success(let (document, warnings)):
+                let file = document.file
                 io.writeError(printer.render(warnings))
                 guard check || inPlace else {
                     // Printed in pieces as they are written: the whole output is never held at once.
-                    writer.write(tape, memberOrder: memberOrder) { io.writeOutput($0) }
+                    writer.write(document.root) { io.writeOutput($0) }
                     continue
                 }
-                let formatted = writer.bytes(tape, memberOrder: memberOrder, capacityHint: file.bytes.count + file.bytes.count / 4)
+                let formatted = writer.bytes(document.root, capacityHint: file.bytes.count + file.bytes.count / 4)
                 if check {
                     if formatted != file.bytes { unformatted.append(file.name) }
                 } else {
@@ -66,15 +66,9 @@ enum FormatCommand: Subcommand {
         return failed || !unformatted.isEmpty ? .inputErrors : .success
     }
 
-    /// Reads one file into a tape, with the order to write its members in when sorting. A duplicate key is a
-    /// warning: the later value wins, as in every JSON reader, and the warning says so.
-    ///
-    /// A tape, not a tree: formatting reads the document through once, and the tape takes 16 bytes a value
-    /// with strings left in the input, where the tree takes 24 bytes a node plus a buffer per container and a
-    /// String per long string (gen-americana-en.json: 3.7 MB above start-up, input included, against 9.6 MB with
-    /// the 32-byte node of the time).
-    /// It writes the same bytes.
-    private static func read(_ path: String, sort: Bool) -> Result<(JSONTape, [Int: [JSONTape.Member]], [Diagnostic]), FormatFailure> {
+    /// Reads one file, in the style specification's key order when sorting. A duplicate key is a warning: the
+    /// later value wins, as in every JSON reader, and the warning says so.
+    private static func read(_ path: String, sort: Bool) -> Result<(JSONDocument, [Diagnostic]), FormatFailure> {
         let file: SourceFile
         do {
             file = try path == "-" ? InputLoader().loadStandardInput() : InputLoader().load(path: path)
@@ -82,9 +76,9 @@ enum FormatCommand: Subcommand {
             return .failure(FormatFailure([error.diagnostic]))
         }
         do {
-            let tape = try JSONParser().parseTape(file)
-            let warnings = tape.duplicateKeys.map { Diagnostic.duplicateKey($0) }
-            return .success((tape, sort ? SpecKeyOrder.memberOrder(tape) : [:], warnings))
+            var document = try JSONParser().parse(file)
+            if sort { document.root = SpecKeyOrder.sorted(document.root) }
+            return .success((document, document.duplicateKeys.map { Diagnostic.duplicateKey($0) }))
         } catch {
             return .failure(FormatFailure([Diagnostic(error)]))
         }

@@ -48,21 +48,17 @@ enum ValidateCommand: Subcommand {
         let writeBaselinePath = try Self.writeBaseline.value(in: arguments)
         if baselinePath != nil, writeBaselinePath != nil { throw UsageError("'--baseline' and '--write-baseline' cannot be used together") }
         var job = ValidateJob(target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
-        job.environmentStandIns = Self.secretsAbsent.isSet(in: arguments)
+        job.options.environmentStandIns = Self.secretsAbsent.isSet(in: arguments)
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
-        job.configuration = configuration
+        job.options.configuration = configuration
         let assets = try SharedOptions.assets(arguments)
-        job.assets = assets.assets
+        job.options.assets = assets.assets
         var diagnostics = configurationDiagnostics
         // A configuration with errors would check something else than the team asked for: nothing is checked.
         if !configurationDiagnostics.containsErrors {
             diagnostics += configuration.apply(assets.diagnostics)
-            for (index, path) in arguments.positionals.enumerated() {
-                // Only the last file's trees are left for the exit to reclaim: memory stays one file's worth.
-                job.leavesTreesToProcessExit = io.exitsAfterCommand && index == arguments.positionals.count - 1
-                diagnostics += job.run(path: path)
-            }
+            for path in arguments.positionals { diagnostics += job.run(path: path) }
         }
         if let writeBaselinePath { return Self.write(Baseline(recording: diagnostics), to: writeBaselinePath, diagnostics: diagnostics, io: io) }
         var heldBack: Int?

@@ -16,12 +16,6 @@ public struct DeclarationsLoader {
     /// Stand-ins for missing variables (see `DeclarationsDecoder.environmentStandIns`).
     public var environmentStandIns = false
     public var inputLoader: InputLoader
-    /// Called with the file's tree (includes resolved) before it is decoded: a caller can start work that
-    /// needs only the raw values (reading the base styles) while decoding runs.
-    var treeRead: ((JSONNode) -> Void)?
-    /// Called with each top-level member of the file as soon as it is read (`YAMLReader.rootMemberRead`), so
-    /// that such work can start before the rest of the file (a long `sources:` list) is even read.
-    var rootMemberRead: ((String, JSONNode) -> Void)?
 
     public init(environment: [String: String] = [:], inputLoader: InputLoader = InputLoader()) {
         self.environment = environment
@@ -52,11 +46,10 @@ public struct DeclarationsLoader {
         let resolver = IncludeResolver(loader: inputLoader, topLevelPath: path, topLevelFile: file)
         let root: JSONNode
         do {
-            root = try resolver.read(file, realPath: path.flatMap(FilePaths.realPath), filePath: path, rootMemberRead: rootMemberRead)
+            root = try resolver.read(file, realPath: path.flatMap(FilePaths.realPath), filePath: path)
         } catch {
             return Result(declarations: nil, files: resolver.files, diagnostics: [Diagnostic(error)])
         }
-        treeRead?(root)
         if let mistaken = Self.configurationMistakenForDeclarations(file, root: root) {
             return Result(declarations: nil, files: resolver.files, diagnostics: [mistaken])
         }
@@ -105,14 +98,13 @@ private final class IncludeResolver {
         self.files = [topLevelFile]
     }
 
-    /// Reads one file; `rootMemberRead` is given for the top-level file only.
-    func read(_ file: SourceFile, realPath: String?, filePath: String?, rootMemberRead: ((String, JSONNode) -> Void)? = nil) throws(YAMLError) -> JSONNode {
+    /// Reads one file, following its includes.
+    func read(_ file: SourceFile, realPath: String?, filePath: String?) throws(YAMLError) -> JSONNode {
         if let realPath { chain.append((realPath, file.name)) }
         defer { if realPath != nil { chain.removeLast() } }
-        var reader = YAMLReader(includeHandler: { [unowned self] target, location throws(YAMLError) in
+        let reader = YAMLReader(includeHandler: { [unowned self] target, location throws(YAMLError) in
             try self.include(target, at: location, from: file, filePath: filePath)
         })
-        reader.rootMemberRead = rootMemberRead
         return try reader.read(file)
     }
 

@@ -89,21 +89,6 @@ public struct Diagnostic: Sendable, Equatable {
         Diagnostic(copying: self, severity: severity, message: message, location: location, path: path)
     }
 
-    /// A finding exactly as an earlier validation recorded it (`LayerFindingsReuse`): the message was masked and
-    /// bounded then, and a finding with secrets to mask is never recorded.
-    init(restoring severity: Severity, rule: String, message: String, at location: SourceLocation, path: JSONPath,
-         related: [Related], layerID: String?) {
-        self.severity = severity
-        self.rule = rule
-        self.message = message
-        self.location = location
-        self.fileName = location.file.name
-        self.path = path
-        self.related = related
-        self.secrets = []
-        self.layerID = layerID
-    }
-
     /// The same finding with more text that printers must not show (the run's API key and environment values).
     public func masking(_ more: [String]) -> Diagnostic {
         let added = more.filter { !$0.isEmpty && !secrets.contains($0) }

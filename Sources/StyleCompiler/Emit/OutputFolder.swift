@@ -5,13 +5,11 @@ import LocatedJSON
 /// Puts a compile's files into an output folder all at once, or not at all.
 ///
 /// The new content is assembled in a staging folder beside the output folder: unchanged files are hard
-/// links to the existing ones (so they keep their modification time), changed ones are written there, or moved
-/// there from their spool beside the folder when they were streamed to disk as they were made (`OutputSpool`;
-/// an unchanged style's spool is a link of the folder's own file, kept there as it is).
+/// links to the existing ones (so they keep their modification time), changed ones are written there.
 /// The staging folder's file system is flushed once (`syncfs`); then the staging folder and the output folder
 /// are exchanged in one atomic step (Linux `renameat2` `RENAME_EXCHANGE`, macOS `renamex_np`), and the old
 /// content is removed. Until that step the output folder is untouched, so an error or a kill at any point
-/// leaves it as it was; a staging folder or spool left by a killed run is removed by the next run. Their names
+/// leaves it as it was; a staging folder left by a killed run is removed by the next run. Their names
 /// carry the process ID of the run that made them (`.<folder>.mc-style-staging-<pid>-XXXXXX`), so a run removes
 /// only those of runs that have ended: two compiles into the same folder at once no longer remove each other's
 /// (the later exchange wins, and each leaves a whole set of outputs). When the
@@ -56,38 +54,18 @@ public struct OutputFolder: Sendable {
         return changes.sorted { $0.path < $1.path }
     }
 
-    /// The folder the output folder is in, where its staging folder and spools are made.
+    /// The folder the output folder is in, where its staging folder is made.
     var parent: String { FilePaths.directory(of: path) }
 
     /// The output folder's own name.
     var name: String { String(path.split(separator: "/").last ?? Substring(path)) }
 
-    /// The `mkstemp` template of a spool for one of this folder's files (`OutputSpool`), marked with this
-    /// process's ID.
-    var spoolTemplate: String { "\(parent)/.\(name).\(Self.spoolMarker)\(getpid())-XXXXXX" }
-
+    /// The mark of the spool files version 0.1.0 streamed styles to; one left by a killed run is removed.
     private static let spoolMarker = "mc-style-spool-"
     private static let stagingMarker = "mc-style-staging-"
 
-    /// Writes the files (see the type's description). Throws with the folder untouched on failure. Files whose
-    /// bytes are in a spool (`CompileJob.spoolsStylesInto`) have it moved into place, or removed on failure.
+    /// Writes the files (see the type's description). Throws with the folder untouched on failure.
     public func write(_ files: [OutputFile]) throws(OutputError) {
-        do throws(OutputError) {
-            try writeStaged(files)
-        } catch {
-            Self.discardSpools(of: files)
-            throw error
-        }
-    }
-
-    /// Removes the spools of `files` (files that will not be written).
-    public static func discardSpools(of files: [OutputFile]) {
-        for file in files {
-            if let spoolPath = file.spoolPath { unlink(spoolPath) }
-        }
-    }
-
-    private func writeStaged(_ files: [OutputFile]) throws(OutputError) {
         let manager = FileManager.default
         let claim = try OutputFolderClaim(path: path, protecting: protectedFolders)
         let parent = self.parent
@@ -107,30 +85,16 @@ public struct OutputFolder: Sendable {
         removeLeftovers(in: parent, name: name)
         // A rebuild with nothing changed (the common case in a build system) touches nothing: no staging folder,
         // no flush, no exchange.
-        if exists, isUpToDate(files, holding: claim.outputs) {
-            Self.discardSpools(of: files)
-            return
-        }
+        if exists, isUpToDate(files, holding: claim.outputs) { return }
         let staging = try makeStaging(in: parent, name: name)
         do throws(OutputError) {
             if exists { try mirror(claim.outputs, into: staging) }
             for file in files {
                 let target = staging + "/" + file.path
-                switch file.storage {
-                case .memory(let contents):
-                    // Compared as it is read: holding the old file whole beside the new one cost their sum again.
-                    if Self.holds(target, contents) { continue }
-                    try createFolders(for: target)
-                    try AtomicFileWriter(flushesEachFile: false, followsLinks: false).write(contents, to: target)
-                case .spooled(let spooled):
-                    if let equalFile = spooled.equalFile, FileIdentity(path: target) == equalFile {
-                        // The output folder's file held these bytes when they were written, and its link carried over.
-                        unlink(spooled.spoolPath)
-                        continue
-                    }
-                    try createFolders(for: target)
-                    try AtomicFileWriter.move(spooled.spoolPath, to: target)
-                }
+                // Compared as it is read: holding the old file whole beside the new one would cost their sum again.
+                if Self.holds(target, file.contents) { continue }
+                try createFolders(for: target)
+                try AtomicFileWriter(flushesEachFile: false, followsLinks: false).write(file.contents, to: target)
             }
             let kept = Set(files.map(\.path))
             for stale in claim.outputs where !kept.contains(stale) { unlink(staging + "/" + stale) }
@@ -153,8 +117,8 @@ public struct OutputFolder: Sendable {
         return staging
     }
 
-    /// Removes what a killed run left beside the folder: staging folders and spools whose run has ended. Those
-    /// of a run still going (another compile into the same folder, or this one's own spools) are kept.
+    /// Removes what a killed run left beside the folder: staging folders (and 0.1.0's spools) whose run has ended.
+    /// Those of a run still going (another compile into the same folder) are kept.
     private func removeLeftovers(in parent: String, name: String) {
         let stagingPrefix = ".\(name).\(Self.stagingMarker)"
         for entry in FolderEntries.names(in: parent, prefixed: stagingPrefix) where Self.isLeftOver(entry, after: stagingPrefix) {
@@ -229,12 +193,7 @@ public struct OutputFolder: Sendable {
     private func isUpToDate(_ files: [OutputFile], holding outputs: [String]) -> Bool {
         let kept = Set(files.map(\.path))
         guard outputs.allSatisfy({ kept.contains($0) }) else { return false }
-        return files.allSatisfy { file in
-            switch file.storage {
-            case .memory(let contents): return Self.holds(path + "/" + file.path, contents)
-            case .spooled(let spooled): return spooled.equalFile != nil && FileIdentity(path: path + "/" + file.path) == spooled.equalFile
-            }
-        }
+        return files.allSatisfy { Self.holds(path + "/" + $0.path, $0.contents) }
     }
 
     /// True when the regular file at `file` holds exactly `bytes` (its size first, then its content, read in

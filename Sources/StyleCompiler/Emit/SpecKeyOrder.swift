@@ -21,23 +21,6 @@ public enum SpecKeyOrder {
         return result
     }
 
-    /// The same order for a style read as a tape: the members of the root object and of each layer object in
-    /// the order to write them, by object entry (for `JSONWriter`'s `memberOrder`).
-    public static func memberOrder(_ style: JSONTape) -> [Int: [JSONTape.Member]] {
-        guard style.kind(at: 0) == .object else { return [:] }
-        let root = style.members(ofObjectAt: 0)
-        var order = [0: reordered(root, keys: root.map { style.key(of: $0) }, by: StyleSpecCatalog.order(of: "$root"))]
-        guard let layers = root.first(where: { style.key(of: $0) == "layers" })?.value, style.kind(at: layers) == .array else {
-            return order
-        }
-        let layerOrder = StyleSpecCatalog.order(of: "layer")
-        for layer in style.elements(ofArrayAt: layers) where style.kind(at: layer) == .object {
-            let members = style.members(ofObjectAt: layer)
-            order[layer] = reordered(members, keys: members.map { style.key(of: $0) }, by: layerOrder)
-        }
-        return order
-    }
-
     private static func reordered(_ object: JSONObject, by order: [String]) -> JSONObject {
         JSONObject(reordered(object.members, keys: object.keys, by: order))
     }

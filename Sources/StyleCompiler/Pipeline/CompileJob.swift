@@ -1,57 +1,36 @@
-import Dispatch
 import LocatedJSON
 import StyleRuntime
 
 /// The whole of `mc-style compile` short of touching the output folder: read, validate, compose onto each
 /// variant's base, render.
 public struct CompileJob: Sendable {
+    /// The declarations file; nil compiles `options.baseOverride` alone.
     public var declarationsPath: String?
-    public var baseOverride: String?
-    public var targetOverride: Target?
+    public var options: BuildOptions
+    /// The API key that fills `{key}` in TomTom URLs; nil leaves the placeholder for the app.
     public var apiKey: String?
+    /// Write the styles compact instead of pretty.
     public var compact: Bool
-    public var environment: [String: String]
-    /// Check with stand-ins for missing environment variables (validate only: nothing is written with them).
-    public var environmentStandIns = false
-    /// What the assets say (`--vector-layers`, `--sprite`, `--fonts`), for the asset checks; each part wins over
-    /// the same part of the declarations' `assets:` section.
-    public var assets = StyleAssets()
-    /// The team's rule settings (`.mc-style.yaml`): applied to every finding before errors decide anything.
-    public var configuration = LintConfiguration()
-    /// Recorded in the manifest as the generator's version.
-    public var generatorVersion: String
-    /// Set by a process that exits right after the job (the command line): the parsed and composed trees are
-    /// then left for the exit to reclaim (`ProcessExit`) instead of being freed. Leave false in a process that
-    /// goes on, or the trees' memory stays taken.
-    public var leavesTreesToProcessExit = false
-    /// Check the base layers' own parts (`BaseLayerPrecheck`) on another thread while the bases are parsed, for
-    /// validation to take over: the same findings, sooner. Off, validation checks every layer itself.
-    public var prechecksBaseLayers = true
-    /// The output folder the files will be written to, when they will be (`OutputFolder.write`): each composed
-    /// style is then streamed to a hidden spool file beside it as it is written, or compared with the folder's
-    /// own file as it goes, instead of being held in memory (a pretty style is up to about four times its base;
-    /// see `OutputSpool`). The files returned must go to that folder's `write`, which moves the spools into
-    /// place; on errors `run` removes them itself. Nil keeps every output in memory (`--check` compares them).
-    public var spoolsStylesInto: OutputFolder?
     /// The most bytes all output files may take together (`Limits.outputSize`); a compile that would make more
     /// fails with `limits.output`.
     public var maximumOutputSize = Limits.outputSize
 
-    public init(declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
-                compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current) {
+    public init(declarationsPath: String?, options: BuildOptions, apiKey: String? = nil, compact: Bool = false) {
         self.declarationsPath = declarationsPath
-        self.baseOverride = baseOverride
-        self.targetOverride = targetOverride
+        self.options = options
         self.apiKey = apiKey
         self.compact = compact
-        self.environment = environment
-        self.generatorVersion = generatorVersion
+    }
+
+    public init(declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
+                compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current) {
+        self.init(declarationsPath: declarationsPath,
+                  options: BuildOptions(baseOverride: baseOverride, targetOverride: targetOverride, environment: environment,
+                                        generatorVersion: generatorVersion),
+                  apiKey: apiKey, compact: compact)
     }
 
     /// The output files (nil when there are errors) and every diagnostic.
-    ///
-    /// The composed style is validated and the outputs rendered at the same time, on two threads: the
-    /// outputs are dropped when validation finds an error. Both only read the composition.
     public func run() -> (files: [OutputFile]?, diagnostics: [Diagnostic]) {
         let result = runCounting()
         return (result.files, result.diagnostics)
@@ -63,31 +42,17 @@ public struct CompileJob: Sendable {
         let (composed, found, secrets) = compose()
         let diagnostics = found.map { $0.masking(secrets) }
         guard let (compositions, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
-        // The outputs are rendered on another thread while the variants are validated on every core: once rendering
-        // is done, its core takes validation units too (both only read the compositions). Rendering goes to the
-        // thread that checked the first base's layers while it still runs (it stops checking: validation takes
-        // over), else to a pool thread (see `BaseLayerPrecheck.stop(handingThreadTo:)`).
-        nonisolated(unsafe) var files: [OutputFile] = []
-        let rendering = DispatchGroup()
-        rendering.enter()
-        let renderJob: @Sendable () -> Void = {
-            files = render(compositions, inputs: inputs)
-            rendering.leave()
-        }
-        if inputs.variants[0].precheck?.stop(handingThreadTo: renderJob) != true {
-            DispatchQueue.global(qos: .userInitiated).async(execute: renderJob)
-        }
         let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics).map { $0.masking(secrets) }
-        rendering.wait()
-        if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
+        let readPaths = inputs.files.map(\.name)
+        guard !all.containsErrors else { return (nil, all, compositions[0].sources.count, readPaths) }
+        let files = render(compositions, inputs: inputs)
         let total = files.reduce(0) { $0 + $1.count }
-        let outputs = total > maximumOutputSize
-            ? [Diagnostic(.limitsOutput, "the outputs would take \(total) bytes, more than the limit of \(maximumOutputSize) bytes: nothing is written",
-                          at: nil, fileName: declarationsPath ?? baseOverride ?? "mc-style")]
-            : []
-        let reported = all + outputs
-        if reported.containsErrors { OutputFolder.discardSpools(of: files) }
-        return (reported.containsErrors ? nil : files, reported, compositions[0].sources.count, inputs.files.map(\.name))
+        guard total <= maximumOutputSize else {
+            let limit = Diagnostic(.limitsOutput, "the outputs would take \(total) bytes, more than the limit of \(maximumOutputSize) bytes: nothing is written",
+                                   at: nil, fileName: declarationsPath ?? options.baseOverride ?? "mc-style")
+            return (nil, all + [limit], compositions[0].sources.count, readPaths)
+        }
+        return (files, all, compositions[0].sources.count, readPaths)
     }
 
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
@@ -98,7 +63,6 @@ public struct CompileJob: Sendable {
         guard let (compositions, inputs, target) = composed else { return diagnostics.sortedByPlace() }
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
-        if leavesTreesToProcessExit { ProcessExit.leave((compositions, inputs)) }
         return validated(compositions, inputs: inputs, target: target, adding: diagnostics).map { $0.masking(secrets) }
     }
 
@@ -106,11 +70,10 @@ public struct CompileJob: Sendable {
     /// (variants share the declarations), in the order of the files read.
     private func validated(_ compositions: [Composition], inputs: CompilationInputs, target: Target,
                            adding diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: assets))
+        let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: options.assets))
         // Compositions and variants are in the same order (`compose` keeps one composition per variant).
         let perVariant = compositions.indices.map { index in
-            let variant = inputs.variants[index]
-            return (variant.name, configuration.apply(validator.validate(compositions[index].style, base: variant.base, precheck: variant.precheck)))
+            (inputs.variants[index].name, options.configuration.apply(validator.validate(compositions[index].style)))
         }
         let styleDiagnostics = perVariant.mergingVariants(named: inputs.hasNamedVariants)
         return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
@@ -123,10 +86,10 @@ public struct CompileJob: Sendable {
     /// environment value), which no printed line may show: the diagnostics are to be masked with it.
     private func compose() -> (composed: ([Composition], CompilationInputs, Target)?, diagnostics: [Diagnostic], secrets: [String]) {
         let (loaded, readDiagnostics) = loadInputs()
-        let loadDiagnostics = configuration.apply(readDiagnostics)
+        let loadDiagnostics = options.configuration.apply(readDiagnostics)
         let secrets = (apiKey.map { [$0, PercentEncoding.string($0)] } ?? []) + (loaded?.declarations.environmentValues ?? [])
         guard let inputs = loaded else { return (nil, loadDiagnostics, secrets) }
-        let target = targetOverride ?? inputs.declarations.target ?? .tomtom
+        let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         var compositions: [Composition] = []
         var composeDiagnostics: [Diagnostic] = []
         for variant in inputs.variants {
@@ -137,12 +100,10 @@ public struct CompileJob: Sendable {
             if let composed { compositions.append(composed) }
         }
         composeDiagnostics += AnchorFallbackRules.check(compositions, variants: inputs.variants.count)
-        let diagnostics = loadDiagnostics + configuration.apply(composeDiagnostics)
+        let diagnostics = loadDiagnostics + options.configuration.apply(composeDiagnostics)
         // The composed styles are validated even when the declarations have errors (nothing is written then):
         // a run reports what the base styles hold too, not only the first stage's findings.
         guard compositions.count == inputs.variants.count, !diagnostics.contains(where: Self.stopsValidation) else {
-            // Nothing will be validated: the base layers' checks can stop.
-            for variant in inputs.variants { variant.precheck?.stop() }
             return (nil, diagnostics, secrets)
         }
         return ((compositions, inputs, target), diagnostics, secrets)
@@ -153,27 +114,21 @@ public struct CompileJob: Sendable {
         diagnostic.rule == Rule.limitsSources.id || diagnostic.rule == Rule.limitsLayers.id
     }
 
-    /// The target the base layers' own checks are started for while the bases are parsed, before the declarations
-    /// say theirs (most leave it to the default); validation for another target checks those layers itself.
-    /// Nil when `prechecksBaseLayers` is off.
-    private var precheckTarget: Target? { prechecksBaseLayers ? targetOverride ?? .tomtom : nil }
-
     private func loadInputs() -> (CompilationInputs?, [Diagnostic]) {
         if let declarationsPath {
-            return CompilationInputs.load(declarationsPath: declarationsPath, baseOverride: baseOverride, environment: environment,
-                                          environmentStandIns: environmentStandIns, precheckTarget: precheckTarget)
+            return CompilationInputs.load(declarationsPath: declarationsPath, baseOverride: options.baseOverride,
+                                          environment: options.environment, environmentStandIns: options.environmentStandIns)
         }
-        guard let baseOverride else {
+        guard let baseOverride = options.baseOverride else {
             return (nil, [Diagnostic(.ioRead, "nothing to compile: give a declarations file or --base STYLE", at: nil, fileName: "mc-style")])
         }
-        let (document, diagnostics, precheck) = StyleLoader().load(path: baseOverride, precheckingLayersFor: precheckTarget)
-        return (document.map { CompilationInputs(declarations: Declarations(), variants: [.init(name: BaseVariant.defaultName, base: $0, precheck: precheck)],
-                                                 files: [$0.file]) }, diagnostics)
+        let (document, diagnostics) = StyleLoader().load(path: baseOverride)
+        return (document.map { CompilationInputs(declarations: Declarations(), base: $0, files: [$0.file]) }, diagnostics)
     }
 
     private func render(_ compositions: [Composition], inputs: CompilationInputs) -> [OutputFile] {
         CompiledFiles.render(compositions, namedVariants: inputs.hasNamedVariants, inputs: manifestInputs(inputs), compact: compact,
-                             generatorVersion: generatorVersion, spoolFolder: spoolsStylesInto)
+                             generatorVersion: options.generatorVersion)
     }
 
     /// Input files with paths relative to the declarations file's folder (or as given, without one).
@@ -224,9 +179,6 @@ extension Array where Element == Diagnostic {
     /// The diagnostics with repeats left out: composing the same sources onto several variants finds the same
     /// thing about a declaration once per variant.
     func removingRepeats() -> [Diagnostic] {
-        // One finding cannot repeat; and a fresh process's first `Set<DiagnosticIdentity>` costs a scan of every
-        // conformance record.
-        guard count > 1 else { return self }
         var seen: Set<DiagnosticIdentity> = []
         return filter { seen.insert(DiagnosticIdentity($0)).inserted }
     }

@@ -21,7 +21,7 @@ public enum StyleCompilation {
     }
 
     /// The checks before composing, and composing; the composed style is not validated yet (`CompileJob`
-    /// validates it beside rendering the outputs).
+    /// validates it with the run's assets and configuration).
     static func composeUnvalidated(base: JSONNode, declarations: Declarations, target: Target, apiKey: String?,
                                    variant: ComposedVariant = ComposedVariant()) -> (composition: Composition?, diagnostics: [Diagnostic]) {
         let checks = declarations.checkedByDecoder ? [] : DeclarationValueRules.check(declarations)

@@ -36,7 +36,6 @@ public struct InputLoader: Sendable {
         guard Int(status.st_size) <= maximumFileSize else {
             throw InputError(fileName: name, reason: "is \(status.st_size) bytes, more than the limit of \(maximumFileSize) bytes")
         }
-        LargeInputPreparation.inputWillBeRead(name: name, size: Int(status.st_size))
         return SourceFile(name: name, bytes: try readAll(descriptor, name: name, expectedSize: Int(status.st_size)))
     }
 

@@ -4,13 +4,6 @@ import LocatedJSON
 /// wins, as in MapLibre and every JSON reader).
 public struct StyleLoader {
     public var inputLoader: InputLoader
-    /// Bases of fewer bytes get no prechecks from `load(path:displayName:precheckingLayersFor:)`.
-    public var precheckMinimumSize = StyleLoader.defaultPrecheckMinimumSize
-
-    /// 256 KiB: such a base parses in about a millisecond. Below it, a thread of its own for the layers' checks
-    /// gains little and its memory arena's pages are a large part of a small style's compile (ofm-bright,
-    /// 77 KB: 8.2x -> 5.8x its size above start-up, with the same time).
-    public static let defaultPrecheckMinimumSize = 256 * 1024
 
     public init(inputLoader: InputLoader = InputLoader()) { self.inputLoader = inputLoader }
 

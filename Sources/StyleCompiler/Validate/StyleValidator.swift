@@ -27,13 +27,7 @@ public struct StyleValidator: Sendable {
     /// can be seen, which is moot in a style that does not load), TomTom's rules, the asset checks and the
     /// secret scan. The same order on any number of threads.
     public func validate(_ style: JSONNode) -> [Diagnostic] {
-        validate(style, reusing: nil)
-    }
-
-    /// `validate(_:)`, taking over the findings of layers that `reuse` knows from an earlier validation of the same
-    /// base (and recording the others in it for the next one): the same findings, in the same order.
-    public func validate(_ style: JSONNode, reusing reuse: LayerFindingsReuse?) -> [Diagnostic] {
-        let context = ValidationContext(style: style, target: target, assets: assets, reuse: reuse)
+        let context = ValidationContext(style: style, target: target, assets: assets)
         // The root first: it says whether the layers are checked at all, and where their findings go.
         let root = ValidationRun(context)
         root.validateRoot()
@@ -60,16 +54,12 @@ final class ValidationContext: Sendable {
     /// Layer id -> index of its first occurrence, so id lookups stay linear in the number of layers.
     let layerIndexByID: [String: Int]
     let assets: StyleAssets
-    /// Layer findings carried over from an earlier validation, and recorded for the next.
-    let reuse: LayerFindingsReuse?
 
-    init(style: JSONNode, target: Target, assets: StyleAssets = StyleAssets(), reuse: LayerFindingsReuse? = nil) {
+    init(style: JSONNode, target: Target, assets: StyleAssets = StyleAssets()) {
         self.style = style
         self.target = target
         self.assets = assets
-        self.reuse = reuse
         self.layers = style["layers"]?.arrayValue ?? []
-        // Sized once: grown by doubling, it hashed every id again at each step (11 times for 500 layers).
         var index = [String: Int](minimumCapacity: layers.count)
         for (position, layer) in layers.enumerated() {
             if let id = layer["id"]?.stringValue, index[id] == nil { index[id] = position }
@@ -92,9 +82,6 @@ final class ValidationRun {
     /// Where the layers' findings go among the root's, set when the root's checks reach the layers (which
     /// are units of their own); nil when the layers are not checked (`layers` is not a valid array).
     var layerFindingsPosition: Int?
-    /// Set when this run checks layers apart from their style (`BaseLayerPrecheck`): the layer under way, whose id
-    /// its findings under `layers[...]` carry (instead of the context's layer at the path's index).
-    var detachedLayer: JSONNode?
 
     init(_ context: ValidationContext) {
         self.context = context
@@ -118,11 +105,6 @@ final class ValidationRun {
         }
     }
 
-    /// Adds findings made earlier (carried over by `LayerFindingsReuse`).
-    func append(_ earlier: [Diagnostic]) {
-        diagnostics.append(contentsOf: earlier)
-    }
-
     /// The findings so far, leaving none.
     func takeDiagnostics() -> [Diagnostic] {
         defer { diagnostics = [] }
@@ -141,7 +123,6 @@ final class ValidationRun {
     private func layerID(at path: JSONPath) -> String? {
         let components = path.components
         guard components.count >= 2, components[0] == .key("layers"), case .index(let index) = components[1] else { return nil }
-        if let detachedLayer { return detachedLayer["id"]?.stringValue }
         return context.layers[safe: index]?["id"]?.stringValue
     }
 

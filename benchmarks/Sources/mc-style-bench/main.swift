@@ -208,17 +208,6 @@ for path in arguments {
     }
     print(row(name, "parse", bytes: file.bytes.count, parse))
     kept.removeAll()
-    // The tape (what `format` reads), and the tree rebuilt from it.
-    var tapes: [JSONTape] = []
-    tapes.reserveCapacity(runs + 1)
-    let tapeParse = measure(runs: runs) { if let tape = try? JSONParser().parseTape(file) { tapes.append(tape) } }
-    print(row(name, "parse-tape", bytes: file.bytes.count, tapeParse))
-    if let tape = tapes.first {
-        tapes.removeAll()
-        let rebuild = measure(runs: runs) { kept.append(JSONDocument(root: tape.node(), file: file)) }
-        print(row(name, "tape-to-tree", bytes: file.bytes.count, rebuild))
-        kept.removeAll()
-    }
     if onlyParse { continue }
     var findings = 0
     let validation = measure(runs: runs) { findings = StyleValidator(target: .tomtom).validate(root).count }

@@ -42,24 +42,7 @@ extension ValidationRun {
         } else if let type, !Self.sourceless.contains(type) {
             validateLayerSource(layer, node: node, type: type, path: path)
         }
-        // The layer's own checks depend on nothing but the layer and its type: an unchanged base layer takes
-        // over what the precheck found while the base was parsed.
-        if let reuse = context.reuse, let earlier = reuse.findings(forLayer: index, type: type, path: path) {
-            append(earlier)
-        } else {
-            validateLayerKeys(layer, node: node, type: type, path: path)
-        }
-    }
-
-    /// The own checks of `node` as the layer at `path` (what `validateLayer` takes over from `LayerFindingsReuse`),
-    /// with the type they were made for; nil for a layer they would not be made for here: not an object, or a
-    /// `ref` layer (its type is its parent's).
-    func ownChecks(ofLayer node: JSONNode, path: JSONPath) -> (type: String?, findings: ArraySlice<Diagnostic>)? {
-        guard let layer = node.objectValue, layer["ref"] == nil else { return nil }
-        let type = layer["type"]?.stringValue
-        let start = diagnostics.count
         validateLayerKeys(layer, node: node, type: type, path: path)
-        return (type, diagnostics[start...])
     }
 
     private func validateLayerSource(_ layer: JSONObject, node: JSONNode, type: String, path: JSONPath) {
