@@ -30,7 +30,7 @@ enum SchemaCommand: Subcommand {
         let manifest = Self.manifest.isSet(in: arguments)
         let config = Self.config.isSet(in: arguments)
         if manifest, config { throw UsageError("'--manifest' and '--config' cannot be used together") }
-        let document = manifest ? ManifestJSONSchema.document() : config ? ConfigurationJSONSchema.document() : DeclarationsJSONSchema.document()
+        let document = manifest ? ManifestJSONSchema.document() : config ? ConfigurationJSONSchema.document(rules: RuleCatalog.all) : DeclarationsJSONSchema.document()
         io.writeOutput(JSONWriter(style: .pretty).bytes(document))
         return .success
     }

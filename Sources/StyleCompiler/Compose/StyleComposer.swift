@@ -252,12 +252,6 @@ struct StyleComposer: Sendable {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let limitsSources = Rule("limits.sources", .error,
-                              summary: "More raster sources than the limit.",
-                              help: "Split the declarations: one compile composes at most 50,000 sources.")
-    static let limitsLayers = Rule("limits.layers", .error,
-                              summary: "More style layers than the limit.",
-                              help: "A style may hold at most 100,000 layers, base and declared together.")
     static let composePlacementAnchor = Rule("compose.placement-anchor", .error,
                               summary: "A placement names a layer the base style does not have.",
                               help: "Name a layer of the base style (the message suggests the closest id).")

@@ -78,7 +78,8 @@ extension DeclarationsLoader {
 extension Diagnostic {
     /// The diagnostic for a YAML error (its rule is `yaml.<kind>` or the include rule).
     public init(_ error: YAMLError) {
-        self.init(Rule.yaml(error), error.message, at: error.location,
+        let rule = Rule.includeRules.first { $0.id == error.rule } ?? Rule.yaml(error.kind)
+        self.init(rule, error.message, at: error.location,
                   related: error.related.map { Related($0.message, at: $0.location) })
     }
 }
@@ -162,4 +163,7 @@ extension Rule {
     static let includeUnavailable = Rule("include.unavailable", .error, configurable: false,
                               summary: "An !include in declarations read from standard input.",
                               help: "Read the declarations from a file on disk to use !include.")
+
+    /// The rules an include failure (`YAMLError.Kind.include`) carries.
+    static let includeRules: [Rule] = [.includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable]
 }

@@ -138,4 +138,7 @@ extension Rule {
     static let platformUnsupported = Rule("platform.unsupported", .error,
                               summary: "A declared feature one of the build's platforms cannot serve.",
                               help: "Drop the feature, or declare only the platforms that can serve it.")
+    static let sourcesTileSize = Rule("sources.tile-size", .error,
+                              summary: "A raster tile size that is not a positive whole number (error) or not a power of two (warning).",
+                              help: "Declare the tile size the server renders, in pixels; 256 or 512 unless it really is another.")
 }

@@ -49,6 +49,8 @@ public struct Diagnostic: Sendable, Equatable {
     /// The id of the style layer the finding is about (its path is under `layers[N]`), for a configuration's
     /// layer globs and a baseline's layer-stable paths; nil for findings outside a style's layers.
     public let layerID: String?
+    /// Whether a team's configuration may change or silence the finding (its rule's `isConfigurable`).
+    public let isConfigurable: Bool
 
     /// A finding of `rule` at its default severity.
     public init(_ rule: Rule, _ message: String, at location: SourceLocation?,
@@ -61,6 +63,7 @@ public struct Diagnostic: Sendable, Equatable {
                 path: JSONPath? = nil, fileName: String? = nil, related: [Related] = [], secrets: [String] = [], layerID: String? = nil) {
         self.secrets = secrets
         self.layerID = layerID
+        self.isConfigurable = rule.isConfigurable
         self.severity = severity
         self.rule = rule.id
         // A message may quote an input value; a credential in it never gets further than four characters.
@@ -109,6 +112,7 @@ public struct Diagnostic: Sendable, Equatable {
         self.related = other.related
         self.secrets = secrets ?? other.secrets
         self.layerID = other.layerID
+        self.isConfigurable = other.isConfigurable
     }
 
     /// 1-based line and column (Unicode scalars), when the finding has a location.

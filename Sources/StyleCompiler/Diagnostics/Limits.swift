@@ -30,3 +30,13 @@ public enum Limits {
     /// Characters of one unbroken run of input a diagnostic message quotes; longer runs are cut.
     public static let quotedRunLength = 200
 }
+
+/// The limits' own rules (registered in `RuleCatalog.all`): each stage that counts reports them.
+extension Rule {
+    static let limitsSources = Rule("limits.sources", .error,
+                              summary: "More raster sources than the limit.",
+                              help: "Split the declarations: one compile composes at most 50,000 sources.")
+    static let limitsLayers = Rule("limits.layers", .error,
+                              summary: "More style layers than the limit.",
+                              help: "A style may hold at most 100,000 layers, base and declared together.")
+}

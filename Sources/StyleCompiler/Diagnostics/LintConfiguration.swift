@@ -48,7 +48,7 @@ public struct LintConfiguration: Sendable, Equatable {
     public func apply(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard !rules.isEmpty || !ignoredLayers.isEmpty else { return diagnostics }
         return diagnostics.compactMap { diagnostic in
-            guard RuleCatalog.rule(id: diagnostic.rule)?.isConfigurable ?? true else { return diagnostic }
+            guard diagnostic.isConfigurable else { return diagnostic }
             let settings = rules[diagnostic.rule]
             if let layer = diagnostic.layerID,
                (ignoredLayers + (settings?.ignoredLayers ?? [])).contains(where: { $0.matches(layer) }) {

@@ -8,9 +8,9 @@ extension Rule {
              help: "Fix the YAML at the marked place; the message gives libyaml's own words.")
     }
 
-    /// The registered rule a YAML reader error reports (`yaml.<kind>`, or the include rule it carries).
-    static func yaml(_ error: YAMLError) -> Rule {
-        RuleCatalog.rule(id: error.rule) ?? yamlRules.first { $0.id == "yaml.\(error.kind.rawValue)" } ?? yamlRules[0]
+    /// The rule of a YAML reader error of `kind` (`yaml.<kind>`).
+    static func yaml(_ kind: YAMLError.Kind) -> Rule {
+        yamlRules.first { $0.id == "yaml.\(kind.rawValue)" } ?? yamlRules[0]
     }
 
     private static let yamlSummaries: [YAMLError.Kind: String] = [

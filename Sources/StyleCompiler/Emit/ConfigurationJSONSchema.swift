@@ -6,8 +6,8 @@ import LocatedJSON
 public enum ConfigurationJSONSchema {
     public static let identifier = "https://mapconductor.com/schemas/mc-style/config-1.json"
 
-    /// The schema document.
-    public static func document() -> JSONNode {
+    /// The schema document for `rules` (the catalog's, `RuleCatalog.all`).
+    public static func document(rules catalog: [Rule]) -> JSONNode {
         let settings = JSONNode.object(["enum": .array(LintConfiguration.Setting.allCases.map { .string($0.rawValue) })])
         let globs = JSONNode.object(["type": .string("array"), "items": .object(["type": .string("string"), "minLength": .integer(1)]),
                                      "description": .string("Layer-id globs (* any run, ? one character) whose findings are not reported.")])
@@ -18,7 +18,7 @@ public enum ConfigurationJSONSchema {
                 "ignoreLayers": .object(["$ref": .string("#/$defs/ignoreLayers")]),
             ])]),
         ])])
-        let rules = RuleCatalog.all.filter(\.isConfigurable).map { rule in
+        let rules = catalog.filter(\.isConfigurable).map { rule in
             JSONMember(key: rule.id, value: .object(["$ref": .string("#/$defs/rule"),
                                                      "description": .string("\(rule.summary) Default: \(rule.defaultSeverity.rawValue).")]))
         }

@@ -29,9 +29,6 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let sourcesTileSize = Rule("sources.tile-size", .error,
-                              summary: "A raster tile size that is not a positive whole number (error) or not a power of two (warning).",
-                              help: "Declare the tile size the server renders, in pixels; 256 or 512 unless it really is another.")
     static let tomtomSdkLayerName = Rule("tomtom.sdk-layer-name", .error,
                               summary: "A style layer id is the name of a TomTom SDK overlay layer.",
                               help: "Rename the layer: the SDK inserts its own layer with that name.")
