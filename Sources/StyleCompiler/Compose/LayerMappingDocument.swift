@@ -76,8 +76,47 @@ extension LayerMappingEntry.Anchor {
 extension Rule {
     static let tomtomLayerMappingAnchor = Rule("tomtom.layer-mapping.anchor", .error,
                               summary: "A layer-mapping anchor is not a layer of the composed style.",
-                              help: "Name a layer of the composed style (the message suggests the closest id).")
+                              help: "Name a layer of the composed style (the message suggests the closest id).",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      layerMapping:
+                                        - {sdkLayer: marker, before: ↓Nowhere}
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      layerMapping:
+                                        - {sdkLayer: marker, before: City}
+                                      """#)])
     static let tomtomLayerMappingDuplicate = Rule("tomtom.layer-mapping.duplicate", .error,
                               summary: "An SDK layer is mapped twice.",
-                              help: "Map each SDK overlay layer once.")
+                              help: "Map each SDK overlay layer once.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      layerMapping:
+                                        - {sdkLayer: marker, before: City}
+                                        - ↓{sdkLayer: marker, after: Ocean}
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      layerMapping:
+                                        - {sdkLayer: marker, before: City}
+                                      """#)])
 }

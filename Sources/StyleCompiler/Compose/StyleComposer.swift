@@ -254,35 +254,212 @@ struct StyleComposer: Sendable {
 extension Rule {
     static let composePlacementAnchor = Rule("compose.placement-anchor", .error,
                               summary: "A placement names a layer the base style does not have.",
-                              help: "Name a layer of the base style (the message suggests the closest id).")
+                              help: "Name a layer of the base style (the message suggests the closest id).",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          placement: ↓{below: Nowhere}
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          placement: {below: City}
+                                      """#)])
     static let composePlacementFallback = Rule("compose.placement-fallback", .note,
                               summary: "A variant's base lacks a placement or layer-mapping anchor; the declared fallback is used.",
-                              help: "Nothing to do when the variant is meant to lack the layer (a satellite design has fewer labels).")
+                              help: "Nothing to do when the variant is meant to lack the layer (a satellite design has fewer labels).",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      bases: {light: base.json, dark: dark.json}
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          placement: {below: Motorway, fallback: belowLabels}
+                                      """#, files: ["dark.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "layers": [{"id": "background", "type": "background"}, {"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places"}]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      bases: {light: base.json, dark: base.json}
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          placement: {below: Motorway, fallback: belowLabels}
+                                      """#)])
     static let composeIDTaken = Rule("compose.id-taken", .error,
                               summary: "The base style already uses a source or layer id mc-style makes.",
-                              help: "Rename the declared source, or remove the base style's source or layer of that id.")
+                              help: "Rename the declared source, or remove the base style's source or layer of that id.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                      """#, files: ["base.json": #"{"version": 8, "sources": {"mc-raster-src-hillshade": {"type": "raster", "tiles": ["https://a.example.com/{z}/{x}/{y}.png"]}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let composeCalibrationLatitude = Rule("compose.calibration-latitude", .warning,
                               summary: "visibleZoom is converted to TomTom zoom at latitude 0.",
-                              help: "Declare calibrationLatitude or bounds so that visibleZoom converts at the right latitude.")
+                              help: "Declare calibrationLatitude or bounds so that visibleZoom converts at the right latitude.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          visibleZoom: ↓[8, 18]
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          visibleZoom: [8, 18]
+                                          calibrationLatitude: 35.68
+                                      """#)])
     static let composeNoLabels = Rule("compose.no-labels", .warning,
                               summary: "belowLabels with no symbol layer in the base style.",
-                              help: "Use placement top, or a base style with symbol layers.")
+                              help: "Use placement top, or a base style with symbol layers.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          placement: ↓belowLabels
+                                      """#, files: ["base.json": #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          placement: belowLabels
+                                      """#)])
     static let composeBelowBaseRaster = Rule("compose.below-base-raster", .warning,
                               summary: "A placement below TomTom's opaque raster base map; the layer goes directly above it.",
-                              help: "Place the layer above mc-base-raster-layer (for example {below: <the first layer after it>}).")
+                              help: "Place the layer above mc-base-raster-layer (for example {below: <the first layer after it>}).",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      baseRaster: true
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          placement: ↓{below: background}
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      baseRaster: true
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          placement: {below: City}
+                                      """#)])
     static let composeKeyHost = Rule("compose.key-host", .warning,
                               summary: "{key} in a base-style URL whose host is not TomTom's; left unfilled.",
-                              help: "Fill that URL's own credential outside mc-style; TomTom's key never goes to another host.")
+                              help: "Fill that URL's own credential outside mc-style; TomTom's key never goes to another host.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#, files: ["base.json": #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json?key={key}"}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let composeKeyURL = Rule("compose.key-url", .error,
                               summary: "{key} in a base-style URL that must not receive TomTom's key: clear-text http, or a host parsers read otherwise.",
-                              help: "Write the URL as https://api.tomtom.com/... with no backslash, user information, percent-encoding or non-ASCII letters in its host.")
+                              help: "Write the URL as https://api.tomtom.com/... with no backslash, user information, percent-encoding or non-ASCII letters in its host.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#, files: ["base.json": #"{"version": 8, "sources": {"v": {"type": "vector", "url": "http://api.tomtom.com/v.json?key={key}"}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let tomtomHeadersIgnored = Rule("tomtom.headers-ignored", .warning,
                               summary: "userAgent or extraHeaders on TomTom, which cannot send them.",
-                              help: "Drop userAgent and extraHeaders for TomTom, or serve the tiles without needing them.")
+                              help: "Drop userAgent and extraHeaders for TomTom, or serve the tiles without needing them.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          userAgent: ↓my-app/1.0
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let tomtomNoRasterBase = Rule("tomtom.no-raster-base", .warning,
                               summary: "A tomtom composition without TomTom's raster base map.",
-                              help: "Keep baseRaster: true unless the app draws TomTom's map another way.")
+                              help: "Keep baseRaster: true unless the app draws TomTom's map another way.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      baseRaster: ↓false
+                                      sources: []
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      baseRaster: true
+                                      sources: []
+                                      """#)])
     static let styleRoot = Rule("style.root", .error,
                               summary: "The style's root lacks what composition needs.",
-                              help: "Give the style a 'layers' array and a 'sources' object.")
+                              help: "Give the style a 'layers' array and a 'sources' object.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#, files: ["base.json": #"{"version": 8, "sources": {}}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
 }

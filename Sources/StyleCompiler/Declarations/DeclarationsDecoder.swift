@@ -251,23 +251,138 @@ private struct DecodingState {
 extension Rule {
     static let envMissing = Rule("env.missing", .error,
                               summary: "A ${NAME} reference names an environment variable that is not set.",
-                              help: "Set the environment variable, or write the value without ${NAME}.")
+                              help: "Set the environment variable, or write the value without ${NAME}.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: ↓"https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_STYLE_EXAMPLE_UNSET}"
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let declID = Rule("decl.id", .error,
                               summary: "A source id is empty or longer than 128 characters.",
-                              help: "Give every source a non-empty id of at most 128 characters.")
+                              help: "Give every source a non-empty id of at most 128 characters.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: ↓""
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let declDuplicateID = Rule("decl.duplicate-id", .error,
                               summary: "Two sources have the same id.",
-                              help: "Rename one of the two sources.")
+                              help: "Rename one of the two sources.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
+                                        - id: ↓hillshade
+                                          urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
+                                        - id: contours
+                                          urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
+                                      """#)])
     static let declIDCollision = Rule("decl.id-collision", .error,
                               summary: "Two source ids become the same style id.",
-                              help: "Rename one source: both ids become the same style id once other characters turn into '_'.")
+                              help: "Rename one source: both ids become the same style id once other characters turn into '_'.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hill-shade
+                                          urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
+                                        - id: ↓Hill-shade
+                                          urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
+                                        - id: contours
+                                          urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
+                                      """#)])
     static let declNotApplicable = Rule("decl.not-applicable", .warning,
                               summary: "A value does not apply to this source or target and is ignored.",
-                              help: "Remove the value; it does not apply to this source or target.")
+                              help: "Remove the value; it does not apply to this source or target.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          pixelRatios: ↓[1, 2]
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: heatmap
+                                          localTileServer: {route: heatmap}
+                                          pixelRatios: [1, 2]
+                                      """#)])
     static let declBases = Rule("decl.bases", .error,
                               summary: "bases is empty, beside base, or names a variant that cannot name a file.",
-                              help: "Give base (one design) or bases: {light: FILE, dark: FILE} with names of letters, digits, '-' and '_'.")
+                              help: "Give base (one design) or bases: {light: FILE, dark: FILE} with names of letters, digits, '-' and '_'.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      bases: ↓{}
+                                      sources: []
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      bases: {light: base.json, dark: base.json}
+                                      sources: []
+                                      """#)])
     static let sourcesZoomRange = Rule("sources.zoom-range", .error,
                               summary: "A zoom range is inverted or past level 22.",
-                              help: "Put the lower level first, and keep tile levels at 22 or below.")
+                              help: "Put the lower level first, and keep tile levels at 22 or below.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          minZoom: ↓12
+                                          maxZoom: 4
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          minZoom: 4
+                                          maxZoom: 12
+                                      """#)])
 }

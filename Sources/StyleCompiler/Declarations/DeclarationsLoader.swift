@@ -150,19 +150,142 @@ private final class IncludeResolver {
 extension Rule {
     static let includeMissing = Rule("include.missing", .error, configurable: false,
                               summary: "An !include names a file that does not exist or is not a regular file.",
-                              help: "Give the path of an existing file, relative to the including file.")
+                              help: "Give the path of an existing file, relative to the including file.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - ↓!include absent.yaml
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - !include part.yaml
+                                      """#, files: ["part.yaml": #"""
+                                      id: hillshade
+                                      urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                      """#])])
     static let includeEscape = Rule("include.escape", .error, configurable: false,
                               summary: "An !include leaves the folder of the top-level declarations file.",
-                              help: "Keep included files inside the folder of the top-level declarations file.")
+                              help: "Keep included files inside the folder of the top-level declarations file.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - ↓!include /etc/hosts
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - !include parts/part.yaml
+                                      """#, files: ["parts/part.yaml": #"""
+                                      id: hillshade
+                                      urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                      """#])])
     static let includeCycle = Rule("include.cycle", .error, configurable: false,
                               summary: "Includes form a cycle.",
-                              help: "Remove one include of the chain the message names.")
+                              help: "Remove one include of the chain the message names.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - !include a.yaml
+                                      """#, files: ["a.yaml": #"""
+                                      !include b.yaml
+                                      """#, "b.yaml": #"""
+                                      !include a.yaml
+                                      """#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - !include a.yaml
+                                      """#, files: ["a.yaml": #"""
+                                      !include b.yaml
+                                      """#, "b.yaml": #"""
+                                      id: hillshade
+                                      urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                      """#])])
     static let includeLimit = Rule("include.limit", .error, configurable: false,
                               summary: "Includes nest too deeply or are too many.",
-                              help: "Flatten the includes: at most 16 deep and 128 in all.")
+                              help: "Flatten the includes: at most 16 deep and 128 in all.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - !include i1.yaml
+                                      """#, files: ["i1.yaml": #"""
+                                      !include i2.yaml
+                                      """#, "i2.yaml": #"""
+                                      !include i3.yaml
+                                      """#, "i3.yaml": #"""
+                                      !include i4.yaml
+                                      """#, "i4.yaml": #"""
+                                      !include i5.yaml
+                                      """#, "i5.yaml": #"""
+                                      !include i6.yaml
+                                      """#, "i6.yaml": #"""
+                                      !include i7.yaml
+                                      """#, "i7.yaml": #"""
+                                      !include i8.yaml
+                                      """#, "i8.yaml": #"""
+                                      !include i9.yaml
+                                      """#, "i9.yaml": #"""
+                                      !include i10.yaml
+                                      """#, "i10.yaml": #"""
+                                      !include i11.yaml
+                                      """#, "i11.yaml": #"""
+                                      !include i12.yaml
+                                      """#, "i12.yaml": #"""
+                                      !include i13.yaml
+                                      """#, "i13.yaml": #"""
+                                      !include i14.yaml
+                                      """#, "i14.yaml": #"""
+                                      !include i15.yaml
+                                      """#, "i15.yaml": #"""
+                                      !include i16.yaml
+                                      """#, "i16.yaml": #"""
+                                      !include i17.yaml
+                                      """#, "i17.yaml": #"""
+                                      !include i18.yaml
+                                      """#, "i18.yaml": #"""
+                                      id: hillshade
+                                      urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                      """#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - !include i1.yaml
+                                      """#, files: ["i1.yaml": #"""
+                                      !include i2.yaml
+                                      """#, "i2.yaml": #"""
+                                      id: hillshade
+                                      urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                      """#])])
     static let includeUnavailable = Rule("include.unavailable", .error, configurable: false,
                               summary: "An !include in declarations read from standard input.",
-                              help: "Read the declarations from a file on disk to use !include.")
+                              help: "Read the declarations from a file on disk to use !include.",
+                              examples: [
+                                  .triggering(.standardInput, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - ↓!include part.yaml
+                                      """#),
+                                  .passing(.standardInput, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
 
     /// The rules an include failure (`YAMLError.Kind.include`) carries.
     static let includeRules: [Rule] = [.includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable]

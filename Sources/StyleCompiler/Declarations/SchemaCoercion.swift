@@ -282,20 +282,114 @@ struct SchemaCoercion {
 extension Rule {
     static let declType = Rule("decl.type", .error,
                               summary: "A declarations value has the wrong type.",
-                              help: "Give the value the type the field takes (the message names it).")
+                              help: "Give the value the type the field takes (the message names it).",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          opacity: ↓[1]
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          opacity: 0.5
+                                      """#)])
     static let declUnknownKey = Rule("decl.unknown-key", .error,
                               summary: "A declarations key is not known (with a suggestion).",
-                              help: "Fix the spelling (the message suggests the closest key) or remove the key.")
+                              help: "Fix the spelling (the message suggests the closest key) or remove the key.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          ↓opacty: 0.5
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let declValue = Rule("decl.value", .error,
                               summary: "A declarations value is not one of the allowed values.",
-                              help: "Use one of the values the message lists.")
+                              help: "Use one of the values the message lists.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      target: ↓mapbox
+                                      base: base.json
+                                      sources: []
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      target: tomtom
+                                      base: base.json
+                                      sources: []
+                                      """#)])
     static let declRange = Rule("decl.range", .error,
                               summary: "A declarations number is out of range.",
-                              help: "Give a number within the range the message states.")
+                              help: "Give a number within the range the message states.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          opacity: ↓1.5
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let declSourceKind = Rule("decl.source-kind", .error,
                               summary: "A source needs exactly one of \(SourceKind.keywords.joined(separator: ", ")).",
-                              help: "Give each source exactly one of \(SourceKind.keywords.joined(separator: ", ")).")
+                              help: "Give each source exactly one of \(SourceKind.keywords.joined(separator: ", ")).",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - ↓id: hillshade
+                                          opacity: 0.5
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let declExactlyOne = Rule("decl.exactly-one", .error,
                               summary: "Exactly one of a group of keys must be given.",
-                              help: "Give exactly one of the keys the message names.")
+                              help: "Give exactly one of the keys the message names.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          placement: {↓above: Ocean, below: City}
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          placement: {above: Ocean}
+                                      """#)])
 }

@@ -113,32 +113,190 @@ struct SourceFindings {
 extension Rule {
     static let sourcesBounds = Rule("sources.bounds", .error,
                               summary: "Bounds are invalid, empty or past the Mercator limit.",
-                              help: "Write bounds as [west, south, east, north] in degrees, within the Web Mercator limits.")
+                              help: "Write bounds as [west, south, east, north] in degrees, within the Web Mercator limits.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          bounds: ↓[140, 36, 139, 35]
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          bounds: [139, 35, 140, 36]
+                                      """#)])
     static let sourcesUrlTokens = Rule("sources.url-tokens", .error,
                               summary: "A tile URL lacks {z}, {x}, {y} (or {quadkey}, {bbox-epsg-3857}).",
-                              help: "Put {z}, {x} and {y} (or {quadkey}, {bbox-epsg-3857}) in the tile URL.")
+                              help: "Put {z}, {x} and {y} (or {quadkey}, {bbox-epsg-3857}) in the tile URL.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: ↓https://tiles.example.com/{z}/{x}.png
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let sourcesUnknownToken = Rule("sources.unknown-token", .error,
                               summary: "A tile URL has a token MapLibre does not fill, such as {s}.",
-                              help: "Remove the token; for {s}, list one URL per subdomain instead.")
+                              help: "Remove the token; for {s}, list one URL per subdomain instead.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: ↓https://{s}.tiles.example.com/{z}/{x}/{y}.png
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let sourcesCleartext = Rule("sources.cleartext", .error,
                               summary: "Clear-text http:// to a host other than loopback.",
-                              help: "Use https://; clear-text HTTP is allowed to loopback only.")
+                              help: "Use https://; clear-text HTTP is allowed to loopback only.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: ↓http://tiles.example.com/{z}/{x}/{y}.png
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: http://127.0.0.1:8080/{z}/{x}/{y}.png
+                                      """#)])
     static let sourcesTilejsonUrl = Rule("sources.tilejson-url", .error,
                               summary: "A TileJSON or ArcGIS URL is not a well-formed absolute URL.",
-                              help: "Give an absolute https:// URL (for ArcGIS, the MapServer's root URL).")
+                              help: "Give an absolute https:// URL (for ArcGIS, the MapServer's root URL).",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: radar
+                                          tileJson: ↓tiles.json
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: radar
+                                          tileJson: https://tiles.example.com/radar/tiles.json
+                                      """#)])
     static let sourcesURL = Rule("sources.url", .error,
                               summary: "A tile URL template is not a well-formed absolute URL (scheme, host).",
-                              help: "Write https://host/path/{z}/{x}/{y}.png: the message gives the fix where one is known.")
+                              help: "Write https://host/path/{z}/{x}/{y}.png: the message gives the fix where one is known.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: ↓"https:///{z}/{x}/{y}.png"
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let sourcesKeyHost = Rule("sources.key-host", .error,
                               summary: "TomTom's {key} placeholder in a URL whose host is not TomTom's.",
-                              help: "Use {key} only on TomTom hosts; put a third-party token in an ${ENV} value.")
+                              help: "Use {key} only on TomTom hosts; put a third-party token in an ${ENV} value.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: ↓"https://tiles.example.com/{z}/{x}/{y}.png?key={key}"
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: traffic
+                                          urlTemplate: "https://api.tomtom.com/traffic/map/4/tile/flow/relative/{z}/{x}/{y}.png?key={key}"
+                                      """#)])
     static let sourcesLocalSegment = Rule("sources.local-segment", .error,
                               summary: "A LocalTileServer route or cache key that is not one path segment.",
-                              help: "Use letters, digits, '-', '_' and '.' only; map the declared name to the run-time id with the resolver.")
+                              help: "Use letters, digits, '-', '_' and '.' only; map the declared name to the run-time id with the resolver.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: heatmap
+                                          localTileServer: {route: ↓heat/map}
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: heatmap
+                                          localTileServer: {route: heatmap}
+                                      """#)])
     static let platformUnsupported = Rule("platform.unsupported", .error,
                               summary: "A declared feature one of the build's platforms cannot serve.",
-                              help: "Drop the feature, or declare only the platforms that can serve it.")
+                              help: "Drop the feature, or declare only the platforms that can serve it.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      platforms: [ios, android]
+                                      sources:
+                                        - id: heatmap
+                                          localTileServer: {route: heatmap}
+                                          pixelRatios: ↓[1, 2]
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      platforms: [ios]
+                                      sources:
+                                        - id: heatmap
+                                          localTileServer: {route: heatmap}
+                                          pixelRatios: [1, 2]
+                                      """#)])
     static let sourcesTileSize = Rule("sources.tile-size", .error,
                               summary: "A raster tile size that is not a positive whole number (error) or not a power of two (warning).",
-                              help: "Declare the tile size the server renders, in pixels; 256 or 512 unless it really is another.")
+                              help: "Declare the tile size the server renders, in pixels; 256 or 512 unless it really is another.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          tileSize: ↓300
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                                          tileSize: 512
+                                      """#)])
 }

@@ -152,5 +152,8 @@ enum CredentialScan {
 extension Rule {
     static let secretLiteralKey = Rule("secret.literal-key", .error,
                               summary: "A literal credential (API key, access token) in a file.",
-                              help: "Replace the key with TomTom's {key} placeholder (mc-style redact) or an ${ENV} value.")
+                              help: "Replace the key with TomTom's {key} placeholder (mc-style redact) or an ${ENV} value.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": [↓"https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key=AbCdEfGhIjKlMnOpQrStUvWxYz012345"]}}, "layers": [{"id": "r", "type": "raster", "source": "r"}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key={key}"]}}, "layers": [{"id": "r", "type": "raster", "source": "r"}]}"#)])
 }

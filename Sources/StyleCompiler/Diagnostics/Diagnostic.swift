@@ -176,8 +176,14 @@ extension Diagnostic {
 extension Rule {
     static let jsonSyntax = Rule("json.syntax", .error, configurable: false,
                               summary: "The JSON is not valid RFC 8259.",
-                              help: "Fix the JSON at the marked place: strict RFC 8259 (no comments, no trailing commas, double quotes).")
+                              help: "Fix the JSON at the marked place: strict RFC 8259 (no comments, no trailing commas, double quotes).",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {}, "layers": []↓]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#)])
     static let jsonDuplicateKey = Rule("json.duplicate-key", .warning,
                               summary: "An object has the same key twice; the later value wins.",
-                              help: "Remove one of the two keys; readers keep the later value.")
+                              help: "Remove one of the two keys; readers keep the later value.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {}, ↓"version": 8, "layers": []}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#)])
 }

@@ -12,13 +12,18 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     /// False for the rules a configuration may not change: what stops reading or writing altogether (a file
     /// that cannot be read, JSON or YAML that cannot be parsed) and the configuration's own rules.
     public let isConfigurable: Bool
+    /// Inputs that do and do not trigger the rule (`RuleExample`), made when asked for: a few are large.
+    public var examples: [RuleExample] { makeExamples() }
+    private let makeExamples: @Sendable () -> [RuleExample]
 
-    public init(_ id: String, _ defaultSeverity: Diagnostic.Severity, configurable: Bool = true, summary: String, help: String) {
+    public init(_ id: String, _ defaultSeverity: Diagnostic.Severity, configurable: Bool = true, summary: String, help: String,
+                examples: @escaping @Sendable @autoclosure () -> [RuleExample] = []) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.isConfigurable = configurable
         self.summary = summary
         self.help = help
+        self.makeExamples = examples
     }
 
     public static func == (lhs: Rule, rhs: Rule) -> Bool { lhs.id == rhs.id }

@@ -5,7 +5,7 @@ import YAMLReader
 extension Rule {
     static let yamlRules: [Rule] = YAMLError.Kind.allCases.filter { $0 != .include }.map { kind in
         Rule("yaml.\(kind.rawValue)", .error, configurable: false, summary: yamlSummaries[kind] ?? "The YAML cannot be read.",
-             help: "Fix the YAML at the marked place; the message gives libyaml's own words.")
+             help: "Fix the YAML at the marked place; the message gives libyaml's own words.", examples: yamlExamples(kind))
     }
 
     /// The rule of a YAML reader error of `kind` (`yaml.<kind>`).
@@ -27,4 +27,157 @@ extension Rule {
         .empty: "The file holds no YAML document.",
         .stringTooLong: "A value longer than the 4 MiB limit.",
     ]
+
+    /// Each YAML rule's examples (`RuleExample`), by the error's kind.
+    private static func yamlExamples(_ kind: YAMLError.Kind) -> [RuleExample] {
+        switch kind {
+        case .syntax: return [
+            .triggering(.declarations, #"""
+                version: 1
+                base: base.json
+                sources: [
+                ↓
+                """#),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                """#)]
+        case .encoding: return [
+            .triggering(.declarations, bytes: [0xFF, 0xFE, 0x76, 0x00]),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                """#)]
+        case .duplicateKey: return [
+            .triggering(.declarations, #"""
+                version: 1
+                base: base.json
+                ↓base: base.json
+                sources: []
+                """#),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                """#)]
+        case .aliasBudget: return [
+            .triggering(.declarations, "version: 1\nbase: base.json\n" + (1...9).map { level in "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }.joined().replacing("*l0", with: "lol") + "sources: []\n"),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                defaults: &d {opacity: 0.5}
+                sources:
+                  - {id: a, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", <<: *d}
+                """#)]
+        case .unknownAlias: return [
+            .triggering(.declarations, #"""
+                version: 1
+                base: base.json
+                sources: ↓*nothing
+                """#),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                """#)]
+        case .tooDeep: return [
+            .triggering(.declarations, "version: 1\nbase: base.json\nsources: " + String(repeating: "[", count: Limits.nestingDepth + 1) + "\n"),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                """#)]
+        case .multipleDocuments: return [
+            .triggering(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                ↓---
+                version: 1
+                """#),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                """#)]
+        case .unknownTag: return [
+            .triggering(.declarations, #"""
+                version: 1
+                base: ↓!file base.json
+                sources: []
+                """#),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                """#)]
+        case .complexKey: return [
+            .triggering(.declarations, #"""
+                version: 1
+                base: base.json
+                ? ↓[a, b]
+                : c
+                sources: []
+                """#),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                """#)]
+        case .badMerge: return [
+            .triggering(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - {id: a, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", <<: ↓3}
+                """#),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - {id: a, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", <<: {opacity: 0.5}}
+                """#)]
+        case .empty: return [
+            .triggering(.declarations, #"""
+                # nothing here
+                """#),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                """#)]
+        case .stringTooLong: return [
+            .triggering(.declarations, "version: 1\nbase: base.json\nsources: []\nnote: " + String(repeating: "a", count: (4 << 20) + 1) + "\n"),
+            .passing(.declarations, #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                """#)]
+        case .include: return []
+        }
+    }
 }

@@ -114,5 +114,22 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
 extension Rule {
     static let ioWrite = Rule("io.write", .error, configurable: false,
                               summary: "An output file or folder cannot be written.",
-                              help: "Check that the output folder's parent exists and is writable, and that the disk has room.")
+                              help: "Check that the output folder's parent exists and is writable, and that the disk has room.",
+                              examples: [
+                                  .triggering(.compile, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#, files: ["out": #"""
+                                      a file where the output folder should be
+                                      """#]),
+                                  .passing(.compile, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
 }

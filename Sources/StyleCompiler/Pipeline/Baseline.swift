@@ -118,8 +118,14 @@ public struct Baseline: Sendable, Equatable {
 extension Rule {
     static let baselineInvalid = Rule("baseline.invalid", .error, configurable: false,
                               summary: "A --baseline file that is not an mc-style baseline.",
-                              help: "Give a file written by validate --write-baseline.")
+                              help: "Give a file written by validate --write-baseline.",
+                              examples: [
+                                  .triggering(.baseline, #"↓["not", "a", "baseline"]"#),
+                                  .passing(.baseline, #"{"format": "mc-style-baseline", "version": 1, "findings": []}"#)])
     static let baselineStale = Rule("baseline.stale", .note, configurable: false,
                               summary: "A baseline entry that no finding matches any more (it was fixed).",
-                              help: "Remove the entry (or write the baseline again) so the baseline only shrinks.")
+                              help: "Remove the entry (or write the baseline again) so the baseline only shrinks.",
+                              examples: [
+                                  .triggering(.baseline, #"{"format": "mc-style-baseline", "version": 1, "findings": [↓{"rule": "lint.hidden", "file": "style.json", "path": "layers[0]", "fingerprint": "0000000000000000", "message": "gone"}]}"#, files: ["style.json": #"{"version": 8, "sources": {}, "layers": []}"#]),
+                                  .passing(.baseline, #"{"format": "mc-style-baseline", "version": 1, "findings": []}"#, files: ["style.json": #"{"version": 8, "sources": {}, "layers": []}"#])])
 }

@@ -143,5 +143,18 @@ private struct WantedBase: Sendable {
 extension Rule {
     static let declPathEscape = Rule("decl.path-escape", .error, configurable: false,
                               summary: "A base or asset path in the declarations leads out of the project folder.",
-                              help: "Keep bases and assets inside the project (the folder holding .git, or the declarations file's folder); give others on the command line.")
+                              help: "Keep bases and assets inside the project (the folder holding .git, or the declarations file's folder); give others on the command line.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: ↓../outside.json
+                                      sources: []
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
 }

@@ -208,5 +208,20 @@ private struct DiagnosticIdentity: Hashable {
 extension Rule {
     static let limitsOutput = Rule("limits.output", .error, configurable: false,
                               summary: "A compile's outputs would be larger than the limit (512 MiB in all).",
-                              help: "Declare fewer sources or shorter values (attribution text is copied into the style, manifest and TileJSON).")
+                              help: "Declare fewer sources or shorter values (attribution text is copied into the style, manifest and TileJSON).",
+                              examples: [
+                                  .triggering(.compile, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#, maximumOutputSize: 1000),
+                                  .passing(.compile, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
 }

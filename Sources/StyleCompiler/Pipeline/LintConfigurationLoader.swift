@@ -152,8 +152,30 @@ private struct ConfigurationReading {
 extension Rule {
     static let configInvalid = Rule("config.invalid", .error, configurable: false,
                               summary: "A configuration file (.mc-style.yaml) that cannot be used as written.",
-                              help: "Fix the marked value: version 1, rules: {RULE: off|note|warning|error or {severity, ignoreLayers}}, ignoreLayers: [GLOB].")
+                              help: "Fix the marked value: version 1, rules: {RULE: off|note|warning|error or {severity, ignoreLayers}}, ignoreLayers: [GLOB].",
+                              examples: [
+                                  .triggering(.configuration, #"""
+                                      version: 1
+                                      rules:
+                                        lint.hidden: ↓sometimes
+                                      """#),
+                                  .passing(.configuration, #"""
+                                      version: 1
+                                      rules:
+                                        lint.hidden: off
+                                      """#)])
     static let configUnknownRule = Rule("config.unknown-rule", .error, configurable: false,
                               summary: "A configuration names a rule mc-style does not have.",
-                              help: "Use a rule id from the README's rule table (the message suggests the closest one).")
+                              help: "Use a rule id from the README's rule table (the message suggests the closest one).",
+                              examples: [
+                                  .triggering(.configuration, #"""
+                                      version: 1
+                                      rules:
+                                        ↓lint.hiden: off
+                                      """#),
+                                  .passing(.configuration, #"""
+                                      version: 1
+                                      rules:
+                                        lint.hidden: off
+                                      """#)])
 }

@@ -23,5 +23,7 @@ public struct MigrateJob: Sendable {
 extension Rule {
     static let migrateOutput = Rule("migrate.output", .error, configurable: false,
                               summary: "mc-style migrate made text that does not parse (a bug in mc-style).",
-                              help: "Report it with the input file; nothing was written.")
+                              help: "Report it with the input file; nothing was written.",
+                              examples: [
+                                  .passing(.migration, #"{"version": 8, "sources": {}, "layers": []}"#)])
 }

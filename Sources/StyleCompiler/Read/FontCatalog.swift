@@ -50,5 +50,24 @@ public struct FontCatalog: Sendable, Equatable {
 extension Rule {
     static let assetsFonts = Rule("assets.fonts", .error,
                               summary: "A font list or glyphs folder that cannot be used.",
-                              help: "Give a JSON array of font names, or a glyphs folder laid out <font>/<range>.pbf.")
+                              help: "Give a JSON array of font names, or a glyphs folder laid out <font>/<range>.pbf.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        fonts: fonts.json
+                                      """#, files: ["fonts.json": #"↓{"not": "a list"}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        fonts: fonts.json
+                                      """#, files: ["fonts.json": #"["Noto-Bold"]"#])])
 }

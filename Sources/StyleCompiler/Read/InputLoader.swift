@@ -112,8 +112,33 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 extension Rule {
     static let ioRead = Rule("io.read", .error, configurable: false,
                               summary: "An input file cannot be read.",
-                              help: "Check the path and permissions; inputs must be regular files of at most 64 MiB.")
+                              help: "Check the path and permissions; inputs must be regular files of at most 64 MiB.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: ↓absent.json
+                                      sources: []
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
     static let declMissingKey = Rule("decl.missing-key", .error,
                               summary: "A required declarations key is missing.",
-                              help: "Add the key the message names.")
+                              help: "Add the key the message names.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      ↓version: 1
+                                      sources: []
+                                      """#),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      """#)])
 }

@@ -73,5 +73,24 @@ public struct SpriteIndex: Sendable, Equatable {
 extension Rule {
     static let assetsSprite = Rule("assets.sprite", .error,
                               summary: "A sprite index that cannot be used: not an object, missing, or @1x and @2x naming different images.",
-                              help: "Give the sprite.json the style loads (or a folder with <name>.json and <name>@2x.json naming the same images).")
+                              help: "Give the sprite.json the style loads (or a folder with <name>.json and <name>@2x.json naming the same images).",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        sprite: sprite.json
+                                      """#, files: ["sprite.json": #"↓[1, 2]"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        sprite: sprite.json
+                                      """#, files: ["sprite.json": #"{"dot": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#])])
 }

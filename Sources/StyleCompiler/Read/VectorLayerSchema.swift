@@ -42,5 +42,24 @@ public struct VectorLayerSchema: Sendable, Equatable {
 extension Rule {
     static let assetsVectorLayers = Rule("assets.vector-layers", .error,
                               summary: "A TileJSON given for a vector source names no usable vector layers.",
-                              help: "Give the TileJSON the source's tiles come with; it needs a 'vector_layers' array of {id, fields}.")
+                              help: "Give the TileJSON the source's tiles come with; it needs a 'vector_layers' array of {id, fields}.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        vectorLayers: {vectorTiles: tiles.json}
+                                      """#, files: ["tiles.json": #"↓{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        vectorLayers: {vectorTiles: tiles.json}
+                                      """#, files: ["tiles.json": #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "{name}"}}]}"#])])
 }

@@ -157,5 +157,8 @@ extension JSONNode {
 extension Rule {
     static let styleUnknownKey = Rule("style.unknown-key", .note,
                               summary: "A root, layer or source key the specification does not define (renderers ignore it).",
-                              help: "Renderers ignore the key; remove it or keep it as your own metadata.")
+                              help: "Renderers ignore the key; remove it or keep it as your own metadata.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "author": ↓"me", "sources": {}, "layers": []}"#),
+                                  .passing(.style, #"{"version": 8, "metadata": {"author": "me"}, "sources": {}, "layers": []}"#)])
 }

@@ -53,8 +53,46 @@ extension ValidationRun {
 extension Rule {
     static let assetsSourceLayer = Rule("assets.source-layer", .error,
                               summary: "A source-layer that the source's tiles (its TileJSON's vector_layers) do not have.",
-                              help: "Use a layer id the TileJSON lists (the message suggests the closest one).")
+                              help: "Use a layer id the TileJSON lists (the message suggests the closest one).",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        vectorLayers: {vectorTiles: tiles.json}
+                                      """#, files: ["tiles.json": #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "Lakes", "type": "fill", "source": "vectorTiles", "source-layer": ↓"Lakes"}]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        vectorLayers: {vectorTiles: tiles.json}
+                                      """#, files: ["tiles.json": #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "{name}"}}]}"#])])
     static let assetsField = Rule("assets.field", .warning,
                               summary: "A ['get', KEY] reading a field its source layer does not have.",
-                              help: "Use a field the TileJSON lists for the layer (the message suggests the closest one).")
+                              help: "Use a field the TileJSON lists for the layer (the message suggests the closest one).",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        vectorLayers: {vectorTiles: tiles.json}
+                                      """#, files: ["tiles.json": #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "filter": ["==", ["get", ↓"rank"], 1], "layout": {"text-field": "{name}"}}]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        vectorLayers: {vectorTiles: tiles.json}
+                                      """#, files: ["tiles.json": #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "filter": ["==", ["get", "name"], "Tokyo"], "layout": {"text-field": "{name}"}}]}"#])])
 }

@@ -58,5 +58,8 @@ extension ValidationRun {
 extension Rule {
     static let styleExpression = Rule("style.expression", .error,
                               summary: "An expression does not type-check, or reads inputs its property does not allow.",
-                              help: "Fix the sub-expression at the marked place (the message says what the type-checker expected).")
+                              help: "Fix the sub-expression at the marked place (the message says what the type-checker expected).",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ["+", 1, ↓"two"]}}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ["+", 0.5, 0.25]}}]}"#)])
 }

@@ -72,8 +72,14 @@ extension ValidationRun {
 extension Rule {
     static let styleFilter = Rule("style.filter", .error,
                               summary: "A filter is invalid.",
-                              help: "Fix the filter at the marked place.")
+                              help: "Fix the filter at the marked place.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ↓["has"]}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["has", "class"]}]}"#)])
     static let styleFilterMixed = Rule("style.filter-mixed", .warning,
                               summary: "An expression filter holds legacy filter syntax, which it reads as an expression.",
-                              help: "Replace the legacy part with the expression the message gives (mc-style migrate does it).")
+                              help: "Replace the legacy part with the expression the message gives (mc-style migrate does it).",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ↓["==", "class", "sea"], ["==", ["get", "kind"], "sea"]]}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ["==", ["get", "class"], "sea"], ["==", ["get", "kind"], "sea"]]}]}"#)])
 }

@@ -68,8 +68,46 @@ extension ValidationRun {
 extension Rule {
     static let assetsFont = Rule("assets.font", .error,
                               summary: "A text-font font the glyph server does not have.",
-                              help: "Use a font the server has (the message suggests the closest one), or add it to the glyphs.")
+                              help: "Use a font the server has (the message suggests the closest one), or add it to the glyphs.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        fonts: fonts.json
+                                      """#, files: ["fonts.json": #"["Noto-Bold"]"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "x", "text-font": [↓"Comic Sans"]}}]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        fonts: fonts.json
+                                      """#, files: ["fonts.json": #"["Noto-Bold"]"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "x", "text-font": ["Noto-Bold"]}}]}"#])])
     static let assetsGlyphRange = Rule("assets.glyph-range", .warning,
                               summary: "A constant text-field needs a glyph range no font of its stack has.",
-                              help: "Add the range's <start>-<end>.pbf to a font of the stack, or a font that has it.")
+                              help: "Add the range's <start>-<end>.pbf to a font of the stack, or a font that has it.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        fonts: glyphs
+                                      """#, files: ["glyphs/Noto-Bold/0-255.pbf": #"x"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": ↓"東京", "text-font": ["Noto-Bold"]}}]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      base: base.json
+                                      sources:
+                                        - id: hillshade
+                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                                      assets:
+                                        fonts: glyphs
+                                      """#, files: ["glyphs/Noto-Bold/0-255.pbf": #"x"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "Tokyo", "text-font": ["Noto-Bold"]}}]}"#])])
 }

@@ -189,8 +189,14 @@ extension SpecProperty {
 extension Rule {
     static let styleUnknownProperty = Rule("style.unknown-property", .error,
                               summary: "A paint, layout or other property the specification does not define.",
-                              help: "Fix the spelling (the message suggests the closest property) or remove it.")
+                              help: "Fix the spelling (the message suggests the closest property) or remove it.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-colour": ↓"red"}}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": "red"}}]}"#)])
     static let styleFunction = Rule("style.function", .error,
                               summary: "A legacy function is invalid.",
-                              help: "Fix the function or rewrite it as an expression.")
+                              help: "Fix the function or rewrite it as an expression.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": {"stops": ↓[]}}}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": {"stops": [[0, 0], [10, 1]]}}}]}"#)])
 }

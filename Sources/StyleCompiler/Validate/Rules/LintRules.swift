@@ -62,23 +62,44 @@ extension ValidationRun {
 extension Rule {
     static let lintZoomRange = Rule("lint.zoom-range", .warning,
                               summary: "A layer whose minzoom is not below its maxzoom: it never draws.",
-                              help: "Lower minzoom or raise maxzoom (a layer shows where minzoom <= zoom < maxzoom), or remove the layer.")
+                              help: "Lower minzoom or raise maxzoom (a layer shows where minzoom <= zoom < maxzoom), or remove the layer.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": ↓"water", "type": "fill", "source": "v", "source-layer": "water", "minzoom": 12, "maxzoom": 10}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "minzoom": 10, "maxzoom": 12}]}"#)])
     static let lintZeroOpacity = Rule("lint.zero-opacity", .warning,
                               summary: "A layer whose opacity is 0 at every zoom and for every feature: it never draws.",
-                              help: "Give the opacity a non-zero value somewhere, or remove the layer (symbol layers are not checked).")
+                              help: "Give the opacity a non-zero value somewhere, or remove the layer (symbol layers are not checked).",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": ↓"water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": 0}}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": 0.1}}]}"#)])
     static let lintFilterFalse = Rule("lint.filter-false", .warning,
                               summary: "A layer whose filter keeps no feature whatever the data: it never draws.",
-                              help: "Fix the filter (an empty ['any'] or ['in', KEY] without values is always false), or remove the layer.")
+                              help: "Fix the filter (an empty ['any'] or ['in', KEY] without values is always false), or remove the layer.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": ↓"water", "type": "fill", "source": "v", "source-layer": "water", "filter": false}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": true}]}"#)])
     static let lintHidden = Rule("lint.hidden", .note,
                               summary: "A layer with visibility none: it draws nothing unless the app shows it.",
-                              help: "Nothing to do when the app shows it at run time; otherwise remove the layer.")
+                              help: "Nothing to do when the app shows it at run time; otherwise remove the layer.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": ↓"water", "type": "fill", "source": "v", "source-layer": "water", "layout": {"visibility": "none"}}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "layout": {"visibility": "visible"}}]}"#)])
     static let lintCovered = Rule("lint.covered", .warning,
                               summary: "A layer under an opaque raster layer that covers the world at every zoom where the layer shows.",
-                              help: "Move the layer above the raster, or the raster below it; background layers are not checked (they show while tiles load).")
+                              help: "Move the layer above the raster, or the raster below it; background layers are not checked (they show while tiles load).",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}, "r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.jpg"]}}, "layers": [{"id": ↓"water", "type": "fill", "source": "v", "source-layer": "water"}, {"id": "imagery", "type": "raster", "source": "r"}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}, "r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.jpg"]}}, "layers": [{"id": "imagery", "type": "raster", "source": "r"}, {"id": "water", "type": "fill", "source": "v", "source-layer": "water"}]}"#)])
     static let lintDuplicateLayer = Rule("lint.duplicate-layer", .warning,
                               summary: "A layer with the same type, source, source-layer, filter, zoom range, paint and layout as an earlier one.",
-                              help: "Remove one of the two: the later one draws the same features again, over the first.")
+                              help: "Remove one of the two: the later one draws the same features again, over the first.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "fill", "source": "v", "source-layer": "water"}, {"id": ↓"b", "type": "fill", "source": "v", "source-layer": "water"}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "fill", "source": "v", "source-layer": "water"}, {"id": "b", "type": "fill", "source": "v", "source-layer": "land"}]}"#)])
     static let lintUnusedSource = Rule("lint.unused-source", .warning,
                               summary: "A source that no layer (and not the terrain) uses.",
-                              help: "Remove the source, or add the layer that was meant to draw it.")
+                              help: "Remove the source, or add the layer that was meant to draw it.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": ↓{"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "bg", "type": "background"}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water"}]}"#)])
 }

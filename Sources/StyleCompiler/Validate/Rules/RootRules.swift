@@ -132,20 +132,50 @@ extension ValidationRun {
 extension Rule {
     static let tomtomPlaceholder = Rule("tomtom.placeholder", .warning,
                               summary: "A TomTom placeholder that only the TomTom SDK fills, in a MapLibre style.",
-                              help: "Replace the placeholder with a URL when the style is for MapLibre.")
+                              help: "Replace the placeholder with a URL when the style is for MapLibre.",
+                              examples: [
+                                  .triggering(.declarations, #"""
+                                      version: 1
+                                      target: maplibre
+                                      base: base.json
+                                      sources: []
+                                      """#, files: ["base.json": #"{"version": 8, "glyphs": ↓"{hosted_glyphs_url}", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#]),
+                                  .passing(.declarations, #"""
+                                      version: 1
+                                      target: tomtom
+                                      base: base.json
+                                      sources: []
+                                      """#, files: ["base.json": #"{"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#])])
     static let styleType = Rule("style.type", .error,
                               summary: "A style value has the wrong type.",
-                              help: "Give the value the type the message expects.")
+                              help: "Give the value the type the message expects.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ↓"high"}}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": 0.5}}]}"#)])
     static let styleRequired = Rule("style.required", .error,
                               summary: "A required style property is missing.",
-                              help: "Add the property the message names.")
+                              help: "Add the property the message names.",
+                              examples: [
+                                  .triggering(.style, #"↓{"version": 8, "sources": {}}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#)])
     static let styleDeprecated = Rule("style.deprecated", .error,
                               summary: "Style constants, removed in version 8.",
-                              help: "Replace style constants with their values.")
+                              help: "Replace style constants with their values.",
+                              examples: [
+                                  .triggering(.style, #"""
+                                      {"version": 8, "constants": ↓{"@water": "#a0c8f0"}, "sources": {}, "layers": []}
+                                      """#),
+                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#)])
     static let styleGlyphs = Rule("style.glyphs", .error,
                               summary: "The glyphs URL lacks {fontstack} or {range}.",
-                              help: "Put {fontstack} and {range} in the glyphs URL.")
+                              help: "Put {fontstack} and {range} in the glyphs URL.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "glyphs": ↓"https://fonts.example.com/fonts.pbf", "sources": {}, "layers": []}"#),
+                                  .passing(.style, #"{"version": 8, "glyphs": "https://fonts.example.com/{fontstack}/{range}.pbf", "sources": {}, "layers": []}"#)])
     static let styleSprite = Rule("style.sprite", .error,
                               summary: "Sprite ids are not unique.",
-                              help: "Give each sprite entry a unique id.")
+                              help: "Give each sprite entry a unique id.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sprite": [{"id": "a", "url": "https://s.example.com/a"}, {"id": ↓"a", "url": "https://s.example.com/b"}], "sources": {}, "layers": []}"#),
+                                  .passing(.style, #"{"version": 8, "sprite": [{"id": "a", "url": "https://s.example.com/a"}, {"id": "b", "url": "https://s.example.com/b"}], "sources": {}, "layers": []}"#)])
 }

@@ -73,5 +73,8 @@ extension ValidationRun {
 extension Rule {
     static let styleSourceCanvas = Rule("style.source.canvas", .error,
                               summary: "A canvas source in a stylesheet.",
-                              help: "Canvas sources cannot be used in a style document; use an image source.")
+                              help: "Canvas sources cannot be used in a style document; use an image source.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"c": {"type": "canvas", "canvas": "id", "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]]}}, "layers": []}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": []}"#)])
 }

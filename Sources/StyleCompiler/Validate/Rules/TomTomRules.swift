@@ -31,5 +31,8 @@ extension ValidationRun {
 extension Rule {
     static let tomtomSdkLayerName = Rule("tomtom.sdk-layer-name", .error,
                               summary: "A style layer id is the name of a TomTom SDK overlay layer.",
-                              help: "Rename the layer: the SDK inserts its own layer with that name.")
+                              help: "Rename the layer: the SDK inserts its own layer with that name.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {}, "layers": [{"id": ↓"marker", "type": "background"}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": [{"id": "background", "type": "background"}]}"#)])
 }

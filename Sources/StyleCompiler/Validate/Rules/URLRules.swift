@@ -27,5 +27,8 @@ extension ValidationRun {
 extension Rule {
     static let styleURL = Rule("style.url", .error,
                               summary: "An http(s) URL of the style (a source's tiles or url, the sprite, the glyphs) is malformed.",
-                              help: "Write the URL as https://host/path: the message gives the fix where one is known.")
+                              help: "Write the URL as https://host/path: the message gives the fix where one is known.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": [↓"https://exa mple.com/{z}/{x}/{y}.png"]}}, "layers": []}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": []}"#)])
 }

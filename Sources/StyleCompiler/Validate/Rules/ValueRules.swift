@@ -166,14 +166,28 @@ extension ValidationRun {
 extension Rule {
     static let styleEnum = Rule("style.enum", .error,
                               summary: "A style value is not one of the allowed values.",
-                              help: "Use one of the values the message lists.")
+                              help: "Use one of the values the message lists.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "road", "type": "line", "source": "v", "source-layer": "roads", "layout": {"line-cap": ↓"pointy"}}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "road", "type": "line", "source": "v", "source-layer": "roads", "layout": {"line-cap": "round"}}]}"#)])
     static let styleRange = Rule("style.range", .error,
                               summary: "A style number is out of range.",
-                              help: "Give a number within the property's range.")
+                              help: "Give a number within the property's range.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ↓1.5}}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": 1}}]}"#)])
     static let styleArrayLength = Rule("style.array-length", .error,
                               summary: "A style array has the wrong length.",
-                              help: "Give the array the length the message expects.")
+                              help: "Give the array the length the message expects.",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-translate": ↓[1, 2, 3]}}]}"#),
+                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-translate": [1, 2]}}]}"#)])
     static let styleColor = Rule("style.color", .error,
                               summary: "A string that is not a CSS color.",
-                              help: "Write a CSS color: a name, #rgb, #rrggbb, rgb(), rgba(), hsl() or hsla().")
+                              help: "Write a CSS color: a name, #rgb, #rrggbb, rgb(), rgba(), hsl() or hsla().",
+                              examples: [
+                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": ↓"reddish"}}]}"#),
+                                  .passing(.style, #"""
+                                      {"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": "#ff0000"}}]}
+                                      """#)])
 }

@@ -1,0 +1,86 @@
+import LocatedJSON
+
+/// A small input that shows a rule at work, as SwiftLint's rules carry theirs: a triggering example must
+/// give a finding of the rule at each `↓` in its text and its files, and nowhere else in them (or, with no `↓`,
+/// a finding anywhere: a rule about a whole run); a passing example must give none. `RuleExampleTests` runs every example of every rule
+/// in `RuleCatalog.all`, and the rule reference shows them.
+public struct RuleExample: Sendable {
+    /// What the text is, and how it is checked.
+    public enum Input: String, Sendable {
+        /// A style document, checked as `mc-style validate style.json`.
+        case style
+        /// A declarations file (`mc-style.yaml`) beside a small TomTom base style (`base.json`, unless `files`
+        /// gives one), checked as `mc-style validate mc-style.yaml`.
+        case declarations
+        /// The same, compiled as `mc-style compile mc-style.yaml --out out`, the outputs written.
+        case compile
+        /// Declarations read from standard input, as `mc-style validate -` reads them.
+        case standardInput
+        /// A lint configuration (`.mc-style.yaml`), as `--config` reads it.
+        case configuration
+        /// A baseline (`baseline.json`), applied to the findings of `style.json` from `files`.
+        case baseline
+        /// A style document, migrated as `mc-style migrate style.json`.
+        case migration
+    }
+
+    /// The position mark in `text`: not part of the input.
+    public static let marker: Character = "↓"
+
+    public let triggers: Bool
+    public let input: Input
+    /// The input, with `marker` where a triggering example's findings are.
+    public let text: String
+    /// Other files in the example's folder, by name (a base style, an include, a sprite index).
+    public let files: [String: String]
+    /// For a compile: the outputs' size limit in bytes instead of `Limits.outputSize`, which no example reaches.
+    public let maximumOutputSize: Int?
+    /// The input's bytes, for an input no text can be (one that is not UTF-8); `text` is then empty.
+    public let bytes: [UInt8]?
+
+    private init(triggers: Bool, input: Input, text: String, files: [String: String], maximumOutputSize: Int?, bytes: [UInt8]? = nil) {
+        self.triggers = triggers
+        self.input = input
+        self.text = text
+        self.files = files
+        self.maximumOutputSize = maximumOutputSize
+        self.bytes = bytes
+    }
+
+    /// An input of `bytes` that gives a finding of the rule (at 1:1 of the file, or nowhere).
+    public static func triggering(_ input: Input, bytes: [UInt8]) -> RuleExample {
+        RuleExample(triggers: true, input: input, text: "", files: [:], maximumOutputSize: nil, bytes: bytes)
+    }
+
+    /// An input that gives a finding of the rule at each `↓`.
+    public static func triggering(_ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil) -> RuleExample {
+        RuleExample(triggers: true, input: input, text: text, files: files, maximumOutputSize: maximumOutputSize)
+    }
+
+    /// An input that gives no finding of the rule.
+    public static func passing(_ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil) -> RuleExample {
+        RuleExample(triggers: false, input: input, text: text, files: files, maximumOutputSize: maximumOutputSize)
+    }
+
+    /// `text` without its marks.
+    public static func unmarked(_ text: String) -> String { text.filter { $0 != marker } }
+
+    /// Where the marks stand in `unmarked(text)`: 1-based lines and columns counted in Unicode scalars, as
+    /// diagnostics count them.
+    public static func marks(in text: String) -> [SourcePosition] {
+        var found: [SourcePosition] = []
+        var line = 1
+        var column = 1
+        for scalar in text.unicodeScalars {
+            if Character(scalar) == marker {
+                found.append(SourcePosition(line: line, column: column))
+            } else if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return found
+    }
+}
