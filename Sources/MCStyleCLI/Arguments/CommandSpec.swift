@@ -1,9 +1,20 @@
-/// A subcommand's interface: what it is for, how to call it, its arguments and options. Help text and
-/// argument decoding both come from it, so they cannot disagree.
+/// A subcommand's interface: what it is for, its arguments and options. Help text, the usage line and argument
+/// decoding all come from it, so they cannot disagree; its options come from the command's one declaration of
+/// each (a value whose stored properties are `OptionDeclaration`s, read in declaration order).
 struct CommandSpec: Sendable {
     struct Argument: Sendable {
         let name: String
         let help: String
+        /// True when the command runs without it.
+        var isOptional = false
+        /// True when several may be given.
+        var isRepeatable = false
+
+        /// `<name>`, `<name>...`, `[<name>]` or `[<name>...]`.
+        var usage: String {
+            let shown = "<\(name)>" + (isRepeatable ? "..." : "")
+            return isOptional ? "[\(shown)]" : shown
+        }
     }
 
     struct Option: Sendable {
@@ -13,6 +24,20 @@ struct CommandSpec: Sendable {
         let help: String
         /// True when the option may be given more than once.
         var isRepeatable = false
+        /// True when the command needs it (in every form of the command, or as one of its group).
+        var isRequired = false
+        /// The words the value may be, when a few (shown in the usage line instead of the placeholder).
+        var choices: [String] = []
+        /// The option this one only goes with (`--diff` with `--check`): shown inside that option's brackets.
+        var requires: String? = nil
+        /// Options of one group are alternatives: at most one is given (exactly one when they are required).
+        var group: String? = nil
+
+        /// `--name`, `--name <value>` or `--name a|b`, with `...` when repeatable.
+        var usage: String {
+            let value = choices.isEmpty || choices.count > 4 ? valueName.map { " <\($0)>" } ?? "" : " " + choices.joined(separator: "|")
+            return "--\(name)\(value)" + (isRepeatable ? "..." : "")
+        }
     }
 
     /// The subcommand's name (`zoom`), or "" for the tool itself.
@@ -25,6 +50,47 @@ struct CommandSpec: Sendable {
     let usage: [String]
     var arguments: [Argument] = []
     var options: [Option] = []
+
+    /// A subcommand's spec: its options are the `OptionDeclaration`s stored in `options`, in declaration order,
+    /// and its usage line is made from them and the arguments.
+    init(name: String, abstract: String, discussion: String = "", arguments: [Argument] = [], options declarations: some Sendable) {
+        let options = Mirror(reflecting: declarations).children.compactMap { ($0.value as? OptionDeclaration)?.spec }
+        self.init(name: name, abstract: abstract, discussion: discussion, usage: [Self.usageLine(name: name, arguments: arguments, options: options)],
+                  arguments: arguments, options: options)
+    }
+
+    /// The tool's own spec, with its usage lines as given.
+    init(name: String, abstract: String, discussion: String = "", usage: [String], arguments: [Argument] = [], options: [Option] = []) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.usage = usage
+        self.arguments = arguments
+        self.options = options
+    }
+
+    /// `name <arguments> <options>`: required options as they are, others in brackets, an option that requires
+    /// another inside that one's brackets, the options of a group as alternatives (`[--a | --b]`, or `(--a | --b)`
+    /// when one of them is required).
+    static func usageLine(name: String, arguments: [Argument], options: [Option]) -> String {
+        var parts = [name] + arguments.map(\.usage)
+        func shown(_ option: Option) -> String {
+            let nested = options.filter { $0.requires == option.name }.map { " [\($0.usage)]" }.joined()
+            return option.usage + nested
+        }
+        var groupsShown: Set<String> = []
+        for option in options where option.requires == nil {
+            guard let group = option.group else {
+                parts.append(option.isRequired ? shown(option) : "[\(shown(option))]")
+                continue
+            }
+            guard groupsShown.insert(group).inserted else { continue }
+            let members = options.filter { $0.group == group && $0.requires == nil }
+            let alternatives = members.map(shown).joined(separator: " | ")
+            parts.append(members.contains(where: \.isRequired) ? "(\(alternatives))" : "[\(alternatives)]")
+        }
+        return parts.joined(separator: " ")
+    }
 
     static let helpOption = Option(name: "help", valueName: nil, help: "Show help information.")
 

@@ -1,17 +1,29 @@
 import Foundation
 import StyleCompiler
 
-/// An option that takes a value, declared once as a static of its command: its help entry (`spec`) and its
+/// What a command's options declaration holds: each option once, with its help entry and usage made from it.
+protocol OptionDeclaration: Sendable {
+    var spec: CommandSpec.Option { get }
+}
+
+/// An option that takes a value, declared once in its command's `Options`: its help entry, usage (`spec`) and
 /// typed reading come from this one value, so no command looks an option up by a string of its own.
-struct Option<Value: ArgumentValue>: Sendable {
+struct Option<Value: ArgumentValue>: OptionDeclaration {
     let name: String
     let valueName: String
     let help: String
     var isRepeatable = false
     /// The values accepted, when fewer than all of `Value.choices` (`--format text|json`).
     var allowed: [String]? = nil
+    /// See `CommandSpec.Option`.
+    var isRequired = false
+    var requires: String? = nil
+    var group: String? = nil
 
-    var spec: CommandSpec.Option { CommandSpec.Option(name: name, valueName: valueName, help: help, isRepeatable: isRepeatable) }
+    var spec: CommandSpec.Option {
+        CommandSpec.Option(name: name, valueName: valueName, help: help, isRepeatable: isRepeatable, isRequired: isRequired,
+                           choices: allowed ?? Value.choices, requires: requires, group: group)
+    }
 
     /// The value given (the last, for a repeatable option), or nil.
     func value(in arguments: ParsedArguments) throws(UsageError) -> Value? {
@@ -44,14 +56,31 @@ struct Option<Value: ArgumentValue>: Sendable {
     }
 }
 
+extension Option {
+    /// The option, required (shown without brackets in the usage line; `required(in:)` reads it).
+    func required() -> Option { var copy = self; copy.isRequired = true; return copy }
+    /// The option, going only with `other` (shown inside its brackets).
+    func requiring(_ other: String) -> Option { var copy = self; copy.requires = other; return copy }
+    /// The option, one of the alternatives of `group`.
+    func grouped(_ group: String) -> Option { var copy = self; copy.group = group; return copy }
+}
+
 /// An option that takes no value.
-struct Flag: Sendable {
+struct Flag: OptionDeclaration {
     let name: String
     let help: String
+    /// See `CommandSpec.Option`.
+    var requires: String? = nil
+    var group: String? = nil
 
-    var spec: CommandSpec.Option { CommandSpec.Option(name: name, valueName: nil, help: help) }
+    var spec: CommandSpec.Option { CommandSpec.Option(name: name, valueName: nil, help: help, requires: requires, group: group) }
 
     func isSet(in arguments: ParsedArguments) -> Bool { arguments.isSet(name) }
+
+    /// The flag, going only with `other` (shown inside its brackets).
+    func requiring(_ other: String) -> Flag { var copy = self; copy.requires = other; return copy }
+    /// The flag, one of the alternatives of `group`.
+    func grouped(_ group: String) -> Flag { var copy = self; copy.group = group; return copy }
 }
 
 /// Options several commands share, declared once (argument-parser's `@OptionGroup`).

@@ -19,36 +19,44 @@ enum CompileCommand: Subcommand {
         nothing.
         Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
         """,
-        usage: ["compile [<declarations>] --out <folder> [--base <style>] [--target tomtom|maplibre] [--api-key-env <name>] [--compact] [--check [--diff]] [--quiet] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--dependencies <file>] [--max-findings <n|all>] [--cache-dir <folder>]"],
-        arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.")],
-        options: [out.spec, base.spec, target.spec, apiKeyEnvironment.spec, compact.spec, check.spec, diff.spec, quiet.spec,
-                  SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec, SharedOptions.fonts.spec, SharedOptions.config.spec, dependencies.spec, SharedOptions.maxFindings.spec, SharedOptions.cacheDirectory.spec]
+        arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.", isOptional: true)],
+        options: options
     )
-    static let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing; a symbolic link to\na folder stays a link, and the folder it leads to is written).")
-    static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
-    static let target = SharedOptions.target(help: "tomtom or maplibre; overrides the declarations' target\n(default tomtom). Both check against the \(StyleSpecVersion.name).")
-    static let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
-        help: "Fill {key} in TomTom URLs from this environment variable\n(for builds whose output goes straight into an app bundle).")
-    static let compact = Flag(name: "compact", help: "Write style.json compact instead of pretty.")
-    static let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that would be added,\nchanged or removed.")
-    static let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file.")
-    static let dependencies = Option<String>(name: "dependencies", valueName: "file",
-                                             help: "After a successful write, record the files read as JSON {\"inputs\": [absolute\npaths]} in this file (atomically), for build systems.")
-    static let quiet = Flag(name: "quiet", help: "Print no summary line on success (errors and warnings still go to standard error).")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing; a symbolic link to\na folder stays a link, and the folder it leads to is written).").required()
+        let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
+        let target = SharedOptions.target(help: "tomtom or maplibre; overrides the declarations' target\n(default tomtom). Both check against the \(StyleSpecVersion.name).")
+        let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
+            help: "Fill {key} in TomTom URLs from this environment variable\n(for builds whose output goes straight into an app bundle).")
+        let compact = Flag(name: "compact", help: "Write style.json compact instead of pretty.")
+        let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that would be added,\nchanged or removed.")
+        let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file.").requiring("check")
+        let quiet = Flag(name: "quiet", help: "Print no summary line on success (errors and warnings still go to standard error).")
+        let vectorLayers = SharedOptions.vectorLayers
+        let sprite = SharedOptions.sprite
+        let fonts = SharedOptions.fonts
+        let config = SharedOptions.config
+        let dependencies = Option<String>(name: "dependencies", valueName: "file",
+                                                 help: "After a successful write, record the files read as JSON {\"inputs\": [absolute\npaths]} in this file (atomically), for build systems.")
+        let maxFindings = SharedOptions.maxFindings
+        let cacheDirectory = SharedOptions.cacheDirectory
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
-        let out = try Self.out.required(in: arguments)
-        let base = try Self.base.value(in: arguments)
+        let out = try Self.options.out.required(in: arguments)
+        let base = try Self.options.base.value(in: arguments)
         let declarations = arguments.positionals.first
         if declarations == nil, base == nil { throw UsageError("give a declarations file or '--base <style>'") }
         if declarations == "-" { throw UsageError("compile reads its declarations from a file, not standard input (includes are relative to it)") }
-        let target = try Self.target.value(in: arguments)
-        let dependencies = try Self.dependencies.value(in: arguments)
+        let target = try Self.options.target.value(in: arguments)
+        let dependencies = try Self.options.dependencies.value(in: arguments)
         let limit = try SharedOptions.findingLimit(arguments)
-        let apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
+        let apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         var job = CompileJob(declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
-                             compact: Self.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
+                             compact: Self.options.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.options.configuration = configuration
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
@@ -71,7 +79,7 @@ enum CompileCommand: Subcommand {
         // The output folder may not be, nor hold, the working folder or the folder of any file read.
         let protected = [io.currentDirectory] + readPaths.map { FilePaths.join(io.currentDirectory, FilePaths.directory(of: $0)) }
         let outputFolder = OutputFolder(path: out, protecting: protected)
-        if Self.check.isSet(in: arguments) {
+        if Self.options.check.isSet(in: arguments) {
             let changes: [OutputChange]
             do throws(OutputError) {
                 changes = try outputFolder.changes(files)
@@ -82,7 +90,7 @@ enum CompileCommand: Subcommand {
             for change in changes {
                 let verb = ["added": "add", "changed": "change", "removed": "remove"][change.kind.rawValue] ?? "change"
                 io.writeOutput("would \(verb) \(folder.path)/\(change.path)\n")
-                if Self.diff.isSet(in: arguments) {
+                if Self.options.diff.isSet(in: arguments) {
                     io.writeOutput(UnifiedDiff.render(old: change.old, new: change.new,
                                                       oldName: change.kind == .added ? "/dev/null" : "a/\(change.path)",
                                                       newName: change.kind == .removed ? "/dev/null" : "b/\(change.path)"))
@@ -100,7 +108,7 @@ enum CompileCommand: Subcommand {
             io.writeError(printer.render([error.diagnostic]))
             return .inputErrors
         }
-        if !Self.quiet.isSet(in: arguments) { io.writeOutput(Self.summary(files, folder: folder.path, sources: sources, diagnostics: diagnostics)) }
+        if !Self.options.quiet.isSet(in: arguments) { io.writeOutput(Self.summary(files, folder: folder.path, sources: sources, diagnostics: diagnostics)) }
         return .success
     }
 

@@ -14,15 +14,18 @@ enum DiffCommand: Subcommand {
         Formats: text (default), json, markdown (for a pull request comment or a GitHub step summary).
         Exit status, as diff's: 0 the styles are the same, 1 they differ, 2 misuse or a file that cannot be read.
         """,
-        usage: ["diff <old.json> <new.json> [--format text|json|markdown]"],
         arguments: [.init(name: "old.json", help: "The style before."), .init(name: "new.json", help: "The style after.")],
-        options: [format.spec]
+        options: options
     )
-    static let format = SharedOptions.format([.text, .json, .markdown], help: "text (default), json or markdown.")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let format = SharedOptions.format([.text, .json, .markdown], help: "text (default), json or markdown.")
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.count == 2 else { throw UsageError("give two styles: mc-style diff OLD NEW") }
-        let format = try Self.format.value(in: arguments) ?? .text
+        let format = try Self.options.format.value(in: arguments) ?? .text
         let paths = arguments.positionals
         var roots: [JSONNode] = []
         var problems: [Diagnostic] = []

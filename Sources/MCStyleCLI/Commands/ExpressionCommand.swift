@@ -20,21 +20,24 @@ enum ExpressionCommand: Subcommand {
         Color holds them) or {"error": message}; --global-state gives the style's global state.
         Exit status: 0 when it checks, 1 when it has errors or is not JSON, 2 on misuse.
         """,
-        usage: ["expression [--property <name> | --spec <json>] [--format text|json] [--inputs <json> [--global-state <json>]] [<expression>]"],
-        arguments: [.init(name: "expression", help: "The expression as JSON text, or '-' for standard input (the default).")],
-        options: [property.spec, propertySpec.spec, format.spec, inputs.spec, globalState.spec]
+        arguments: [.init(name: "expression", help: "The expression as JSON text, or '-' for standard input (the default).", isOptional: true)],
+        options: options
     )
-    static let inputs = Option<String>(name: "inputs", valueName: "json",
-                                       help: "Evaluate for each [globals, feature] of this JSON array.")
-    static let globalState = Option<String>(name: "global-state", valueName: "json",
-                                            help: "The style's global state (a JSON object) for 'global-state'.")
-    static let property = Option<String>(name: "property", valueName: "name", help: "A paint or layout property to check against, e.g. fill-color.")
-    static let propertySpec = Option<String>(name: "spec", valueName: "json",
-                                             help: "A property specification in JSON: type, property-type, expression {interpolated, parameters}.")
-    static let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json ({\"result\": ...}).")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let property = Option<String>(name: "property", valueName: "name", help: "A paint or layout property to check against, e.g. fill-color.").grouped("spec")
+        let propertySpec = Option<String>(name: "spec", valueName: "json",
+                                                 help: "A property specification in JSON: type, property-type, expression {interpolated, parameters}.").grouped("spec")
+        let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json ({\"result\": ...}).")
+        let inputs = Option<String>(name: "inputs", valueName: "json",
+                                           help: "Evaluate for each [globals, feature] of this JSON array.")
+        let globalState = Option<String>(name: "global-state", valueName: "json",
+                                                help: "The style's global state (a JSON object) for 'global-state'.").requiring("inputs")
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        let format = try Self.format.value(in: arguments) ?? .text
+        let format = try Self.options.format.value(in: arguments) ?? .text
         guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
         let spec = try propertySpec(arguments)
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
@@ -61,9 +64,9 @@ enum ExpressionCommand: Subcommand {
         }
         let result = ExpressionTypeChecker.check(property: expression, spec: spec)
         var outputs: [JSONNode]?
-        if let inputs = try Self.jsonOption(Self.inputs, arguments), result.succeeded {
+        if let inputs = try Self.jsonOption(Self.options.inputs, arguments), result.succeeded {
             guard let pairs = inputs.arrayValue else { throw UsageError("'--inputs' must be a JSON array of [globals, feature] pairs") }
-            let state = try Self.jsonOption(Self.globalState, arguments)
+            let state = try Self.jsonOption(Self.options.globalState, arguments)
             outputs = Self.evaluate(expression, spec: spec, pairs: pairs, globalState: state)
         }
         io.writeOutput(format == .json ? json(result, outputs: outputs) : self.text(result, outputs: outputs))
@@ -72,7 +75,7 @@ enum ExpressionCommand: Subcommand {
     }
 
     private static func propertySpec(_ arguments: ParsedArguments) throws(UsageError) -> ExpressionSpec {
-        switch (try Self.property.value(in: arguments), try Self.propertySpec.value(in: arguments)) {
+        switch (try Self.options.property.value(in: arguments), try Self.options.propertySpec.value(in: arguments)) {
         case (.some, .some):
             throw UsageError("give either '--property <name>' or '--spec <json>', not both")
         case (let name?, nil):

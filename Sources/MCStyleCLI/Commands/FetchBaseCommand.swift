@@ -15,44 +15,45 @@ enum FetchBaseCommand: Subcommand {
         Downloads go through the system curl (the first on PATH); redirects only within the same host; at most 64 MiB.
         Exit status: 0 saved (or unchanged), 1 failed (or changed), 2 misuse.
         """,
-        usage: ["fetch-base --out <style.json> [--design <name>] [--version <pattern>] [--module <name>]... [--origin <url>] [--api-key-env <name>] [--timeout <seconds>]",
-                "fetch-base --out <style.json> --url <url> [--api-key-env <name>]",
-                "fetch-base --out <style.json> --check [--api-key-env <name>]"],
-        options: [out.spec, design.spec, version.spec, module.spec, url.spec, origin.spec, apiKeyEnvironment.spec, timeout.spec, check.spec]
+        options: options
     )
-    static let out = Option<String>(name: "out", valueName: "style.json", help: "Where the style is saved (its lock goes beside it).")
-    static let design = Option<String>(name: "design", valueName: "name",
-                                       help: "The map design (default basic_street-light): \(BaseStyleRequest.designs.joined(separator: ", ")).")
-    static let version = Option<String>(name: "version", valueName: "pattern", help: "The style version pattern (default 25.2.*).")
-    static let module = Option<String>(name: "module", valueName: "name",
-                                       help: "A module to include (repeatable): \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", ")).",
-                                       isRepeatable: true)
-    static let url = Option<String>(name: "url", valueName: "url", help: "Any style URL instead of a design ({key} where the key goes).")
-    static let origin = Option<String>(name: "origin", valueName: "url", help: "TomTom's API origin (default https://api.tomtom.com).")
-    static let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(help: "The TomTom API key for the request, from this environment variable.")
-    static let timeout = Option<Double>(name: "timeout", valueName: "seconds", help: "Give up after this many seconds (default 60).")
-    static let check = Flag(name: "check", help: "Fetch the locked URL again; exit 1 with a diff when TomTom serves another style.")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let out = Option<String>(name: "out", valueName: "style.json", help: "Where the style is saved (its lock goes beside it).").required()
+        let design = Option<String>(name: "design", valueName: "name",
+                                           help: "The map design (default basic_street-light): \(BaseStyleRequest.designs.joined(separator: ", ")).").grouped("source")
+        let version = Option<String>(name: "version", valueName: "pattern", help: "The style version pattern (default 25.2.*).")
+        let module = Option<String>(name: "module", valueName: "name",
+                                           help: "A module to include (repeatable): \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", ")).",
+                                           isRepeatable: true)
+        let url = Option<String>(name: "url", valueName: "url", help: "Any style URL instead of a design ({key} where the key goes).").grouped("source")
+        let origin = Option<String>(name: "origin", valueName: "url", help: "TomTom's API origin (default https://api.tomtom.com).")
+        let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(help: "The TomTom API key for the request, from this environment variable.")
+        let timeout = Option<Double>(name: "timeout", valueName: "seconds", help: "Give up after this many seconds (default 60).")
+        let check = Flag(name: "check", help: "Fetch the locked URL again; exit 1 with a diff when TomTom serves another style.").grouped("source")
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let out = try Self.out.required(in: arguments)
-        let modules = try Self.module.values(in: arguments)
+        let out = try Self.options.out.required(in: arguments)
+        let modules = try Self.options.module.values(in: arguments)
         for name in modules where BaseStyleRequest.modules[name] == nil {
             throw UsageError("'\(name)' is not a module: \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", "))")
         }
-        let design = try Self.design.value(in: arguments)
+        let design = try Self.options.design.value(in: arguments)
         if let design, !BaseStyleRequest.designs.contains(design) {
             throw UsageError("'\(design)' is not a TomTom map design\(Suggestion.didYouMean(design, among: BaseStyleRequest.designs))")
         }
-        let url = try Self.url.value(in: arguments)
+        let url = try Self.options.url.value(in: arguments)
         if url != nil, design != nil || !modules.isEmpty { throw UsageError("give either '--url' or a design with modules, not both") }
-        let timeout = try Self.timeout.value(in: arguments) ?? 60
+        let timeout = try Self.options.timeout.value(in: arguments) ?? 60
         guard timeout > 0 else { throw UsageError("'--timeout' must be more than 0 seconds") }
-        let request = BaseStyleRequest(design: design, versionPattern: try Self.version.value(in: arguments), modules: modules, url: url,
-                                       origin: try Self.origin.value(in: arguments) ?? "https://api.tomtom.com")
-        let apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
+        let request = BaseStyleRequest(design: design, versionPattern: try Self.options.version.value(in: arguments), modules: modules, url: url,
+                                       origin: try Self.options.origin.value(in: arguments) ?? "https://api.tomtom.com")
+        let apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         let job = FetchBaseJob(request: request, apiKey: apiKey, outPath: out, timeout: timeout, searchPath: io.environment["PATH"])
-        let outcome = Self.check.isSet(in: arguments) ? job.check() : job.save()
+        let outcome = Self.options.check.isSet(in: arguments) ? job.check() : job.save()
         switch outcome {
         case .saved(let bytes, let version):
             io.writeOutput("saved \(out) (\(counted(bytes, "byte"))\(version.map { ", style version \($0)" } ?? "")) and \(FetchBaseJob.lockPath(for: out))\n")

@@ -12,30 +12,33 @@ enum FormatCommand: Subcommand {
         A syntax error is reported as file:line:column and the file is left alone; a duplicate key is a
         warning (the later value wins, as in every JSON reader).
         """,
-        usage: ["format <file>... [--compact] [--sort] [--check | --in-place]"],
-        arguments: [.init(name: "file", help: "JSON files to format; '-' (or none) reads standard input.")],
-        options: [compact.spec, sort.spec, check.spec, inPlace.spec]
+        arguments: [.init(name: "file", help: "JSON files to format; '-' (or none) reads standard input.", isOptional: true, isRepeatable: true)],
+        options: options
     )
-    static let compact = Flag(name: "compact", help: "Write compact JSON (no white space) instead of pretty.")
-    static let sort = Flag(name: "sort", help: "Put root and layer keys in the style specification's order\n(as MapLibre's formatter does).")
-    static let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that are not\nalready formatted.")
-    static let inPlace = Flag(name: "in-place", help: "Rewrite each file atomically (unchanged files are not touched).")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let compact = Flag(name: "compact", help: "Write compact JSON (no white space) instead of pretty.")
+        let sort = Flag(name: "sort", help: "Put root and layer keys in the style specification's order\n(as MapLibre's formatter does).")
+        let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that are not\nalready formatted.").grouped("write")
+        let inPlace = Flag(name: "in-place", help: "Rewrite each file atomically (unchanged files are not touched).").grouped("write")
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        let check = Self.check.isSet(in: arguments)
-        let inPlace = Self.inPlace.isSet(in: arguments)
+        let check = Self.options.check.isSet(in: arguments)
+        let inPlace = Self.options.inPlace.isSet(in: arguments)
         if check && inPlace { throw UsageError("'--check' and '--in-place' cannot be used together") }
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         if inPlace, paths.contains("-") { throw UsageError("'--in-place' needs files, not standard input") }
         if let yaml = paths.first(where: { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }) {
             throw UsageError("format rewrites JSON style documents; '\(yaml)' is YAML (declarations are not reformatted)")
         }
-        let writer = JSONWriter(style: Self.compact.isSet(in: arguments) ? .compact : .pretty)
+        let writer = JSONWriter(style: Self.options.compact.isSet(in: arguments) ? .compact : .pretty)
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         var failed = false
         var unformatted: [String] = []
         for path in paths {
-            let outcome = read(path, sort: Self.sort.isSet(in: arguments))
+            let outcome = read(path, sort: Self.options.sort.isSet(in: arguments))
             switch outcome {
             case .failure(let failure):
                 io.writeError(printer.render(failure.diagnostics))

@@ -15,17 +15,20 @@ enum LayersCommand: Subcommand {
         Missing environment variables stand in as validate --secrets-absent does.
         Exit status: 0 listed, 1 the input cannot be read or composed, 2 misuse.
         """,
-        usage: ["layers <style.json | declarations.yaml> [--variant <name>] [--format text|json]"],
         arguments: [.init(name: "file", help: "A style (.json) or a declarations file (.yaml, .yml).")],
-        options: [variant.spec, format.spec]
+        options: options
     )
-    static let variant = Option<String>(name: "variant", valueName: "name", help: "With declarations: the variant (a bases: key) to compose.")
-    static let format = SharedOptions.format([.text, .json])
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let variant = Option<String>(name: "variant", valueName: "name", help: "With declarations: the variant (a bases: key) to compose.")
+        let format = SharedOptions.format([.text, .json])
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard let path = arguments.positionals.first else { throw UsageError("missing a style or declarations file") }
         guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
-        let variant = try Self.variant.value(in: arguments)
+        let variant = try Self.options.variant.value(in: arguments)
         let isDeclarations = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
         if variant != nil, !isDeclarations { throw UsageError("'--variant' is for a declarations file, not a style") }
         let (listing, diagnostics) = isDeclarations
@@ -37,7 +40,7 @@ enum LayersCommand: Subcommand {
             io.writeError(printer.render(errors) + printer.summary(errors))
             return .inputErrors
         }
-        switch try Self.format.value(in: arguments) ?? .text {
+        switch try Self.options.format.value(in: arguments) ?? .text {
         case .json: io.writeOutput(JSONWriter(style: .pretty).bytes(json(listing)))
         default: io.writeOutput(text(listing))
         }

@@ -18,26 +18,29 @@ enum MigrateCommand: Subcommand {
         Exit status: 0 done (with --check: nothing to migrate), 1 a file cannot be read, or --check found
         something to migrate, 2 misuse.
         """,
-        usage: ["migrate <style.json>... [--check [--diff] | --in-place] [--format text|json]"],
-        arguments: [.init(name: "style.json", help: "The styles to migrate.")],
-        options: [check.spec, diff.spec, inPlace.spec, format.spec]
+        arguments: [.init(name: "style.json", help: "The styles to migrate.", isRepeatable: true)],
+        options: options
     )
-    static let check = Flag(name: "check", help: "Write nothing; exit 1 listing what would be rewritten.")
-    static let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file (before, after).")
-    static let inPlace = Flag(name: "in-place", help: "Replace the file with the migrated style (atomically).")
-    static let format = SharedOptions.format([.text, .json],
-                                             help: "text (default: the migrated style, or with --check/--in-place a\nlist of rewrites) or json (a report of each rewrite).")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let check = Flag(name: "check", help: "Write nothing; exit 1 listing what would be rewritten.").grouped("write")
+        let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file (before, after).").requiring("check")
+        let inPlace = Flag(name: "in-place", help: "Replace the file with the migrated style (atomically).").grouped("write")
+        let format = SharedOptions.format([.text, .json],
+                                                 help: "text (default: the migrated style, or with --check/--in-place a\nlist of rewrites) or json (a report of each rewrite).")
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let paths = arguments.positionals
         guard !paths.isEmpty else { throw UsageError("missing the style to migrate") }
-        let checkOnly = Self.check.isSet(in: arguments)
-        let inPlace = Self.inPlace.isSet(in: arguments)
-        let showsDiff = Self.diff.isSet(in: arguments)
+        let checkOnly = Self.options.check.isSet(in: arguments)
+        let inPlace = Self.options.inPlace.isSet(in: arguments)
+        let showsDiff = Self.options.diff.isSet(in: arguments)
         if checkOnly, inPlace { throw UsageError("'--check' and '--in-place' cannot be used together") }
         if showsDiff, !checkOnly { throw UsageError("'--diff' goes with '--check'") }
         if paths.count > 1, !checkOnly, !inPlace { throw UsageError("several styles need '--check' or '--in-place' (standard output takes one style)") }
-        let format = try Self.format.value(in: arguments) ?? .text
+        let format = try Self.options.format.value(in: arguments) ?? .text
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         var failed = false
         var found = false

@@ -11,18 +11,21 @@ enum RedactCommand: Subcommand {
         api.tomtom.com) becomes key={key}, so the file can be committed. Files are rewritten atomically and
         only when something changed; everything else in the file is kept byte for byte. Keys are never printed.
         """,
-        usage: ["redact <file>... [--check]"],
-        arguments: [.init(name: "file", help: "Style files (.json) to rewrite in place.")],
-        options: [check.spec]
+        arguments: [.init(name: "file", help: "Style files (.json) to rewrite in place.", isRepeatable: true)],
+        options: options
     )
-    static let check = Flag(name: "check", help: "Write nothing; exit 1 listing files that hold literal keys.")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let check = Flag(name: "check", help: "Write nothing; exit 1 listing files that hold literal keys.")
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing a file to redact") }
         if arguments.positionals.contains("-") { throw UsageError("redact rewrites files in place; standard input is not a file") }
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         var failed = false
-        let job = RedactJob(check: Self.check.isSet(in: arguments))
+        let job = RedactJob(check: Self.options.check.isSet(in: arguments))
         for path in arguments.positionals {
             switch job.run(path: path) {
             case .clean:

@@ -17,41 +17,43 @@ enum ResolveCommand: Subcommand {
         another. Exit 1 for an unfilled placeholder, an unknown route, source or variant, or files that do not
         match the manifest.
         """,
-        usage: ["resolve <compiled-folder> [--variant <name>] [--platform ios|android] [--api-key-env <name>] [--local-tile-server <url>] [--route <name>=<id>]... [--cache-key <name>=<key>]... [--hide <source-id>]... [--show <source-id>]... [--opacity <source-id>=<value>]... [--out <file>]"],
         arguments: [.init(name: "compiled-folder", help: "The folder 'mc-style compile --out' wrote.")],
-        options: [variant.spec, platform.spec, apiKeyEnvironment.spec, localTileServer.spec, route.spec, cacheKey.spec, hide.spec, show.spec, opacity.spec,
-                  out.spec]
+        options: options
     )
-    static let variant = Option<String>(name: "variant", valueName: "name",
-                                        help: "The map design to resolve (light, dark, ...: the names under bases:);\nthe first one by default.")
-    static let platform = Option<Platform>(name: "platform", valueName: "platform", help: "ios (default) or android; the build must serve it.")
-    static let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(help: "Fill {key} in TomTom URLs from this environment variable.")
-    static let localTileServer = Option<String>(name: "local-tile-server", valueName: "url", help: "LocalTileServer's base URL, http://127.0.0.1:<port>.")
-    static let route = Option<NamedValue>(name: "route", valueName: "name=id", help: "The run-time id of a declared route (a UUID, say).",
-                                          isRepeatable: true)
-    static let cacheKey = Option<NamedValue>(name: "cache-key", valueName: "name=key", help: "The current cache key of a declared route.",
-                                             isRepeatable: true)
-    static let hide = Option<String>(name: "hide", valueName: "source-id", help: "Hide a declared source's layer.", isRepeatable: true)
-    static let show = Option<String>(name: "show", valueName: "source-id", help: "Show a declared source's layer.", isRepeatable: true)
-    static let opacity = Option<NamedValue>(name: "opacity", valueName: "source-id=value", help: "A declared source's layer opacity, 0 to 1.",
-                                            isRepeatable: true)
-    static let out = Option<String>(name: "out", valueName: "file", help: "Write the style to this file (atomically) instead of standard output.")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let variant = Option<String>(name: "variant", valueName: "name",
+                                            help: "The map design to resolve (light, dark, ...: the names under bases:);\nthe first one by default.")
+        let platform = Option<Platform>(name: "platform", valueName: "platform", help: "ios (default) or android; the build must serve it.")
+        let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(help: "Fill {key} in TomTom URLs from this environment variable.")
+        let localTileServer = Option<String>(name: "local-tile-server", valueName: "url", help: "LocalTileServer's base URL, http://127.0.0.1:<port>.")
+        let route = Option<NamedValue>(name: "route", valueName: "name=id", help: "The run-time id of a declared route (a UUID, say).",
+                                              isRepeatable: true)
+        let cacheKey = Option<NamedValue>(name: "cache-key", valueName: "name=key", help: "The current cache key of a declared route.",
+                                                 isRepeatable: true)
+        let hide = Option<String>(name: "hide", valueName: "source-id", help: "Hide a declared source's layer.", isRepeatable: true)
+        let show = Option<String>(name: "show", valueName: "source-id", help: "Show a declared source's layer.", isRepeatable: true)
+        let opacity = Option<NamedValue>(name: "opacity", valueName: "source-id=value", help: "A declared source's layer opacity, 0 to 1.",
+                                                isRepeatable: true)
+        let out = Option<String>(name: "out", valueName: "file", help: "Write the style to this file (atomically) instead of standard output.")
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard let folder = arguments.positionals.first else { throw UsageError("missing the compiled folder") }
         guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
-        var settings = RuntimeSettings(platform: try Self.platform.value(in: arguments) ?? .ios)
-        settings.apiKey = try SharedOptions.apiKey(Self.apiKeyEnvironment, arguments, io: io)
-        settings.localTileServer = try Self.localTileServer.value(in: arguments)
-        settings.routeIDs = dictionary(try Self.route.values(in: arguments))
-        settings.cacheKeys = dictionary(try Self.cacheKey.values(in: arguments))
-        for pair in try Self.opacity.values(in: arguments) {
+        var settings = RuntimeSettings(platform: try Self.options.platform.value(in: arguments) ?? .ios)
+        settings.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
+        settings.localTileServer = try Self.options.localTileServer.value(in: arguments)
+        settings.routeIDs = dictionary(try Self.options.route.values(in: arguments))
+        settings.cacheKeys = dictionary(try Self.options.cacheKey.values(in: arguments))
+        for pair in try Self.options.opacity.values(in: arguments) {
             guard let value = Double(argument: pair.value) else { throw UsageError("'--opacity \(pair.name)=\(pair.value)': the value is not a number") }
             settings.opacity[pair.name] = value
         }
-        for id in try Self.show.values(in: arguments) { settings.visible[id] = true }
-        for id in try Self.hide.values(in: arguments) { settings.visible[id] = false }
-        let variant = try Self.variant.value(in: arguments)
+        for id in try Self.options.show.values(in: arguments) { settings.visible[id] = true }
+        for id in try Self.options.hide.values(in: arguments) { settings.visible[id] = false }
+        let variant = try Self.options.variant.value(in: arguments)
         let resolved: ResolvedStyle
         do {
             resolved = try CompiledStyle(folder: folder, variant: variant).resolve(settings)
@@ -64,7 +66,7 @@ enum ResolveCommand: Subcommand {
             }
             return .inputErrors
         }
-        guard let out = try Self.out.value(in: arguments) else {
+        guard let out = try Self.options.out.value(in: arguments) else {
             io.writeOutput(resolved.style)
             return .success
         }

@@ -19,16 +19,19 @@ enum SchemaCommand: Subcommand {
         With --config: the schema of the configuration file .mc-style.yaml (rule settings), with every
         configurable rule id as a property.
         """,
-        usage: ["schema [--manifest | --config]"],
-        options: [manifest.spec, config.spec]
+        options: options
     )
-    static let manifest = Flag(name: "manifest", help: "Print the manifest's schema instead of the declarations'.")
-    static let config = Flag(name: "config", help: "Print the configuration file's (.mc-style.yaml) schema.")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let manifest = Flag(name: "manifest", help: "Print the manifest's schema instead of the declarations'.").grouped("schema")
+        let config = Flag(name: "config", help: "Print the configuration file's (.mc-style.yaml) schema.").grouped("schema")
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let manifest = Self.manifest.isSet(in: arguments)
-        let config = Self.config.isSet(in: arguments)
+        let manifest = Self.options.manifest.isSet(in: arguments)
+        let config = Self.options.config.isSet(in: arguments)
         if manifest, config { throw UsageError("'--manifest' and '--config' cannot be used together") }
         let document = manifest ? ManifestJSONSchema.document() : config ? ConfigurationJSONSchema.document(rules: RuleCatalog.all) : DeclarationsJSONSchema.document()
         io.writeOutput(JSONWriter(style: .pretty).bytes(document))

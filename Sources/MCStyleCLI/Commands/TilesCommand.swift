@@ -12,20 +12,23 @@ enum TilesCommand: Subcommand {
         0..22. The tile size only changes the ground resolution shown (meters per pixel at the bounds'
         center latitude); the tiles themselves are the same pyramid levels on every engine.
         """,
-        usage: ["tiles --bounds <west,south,east,north> --zoom <min-max> [--tile-size 256|512] [--format text|json]"],
-        options: [bounds.spec, zoom.spec, tileSize.spec, format.spec]
+        options: options
     )
-    static let bounds = Option<String>(name: "bounds", valueName: "west,south,east,north", help: "The area, in degrees.")
-    static let zoom = Option<String>(name: "zoom", valueName: "min-max", help: "Tile levels, as '10-12' or '10', within 0..22.")
-    static let tileSize = Option<Int>(name: "tile-size", valueName: "pixels", help: "Tile size in pixels: 256 (default) or 512.", allowed: ["256", "512"])
-    static let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let bounds = Option<String>(name: "bounds", valueName: "west,south,east,north", help: "The area, in degrees.").required()
+        let zoom = Option<String>(name: "zoom", valueName: "min-max", help: "Tile levels, as '10-12' or '10', within 0..22.").required()
+        let tileSize = Option<Int>(name: "tile-size", valueName: "pixels", help: "Tile size in pixels: 256 (default) or 512.", allowed: ["256", "512"])
+        let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let format = try Self.format.value(in: arguments) ?? .text
-        let tileSize = try Self.tileSize.value(in: arguments) ?? 256
-        let boundsText = try Self.bounds.required(in: arguments)
-        let zoomText = try Self.zoom.required(in: arguments)
+        let format = try Self.options.format.value(in: arguments) ?? .text
+        let tileSize = try Self.options.tileSize.value(in: arguments) ?? 256
+        let boundsText = try Self.options.bounds.required(in: arguments)
+        let zoomText = try Self.options.zoom.required(in: arguments)
         let bounds = try parseBounds(boundsText)
         let levels = try parseLevels(zoomText)
         var rows: [LevelRow] = []

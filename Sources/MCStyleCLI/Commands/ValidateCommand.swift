@@ -19,36 +19,44 @@ enum ValidateCommand: Subcommand {
         --cache-dir is deprecated and does nothing.
         Exit status: 0 no errors (with --strict: no warnings either), 1 problems found, 2 misuse.
         """,
-        usage: ["validate <file>... [--target tomtom|maplibre] [--format text|json|sarif|github] [--strict] [--quiet] [--base <style>] [--secrets-absent] [--vector-layers <source>=<tilejson>]... [--sprite <path>] [--fonts <path>] [--config <file>] [--baseline <file> | --write-baseline <file>] [--max-findings <n|all>] [--cache-dir <folder>]"],
-        arguments: [.init(name: "file", help: "Declarations (.yaml, .yml) or style (.json) files; '-' for standard input.")],
-        options: [target.spec, format.spec, strict.spec, quiet.spec, base.spec, secretsAbsent.spec, SharedOptions.vectorLayers.spec, SharedOptions.sprite.spec,
-                  SharedOptions.fonts.spec, SharedOptions.config.spec, baseline.spec, writeBaseline.spec, SharedOptions.maxFindings.spec, SharedOptions.cacheDirectory.spec]
+        arguments: [.init(name: "file", help: "Declarations (.yaml, .yml) or style (.json) files; '-' for standard input.", isRepeatable: true)],
+        options: options
     )
-    static let target = SharedOptions.target(help: "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target. Both check against the \(StyleSpecVersion.name);\ntomtom adds TomTom's rules.")
-    static let format = SharedOptions.format([.text, .json, .sarif, .github],
-                                             help: "text (default), json, sarif (SARIF 2.1.0) or github\n(workflow commands).")
-    static let strict = Flag(name: "strict", help: "Warnings fail too (exit 1).")
-    static let quiet = SharedOptions.quiet
-    static let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
-    static let secretsAbsent = Flag(name: "secrets-absent",
-                                    help: "Check ${NAME} values whose variable is not set with a stand-in\n(a note each) instead of failing: for CI jobs without secrets.")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let target = SharedOptions.target(help: "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target. Both check against the \(StyleSpecVersion.name);\ntomtom adds TomTom's rules.")
+        let format = SharedOptions.format([.text, .json, .sarif, .github],
+                                                 help: "text (default), json, sarif (SARIF 2.1.0) or github\n(workflow commands).")
+        let strict = Flag(name: "strict", help: "Warnings fail too (exit 1).")
+        let quiet = SharedOptions.quiet
+        let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
+        let secretsAbsent = Flag(name: "secrets-absent",
+                                        help: "Check ${NAME} values whose variable is not set with a stand-in\n(a note each) instead of failing: for CI jobs without secrets.")
+        let vectorLayers = SharedOptions.vectorLayers
+        let sprite = SharedOptions.sprite
+        let fonts = SharedOptions.fonts
+        let config = SharedOptions.config
+        let baseline = Option<String>(name: "baseline", valueName: "file",
+                                             help: "Report only findings this baseline does not hold; say how many it\nheld back and which of its entries no longer match.").grouped("baseline")
+        let writeBaseline = Option<String>(name: "write-baseline", valueName: "file",
+                                                  help: "Record today's findings (by rule, path and message, not line) in\nthis file, atomically, and exit 0.").grouped("baseline")
+        let maxFindings = SharedOptions.maxFindings
+        let cacheDirectory = SharedOptions.cacheDirectory
+    }
+    static let options = Options()
 
-    static let baseline = Option<String>(name: "baseline", valueName: "file",
-                                         help: "Report only findings this baseline does not hold; say how many it\nheld back and which of its entries no longer match.")
-    static let writeBaseline = Option<String>(name: "write-baseline", valueName: "file",
-                                              help: "Record today's findings (by rule, path and message, not line) in\nthis file, atomically, and exit 0.")
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing a file to validate") }
-        let format = try Self.format.value(in: arguments) ?? .text
+        let format = try Self.options.format.value(in: arguments) ?? .text
         let limit = try SharedOptions.findingLimit(arguments)
-        let target = try Self.target.value(in: arguments)
-        let base = try Self.base.value(in: arguments)
-        let baselinePath = try Self.baseline.value(in: arguments)
-        let writeBaselinePath = try Self.writeBaseline.value(in: arguments)
+        let target = try Self.options.target.value(in: arguments)
+        let base = try Self.options.base.value(in: arguments)
+        let baselinePath = try Self.options.baseline.value(in: arguments)
+        let writeBaselinePath = try Self.options.writeBaseline.value(in: arguments)
         if baselinePath != nil, writeBaselinePath != nil { throw UsageError("'--baseline' and '--write-baseline' cannot be used together") }
         var job = ValidateJob(target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
-        job.options.environmentStandIns = Self.secretsAbsent.isSet(in: arguments)
+        job.options.environmentStandIns = Self.options.secretsAbsent.isSet(in: arguments)
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.options.configuration = configuration
@@ -72,8 +80,8 @@ enum ValidateCommand: Subcommand {
             }
         }
         // --quiet prints what fails the run: errors, and under --strict warnings too.
-        let strict = Self.strict.isSet(in: arguments)
-        let shown = Self.quiet.isSet(in: arguments)
+        let strict = Self.options.strict.isSet(in: arguments)
+        let shown = Self.options.quiet.isSet(in: arguments)
             ? diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) } : diagnostics
         switch format {
         case .json: io.writeOutput(JSONReportPrinter().render(shown, heldBack: heldBack))

@@ -11,24 +11,26 @@ enum ZoomCommand: Subcommand {
         They differ by offset(lat) = 1.76 + log2(max(|cos(lat)|, 0.01)), latitude clamped to -85..85;
         results are clamped to 0..22. Both are camera zooms (what style-layer minzoom/maxzoom mean).
         """,
-        usage: ["zoom --unified <zoom> --lat <degrees> [--tilt <degrees>] [--format text|json]",
-                "zoom --tomtom <zoom> --lat <degrees> [--tilt <degrees>] [--format text|json]"],
-        options: [unified.spec, tomTom.spec, latitude.spec, tilt.spec, format.spec]
+        options: options
     )
-    static let unified = Option<Double>(name: "unified", valueName: "zoom", help: "A unified (Google-equivalent) camera zoom to convert.")
-    static let tomTom = Option<Double>(name: "tomtom", valueName: "zoom", help: "A TomTom native camera zoom to convert.")
-    static let latitude = Option<Double>(name: "lat", valueName: "degrees", help: "Latitude of the camera, -90..90.")
-    static let tilt = Option<Double>(name: "tilt", valueName: "degrees", help: "Camera tilt from straight down, for the altitude (default 0).")
-    static let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let unified = Option<Double>(name: "unified", valueName: "zoom", help: "A unified (Google-equivalent) camera zoom to convert.").required().grouped("from")
+        let tomTom = Option<Double>(name: "tomtom", valueName: "zoom", help: "A TomTom native camera zoom to convert.").required().grouped("from")
+        let latitude = Option<Double>(name: "lat", valueName: "degrees", help: "Latitude of the camera, -90..90.").required()
+        let tilt = Option<Double>(name: "tilt", valueName: "degrees", help: "Camera tilt from straight down, for the altitude (default 0).")
+        let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
+    }
+    static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let format = try Self.format.value(in: arguments) ?? .text
-        let latitude = try Self.latitude.required(in: arguments)
+        let format = try Self.options.format.value(in: arguments) ?? .text
+        let latitude = try Self.options.latitude.required(in: arguments)
         guard (-90...90).contains(latitude) else { throw UsageError("latitude \(latitude) is outside -90..90") }
-        let tilt = try Self.tilt.value(in: arguments) ?? 0
-        let unifiedInput = try Self.unified.value(in: arguments)
-        let tomTomInput = try Self.tomTom.value(in: arguments)
+        let tilt = try Self.options.tilt.value(in: arguments) ?? 0
+        let unifiedInput = try Self.options.unified.value(in: arguments)
+        let tomTomInput = try Self.options.tomTom.value(in: arguments)
         let conversion: Conversion
         do {
             switch (unifiedInput, tomTomInput) {
