@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
         // No unsafeFlags anywhere: SwiftPM refuses a package with them as a versioned dependency, which is how app
         // teams take the plugin (a test holds this). The README's install command links the binary non-PIE instead.
-        .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI"]),
+        .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI", "StyleCompiler"]),
         // The build-tool plugin: runs `mc-style compile` for a target's mc-style.yaml (fixtures/plugin-consumer uses it).
         .plugin(name: "MCStylePlugin", capability: .buildTool(), dependencies: ["mc-style"], path: "Sources/MCStylePlugin"),
         // Throughput measurements, run by benchmarks/run.sh; never part of `swift test`.

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Two builds of mc-style on the compile workloads of run.py, measured in alternation (one run of each per
-round), as the rule for speed mechanisms asks: a mechanism stays only if removing it costs at least 10% on a
-workload. Each binary can be given extra compile arguments (the old build's --cache-dir, say).
+"""Two builds of mc-style on the workloads of run.py, measured in alternation (one run of each per round), as
+the rule for speed mechanisms asks: a mechanism stays only if removing it costs at least 10% on a workload.
+Wall time (median) and peak memory (GNU time, the largest of three runs) of each. Each binary can be given extra
+compile arguments (the old build's --cache-dir, say).
 
 Usage: compare.py OLD NEW [--runs N] [--old-extra ARG ...]   (OLD and NEW: paths of mc-style binaries)"""
 import os
@@ -28,19 +29,33 @@ def main(argv):
     run.WORK.mkdir(parents=True, exist_ok=True)
     workloads = [("(a) tomtom-basic-nolabels + 200 sources, --compact", "tomtom-basic-nolabels.json", 200, ["--compact"]),
                  ("(b) gen-americana-en + 200 sources, --compact", "gen-americana-en.json", 200, ["--compact"]),
-                 ("(c) tomtom-basic-nolabels + 10 sources", "tomtom-basic-nolabels.json", 10, [])]
-    print(f"| workload | {pathlib.Path(old).name} (old{', ' + ' '.join(extra) if extra else ''}) | new | new / old |")
-    print("|---|---|---|---|")
+                 ("(b) gen-americana-en + 200 sources, pretty", "gen-americana-en.json", 200, []),
+                 ("(c) tomtom-basic-nolabels + 10 sources", "tomtom-basic-nolabels.json", 10, []),
+                 ("(c) tomtom-basic-nolabels + 1,000 sources", "tomtom-basic-nolabels.json", 1000, []),
+                 ("(c) tomtom-basic-nolabels + 10,000 sources", "tomtom-basic-nolabels.json", 10000, [])]
+    print(f"| workload | {pathlib.Path(old).name} (old{', ' + ' '.join(extra) if extra else ''}) | new | new / old | peak old | peak new |")
+    print("|---|---|---|---|---|---|")
+
+    def row(title, commands, count):
+        samples = run.alternate(commands, count)
+        memory = run.alternate(commands, 3, sample=run.peak_rss)
+        medians = [statistics.median(s) for s in samples]
+        peaks = [max(m) / 1024 for m in memory]
+        print(f"| {title} | {medians[0] * 1e3:.1f} ms | {medians[1] * 1e3:.1f} ms | {medians[1] / medians[0]:.3f} "
+              f"| {peaks[0]:.1f} MB | {peaks[1]:.1f} MB |", flush=True)
+
     for title, base, count, flags in workloads:
         declarations = run.generate(count, corpus / base, f"compare-{count}-{base}.yaml")
         outs = [run.WORK / f"compare-old-{count}-{base}", run.WORK / f"compare-new-{count}-{base}"]
         for out in outs:
             shutil.rmtree(out, ignore_errors=True)
-        commands = [[old, "compile", str(declarations), "--out", str(outs[0])] + flags + extra,
-                    [new, "compile", str(declarations), "--out", str(outs[1])] + flags]
-        samples = run.alternate(commands, runs)
-        medians = [statistics.median(s) for s in samples]
-        print(f"| {title} | {medians[0] * 1e3:.1f} ms | {medians[1] * 1e3:.1f} ms | {medians[1] / medians[0]:.3f} |")
+        row(title, [[old, "compile", str(declarations), "--out", str(outs[0])] + flags + extra,
+                    [new, "compile", str(declarations), "--out", str(outs[1])] + flags], runs if count < 10000 else max(5, runs // 3))
+    for base in ["tomtom-basic-nolabels.json", "gen-americana-en.json"]:
+        style = str(corpus / base)
+        row(f"validate {base}", [[old, "validate", style], [new, "validate", style]], runs)
+        row(f"format --compact {base}", [[old, "format", "--compact", style], [new, "format", "--compact", style]], runs)
+        row(f"format {base}", [[old, "format", style], [new, "format", style]], runs)
     return 0
 
 

@@ -1,5 +1,5 @@
-// SHA-256 compression with the x86 SHA extensions. The manifest hashes every input and output; in software
-// that is a tenth of a large compile. Everywhere else (other processors, or no SHA extensions) the Swift
+// SHA-256 compression with the x86 SHA extensions. The manifest hashes every input and output, which in
+// software is a large part of a compile (benchmarks/README.md). Everywhere else (other processors, or no SHA extensions) the Swift
 // implementation in SHA256.swift does the work; tests compare the two on many lengths.
 #include "csha256.h"
 

@@ -50,8 +50,8 @@ public struct JSONObject: Sendable, Equatable {
     private var index: [String: Int]?
 
     /// Objects of at most this many members are searched linearly (lengths first, then the few keys of the
-    /// same length). It was 8: most style layers have 9 to 12 members, and each kept a hash index of a few
-    /// hundred bytes that every lookup hashed its key for.
+    /// same length): most style layers have 9 to 12 members, for which a hash index would cost more memory and
+    /// a hash of the key on every lookup.
     static let indexThreshold = 16
 
     public init() {
@@ -87,8 +87,8 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     /// Builds an object to be written rather than searched (a manifest's entries): the members as `init(_:)`
-    /// takes them, without a key index, so lookups search linearly until a member is added. A manifest of
-    /// 10,000 sources held 8.4 MB of indexes that writing it never used.
+    /// takes them, without a key index, so lookups search linearly until a member is added: a large manifest's
+    /// objects would otherwise hold indexes that writing never uses.
     public init(unindexed members: [JSONMember]) {
         self.init(members)
         index = nil

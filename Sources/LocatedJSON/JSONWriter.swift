@@ -104,7 +104,7 @@ public struct JSONWriter: Sendable {
         guard !object.isEmpty else { return }
         let pretty = style == .pretty
         // Members are read in place through the array's buffer: copying a member (or an element) out of its array
-        // counted a reference to each of its parts, a sixth of writing a style.
+        // counts a reference to each of its parts.
         object.members.withUnsafeBufferPointer { members in
             for position in members.indices {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
@@ -126,8 +126,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a quoted, minimally escaped string. The text's bytes are read in place where it keeps them
-    /// contiguously (every native string): copying the string to call `withUTF8` on it cost a reference count
-    /// each, a few percent of writing a style.
+    /// contiguously (every native string): copying the string to call `withUTF8` on it would count a reference
+    /// each time.
     static func writeString(_ text: String, into output: inout Output) {
         output.append(UInt8(ascii: "\""))
         if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, into: &output) }) == nil {

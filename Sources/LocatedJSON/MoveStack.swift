@@ -42,7 +42,7 @@ struct MoveStack<Element>: ~Copyable {
         let source = storage + start
         count = start
         // Not `Array(unsafeUninitializedCapacity:)`: that reaches the standard library's unspecialized buffer
-        // initializer, which looks up the storage class's generic metadata on every call (5% of parsing).
+        // initializer, which looks up the storage class's generic metadata on every call.
         var parts: [Element] = []
         parts.reserveCapacity(taken)
         for offset in 0..<taken { parts.append((source + offset).move()) }

@@ -19,12 +19,11 @@ public final class SourceFile: Sendable {
     /// The file's bytes as read.
     public let bytes: [UInt8]
     /// Byte offset at which each line starts (`[0]` is 0, or 3 after a byte-order mark), found on the first
-    /// position asked for: a compile without findings in a file never needs its lines (a 0.8 MB style has
-    /// 40,000, about half a millisecond to find).
+    /// position asked for: a compile without findings in a file never needs its lines.
     private let foundLineStarts = Mutex<[Int]?>(nil)
     /// UTF-8 continuation bytes before each multiple of `blockSize`, counted on the first column asked for far
     /// into a line: a minified style is one line of up to megabytes, and counting from the line's start for
-    /// each finding made many findings quadratic (20,000 findings on a 280 KB line took over a minute).
+    /// each finding would make many findings quadratic.
     private let continuationCounts = Mutex<[Int]>([])
     private static let blockSize = 4096
     /// The bytes' SHA-256, made on first need (the manifest asks for it).

@@ -4,5 +4,8 @@ import Glibc
 import Darwin
 #endif
 import MCStyleCLI
+import StyleCompiler
 
+// The process exits right after the command: its trees are left for the exit to reclaim (`ProcessExit`).
+ProcessExit.reclaimsAtExit = true
 exit(MCStyleTool.main(arguments: Array(CommandLine.arguments.dropFirst()), io: ProcessIO()))

@@ -47,7 +47,7 @@ import TestSupport
         }
     }
 
-    /// The README's rule table, between its markers, is exactly the registry's (MC_STYLE_UPDATE_GOLDEN=1 rewrites it).
+    /// The README's rule table, between its markers, is exactly the registry's (.ci/update_goldens.sh rewrites it).
     @Test func theReadmeRuleTableIsTheRegistry() throws {
         let url = SharedData.repositoryFile("README.md")
         let readme = try String(contentsOf: url, encoding: .utf8)
@@ -65,6 +65,6 @@ import TestSupport
             try Data((readme[..<start.upperBound] + table + readme[stop.lowerBound...]).utf8).write(to: url)
             return
         }
-        #expect(current == table, "the README's rule table differs from RuleCatalog.all: run MC_STYLE_UPDATE_GOLDEN=1 swift test")
+        #expect(current == table, "the README's rule table differs from RuleCatalog.all: run .ci/update_goldens.sh")
     }
 }

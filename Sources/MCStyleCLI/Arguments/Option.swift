@@ -144,7 +144,7 @@ enum SharedOptions {
     }
 
     /// `--cache-dir FOLDER`: deprecated, accepted and ignored for one release (the validation cache was removed:
-    /// it saved less than a tenth of any measured build).
+    /// its saving was within the noise of every benchmark; see CHANGELOG.md).
     static let cacheDirectory = Option<String>(name: "cache-dir", valueName: "folder",
                                                help: "Deprecated: does nothing (the validation cache is gone);\naccepted until the next release.")
 

@@ -45,6 +45,7 @@ enum FormatCommand: Subcommand {
                 failed = true
             case .success(let (document, warnings)):
                 let file = document.file
+                defer { ProcessExit.leave(document) }
                 io.writeError(printer.render(warnings))
                 guard check || inPlace else {
                     // Printed in pieces as they are written: the whole output is never held at once.

@@ -96,7 +96,7 @@ struct TextDiagnosticPrinter {
     private func excerpt(_ location: SourceLocation, of diagnostic: Diagnostic) -> String {
         // Only the part of the line that can be shown is read and masked (with a margin wider than any
         // credential, so one that starts outside the window is still recognised): a minified style is one
-        // line of a megabyte, and masking all of it for one finding costs hundreds of milliseconds.
+        // line of a megabyte, and masking all of it for each finding would make many findings slow.
         let bytes = location.file.bytes
         let offset = min(location.offset, bytes.count)
         // From the file's line index, not by scanning: scanning a megabyte line for each finding was quadratic.

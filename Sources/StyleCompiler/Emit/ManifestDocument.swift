@@ -127,8 +127,8 @@ enum ManifestDocument {
             "warnings": .array(warnings.map { .string($0) }),
         ])
         let kindFields = declaration.kind.descriptor.manifestFields(declaration.kind.address)
-        // One array of the exact size, kept without a key index: 10,000 sources' objects held 8.4 MB of
-        // indexes and 9.9 MB of spare capacity from appending the parts.
+        // One array of the exact size, kept without a key index: thousands of sources' objects would otherwise
+        // hold indexes and spare capacity that writing never uses.
         var members: [JSONMember] = []
         members.reserveCapacity(head.count + kindFields.count + tail.count)
         members += head

@@ -1,3 +1,4 @@
+import Dispatch
 import LocatedJSON
 import StyleRuntime
 
@@ -42,10 +43,16 @@ public struct CompileJob: Sendable {
         let (composed, found, secrets) = compose()
         let diagnostics = found.map { $0.masking(secrets) }
         guard let (compositions, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
+        // The outputs are rendered on another thread while the compositions are validated (both only read
+        // them); they are dropped when validation finds an error.
+        nonisolated(unsafe) var files: [OutputFile] = []
+        let rendering = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: rendering) { files = render(compositions, inputs: inputs) }
         let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics).map { $0.masking(secrets) }
+        rendering.wait()
+        defer { ProcessExit.leave((compositions, inputs)) }
         let readPaths = inputs.files.map(\.name)
         guard !all.containsErrors else { return (nil, all, compositions[0].sources.count, readPaths) }
-        let files = render(compositions, inputs: inputs)
         let total = files.reduce(0) { $0 + $1.count }
         guard total <= maximumOutputSize else {
             let limit = Diagnostic(.limitsOutput, "the outputs would take \(total) bytes, more than the limit of \(maximumOutputSize) bytes: nothing is written",
@@ -63,6 +70,7 @@ public struct CompileJob: Sendable {
         guard let (compositions, inputs, target) = composed else { return diagnostics.sortedByPlace() }
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
+        defer { ProcessExit.leave((compositions, inputs)) }
         return validated(compositions, inputs: inputs, target: target, adding: diagnostics).map { $0.masking(secrets) }
     }
 

@@ -36,6 +36,7 @@ public struct ValidateJob: Sendable {
 
     private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
+        defer { ProcessExit.leave(document) }
         let validator = StyleValidator(target: options.targetOverride ?? .tomtom, assets: options.assets)
         return options.configuration.apply(loaded.diagnostics + validator.validate(document.root)).sortedByPlace()
     }

@@ -8,7 +8,7 @@ import Musl
 
 /// The names in a folder, listed with `readdir` and chosen by their bytes before any `String` is made: the
 /// folders listed can be large (an output folder's parent may be a project root or `/tmp`), and a `String` for
-/// every entry cost a fresh process about a millisecond per 1,700 entries.
+/// every entry would cost a fresh process time in proportion to the folder's size.
 enum FolderEntries {
     /// The names in `folder` (without `.` and `..`) whose UTF-8 bytes `matches` accepts, in `readdir`'s order;
     /// empty when the folder cannot be read.

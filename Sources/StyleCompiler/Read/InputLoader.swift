@@ -47,8 +47,8 @@ public struct InputLoader: Sendable {
     /// Reads to the end. `expectedSize` (from `fstat`) sizes the buffer once, so a file costs its own size in
     /// memory rather than the doubling growth of an appended array.
     private func readAll(_ descriptor: Int32, name: String, expectedSize: Int = 0) throws(InputError) -> [UInt8] {
-        // Read straight into the array, sized from fstat plus one byte to see the end (a 0.8 MB base was read
-        // into a 64 KiB buffer and copied from there); a file longer than that goes on in chunks.
+        // Read straight into the array, sized from fstat plus one byte to see the end (no buffer to copy from);
+        // a file longer than that goes on in chunks.
         var failure: Int32 = 0
         var ended = false
         var bytes = [UInt8](unsafeUninitializedCapacity: max(expectedSize + 1, 1 << 12)) { buffer, count in

@@ -59,7 +59,7 @@ extension ValidationRun {
     /// many paint and layout properties), and only layers in one group are compared, value by value.
     func checkDuplicateLayers(_ layers: [DrawnLayer]) {
         // Layers by the hash of what they draw; the parts are compared only when two hashes meet (real styles
-        // have few such pairs, and making every layer's parts cost a quarter of this check).
+        // have few such pairs, and making every layer's parts would be most of this check).
         var groups: [Int: [Int]] = [:]
         for layer in layers where layer.type != nil {
             var hasher = Hasher()

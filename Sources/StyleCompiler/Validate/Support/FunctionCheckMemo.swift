@@ -1,8 +1,8 @@
 import LocatedJSON
 
 /// The legacy functions (`{"stops": ...}`) one validation thread has already found clean, by value and property
-/// specification: styles repeat the same functions in many layers (tomtom-basic-nolabels.json holds 858, 125 of
-/// them distinct by property and value), and whether a function has findings depends on nothing but its value
+/// specification: styles repeat the same functions in many layers (real styles hold several times as many
+/// functions as distinct ones), and whether a function has findings depends on nothing but its value
 /// and the specification (the checks read no location, no layer and no other part of the style).
 ///
 /// Functions with findings are never remembered: each finding carries its own place, so such a function is
