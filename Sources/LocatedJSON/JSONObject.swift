@@ -2,37 +2,37 @@
 public struct JSONMember: Sendable, Equatable {
     public var key: String
     public var value: JSONNode
-    /// The byte offset of the key in `keyFile`.
+    // Kept flat, as in `JSONNode`, to keep members small and their copies free of counting.
     private var keyOffset: UInt32
-    /// The file the key was read from; nil for members the program created.
-    private var keyFile: SourceFile?
+    private var keyFileID: UInt32
 
     public init(key: String, keyLocation: SourceLocation? = nil, value: JSONNode) {
         self.key = key
         self.value = value
         self.keyOffset = UInt32(clamping: keyLocation?.offset ?? 0)
-        self.keyFile = keyLocation?.file
+        self.keyFileID = keyLocation?.file.id ?? 0
     }
 
-    /// A member whose key was read from `file` at byte `keyOffset` (the parser's way).
-    package init(key: String, file: SourceFile, keyOffset: Int, value: JSONNode) {
+    /// A member whose key was read from the file numbered `fileID` at byte `keyOffset` (the parser's way).
+    package init(key: String, fileID: UInt32, keyOffset: Int, value: JSONNode) {
         self.key = key
         self.value = value
         self.keyOffset = UInt32(clamping: keyOffset)
-        self.keyFile = file
+        self.keyFileID = fileID
     }
 
-    /// Where the key's opening quote (or YAML key) stands; nil for members the program created.
+    /// Where the key's opening quote (or YAML key) stands; nil for members the program created, and once nothing
+    /// holds the file any more (see `SourceFile`).
     public var keyLocation: SourceLocation? {
-        get { keyFile.map { SourceLocation(file: $0, offset: Int(keyOffset)) } }
+        get { SourceFile.alive(keyFileID).map { SourceLocation(file: $0, offset: Int(keyOffset)) } }
         set {
-            keyFile = newValue?.file
+            keyFileID = newValue?.file.id ?? 0
             keyOffset = UInt32(clamping: newValue?.offset ?? 0)
         }
     }
 
-    /// The byte offset of the key in its file; nil for members the program created.
-    public var keySourceOffset: Int? { keyFile == nil ? nil : Int(keyOffset) }
+    /// The byte offset of the key in its file, without looking the file up; nil for members the program created.
+    public var keySourceOffset: Int? { keyFileID == 0 ? nil : Int(keyOffset) }
 
     /// Same key and equal value; locations do not count.
     public static func == (lhs: JSONMember, rhs: JSONMember) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }

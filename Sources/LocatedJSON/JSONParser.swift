@@ -36,9 +36,11 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
-    /// Parses text given in memory, naming it `name` in locations.
+    /// Parses text given in memory, naming it `name` in locations. The file made for it stays in memory until
+    /// the process exits, so that a tree taken from the document keeps its locations (see `SourceFile`): meant
+    /// for short texts such as command-line values and tests.
     public func parse(_ text: String, name: String = "<input>") throws(JSONSyntaxError) -> JSONDocument {
-        try parse(SourceFile(name: name, bytes: Array(text.utf8)))
+        try parse(SourceFile(name: name, bytes: Array(text.utf8)).keptUntilExit())
     }
 }
 

@@ -2,8 +2,8 @@
 /// Calls come in document order from `JSONScanner`, which checks the syntax and throws every error: the sink
 /// only records. Offsets are byte offsets into the file.
 struct JSONTreeSink: ~Copyable {
-    /// The file parsed, which every node records.
-    let file: SourceFile
+    /// The number of the file parsed, which every node records (see `SourceFile`).
+    let fileID: UInt32
     private(set) var duplicates: [(key: String, first: Int, second: Int, object: Int)] = []
     /// Strings already made, by their bytes: repeated keys and values share one String.
     private var strings = StringTable()
@@ -20,14 +20,14 @@ struct JSONTreeSink: ~Copyable {
     }
 
     init(file: SourceFile) {
-        self.file = file
+        self.fileID = file.id
     }
 
-    func null(at offset: Int) -> JSONNode { JSONNode(.null, file: file, offset: offset) }
-    func bool(_ flag: Bool, at offset: Int) -> JSONNode { JSONNode(.bool(flag), file: file, offset: offset) }
+    func null(at offset: Int) -> JSONNode { JSONNode(.null, fileID: fileID, offset: offset) }
+    func bool(_ flag: Bool, at offset: Int) -> JSONNode { JSONNode(.bool(flag), fileID: fileID, offset: offset) }
 
     func number(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> JSONNode {
-        JSONNode(.number(JSONNumber(text: String(decoding: text, as: UTF8.self))), file: file, offset: offset)
+        JSONNode(.number(JSONNumber(text: String(decoding: text, as: UTF8.self))), fileID: fileID, offset: offset)
     }
 
     mutating func plainText(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, hasNonASCII: Bool) -> String? {
@@ -40,9 +40,9 @@ struct JSONTreeSink: ~Copyable {
         return text
     }
     func words(_ text: String) -> String { text }
-    func string(_ text: consuming String, at offset: Int) -> JSONNode { JSONNode(.string(text), file: file, offset: offset) }
+    func string(_ text: consuming String, at offset: Int) -> JSONNode { JSONNode(.string(text), fileID: fileID, offset: offset) }
 
-    func emptyObject(at offset: Int) -> JSONNode { JSONNode(.object(JSONObject()), file: file, offset: offset) }
+    func emptyObject(at offset: Int) -> JSONNode { JSONNode(.object(JSONObject()), fileID: fileID, offset: offset) }
     mutating func beginObject(at offset: Int) -> ObjectBuild {
         return ObjectBuild(offset: offset, start: members.count, index: nil)
     }
@@ -53,13 +53,13 @@ struct JSONTreeSink: ~Copyable {
             duplicates.append((key, members[start + previous].keySourceOffset ?? keyOffset, keyOffset, object.offset))
             // The first key's text stays: keys equal as Swift strings (canonically equivalent) may differ in bytes.
             let firstKey = members[start + previous].key
-            members[start + previous] = JSONMember(key: firstKey, file: file, keyOffset: keyOffset, value: value)
+            members[start + previous] = JSONMember(key: firstKey, fileID: fileID, keyOffset: keyOffset, value: value)
             return
         }
         let memberCount = members.count - start + 1
         let indexed = object.index != nil
         if indexed { object.index?[copy key] = memberCount - 1 }
-        members.push(JSONMember(key: consume key, file: file, keyOffset: keyOffset, value: consume value))
+        members.push(JSONMember(key: consume key, fileID: fileID, keyOffset: keyOffset, value: consume value))
         if !indexed, memberCount > JSONObject.indexThreshold {
             // Room for twice the members so far: objects this large (a layer, its paint) seldom grow past it.
             var built = [String: Int](minimumCapacity: 2 * memberCount)
@@ -69,7 +69,7 @@ struct JSONTreeSink: ~Copyable {
     }
 
     mutating func endObject(_ object: consuming ObjectBuild, at offset: Int) -> JSONNode {
-        return JSONNode(.object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), file: file, offset: offset)
+        return JSONNode(.object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), fileID: fileID, offset: offset)
     }
 
     /// The position of `key` among the members scanned so far.
@@ -79,7 +79,7 @@ struct JSONTreeSink: ~Copyable {
         return nil
     }
 
-    func emptyArray(at offset: Int) -> JSONNode { JSONNode(.array([]), file: file, offset: offset) }
+    func emptyArray(at offset: Int) -> JSONNode { JSONNode(.array([]), fileID: fileID, offset: offset) }
     mutating func beginArray(at offset: Int) -> Int { elements.count }
 
     mutating func element(_ value: consuming JSONNode, in array: inout Int) {
@@ -87,7 +87,7 @@ struct JSONTreeSink: ~Copyable {
     }
 
     mutating func endArray(_ array: Int, at offset: Int) -> JSONNode {
-        return JSONNode(.array(elements.pop(from: array)), file: file, offset: offset)
+        return JSONNode(.array(elements.pop(from: array)), fileID: fileID, offset: offset)
     }
 
     /// Walks the tree once (done only when a duplicate was found).

@@ -65,33 +65,33 @@ extension JSONValue: Hashable {
 
 /// A value and where it came from. Nodes made by the program have no location, or the location of the
 /// declaration that caused them.
-///
-/// A node read from a file holds that file (`SourceFile`), so its location is there for as long as the node is:
-/// there is no table of files to look it up in, and no way for a location to go missing.
 public struct JSONNode: Sendable, Hashable {
     public var value: JSONValue
-    /// Bits 0-2 the scalar style, bit 3 the secrecy (in the bytes `value` leaves before the next field).
+    // The rest is packed into the 7 bytes `value` leaves before the next multiple of 8, so that a node takes 24
+    // bytes: bits 0-2 of `packed` the scalar style, bit 3 the secrecy, bits 4-7 the low 4 bits of the file's
+    // number, `fileHigh` its other 16 bits (numbers are below 2^20: `SourceFile.numberLimit`), and `offset` the
+    // byte offset. A copy counts no reference to the file (a counted one cost a fifth of a compile).
     private var packed: UInt8
-    /// The byte offset in `file`.
+    private var fileHigh: UInt16
     private var offset: UInt32
-    /// The file the value was read from; nil for values the program created.
-    private var file: SourceFile?
 
     public init(_ value: JSONValue, location: SourceLocation? = nil, scalarStyle: ScalarStyle = .json, isSecret: Bool = false) {
         self.value = value
         self.packed = 0
+        self.fileHigh = 0
         self.offset = UInt32(clamping: location?.offset ?? 0)
-        self.file = location?.file
         self.scalarStyle = scalarStyle
         self.isSecret = isSecret
+        self.fileID = location?.file.id ?? 0
     }
 
-    /// A value read from `file` at byte `offset` (the parser's way: no `SourceLocation` made).
-    package init(_ value: JSONValue, file: SourceFile, offset: Int) {
+    /// A value read from the file numbered `fileID` at byte `offset` (the parser's way: no `SourceLocation` made).
+    package init(_ value: JSONValue, fileID: UInt32, offset: Int) {
         self.value = value
         self.packed = 0
+        self.fileHigh = 0
         self.offset = UInt32(clamping: offset)
-        self.file = file
+        self.fileID = fileID
     }
 
     /// How a YAML scalar was written (`.json` for everything read from JSON or made by the program).
@@ -106,20 +106,33 @@ public struct JSONNode: Sendable, Hashable {
         set { packed = newValue ? packed | 0x08 : packed & ~0x08 }
     }
 
-    /// Where the value starts in its file; nil for values the program created.
-    public var location: SourceLocation? {
-        get { file.map { SourceLocation(file: $0, offset: Int(offset)) } }
+    /// The number of the file the value was read from (0: none).
+    private var fileID: UInt32 {
+        get { UInt32(packed >> 4) | UInt32(fileHigh) << 4 }
         set {
-            file = newValue?.file
+            let number = newValue < SourceFile.numberLimit ? newValue : 0
+            packed = packed & 0x0F | UInt8(truncatingIfNeeded: number << 4)
+            fileHigh = UInt16(truncatingIfNeeded: number >> 4)
+        }
+    }
+
+    /// Where the value starts in its file; nil for values the program created, and once nothing holds the file
+    /// any more (see `SourceFile`).
+    public var location: SourceLocation? {
+        get { SourceFile.alive(fileID).map { SourceLocation(file: $0, offset: Int(offset)) } }
+        set {
+            fileID = newValue?.file.id ?? 0
             offset = UInt32(clamping: newValue?.offset ?? 0)
         }
     }
 
-    /// The byte offset where the value starts in its file; nil for values the program created.
-    public var sourceOffset: Int? { file == nil ? nil : Int(offset) }
+    /// The byte offset where the value starts in its file, without looking the file up; nil for values the
+    /// program created.
+    public var sourceOffset: Int? { fileID == 0 ? nil : Int(offset) }
 
-    /// True when the value was read from `file` (never for a value the program made).
-    public func isRead(from file: SourceFile) -> Bool { self.file === file }
+    /// True when the value was read from `file` (never for a value the program made, nor for a file that got no
+    /// number).
+    public func isRead(from file: SourceFile) -> Bool { fileID != 0 && fileID == file.id }
 
     /// Equal values; locations, styles and secrecy do not count.
     public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }

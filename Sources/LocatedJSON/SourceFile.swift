@@ -7,8 +7,13 @@ import Musl
 #endif
 import Synchronization
 
-/// The bytes of one input file and where its lines start, shared by every node read from it (each node holds
-/// its file, so a location never outlives the text it points into).
+/// The bytes of one input file and where its lines start, shared by every node read from it.
+///
+/// A node names its file by `id` (a number, so that copying a node counts no reference to the file) and finds
+/// it in a table of the files alive: its location is there for as long as something holds the file (the
+/// `JSONDocument` it was parsed into, the caller that read YAML from it, a `SourceLocation`, a diagnostic).
+/// Once the last of those is gone, so is the file's text, and the node's `location` is nil; its
+/// `sourceOffset` stays.
 ///
 /// Lines are 1-based and end at `\n`, `\r\n` or a lone `\r`. Columns are 1-based and count Unicode scalars
 /// (UTF-8 lead bytes), the unit that libyaml also reports, so JSON and YAML positions agree. A UTF-8
@@ -26,12 +31,39 @@ public final class SourceFile: Sendable {
     /// each finding would make many findings quadratic.
     private let continuationCounts = Mutex<[Int]>([])
     private static let blockSize = 4096
-    /// The bytes' SHA-256, made on first need (the manifest asks for it).
+    /// The bytes' SHA-256, made on first need: the manifest and the validation cache both ask for it.
     private let digest = Mutex<String?>(nil)
+
+    /// This file's number among the files alive: from 1 to `numberLimit - 1`, or 0 (no number, so its nodes have
+    /// no location) in the unlikely case that every number is taken by a live file. Numbers are handed out in
+    /// turn, so a number comes back only after about a million more files.
+    public let id: UInt32
+
+    /// Numbers are below this (2^20), so that a node holds its file's number in 20 bits.
+    public static let numberLimit: UInt32 = 1 << 20
 
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
+        self.id = Self.alive.enter()
+        Self.alive.fill(id, with: self)
+    }
+
+    deinit { Self.alive.remove(id) }
+
+    /// The files alive, by number.
+    private static let alive = LiveFiles(limit: numberLimit)
+
+    /// The file numbered `id`, if it is still alive; nil for 0, the number of no file.
+    public static func alive(_ id: UInt32) -> SourceFile? { id == 0 ? nil : alive.file(id) }
+
+    /// Keeps this file in memory until the process exits, and returns it: for texts parsed from memory by the
+    /// conveniences that return only a tree (`YAMLReader.read(_:name:)`), whose callers hold no file. Meant for
+    /// short texts such as command-line values and tests.
+    @discardableResult
+    public func keptUntilExit() -> SourceFile {
+        Self.alive.keep(self)
+        return self
     }
 
     private var lineStarts: [Int] {

@@ -59,8 +59,9 @@ public struct YAMLReader {
         return nil
     }
 
-    /// Reads YAML text given in memory, naming it `name` in locations.
+    /// Reads YAML text given in memory, naming it `name` in locations. The file made for it stays in memory until
+    /// the process exits (`SourceFile.keptUntilExit()`): meant for short texts such as tests.
     public func read(_ text: String, name: String = "<input>") throws(YAMLError) -> JSONNode {
-        try read(SourceFile(name: name, bytes: Array(text.utf8)))
+        try read(SourceFile(name: name, bytes: Array(text.utf8)).keptUntilExit())
     }
 }
