@@ -70,7 +70,7 @@ public struct JSONNode: Sendable, Hashable {
     // The rest is packed into the 7 bytes `value` leaves before the next multiple of 8, so that a node takes 24
     // bytes: bits 0-2 of `packed` the scalar style, bit 3 the secrecy, bits 4-7 the low 4 bits of the file's
     // number, `fileHigh` its other 16 bits (numbers are below 2^20: `SourceFile.numberLimit`), and `offset` the
-    // byte offset. A copy counts no reference to the file (a counted one cost a fifth of a compile).
+    // byte offset. A copy counts no reference to the file (benchmarks/README.md has what a counted one costs).
     private var packed: UInt8
     private var fileHigh: UInt16
     private var offset: UInt32

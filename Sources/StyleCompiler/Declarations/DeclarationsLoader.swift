@@ -30,31 +30,57 @@ public struct DeclarationsLoader {
         public var diagnostics: [Diagnostic]
     }
 
+    /// The file's tree with its includes resolved, not yet decoded (`decode`): a caller can start on the raw
+    /// values (the base styles it names) while the rest is decoded.
+    public struct Tree: Sendable {
+        /// Nil when the file or an include could not be read or parsed (`diagnostics` say why).
+        public var root: JSONNode?
+        /// The top-level file first, then each included file in the order it was read.
+        public var files: [SourceFile]
+        public var diagnostics: [Diagnostic]
+    }
+
     /// Loads the file at `path`, shown as `displayName` (default: `path`).
     public func load(path: String, displayName: String? = nil) -> Result {
-        let file: SourceFile
-        do {
-            file = try inputLoader.load(path: path, displayName: displayName)
-        } catch {
-            return Result(declarations: nil, files: [], diagnostics: [error.diagnostic])
-        }
-        return load(file, path: path)
+        decode(read(path: path, displayName: displayName))
     }
 
     /// Loads an already read top-level file; `path` locates it for includes (nil: includes are refused).
     public func load(_ file: SourceFile, path: String?) -> Result {
+        decode(read(file, path: path))
+    }
+
+    /// Reads the file at `path` and its includes into one tree.
+    public func read(path: String, displayName: String? = nil) -> Tree {
+        let file: SourceFile
+        do {
+            file = try inputLoader.load(path: path, displayName: displayName)
+        } catch {
+            return Tree(root: nil, files: [], diagnostics: [error.diagnostic])
+        }
+        return read(file, path: path)
+    }
+
+    /// Reads an already read top-level file's tree and its includes.
+    public func read(_ file: SourceFile, path: String?) -> Tree {
         let resolver = IncludeResolver(loader: inputLoader, topLevelPath: path, topLevelFile: file)
         let root: JSONNode
         do {
             root = try resolver.read(file, realPath: path.flatMap(FilePaths.realPath), filePath: path)
         } catch {
-            return Result(declarations: nil, files: resolver.files, diagnostics: [Diagnostic(error)])
+            return Tree(root: nil, files: resolver.files, diagnostics: [Diagnostic(error)])
         }
         if let mistaken = Self.configurationMistakenForDeclarations(file, root: root) {
-            return Result(declarations: nil, files: resolver.files, diagnostics: [mistaken])
+            return Tree(root: nil, files: resolver.files, diagnostics: [mistaken])
         }
+        return Tree(root: root, files: resolver.files, diagnostics: [])
+    }
+
+    /// Decodes a tree `read` gave.
+    public func decode(_ tree: Tree) -> Result {
+        guard let root = tree.root else { return Result(declarations: nil, files: tree.files, diagnostics: tree.diagnostics) }
         let (declarations, diagnostics) = DeclarationsDecoder(environment: environment, environmentStandIns: environmentStandIns).decode(root)
-        return Result(declarations: declarations, files: resolver.files, diagnostics: diagnostics)
+        return Result(declarations: declarations, files: tree.files, diagnostics: tree.diagnostics + diagnostics)
     }
 }
 
