@@ -303,13 +303,7 @@ extension Rule {
                                         - id: hillshade
                                           urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
                                       """#, files: ["base.json": #"{"version": 8, "sources": {"mc-raster-src-hillshade": {"type": "raster", "tiles": ["https://a.example.com/{z}/{x}/{y}.png"]}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let composeCalibrationLatitude = Rule("compose.calibration-latitude", .warning,
                               summary: "visibleZoom is converted to TomTom zoom at latitude 0.",
                               help: "Declare calibrationLatitude or bounds so that visibleZoom converts at the right latitude.",
@@ -377,38 +371,14 @@ extension Rule {
                               summary: "{key} in a base-style URL whose host is not TomTom's; left unfilled.",
                               help: "Fill that URL's own credential outside mc-style; TomTom's key never goes to another host.",
                               examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#, files: ["base.json": #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json?key={key}"}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .triggering(.declarations, RuleExample.plainDeclarations, files: ["base.json": #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json?key={key}"}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let composeKeyURL = Rule("compose.key-url", .error,
                               summary: "{key} in a base-style URL that must not receive TomTom's key: clear-text http, or a host parsers read otherwise.",
                               help: "Write the URL as https://api.tomtom.com/... with no backslash, user information, percent-encoding or non-ASCII letters in its host.",
                               examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#, files: ["base.json": #"{"version": 8, "sources": {"v": {"type": "vector", "url": "http://api.tomtom.com/v.json?key={key}"}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .triggering(.declarations, RuleExample.plainDeclarations, files: ["base.json": #"{"version": 8, "sources": {"v": {"type": "vector", "url": "http://api.tomtom.com/v.json?key={key}"}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let tomtomHeadersIgnored = Rule("tomtom.headers-ignored", .warning,
                               summary: "userAgent or extraHeaders on TomTom, which cannot send them.",
                               help: "Drop userAgent and extraHeaders for TomTom, or serve the tiles without needing them.",
@@ -421,13 +391,7 @@ extension Rule {
                                           urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
                                           userAgent: ↓my-app/1.0
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let tomtomNoRasterBase = Rule("tomtom.no-raster-base", .warning,
                               summary: "A tomtom composition without TomTom's raster base map.",
                               help: "Keep baseRaster: true unless the app draws TomTom's map another way.",
@@ -448,18 +412,6 @@ extension Rule {
                               summary: "The style's root lacks what composition needs.",
                               help: "Give the style a 'layers' array and a 'sources' object.",
                               examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#, files: ["base.json": #"{"version": 8, "sources": {}}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .triggering(.declarations, RuleExample.plainDeclarations, files: ["base.json": #"{"version": 8, "sources": {}}"#]),
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
 }

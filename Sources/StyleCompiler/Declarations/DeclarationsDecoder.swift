@@ -260,13 +260,7 @@ extension Rule {
                                         - id: hillshade
                                           urlTemplate: ↓"https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_STYLE_EXAMPLE_UNSET}"
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let declID = Rule("decl.id", .error,
                               summary: "A source id is empty or longer than 128 characters.",
                               help: "Give every source a non-empty id of at most 128 characters.",
@@ -278,13 +272,7 @@ extension Rule {
                                         - id: ↓""
                                           urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let declDuplicateID = Rule("decl.duplicate-id", .error,
                               summary: "Two sources have the same id.",
                               help: "Rename one of the two sources.",

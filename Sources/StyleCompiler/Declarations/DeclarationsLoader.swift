@@ -305,13 +305,7 @@ extension Rule {
                                       sources:
                                         - ↓!include part.yaml
                                       """#),
-                                  .passing(.standardInput, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.standardInput, RuleExample.plainDeclarations)])
 
     /// The rules an include failure (`YAMLError.Kind.include`) carries.
     static let includeRules: [Rule] = [.includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable]

@@ -312,13 +312,7 @@ extension Rule {
                                           urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
                                           ↓opacty: 0.5
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let declValue = Rule("decl.value", .error,
                               summary: "A declarations value is not one of the allowed values.",
                               help: "Use one of the values the message lists.",
@@ -347,13 +341,7 @@ extension Rule {
                                           urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
                                           opacity: ↓1.5
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let declSourceKind = Rule("decl.source-kind", .error,
                               summary: "A source needs exactly one of \(SourceKind.keywords.joined(separator: ", ")).",
                               help: "Give each source exactly one of \(SourceKind.keywords.joined(separator: ", ")).",
@@ -365,13 +353,7 @@ extension Rule {
                                         - ↓id: hillshade
                                           opacity: 0.5
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let declExactlyOne = Rule("decl.exactly-one", .error,
                               summary: "Exactly one of a group of keys must be given.",
                               help: "Give exactly one of the keys the message names.",

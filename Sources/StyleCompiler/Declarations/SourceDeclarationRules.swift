@@ -142,13 +142,7 @@ extension Rule {
                                         - id: hillshade
                                           urlTemplate: ↓https://tiles.example.com/{z}/{x}.png
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let sourcesUnknownToken = Rule("sources.unknown-token", .error,
                               summary: "A tile URL has a token MapLibre does not fill, such as {s}.",
                               help: "Remove the token; for {s}, list one URL per subdomain instead.",
@@ -160,13 +154,7 @@ extension Rule {
                                         - id: hillshade
                                           urlTemplate: ↓https://{s}.tiles.example.com/{z}/{x}/{y}.png
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let sourcesCleartext = Rule("sources.cleartext", .error,
                               summary: "Clear-text http:// to a host other than loopback.",
                               help: "Use https://; clear-text HTTP is allowed to loopback only.",
@@ -214,13 +202,7 @@ extension Rule {
                                         - id: hillshade
                                           urlTemplate: ↓"https:///{z}/{x}/{y}.png"
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let sourcesKeyHost = Rule("sources.key-host", .error,
                               summary: "TomTom's {key} placeholder in a URL whose host is not TomTom's.",
                               help: "Use {key} only on TomTom hosts; put a third-party token in an ${ENV} value.",

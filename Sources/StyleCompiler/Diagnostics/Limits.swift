@@ -38,13 +38,7 @@ extension Rule {
                               help: "Split the declarations: one compile composes at most 50,000 sources.",
                               examples: [
                                   .triggering(.declarations, "version: 1\nbase: base.json\nsources:\n" + (0...Limits.sources).map { "  - {id: s\($0), urlTemplate: \"https://t.example.com/\($0)/{z}/{x}/{y}.png\"}\n" }.joined()),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let limitsLayers = Rule("limits.layers", .error,
                               summary: "More style layers than the limit.",
                               help: "A style may hold at most 100,000 layers, base and declared together.",

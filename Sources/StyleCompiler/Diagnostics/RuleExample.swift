@@ -27,6 +27,17 @@ public struct RuleExample: Sendable {
     /// The position mark in `text`: not part of the input.
     public static let marker: Character = "↓"
 
+    /// Declarations with nothing to find: one raster source over the example base, the passing example of
+    /// many declarations rules.
+    public static let plainDeclarations = """
+        version: 1
+        base: base.json
+        sources:
+          - id: hillshade
+            urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+
+        """
+
     public let triggers: Bool
     public let input: Input
     /// The input, with `marker` where a triggering example's findings are.

@@ -38,22 +38,10 @@ extension Rule {
                 sources: [
                 ↓
                 """#),
-            .passing(.declarations, #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                """#)]
+            .passing(.declarations, RuleExample.plainDeclarations)]
         case .encoding: return [
             .triggering(.declarations, bytes: [0xFF, 0xFE, 0x76, 0x00]),
-            .passing(.declarations, #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                """#)]
+            .passing(.declarations, RuleExample.plainDeclarations)]
         case .duplicateKey: return [
             .triggering(.declarations, #"""
                 version: 1
@@ -61,13 +49,7 @@ extension Rule {
                 ↓base: base.json
                 sources: []
                 """#),
-            .passing(.declarations, #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                """#)]
+            .passing(.declarations, RuleExample.plainDeclarations)]
         case .aliasBudget: return [
             .triggering(.declarations, "version: 1\nbase: base.json\n" + (1...9).map { level in "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }.joined().replacing("*l0", with: "lol") + "sources: []\n"),
             .passing(.declarations, #"""
@@ -83,22 +65,10 @@ extension Rule {
                 base: base.json
                 sources: ↓*nothing
                 """#),
-            .passing(.declarations, #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                """#)]
+            .passing(.declarations, RuleExample.plainDeclarations)]
         case .tooDeep: return [
             .triggering(.declarations, "version: 1\nbase: base.json\nsources: " + String(repeating: "[", count: Limits.nestingDepth + 1) + "\n"),
-            .passing(.declarations, #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                """#)]
+            .passing(.declarations, RuleExample.plainDeclarations)]
         case .multipleDocuments: return [
             .triggering(.declarations, #"""
                 version: 1
@@ -109,26 +79,14 @@ extension Rule {
                 ↓---
                 version: 1
                 """#),
-            .passing(.declarations, #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                """#)]
+            .passing(.declarations, RuleExample.plainDeclarations)]
         case .unknownTag: return [
             .triggering(.declarations, #"""
                 version: 1
                 base: ↓!file base.json
                 sources: []
                 """#),
-            .passing(.declarations, #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                """#)]
+            .passing(.declarations, RuleExample.plainDeclarations)]
         case .complexKey: return [
             .triggering(.declarations, #"""
                 version: 1
@@ -137,13 +95,7 @@ extension Rule {
                 : c
                 sources: []
                 """#),
-            .passing(.declarations, #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                """#)]
+            .passing(.declarations, RuleExample.plainDeclarations)]
         case .badMerge: return [
             .triggering(.declarations, #"""
                 version: 1
@@ -161,22 +113,10 @@ extension Rule {
             .triggering(.declarations, #"""
                 # nothing here
                 """#),
-            .passing(.declarations, #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                """#)]
+            .passing(.declarations, RuleExample.plainDeclarations)]
         case .stringTooLong: return [
             .triggering(.declarations, "version: 1\nbase: base.json\nsources: []\nnote: " + String(repeating: "a", count: (4 << 20) + 1) + "\n"),
-            .passing(.declarations, #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                """#)]
+            .passing(.declarations, RuleExample.plainDeclarations)]
         case .include: return []
         }
     }

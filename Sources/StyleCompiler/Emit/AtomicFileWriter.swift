@@ -116,20 +116,8 @@ extension Rule {
                               summary: "An output file or folder cannot be written.",
                               help: "Check that the output folder's parent exists and is writable, and that the disk has room.",
                               examples: [
-                                  .triggering(.compile, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#, files: ["out": #"""
+                                  .triggering(.compile, RuleExample.plainDeclarations, files: ["out": #"""
                                       a file where the output folder should be
                                       """#]),
-                                  .passing(.compile, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.compile, RuleExample.plainDeclarations)])
 }

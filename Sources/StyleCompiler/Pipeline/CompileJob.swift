@@ -218,18 +218,6 @@ extension Rule {
                               summary: "A compile's outputs would be larger than the limit (512 MiB in all).",
                               help: "Declare fewer sources or shorter values (attribution text is copied into the style, manifest and TileJSON).",
                               examples: [
-                                  .triggering(.compile, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#, maximumOutputSize: 1000),
-                                  .passing(.compile, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .triggering(.compile, RuleExample.plainDeclarations, maximumOutputSize: 1000),
+                                  .passing(.compile, RuleExample.plainDeclarations)])
 }

@@ -119,13 +119,7 @@ extension Rule {
                                       base: ↓absent.json
                                       sources: []
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
     static let declMissingKey = Rule("decl.missing-key", .error,
                               summary: "A required declarations key is missing.",
                               help: "Add the key the message names.",
@@ -134,11 +128,5 @@ extension Rule {
                                       ↓version: 1
                                       sources: []
                                       """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      """#)])
+                                  .passing(.declarations, RuleExample.plainDeclarations)])
 }
