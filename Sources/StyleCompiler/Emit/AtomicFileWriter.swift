@@ -58,14 +58,6 @@ public struct AtomicFileWriter: Sendable {
         }
     }
 
-    /// Renames the file at `source` (in the same file system) over `path`, with the mode `write` would give it. It
-    /// is not flushed: the caller flushes the file system (`OutputFolder`'s staging).
-    static func move(_ source: String, to path: String) throws(OutputError) {
-        guard chmod(source, mode(replacing: path)) == 0, rename(source, path) == 0 else {
-            throw OutputError(path: path, reason: describe(errno))
-        }
-    }
-
     /// The permission bits of the file at `path`, which a new file put in its place keeps; 0644 less the umask
     /// when there is none.
     private static func mode(replacing path: String) -> mode_t {

@@ -6,8 +6,8 @@ import Darwin
 import Musl
 #endif
 
-/// A new file or folder of a unique name (`mkstemp`, `mkdtemp`), as the atomic writer, the style spool and the
-/// output folder's staging make them.
+/// A new file or folder of a unique name (`mkstemp`, `mkdtemp`), as the atomic writer and the output folder's
+/// staging make them.
 enum TemporaryFile {
     /// Creates and opens a new file (mode 0600) from `template`, a path ending in `XXXXXX`: its descriptor and
     /// path, or nil with `errno` set.
