@@ -204,7 +204,8 @@ import TestSupport
         #expect(style.status == 0)
         #expect(style.output.hasPrefix("index   id "))
         #expect(style.output.contains("belowLabels inserts at 37, below 'Motorway label' (the first label)"), "\(style.output)")
-        #expect(style.output.contains("symbol          vectorTiles / Country name  1-7  label"))
+        #expect(style.output.contains("43      Country name                symbol          vectorTiles / Country name        1-7   label\n"),
+                "every column is aligned: \(style.output)")
         let composed = runTool(["layers", Fixtures.folder("variants/mc-style.yaml").path, "--variant", "satellite", "--format", "json"])
         #expect(composed.status == 0, "\(composed.error)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(composed.output.utf8)) as? [String: Any])

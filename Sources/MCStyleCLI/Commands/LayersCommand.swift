@@ -47,18 +47,26 @@ enum LayersCommand: Subcommand {
         return .success
     }
 
-    /// One line per layer, aligned: `  12 + mc-raster-layer-a  raster  mc-raster-src-a  -  z0-24`.
+    /// One line per layer, columns aligned: `12   + mc-raster-layer-a  raster  mc-raster-src-a  6.54-16.54`.
     static func text(_ listing: LayerListing) -> String {
-        let idWidth = min(48, listing.rows.map { $0.id.count }.max() ?? 2)
         func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-        var lines = [padded("index", 6) + "  " + padded("id", idWidth) + "  " + padded("type", 14) + "  source / source-layer  zoom  label"]
-        for row in listing.rows {
-            let mark = row.isDeclared ? "+" : " "
-            let source = (row.source ?? "-") + (row.sourceLayer.map { " / " + $0 } ?? "")
-            let zoom = "\(row.minZoom.map(number) ?? "")-\(row.maxZoom.map(number) ?? "")"
-            lines.append(padded(String(row.index), 5) + mark + "  " + padded(VisibleText.escaped(row.id), idWidth) + "  " + padded(row.type, 14)
-                         + "  " + source + "  " + (zoom == "-" ? "all" : zoom) + (row.isLabel ? "  label" : ""))
+        let rows = listing.rows.map { row in
+            (index: String(row.index), mark: row.isDeclared ? "+" : " ", id: VisibleText.escaped(row.id), type: row.type,
+             source: VisibleText.escaped((row.source ?? "-") + (row.sourceLayer.map { " / " + $0 } ?? "")),
+             zoom: row.minZoom == nil && row.maxZoom == nil ? "all" : "\(row.minZoom.map(number) ?? "")-\(row.maxZoom.map(number) ?? "")",
+             label: row.isLabel ? "label" : "")
         }
+        let idWidth = min(48, max(2, rows.map(\.id.count).max() ?? 2))
+        let typeWidth = max(4, rows.map(\.type.count).max() ?? 4)
+        let sourceWidth = min(56, max(21, rows.map(\.source.count).max() ?? 21))
+        let zoomWidth = max(4, rows.map(\.zoom.count).max() ?? 4)
+        func line(_ index: String, _ mark: String, _ id: String, _ type: String, _ source: String, _ zoom: String, _ label: String) -> String {
+            let text = padded(index, 5) + mark + "  " + padded(id, idWidth) + "  " + padded(type, typeWidth) + "  " + padded(source, sourceWidth)
+                + "  " + padded(zoom, zoomWidth) + "  " + label
+            return String(text.reversed().drop { $0 == " " }.reversed())
+        }
+        var lines = [line("index", " ", "id", "type", "source / source-layer", "zoom", "label")]
+        lines += rows.map { line($0.index, $0.mark, $0.id, $0.type, $0.source, $0.zoom, $0.label) }
         let labels = listing.belowLabelsIndex < listing.rows.count
             ? "belowLabels inserts at \(listing.belowLabelsIndex), below '\(VisibleText.escaped(listing.rows[listing.belowLabelsIndex].id))' (the first label)"
             : "belowLabels inserts at \(listing.topIndex), on top (the style has no label layer)"

@@ -91,6 +91,7 @@ enum MigrateCommand: Subcommand {
             let position = rewrite.location.position
             text += "\(path):\(position.line):\(position.column): \(rewrite.kind.rawValue.replacing("-", with: " ")) at \(rewrite.path)\n"
         }
+        guard !migration.rewrites.isEmpty else { return "\(path): no legacy syntax, nothing to rewrite\n" }
         return text + "\(verb) \(counted(migration.rewrites.count, "legacy value")) in \(path)\n"
     }
 
