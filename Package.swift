@@ -51,6 +51,6 @@ let package = Package(
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "LocatedJSON", "TestSupport"]),
         .testTarget(name: "StyleRuntimeTests", dependencies: ["StyleRuntime", "LocatedJSON", "StyleCompiler", "TestSupport"]),
         .testTarget(name: "StyleCompilerTests", dependencies: ["StyleCompiler", "LocatedJSON", "YAMLReader", "StyleMath", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["MCStyleCLI", "StyleMath", "StyleCompiler", "StyleRuntime", "LocatedJSON", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["MCStyleCLI", "StyleMath", "StyleCompiler", "StyleRuntime", "LocatedJSON", "YAMLReader", "TestSupport"]),
     ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs a separate package that depends on mc-style by path, as the README tells app teams to
+# Builds and runs a separate package that depends on mc-style by path, as docs/app-integration.md tells app teams to
 # (.package(path:) and .product(name:package:)), using the public API only. The repository is linked in as
-# "mc-style" beside a copy of .ci/package-use, so the package identity is the one the README names.
+# "mc-style" beside a copy of .ci/package-use, so the package identity is the one docs/app-integration.md names.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)

@@ -113,13 +113,16 @@ def generate(count, base, name):
 
 def main(argv):
     runs = 10
+    # --list prints the workloads and tools measured, one "workload | tool" line each, without measuring: the
+    # documentation test checks the table in benchmarks/README.md against it.
+    listing = "--list" in argv
     if "--runs" in argv:
         runs = int(argv[argv.index("--runs") + 1])
     corpus = pathlib.Path(os.environ.get("MC_STYLE_SHARED", ROOT.parent / "shared")) / "corpus" / "styles"
-    if not corpus.is_dir():
+    if not corpus.is_dir() and not listing:
         print(f"benchmarks: {corpus} is absent; the workloads use the real-style corpus", file=sys.stderr)
         return 0
-    if not os.access(GNU_TIME, os.X_OK):
+    if not listing and not os.access(GNU_TIME, os.X_OK):
         print(f"benchmarks: {GNU_TIME} (GNU time; Debian package 'time') is absent: it measures peak memory", file=sys.stderr)
         return 1
     WORK.mkdir(parents=True, exist_ok=True)
@@ -132,12 +135,15 @@ def main(argv):
         record_together([(key, workload, tool, command)])
 
     def record_together(entries):
+        if listing:
+            rows.extend((workload, tool, 0, 0, 0, 0) for _, workload, tool, _ in entries)
+            return
         for (key, workload, tool, _), (median, low, high, rss) in zip(entries, measure_together([e[3] for e in entries], runs)):
             results[key] = (median, rss)
             rows.append((workload, tool, median, low, high, rss))
 
     for label, base in (("a", tomtom), ("b", americana)):
-        declarations = generate(200, base, f"{label}-200.yaml")
+        declarations = WORK / f"{label}-200.yaml" if listing else generate(200, base, f"{label}-200.yaml")
         out = WORK / f"out-{label}"
         shutil.rmtree(out, ignore_errors=True)
         # Measured in alternation, so that the ratio the target is about compares like with like.
@@ -149,7 +155,7 @@ def main(argv):
             (f"{label}-mc-pretty", workload, "mc-style compile (pretty)", [TOOL, "compile", str(declarations), "--out", str(out) + "-pretty"]),
         ])
     for count in (10, 100, 1000, 10000):
-        declarations = generate(count, tomtom, f"c-{count}.yaml")
+        declarations = WORK / f"c-{count}.yaml" if listing else generate(count, tomtom, f"c-{count}.yaml")
         out = WORK / f"out-c-{count}"
         shutil.rmtree(out, ignore_errors=True)
         workload = f"(c) compile tomtom-basic-nolabels + {count} sources"
@@ -167,6 +173,10 @@ def main(argv):
         record(f"e-{label}-py", f"(e) parse + compact write {base.name}", "Python json.loads + json.dumps",
                [PYTHON, "-c", "import json,sys; sys.stdout.write(json.dumps(json.loads(open(sys.argv[1],'rb').read()), separators=(',',':'), ensure_ascii=False))", str(base)])
     record("startup", "start-up", "mc-style --version", [TOOL, "--version"])
+    if listing:
+        for workload, tool, *_ in rows:
+            print(f"{workload} | {tool}")
+        return 0
 
     # Peak memory of format --compact on every corpus style, above what the process holds at start-up. Start-up
     # is `format --compact` of a one-layer style with every kind of JSON value and a root of nine keys, as real

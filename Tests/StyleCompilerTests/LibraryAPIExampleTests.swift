@@ -2,7 +2,7 @@ import Testing
 import LocatedJSON
 import StyleCompiler
 
-/// The README's library example, kept compiling (with the public API only) and true.
+/// docs/library.md's example of compiling from Swift, kept compiling (with the public API only) and true.
 @Suite struct LibraryAPIExampleTests {
     static let baseBytes = Array(#"""
     {"version": 8, "sources": {"s": {"type": "vector", "url": "https://t.example.com/v.json"}},
@@ -12,8 +12,8 @@ import StyleCompiler
     @Test func composingFromCodeWorksAsTheReadmeShows() throws {
         let baseBytes = Self.baseBytes
         var finished = false
-        defer { #expect(finished, "the README example returned early: its composition has errors") }
-        // README: Library API
+        defer { #expect(finished, "the docs/library.md example returned early: its composition has errors") }
+        // docs/library.md: Compiling from Swift
         let base = try JSONParser().parse(SourceFile(name: "base.json", bytes: baseBytes))
         let radar = RasterSourceDeclaration(
             id: "radar",
@@ -23,7 +23,7 @@ import StyleCompiler
         for diagnostic in diagnostics { print(diagnostic) }   // file:line:column: severity: message [rule]
         guard let composition else { return }                   // nil when anything is an error
         let styleBytes = JSONWriter(style: .compact).bytes(composition.style)
-        // end of the README example
+        // end of the example
         finished = true
         #expect(diagnostics.isEmpty)
         let text = String(decoding: styleBytes, as: UTF8.self)

@@ -4,7 +4,7 @@ import TestSupport
 @testable import StyleCompiler
 
 /// The rule registry is the one list of rules: every rule declared in the sources is registered, reported
-/// somewhere and documented, and the README's rule table is made from it.
+/// somewhere and documented (docs/rules.md is made from it: see DocumentationTests).
 @Suite struct RuleRegistryTests {
     /// Every Swift source of the library, by path.
     static let sources: [(path: String, text: String)] = {
@@ -45,26 +45,5 @@ import TestSupport
             #expect(!rule.summary.isEmpty && rule.summary.hasSuffix("."), "\(rule.id): summary")
             #expect(!rule.help.isEmpty && rule.help.hasSuffix("."), "\(rule.id): help")
         }
-    }
-
-    /// The README's rule table, between its markers, is exactly the registry's (.ci/update_goldens.sh rewrites it).
-    @Test func theReadmeRuleTableIsTheRegistry() throws {
-        let url = SharedData.repositoryFile("README.md")
-        let readme = try String(contentsOf: url, encoding: .utf8)
-        let begin = "<!-- rules: generated from RuleCatalog.all by RuleRegistryTests -->\n"
-        let end = "<!-- rules: end -->\n"
-        let table = "| rule | default | what | what to do |\n|---|---|---|---|\n" + RuleCatalog.all.map { rule in
-            "| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary.replacing("|", with: "\\|")) | \(rule.help.replacing("|", with: "\\|")) |\n"
-        }.joined()
-        guard let start = readme.range(of: begin), let stop = readme.range(of: end, range: start.upperBound..<readme.endIndex) else {
-            Issue.record("README.md lacks the rule table's markers")
-            return
-        }
-        let current = String(readme[start.upperBound..<stop.lowerBound])
-        if ProcessInfo.processInfo.environment["MC_STYLE_UPDATE_GOLDEN"] == "1", current != table {
-            try Data((readme[..<start.upperBound] + table + readme[stop.lowerBound...]).utf8).write(to: url)
-            return
-        }
-        #expect(current == table, "the README's rule table differs from RuleCatalog.all: run .ci/update_goldens.sh")
     }
 }

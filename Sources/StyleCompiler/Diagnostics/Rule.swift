@@ -1,6 +1,6 @@
 /// A rule, as a value: its stable id, default severity, one-line summary and help (what to do about a
 /// finding). Each rule is a `static let` declared next to the check that reports it and registered once in
-/// `RuleCatalog.all`, from which SARIF's rule list and the README's rule table are derived; a test fails when a
+/// `RuleCatalog.all`, from which SARIF's rule list and docs/rules.md are derived; a test fails when a
 /// declared rule is not registered, never reported, or undocumented. Report sites take the value, never a
 /// string, so an id cannot be misspelt and a severity is stated once.
 public struct Rule: Sendable, Hashable, CustomStringConvertible {

@@ -2,7 +2,7 @@ import LocatedJSON
 import StyleRuntime
 
 /// The JSON Schema (draft 2020-12) of `manifest.json`, format 3: the contract an app's run-time code reads
-/// (`StyleRuntime` on iOS, the README's algorithm elsewhere). Objects are closed (`additionalProperties:
+/// (`StyleRuntime` on iOS, the algorithm of docs/app-integration.md elsewhere). Objects are closed (`additionalProperties:
 /// false`) so that CI, validating every committed manifest against it, fails when the writer and the schema
 /// drift apart.
 public enum ManifestJSONSchema {

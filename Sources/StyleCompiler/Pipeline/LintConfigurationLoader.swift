@@ -166,7 +166,7 @@ extension Rule {
                                       """#)])
     static let configUnknownRule = Rule("config.unknown-rule", .error, configurable: false,
                               summary: "A configuration names a rule mc-style does not have.",
-                              help: "Use a rule id from the README's rule table (the message suggests the closest one).",
+                              help: "Use a rule id from docs/rules.md or mc-style schema --config (the message suggests the closest one).",
                               examples: [
                                   .triggering(.configuration, #"""
                                       version: 1

@@ -1,4 +1,4 @@
-// Uses the public API only, as the README's "Library API" and "Using the output in an app" sections show.
+// Uses the public API only, as docs/library.md ("Compiling from Swift") and docs/app-integration.md show.
 import Foundation
 import LocatedJSON
 import StyleCompiler
