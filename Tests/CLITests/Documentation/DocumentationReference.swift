@@ -30,13 +30,13 @@ enum DocumentationReference {
         var text = "```text\n" + spec.usage.map { "mc-style \($0)\n" }.joined() + "```\n\n"
         if !spec.arguments.isEmpty {
             text += "| argument | what |\n|---|---|\n"
-            text += spec.arguments.map { "| `\($0.usage)` | \(cell($0.help)) |\n" }.joined() + "\n"
+            text += spec.arguments.map { "| `\(cell($0.usage))` | \(cell($0.help)) |\n" }.joined() + "\n"
         }
         text += "| option | what |\n|---|---|\n"
         for option in spec.allOptions {
             var label = option.name == "help" ? "`-h`, `--help`" : "`--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "") + "`"
             if option.isRepeatable { label += " (repeatable)" }
-            text += "| \(label) | \(cell(option.help)) |\n"
+            text += "| \(label.replacing("|", with: "\\|")) | \(cell(option.help)) |\n"
         }
         return text
     }
