@@ -21,8 +21,9 @@ let package = Package(
         // of document bytes.
         .target(name: "LocatedJSON", dependencies: ["CSHA256"]),
         // The system libyaml (Debian: libyaml-dev; pkg-config yaml-0.1). Only YAMLReader sees it.
-        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
-                       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // YAML into the located JSON tree, over libyaml; no C type leaves the module.
         .target(name: "YAMLReader", dependencies: ["CYAML", "LocatedJSON"]),
         // Swap two folders atomically (renameat2 / renamex_np), flush, and carry ACLs: for all-or-nothing output.
@@ -33,24 +34,35 @@ let package = Package(
         // routes, cache keys, opacity, visibility). No libyaml, no compiler, no file writes.
         .target(name: "StyleRuntime", dependencies: ["LocatedJSON"]),
         // The compiler: diagnostics, reading inputs, validation, composition, emitting outputs. Never prints.
-        .target(name: "StyleCompiler", dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "StyleRuntime", "CAtomicSwap"]),
+        .target(
+            name: "StyleCompiler",
+            dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "StyleRuntime", "CAtomicSwap"]),
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
         // No unsafeFlags anywhere: SwiftPM refuses a package with them as a versioned dependency, which is how app
         // teams take the plugin (a test holds this). The README's install command links the binary non-PIE instead.
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI", "StyleCompiler"]),
         // The build-tool plugin: runs `mc-style compile` for a target's mc-style.yaml (fixtures/plugin-consumer uses it).
-        .plugin(name: "MCStylePlugin", capability: .buildTool(), dependencies: ["mc-style"], path: "Sources/MCStylePlugin"),
+        .plugin(
+            name: "MCStylePlugin", capability: .buildTool(), dependencies: ["mc-style"], path: "Sources/MCStylePlugin"),
         // Throughput measurements, run by benchmarks/run.sh; never part of `swift test`.
-        .executableTarget(name: "mc-style-bench", dependencies: ["LocatedJSON", "StyleCompiler", "StyleRuntime"],
-                          path: "benchmarks/Sources/mc-style-bench"),
+        .executableTarget(
+            name: "mc-style-bench", dependencies: ["LocatedJSON", "StyleCompiler", "StyleRuntime"],
+            path: "benchmarks/Sources/mc-style-bench"),
         // Helpers shared by the test targets (where ../shared is, position markers). Not part of any product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StyleMathTests", dependencies: ["StyleMath"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON", "TestSupport"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "LocatedJSON", "TestSupport"]),
-        .testTarget(name: "StyleRuntimeTests", dependencies: ["StyleRuntime", "LocatedJSON", "StyleCompiler", "TestSupport"]),
-        .testTarget(name: "StyleCompilerTests", dependencies: ["StyleCompiler", "LocatedJSON", "YAMLReader", "StyleMath", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["MCStyleCLI", "StyleMath", "StyleCompiler", "StyleRuntime", "LocatedJSON", "YAMLReader", "TestSupport"]),
+        .testTarget(
+            name: "StyleRuntimeTests", dependencies: ["StyleRuntime", "LocatedJSON", "StyleCompiler", "TestSupport"]),
+        .testTarget(
+            name: "StyleCompilerTests",
+            dependencies: ["StyleCompiler", "LocatedJSON", "YAMLReader", "StyleMath", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "MCStyleCLI", "StyleMath", "StyleCompiler", "StyleRuntime", "LocatedJSON", "YAMLReader", "TestSupport",
+            ]),
     ]
 )

@@ -6,12 +6,14 @@ import PackageDescription
 let package = Package(
     name: "PackageUse",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(path: "../mc-style")],   // .ci/check_package_use.sh links the repository there
+    dependencies: [.package(path: "../mc-style")],  // .ci/check_package_use.sh links the repository there
     targets: [
-        .executableTarget(name: "PackageUse", dependencies: [
-            .product(name: "StyleCompiler", package: "mc-style"),
-            .product(name: "StyleRuntime", package: "mc-style"),
-            .product(name: "LocatedJSON", package: "mc-style"),
-        ]),
+        .executableTarget(
+            name: "PackageUse",
+            dependencies: [
+                .product(name: "StyleCompiler", package: "mc-style"),
+                .product(name: "StyleRuntime", package: "mc-style"),
+                .product(name: "LocatedJSON", package: "mc-style"),
+            ])
     ]
 )

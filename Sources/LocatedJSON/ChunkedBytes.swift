@@ -48,12 +48,15 @@ public struct ChunkedBytes: Sendable, Equatable {
     /// Same bytes in the same order, wherever the chunks are cut.
     public static func == (lhs: ChunkedBytes, rhs: ChunkedBytes) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        var left = (chunk: 0, offset: 0), right = (chunk: 0, offset: 0)
+        var left = (chunk: 0, offset: 0)
+        var right = (chunk: 0, offset: 0)
         var remaining = lhs.count
         while remaining > 0 {
-            let leftChunk = lhs.chunks[left.chunk], rightChunk = rhs.chunks[right.chunk]
+            let leftChunk = lhs.chunks[left.chunk]
+            let rightChunk = rhs.chunks[right.chunk]
             let length = min(leftChunk.count - left.offset, rightChunk.count - right.offset)
-            let same = leftChunk[left.offset..<(left.offset + length)].elementsEqual(rightChunk[right.offset..<(right.offset + length)])
+            let same = leftChunk[left.offset..<(left.offset + length)].elementsEqual(
+                rightChunk[right.offset..<(right.offset + length)])
             guard same else { return false }
             remaining -= length
             left.offset += length

@@ -1,15 +1,27 @@
 /// Short constructors for values the program builds (manifests, TileJSON, composed layers).
 extension JSONNode {
-    public static func string(_ text: String, at location: SourceLocation? = nil) -> JSONNode { JSONNode(.string(text), location: location) }
-    public static func integer(_ value: Int, at location: SourceLocation? = nil) -> JSONNode { JSONNode(.number(JSONNumber(value)), location: location) }
+    public static func string(_ text: String, at location: SourceLocation? = nil) -> JSONNode {
+        JSONNode(.string(text), location: location)
+    }
+    public static func integer(_ value: Int, at location: SourceLocation? = nil) -> JSONNode {
+        JSONNode(.number(JSONNumber(value)), location: location)
+    }
     /// A number written in its shortest round-trip form (`JSONNumber(_:)`).
-    public static func number(_ value: Double, at location: SourceLocation? = nil) -> JSONNode { JSONNode(.number(JSONNumber(value)), location: location) }
-    public static func bool(_ flag: Bool, at location: SourceLocation? = nil) -> JSONNode { JSONNode(.bool(flag), location: location) }
+    public static func number(_ value: Double, at location: SourceLocation? = nil) -> JSONNode {
+        JSONNode(.number(JSONNumber(value)), location: location)
+    }
+    public static func bool(_ flag: Bool, at location: SourceLocation? = nil) -> JSONNode {
+        JSONNode(.bool(flag), location: location)
+    }
     public static let null = JSONNode(.null)
-    public static func array(_ items: [JSONNode], at location: SourceLocation? = nil) -> JSONNode { JSONNode(.array(items), location: location) }
+    public static func array(_ items: [JSONNode], at location: SourceLocation? = nil) -> JSONNode {
+        JSONNode(.array(items), location: location)
+    }
 
     /// An object with these members in this order; a nil value leaves its key out.
-    public static func object(_ members: KeyValuePairs<String, JSONNode?>, at location: SourceLocation? = nil) -> JSONNode {
+    public static func object(_ members: KeyValuePairs<String, JSONNode?>, at location: SourceLocation? = nil)
+        -> JSONNode
+    {
         JSONNode(.object(JSONObject(JSONMember.present(members))), location: location)
     }
 }

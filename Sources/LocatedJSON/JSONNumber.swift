@@ -10,7 +10,10 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     /// A number written the way the writer writes it: integers without a fraction, others in Swift's
     /// shortest round-trip form (`1e-07`, `0.1`: both JSON syntax). Not finite values have no JSON form and become `0`.
     public init(_ value: Double) {
-        guard value.isFinite else { self.text = "0"; return }
+        guard value.isFinite else {
+            self.text = "0"
+            return
+        }
         if value == value.rounded(), abs(value) < 1e15 {
             self.text = String(Int64(value))
         } else {
@@ -28,7 +31,9 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     public var intValue: Int? { Int(text) }
 
     /// True when the text has no fraction and no exponent.
-    public var isIntegerText: Bool { !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") } }
+    public var isIntegerText: Bool {
+        !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    }
 
     public var description: String { text }
 }

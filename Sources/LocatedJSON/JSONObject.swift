@@ -99,7 +99,9 @@ public struct JSONObject: Sendable, Equatable {
         for later in members.indices.dropFirst() {
             let key = members[later].key
             let length = key.utf8.count
-            for earlier in 0..<later where members[earlier].key.utf8.count == length && members[earlier].key == key { return false }
+            for earlier in 0..<later where members[earlier].key.utf8.count == length && members[earlier].key == key {
+                return false
+            }
         }
         return true
     }
@@ -120,7 +122,8 @@ public struct JSONObject: Sendable, Equatable {
         if let index { return index[key] }
         // Lengths first: most keys of a small object differ in length, and that test needs no string comparison.
         let length = key.utf8.count
-        for position in members.indices where members[position].key.utf8.count == length && members[position].key == key {
+        for position in members.indices where members[position].key.utf8.count == length && members[position].key == key
+        {
             return position
         }
         return nil

@@ -16,7 +16,10 @@ public struct JSONParser: Sendable {
     /// The longest string accepted, in UTF-8 bytes as written (escapes count as written).
     public var maximumStringLength: Int
 
-    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth, maximumStringLength: Int = JSONParser.defaultMaximumStringLength) {
+    public init(
+        maximumDepth: Int = JSONParser.defaultMaximumDepth,
+        maximumStringLength: Int = JSONParser.defaultMaximumStringLength
+    ) {
         self.maximumDepth = maximumDepth
         self.maximumStringLength = maximumStringLength
     }
@@ -24,8 +27,9 @@ public struct JSONParser: Sendable {
     /// Parses a whole file.
     public func parse(_ file: SourceFile) throws(JSONSyntaxError) -> JSONDocument {
         let result: Result<JSONDocument, JSONSyntaxError> = file.bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer, file: file, sink: JSONTreeSink(file: file), maximumDepth: maximumDepth,
-                                      maximumStringLength: maximumStringLength)
+            var scanner = JSONScanner(
+                bytes: buffer, file: file, sink: JSONTreeSink(file: file), maximumDepth: maximumDepth,
+                maximumStringLength: maximumStringLength)
             do throws(JSONSyntaxError) {
                 let (root, duplicateKeys) = try scanner.parseDocument()
                 return .success(JSONDocument(root: root, file: file, duplicateKeys: duplicateKeys))

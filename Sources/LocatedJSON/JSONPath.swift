@@ -52,7 +52,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     public mutating func append(_ component: Component) { last = Link(parent: last, component: component) }
     public mutating func removeLast() { last = last?.parent }
 
-    public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool { lhs.last === rhs.last || lhs.components == rhs.components }
+    public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
+        lhs.last === rhs.last || lhs.components == rhs.components
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     /// MapLibre notation: keys joined by `.`, indices in brackets; the root is the empty string.
@@ -85,13 +87,22 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses an RFC 6901 pointer; components made only of digits (without a leading zero) are indices.
     public init?(jsonPointer: String) {
-        guard !jsonPointer.isEmpty else { self.init(); return }
+        guard !jsonPointer.isEmpty else {
+            self.init()
+            return
+        }
         guard jsonPointer.hasPrefix("/") else { return nil }
         var components: [Component] = []
         for raw in jsonPointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             let token = String(raw).replacing("~1", with: "/").replacing("~0", with: "~")
-            let isIndex = !token.isEmpty && token.utf8.allSatisfy { (48...57).contains($0) } && (token == "0" || !token.hasPrefix("0"))
-            if isIndex, let index = Int(token) { components.append(.index(index)) } else { components.append(.key(token)) }
+            let isIndex =
+                !token.isEmpty && token.utf8.allSatisfy { (48...57).contains($0) }
+                && (token == "0" || !token.hasPrefix("0"))
+            if isIndex, let index = Int(token) {
+                components.append(.index(index))
+            } else {
+                components.append(.key(token))
+            }
         }
         self.init(components)
     }
@@ -105,8 +116,12 @@ extension JSONNode {
         var node = self
         for component in path.components {
             switch component {
-            case .key(let key): guard let next = node[key] else { return nil }; node = next
-            case .index(let index): guard let next = node[index] else { return nil }; node = next
+            case .key(let key):
+                guard let next = node[key] else { return nil }
+                node = next
+            case .index(let index):
+                guard let next = node[index] else { return nil }
+                node = next
             }
         }
         return node

@@ -35,8 +35,10 @@ struct JSONScanner: ~Copyable {
     /// What is built from the text.
     var sink: JSONTreeSink
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, sink: consuming JSONTreeSink, maximumDepth: Int,
-         maximumStringLength: Int = JSONParser.defaultMaximumStringLength) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, sink: consuming JSONTreeSink, maximumDepth: Int,
+        maximumStringLength: Int = JSONParser.defaultMaximumStringLength
+    ) {
         self.bytes = bytes
         self.file = file
         self.sink = sink
@@ -54,15 +56,18 @@ struct JSONScanner: ~Copyable {
         let root = try parseValue()
         skipWhitespace()
         if position < bytes.count {
-            throw JSONSyntaxError(.trailingContent, at: location(position), "unexpected text after the document: expected the end of the input")
+            throw JSONSyntaxError(
+                .trailingContent, at: location(position),
+                "unexpected text after the document: expected the end of the input")
         }
         let duplicates = sink.duplicates
         // One walk for all of them: a walk per duplicate made 20,000 small objects with a key written twice
         // take 85 seconds.
         let paths = duplicates.isEmpty ? [:] : sink.paths(ofObjectsAt: Set(duplicates.map(\.object)), in: root)
         let found = duplicates.map { duplicate in
-            DuplicateKey(key: duplicate.key, first: location(duplicate.first), second: location(duplicate.second),
-                         objectPath: paths[duplicate.object] ?? .root)
+            DuplicateKey(
+                key: duplicate.key, first: location(duplicate.first), second: location(duplicate.second),
+                objectPath: paths[duplicate.object] ?? .root)
         }
         return (root, found)
     }
@@ -81,9 +86,15 @@ struct JSONScanner: ~Copyable {
         case Byte.minus, Byte.zero...Byte.nine:
             try scanNumber()
             return sink.number(UnsafeBufferPointer(rebasing: bytes[start..<position]), at: start)
-        case UInt8(ascii: "t"): try expectLiteral("true"); return sink.bool(true, at: start)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return sink.bool(false, at: start)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return sink.null(at: start)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return sink.bool(true, at: start)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return sink.bool(false, at: start)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return sink.null(at: start)
         default: throw unexpected("a value (object, array, string, number, true, false or null)")
         }
     }
@@ -110,7 +121,8 @@ struct JSONScanner: ~Copyable {
             guard position < bytes.count else { throw endOfInput("a string key or '}'") }
             guard bytes[position] == Byte.quote else {
                 if let comma = lastComma, bytes[position] == Byte.closeBrace {
-                    throw JSONSyntaxError(.trailingComma, at: location(comma), "trailing comma: expected another member after ','")
+                    throw JSONSyntaxError(
+                        .trailingComma, at: location(comma), "trailing comma: expected another member after ','")
                 }
                 throw unexpected(lastComma == nil ? "a string key or '}'" : "a string key")
             }
@@ -119,7 +131,8 @@ struct JSONScanner: ~Copyable {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == Byte.colon else {
                 if position >= bytes.count { throw endOfInput("':' after the key") }
-                throw JSONSyntaxError(.missingColon, at: location(position), "missing ':' after the key \"\(sink.words(key))\"")
+                throw JSONSyntaxError(
+                    .missingColon, at: location(position), "missing ':' after the key \"\(sink.words(key))\"")
             }
             position += 1
             skipWhitespace()
@@ -157,7 +170,8 @@ struct JSONScanner: ~Copyable {
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == Byte.closeBracket {
-                    throw JSONSyntaxError(.trailingComma, at: location(comma), "trailing comma: expected another element after ','")
+                    throw JSONSyntaxError(
+                        .trailingComma, at: location(comma), "trailing comma: expected another element after ','")
                 }
             case Byte.closeBracket:
                 position += 1
@@ -182,7 +196,8 @@ struct JSONScanner: ~Copyable {
         let opening = position
         let text = try scanString()
         if position - opening - 2 > maximumStringLength {
-            throw JSONSyntaxError(.stringTooLong, at: location(opening), "string longer than the limit of \(maximumStringLength) bytes")
+            throw JSONSyntaxError(
+                .stringTooLong, at: location(opening), "string longer than the limit of \(maximumStringLength) bytes")
         }
         return text
     }
@@ -218,14 +233,17 @@ struct JSONScanner: ~Copyable {
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
             let quote = word ^ (ones &* UInt64(Byte.quote))
             let backslash = word ^ (ones &* UInt64(Byte.backslash))
-            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
             if special & highs != 0 { return }
             position += 8
         }
     }
 
     private mutating func makeString(_ range: Range<Int>, hasNonASCII: Bool) throws(JSONSyntaxError) -> String {
-        if let text = sink.plainText(UnsafeBufferPointer(rebasing: bytes[range]), at: range.lowerBound, hasNonASCII: hasNonASCII) {
+        if let text = sink.plainText(
+            UnsafeBufferPointer(rebasing: bytes[range]), at: range.lowerBound, hasNonASCII: hasNonASCII)
+        {
             return text
         }
         let bad = firstInvalidUTF8Offset(in: bytes, range) ?? range.lowerBound
@@ -244,7 +262,8 @@ struct JSONScanner: ~Copyable {
                 position += 1
                 if let text = sink.escapedText(buffer, at: contentStart) { return text }
                 let bad = firstInvalidUTF8Offset(in: bytes, contentStart..<(position - 1)) ?? contentStart
-                throw JSONSyntaxError(.invalidUTF8, at: location(bad), "invalid UTF-8 byte 0x\(hex(bytes[bad])) in a string")
+                throw JSONSyntaxError(
+                    .invalidUTF8, at: location(bad), "invalid UTF-8 byte 0x\(hex(bytes[bad])) in a string")
             case Byte.backslash:
                 try decodeEscape(into: &buffer)
             case 0..<0x20:
@@ -277,24 +296,35 @@ struct JSONScanner: ~Copyable {
             var scalarValue = UInt32(unit)
             if (0xD800...0xDBFF).contains(unit) {
                 let lowStart = position
-                guard position + 1 < bytes.count, bytes[position] == Byte.backslash, bytes[position + 1] == UInt8(ascii: "u") else {
-                    throw JSONSyntaxError(.loneSurrogate, at: location(escapeStart), "lone high surrogate \\u\(hex16(unit)): expected a low surrogate escape after it")
+                guard position + 1 < bytes.count, bytes[position] == Byte.backslash,
+                    bytes[position + 1] == UInt8(ascii: "u")
+                else {
+                    throw JSONSyntaxError(
+                        .loneSurrogate, at: location(escapeStart),
+                        "lone high surrogate \\u\(hex16(unit)): expected a low surrogate escape after it")
                 }
                 position += 2
                 let low = try readHexUnit(lowStart)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw JSONSyntaxError(.loneSurrogate, at: location(escapeStart), "lone high surrogate \\u\(hex16(unit)): \\u\(hex16(low)) is not a low surrogate")
+                    throw JSONSyntaxError(
+                        .loneSurrogate, at: location(escapeStart),
+                        "lone high surrogate \\u\(hex16(unit)): \\u\(hex16(low)) is not a low surrogate")
                 }
                 scalarValue = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(low) - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(unit) {
-                throw JSONSyntaxError(.loneSurrogate, at: location(escapeStart), "lone low surrogate \\u\(hex16(unit)) without a high surrogate before it")
+                throw JSONSyntaxError(
+                    .loneSurrogate, at: location(escapeStart),
+                    "lone low surrogate \\u\(hex16(unit)) without a high surrogate before it")
             }
             guard let scalar = Unicode.Scalar(scalarValue) else {
-                throw JSONSyntaxError(.invalidEscape, at: location(escapeStart), "\\u escape does not name a Unicode scalar")
+                throw JSONSyntaxError(
+                    .invalidEscape, at: location(escapeStart), "\\u escape does not name a Unicode scalar")
             }
             buffer.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
         default:
-            throw JSONSyntaxError(.invalidEscape, at: location(escapeStart), "invalid escape '\\\(printable(code))': expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+            throw JSONSyntaxError(
+                .invalidEscape, at: location(escapeStart),
+                "invalid escape '\\\(printable(code))': expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
         }
     }
 
@@ -309,7 +339,8 @@ struct JSONScanner: ~Copyable {
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
             default:
-                throw JSONSyntaxError(.invalidEscape, at: location(escapeStart), "invalid \\u escape: expected four hexadecimal digits")
+                throw JSONSyntaxError(
+                    .invalidEscape, at: location(escapeStart), "invalid \\u escape: expected four hexadecimal digits")
             }
             unit = unit << 4 | UInt16(digit)
             position += 1
@@ -329,7 +360,8 @@ struct JSONScanner: ~Copyable {
         if bytes[position] == Byte.zero {
             position += 1
             if position < bytes.count, Byte.isDigit(bytes[position]) {
-                throw JSONSyntaxError(.leadingZero, at: location(start), "invalid number: leading zeros are not allowed")
+                throw JSONSyntaxError(
+                    .leadingZero, at: location(start), "invalid number: leading zeros are not allowed")
             }
         } else {
             skipDigits()
@@ -337,7 +369,8 @@ struct JSONScanner: ~Copyable {
         if position < bytes.count, bytes[position] == Byte.dot {
             position += 1
             guard position < bytes.count, Byte.isDigit(bytes[position]) else {
-                throw JSONSyntaxError(.invalidNumber, at: location(position), "invalid number: expected a digit after '.'")
+                throw JSONSyntaxError(
+                    .invalidNumber, at: location(position), "invalid number: expected a digit after '.'")
             }
             skipDigits()
         }
@@ -345,7 +378,8 @@ struct JSONScanner: ~Copyable {
             position += 1
             if position < bytes.count, bytes[position] == Byte.plus || bytes[position] == Byte.minus { position += 1 }
             guard position < bytes.count, Byte.isDigit(bytes[position]) else {
-                throw JSONSyntaxError(.invalidNumber, at: location(position), "invalid number: expected a digit in the exponent")
+                throw JSONSyntaxError(
+                    .invalidNumber, at: location(position), "invalid number: expected a digit in the exponent")
             }
             skipDigits()
         }
@@ -390,12 +424,18 @@ struct JSONScanner: ~Copyable {
         if byte >= 0x80, firstInvalidUTF8Offset(in: bytes, position..<min(position + 4, bytes.count)) == position {
             return JSONSyntaxError(.invalidUTF8, at: location(position), "invalid UTF-8 byte 0x\(hex(byte))")
         }
-        let character = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<min(position + 4, bytes.count)]), as: UTF8.self).first.map(String.init) ?? "?"
-        return JSONSyntaxError(.unexpectedCharacter, at: location(position), "unexpected character '\(printable(character))': expected \(expected)")
+        let character =
+            String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[position..<min(position + 4, bytes.count)]), as: UTF8.self
+            ).first.map(String.init) ?? "?"
+        return JSONSyntaxError(
+            .unexpectedCharacter, at: location(position),
+            "unexpected character '\(printable(character))': expected \(expected)")
     }
 
     private func unterminated(_ opening: Int) -> JSONSyntaxError {
-        JSONSyntaxError(.unterminatedString, at: location(opening), "unterminated string: expected a closing '\"' on the same line")
+        JSONSyntaxError(
+            .unterminatedString, at: location(opening), "unterminated string: expected a closing '\"' on the same line")
     }
 
     private func unterminatedEscape(_ escapeStart: Int) -> JSONSyntaxError {
@@ -404,7 +444,10 @@ struct JSONScanner: ~Copyable {
 
     private func controlCharacter(_ byte: UInt8, opening: Int) -> JSONSyntaxError {
         if byte == Byte.newline || byte == Byte.carriageReturn { return unterminated(opening) }
-        return JSONSyntaxError(.controlCharacter, at: location(position), "control character U+00\(hex(byte)) in a string: write it as an escape such as \\u00\(hex(byte).lowercased())")
+        return JSONSyntaxError(
+            .controlCharacter, at: location(position),
+            "control character U+00\(hex(byte)) in a string: write it as an escape such as \\u00\(hex(byte).lowercased())"
+        )
     }
 
     private func printable(_ byte: UInt8) -> String {
@@ -412,7 +455,8 @@ struct JSONScanner: ~Copyable {
     }
 
     private func printable(_ character: String) -> String {
-        character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? character : "U+" + character.unicodeScalars.map { hex16(UInt16(truncatingIfNeeded: $0.value)) }.joined()
+        character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+            ? character : "U+" + character.unicodeScalars.map { hex16(UInt16(truncatingIfNeeded: $0.value)) }.joined()
     }
 }
 

@@ -40,14 +40,18 @@ struct JSONTreeSink: ~Copyable {
         return text
     }
     func words(_ text: String) -> String { text }
-    func string(_ text: consuming String, at offset: Int) -> JSONNode { JSONNode(.string(text), fileID: fileID, offset: offset) }
+    func string(_ text: consuming String, at offset: Int) -> JSONNode {
+        JSONNode(.string(text), fileID: fileID, offset: offset)
+    }
 
     func emptyObject(at offset: Int) -> JSONNode { JSONNode(.object(JSONObject()), fileID: fileID, offset: offset) }
     mutating func beginObject(at offset: Int) -> ObjectBuild {
         return ObjectBuild(offset: offset, start: members.count, index: nil)
     }
 
-    mutating func member(_ key: consuming String, keyAt keyOffset: Int, value: consuming JSONNode, in object: inout ObjectBuild) {
+    mutating func member(
+        _ key: consuming String, keyAt keyOffset: Int, value: consuming JSONNode, in object: inout ObjectBuild
+    ) {
         let start = object.start
         if let previous = memberPosition(of: key, from: start, index: object.index) {
             duplicates.append((key, members[start + previous].keySourceOffset ?? keyOffset, keyOffset, object.offset))
@@ -69,7 +73,9 @@ struct JSONTreeSink: ~Copyable {
     }
 
     mutating func endObject(_ object: consuming ObjectBuild, at offset: Int) -> JSONNode {
-        return JSONNode(.object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), fileID: fileID, offset: offset)
+        return JSONNode(
+            .object(JSONObject(uniqueMembers: members.pop(from: object.start), index: object.index)), fileID: fileID,
+            offset: offset)
     }
 
     /// The position of `key` among the members scanned so far.
@@ -94,7 +100,9 @@ struct JSONTreeSink: ~Copyable {
     func paths(ofObjectsAt objectOffsets: Set<Int>, in root: JSONNode) -> [Int: JSONPath] {
         var found: [Int: JSONPath] = [:]
         root.walk { path, node in
-            guard node.objectValue != nil, let offset = node.sourceOffset, objectOffsets.contains(offset), found[offset] == nil else { return }
+            guard node.objectValue != nil, let offset = node.sourceOffset, objectOffsets.contains(offset),
+                found[offset] == nil
+            else { return }
             found[offset] = path
         }
         return found

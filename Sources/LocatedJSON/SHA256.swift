@@ -85,7 +85,9 @@ public enum SHA256 {
             carry.append(0x80)
             while carry.count % 64 != 56 { carry.append(0) }
             let bitLength = UInt64(count) &* 8
-            for shift in stride(from: 56, through: 0, by: -8) { carry.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                carry.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+            }
             carry.withUnsafeBufferPointer { tail in state.compress(tail, blocks: tail.count / 64) }
             return state.words.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
         }
@@ -97,7 +99,9 @@ public enum SHA256 {
     /// The eight working words and how blocks are compressed into them.
     fileprivate struct State {
         let hardware: Bool
-        var words: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        var words: [UInt32] = [
+            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+        ]
         /// The message schedule of the Swift rounds (64 words).
         var schedule = [UInt32](repeating: 0, count: 64)
 
@@ -114,19 +118,24 @@ public enum SHA256 {
             var state = (words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7])
             schedule.withUnsafeMutableBufferPointer { schedule in
                 for block in 0..<blocks {
-                    SHA256.compress(UnsafeBufferPointer(start: base + block * 64, count: 64), schedule, constants, &state)
+                    SHA256.compress(
+                        UnsafeBufferPointer(start: base + block * 64, count: 64), schedule, constants, &state)
                 }
             }
             words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         }
     }
 
-    fileprivate static func compress(_ block: UnsafeBufferPointer<UInt8>, _ w: UnsafeMutableBufferPointer<UInt32>,
-                                     _ constants: UnsafeBufferPointer<UInt32>,
-                                     _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)) {
+    fileprivate static func compress(
+        _ block: UnsafeBufferPointer<UInt8>, _ w: UnsafeMutableBufferPointer<UInt32>,
+        _ constants: UnsafeBufferPointer<UInt32>,
+        _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    ) {
         for index in 0..<16 {
             let base = index * 4
-            w[index] = UInt32(block[base]) &<< 24 | UInt32(block[base + 1]) &<< 16 | UInt32(block[base + 2]) &<< 8 | UInt32(block[base + 3])
+            w[index] =
+                UInt32(block[base]) &<< 24 | UInt32(block[base + 1]) &<< 16 | UInt32(block[base + 2]) &<< 8
+                | UInt32(block[base + 3])
         }
         for index in 16..<64 {
             let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] &>> 3)
@@ -142,9 +151,14 @@ public enum SHA256 {
             let majority = (a & b) ^ (a & c) ^ (b & c)
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ sum0 &+ majority)
         }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+            state.7 &+ h
+        )
     }
 
     @inline(__always)
-    private static func rotate(_ value: UInt32, _ amount: UInt32) -> UInt32 { value &>> amount | value &<< (32 &- amount) }
+    private static func rotate(_ value: UInt32, _ amount: UInt32) -> UInt32 {
+        value &>> amount | value &<< (32 &- amount)
+    }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The bytes of one input file and where its lines start, shared by every node read from it.
 ///
@@ -107,7 +108,9 @@ public final class SourceFile: Sendable {
         let line = Self.lineIndex(of: max(offset, lineStarts[0]), in: lineStarts)
         var start = min(lineStarts[line], offset)
         // Between the two bytes of a CRLF: the line break is right before `offset`.
-        if offset > start, bytes[offset - 1] == UInt8(ascii: "\r") || bytes[offset - 1] == UInt8(ascii: "\n") { start = offset }
+        if offset > start, bytes[offset - 1] == UInt8(ascii: "\r") || bytes[offset - 1] == UInt8(ascii: "\n") {
+            start = offset
+        }
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
         while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return start..<max(end, offset)
@@ -134,7 +137,8 @@ public final class SourceFile: Sendable {
         }
         let lowerBlock = range.lowerBound / Self.blockSize * Self.blockSize
         let upperBlock = range.upperBound / Self.blockSize * Self.blockSize
-        return counts.1 + countContinuations(upperBlock..<range.upperBound) - counts.0 - countContinuations(lowerBlock..<range.lowerBound)
+        return counts.1 + countContinuations(upperBlock..<range.upperBound) - counts.0
+            - countContinuations(lowerBlock..<range.lowerBound)
     }
 
     private func countContinuations(_ range: Range<Int>) -> Int {
@@ -225,7 +229,10 @@ public final class SourceFile: Sendable {
 public struct SourcePosition: Equatable, Hashable, Sendable, CustomStringConvertible {
     public let line: Int
     public let column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
     public var description: String { "\(line):\(column)" }
 }
 

@@ -17,8 +17,12 @@ struct MCStylePlugin: BuildToolPlugin {
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target.sourceModule else { return [] }
-        guard let declarations = module.sourceFiles.first(where: { $0.url.lastPathComponent == Self.declarationsName })?.url else {
-            Diagnostics.warning("MCStylePlugin: target '\(target.name)' has no \(Self.declarationsName): nothing to compile")
+        guard
+            let declarations = module.sourceFiles.first(where: { $0.url.lastPathComponent == Self.declarationsName })?
+                .url
+        else {
+            Diagnostics.warning(
+                "MCStylePlugin: target '\(target.name)' has no \(Self.declarationsName): nothing to compile")
             return []
         }
         let work = context.pluginWorkDirectoryURL
@@ -28,17 +32,23 @@ struct MCStylePlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "mc-style compile \(target.name)/\(Self.declarationsName)",
                 executable: try context.tool(named: "mc-style").url,
-                arguments: ["compile", declarations.path, "--out", out.path, "--dependencies", dependencies.path, "--quiet"],
+                arguments: [
+                    "compile", declarations.path, "--out", out.path, "--dependencies", dependencies.path, "--quiet",
+                ],
                 inputFiles: [declarations] + Self.recordedInputs(dependencies, except: declarations),
                 outputFiles: [out]
-            ),
+            )
         ]
     }
 
     /// The files the last compile read, from its `--dependencies` record; none when there is no readable record.
     static func recordedInputs(_ record: URL, except declarations: URL) -> [URL] {
-        guard let data = try? Data(contentsOf: record), let list = try? JSONDecoder().decode(DependencyRecord.self, from: data) else { return [] }
-        return list.inputs.map { URL(fileURLWithPath: $0) }.filter { $0.standardizedFileURL != declarations.standardizedFileURL }
+        guard let data = try? Data(contentsOf: record),
+            let list = try? JSONDecoder().decode(DependencyRecord.self, from: data)
+        else { return [] }
+        return list.inputs.map { URL(fileURLWithPath: $0) }.filter {
+            $0.standardizedFileURL != declarations.standardizedFileURL
+        }
     }
 }
 

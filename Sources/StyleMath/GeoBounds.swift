@@ -85,7 +85,8 @@ public struct GeoBounds: Equatable, Sendable, CustomStringConvertible {
     /// The same box with its latitudes clamped to the Web Mercator limit (±85.0511°).
     public var clampedToMercator: GeoBounds {
         let limit = MapConstants.mercatorLatitudeLimit
-        return GeoBounds(uncheckedWest: west, south: clamp(south, -limit...limit), east: east, north: clamp(north, -limit...limit))
+        return GeoBounds(
+            uncheckedWest: west, south: clamp(south, -limit...limit), east: east, north: clamp(north, -limit...limit))
     }
 
     /// The XYZ tile ranges covering the box at a tile level: one range, or two when the box crosses the

@@ -27,7 +27,8 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .southAboveNorth(let south, let north): return "south \(south) is north of north \(north)"
         case .tileLevelOutOfRange(let z): return "tile level \(z) is outside 0...\(MapConstants.maximumTileLevel)"
         case .tileOutOfRange(let x, let y, let z): return "tile \(z)/\(x)/\(y) does not exist at level \(z)"
-        case .invalidQuadkey(let key): return "'\(key)' is not a quadkey (digits 0-3, at most \(MapConstants.maximumTileLevel) of them)"
+        case .invalidQuadkey(let key):
+            return "'\(key)' is not a quadkey (digits 0-3, at most \(MapConstants.maximumTileLevel) of them)"
         case .invertedZoomRange(let low, let high): return "zoom range \(low)-\(high) is inverted"
         case .invalidTileSize(let size): return "tile size \(size) is not a positive number of pixels"
         }

@@ -6,14 +6,20 @@ public enum WebMercator {
     public struct Meters: Equatable, Sendable {
         public var x: Double
         public var y: Double
-        public init(x: Double, y: Double) { self.x = x; self.y = y }
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
     }
 
     /// A position in tile units at one tile level: the integer part names the tile, the fraction the place in it.
     public struct FractionalTile: Equatable, Sendable {
         public var x: Double
         public var y: Double
-        public init(x: Double, y: Double) { self.x = x; self.y = y }
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
     }
 
     /// Projects longitude/latitude (degrees) to meters. Latitude is clamped to the Mercator limit (±85.0511°).
@@ -22,7 +28,8 @@ public enum WebMercator {
         let limit = MapConstants.mercatorLatitudeLimit
         let phi = radians(fromDegrees: clamp(latitude, -limit...limit))
         let radius = MapConstants.earthRadiusMeters
-        return Meters(x: radius * radians(fromDegrees: longitude), y: radius * mathLog(mathTan(Double.pi / 4 + phi / 2)))
+        return Meters(
+            x: radius * radians(fromDegrees: longitude), y: radius * mathLog(mathTan(Double.pi / 4 + phi / 2)))
     }
 
     /// Unprojects meters to longitude/latitude in degrees.
@@ -37,7 +44,9 @@ public enum WebMercator {
 
     /// The fractional XYZ tile position of longitude/latitude (degrees) at a tile level.
     /// Latitude is clamped to the Mercator limit; x runs 0...2^level from 180°W to 180°E.
-    public static func fractionalTile(longitude: Double, latitude: Double, level: Int) throws(GeoError) -> FractionalTile {
+    public static func fractionalTile(longitude: Double, latitude: Double, level: Int) throws(GeoError)
+        -> FractionalTile
+    {
         try checkLongitudeLatitude(longitude, latitude)
         let count = Double(try tilesPerSide(level: level))
         let limit = MapConstants.mercatorLatitudeLimit
@@ -48,7 +57,9 @@ public enum WebMercator {
     }
 
     /// Longitude/latitude (degrees) of a fractional XYZ tile position at a tile level.
-    public static func coordinate(tile: FractionalTile, level: Int) throws(GeoError) -> (longitude: Double, latitude: Double) {
+    public static func coordinate(tile: FractionalTile, level: Int) throws(GeoError) -> (
+        longitude: Double, latitude: Double
+    ) {
         try requireFinite(tile.x, "tile x")
         try requireFinite(tile.y, "tile y")
         let count = Double(try tilesPerSide(level: level))
@@ -64,7 +75,9 @@ public enum WebMercator {
         func latitude(_ row: Int) -> Double {
             degrees(fromRadians: mathAtan(mathSinh(Double.pi * (1 - 2 * Double(row) / count))))
         }
-        return GeoBounds(uncheckedWest: longitude(tile.x), south: latitude(tile.y + 1), east: longitude(tile.x + 1), north: latitude(tile.y))
+        return GeoBounds(
+            uncheckedWest: longitude(tile.x), south: latitude(tile.y + 1), east: longitude(tile.x + 1),
+            north: latitude(tile.y))
     }
 
     /// Ground resolution in meters per pixel at a latitude (degrees), a zoom, and a tile size in pixels:

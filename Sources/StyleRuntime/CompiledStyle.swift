@@ -23,9 +23,11 @@ public struct CompiledStyle: Sendable {
     /// Loads compiled output from bytes (an app's bundle, say): the manifest and the named variant's style and
     /// layer mapping (`layerMapping` is required when the manifest lists one for it). `variant` nil is the
     /// default variant, the manifest's first.
-    public init(style: [UInt8], layerMapping: [UInt8]?, manifest: [UInt8], variant: String? = nil) throws(RuntimeError) {
+    public init(style: [UInt8], layerMapping: [UInt8]?, manifest: [UInt8], variant: String? = nil) throws(RuntimeError)
+    {
         let manifest = try RuntimeManifest.decode(manifest)
-        try self.init(style: style, layerMapping: layerMapping, manifest: manifest, chosen: try manifest.variant(named: variant))
+        try self.init(
+            style: style, layerMapping: layerMapping, manifest: manifest, chosen: try manifest.variant(named: variant))
     }
 
     /// Loads a compiled folder: `manifest.json` and the files it names for the variant (nil: the default).
@@ -34,12 +36,16 @@ public struct CompiledStyle: Sendable {
         let manifest = try RuntimeManifest.decode(try Self.read(folder, ManifestFormat.fileName))
         let chosen = try manifest.variant(named: variant)
         let style = try Self.read(folder, chosen.style.path)
-        let layerMapping = try chosen.layerMapping.map { record throws(RuntimeError) in try Self.read(folder, record.path) }
+        let layerMapping = try chosen.layerMapping.map { record throws(RuntimeError) in
+            try Self.read(folder, record.path)
+        }
         try self.init(style: style, layerMapping: layerMapping, manifest: manifest, chosen: chosen)
     }
 
     /// Checks the variant's files against the decoded manifest and finds where run-time values go.
-    private init(style: [UInt8], layerMapping: [UInt8]?, manifest: RuntimeManifest, chosen: RuntimeManifest.VariantRecord) throws(RuntimeError) {
+    private init(
+        style: [UInt8], layerMapping: [UInt8]?, manifest: RuntimeManifest, chosen: RuntimeManifest.VariantRecord
+    ) throws(RuntimeError) {
         try Self.checkDigest(style, of: chosen.style)
         switch (chosen.layerMapping, layerMapping) {
         case (let record?, let bytes?): try Self.checkDigest(bytes, of: record)
@@ -50,7 +56,8 @@ public struct CompiledStyle: Sendable {
         self.variant = chosen
         self.style = style
         self.layerMapping = chosen.layerMapping == nil ? nil : layerMapping
-        self.plan = try SplicePlan(style: SourceFile(name: chosen.style.path, bytes: style), variant: chosen, sources: manifest.sources)
+        self.plan = try SplicePlan(
+            style: SourceFile(name: chosen.style.path, bytes: style), variant: chosen, sources: manifest.sources)
         var index: [String: Int] = [:]
         for (position, source) in manifest.sources.enumerated() { index[source.id] = position }
         self.sourceIndex = index
@@ -62,7 +69,10 @@ public struct CompiledStyle: Sendable {
     /// manifest does not list; a value that is not acceptable. The API key is never in an error.
     public func resolve(_ settings: RuntimeSettings) throws(RuntimeError) -> ResolvedStyle {
         guard manifest.platforms.contains(settings.platform) else {
-            throw RuntimeError(.platform, "this build serves \(manifest.platforms.map(\.rawValue).joined(separator: " and ")), not \(settings.platform.rawValue): add it to the declarations' platforms and compile again")
+            throw RuntimeError(
+                .platform,
+                "this build serves \(manifest.platforms.map(\.rawValue).joined(separator: " and ")), not \(settings.platform.rawValue): add it to the declarations' platforms and compile again"
+            )
         }
         try checkNames(settings)
         var values: [[UInt8]] = []
@@ -71,7 +81,7 @@ public struct CompiledStyle: Sendable {
         for record in variant.placeholders {
             do throws(RuntimeError) {
                 values.append(record.pointers.isEmpty ? [] : try PlaceholderValues.value(for: record, in: settings))
-            } catch where error.kind == .unfilled {
+            } catch  where error.kind == .unfilled {
                 // Every missing value is named at once, not one per attempt.
                 unfilled.append((record.placeholder, error.message))
                 values.append([])
@@ -114,20 +124,29 @@ public struct CompiledStyle: Sendable {
 
     /// Every route and source id the settings name must be one the manifest lists.
     private func checkNames(_ settings: RuntimeSettings) throws(RuntimeError) {
-        let runTimeCacheKeys = Set(variant.placeholders.compactMap { record -> String? in
-            if case .cacheKey(let name) = record.placeholder { return name } else { return nil }
-        })
+        let runTimeCacheKeys = Set(
+            variant.placeholders.compactMap { record -> String? in
+                if case .cacheKey(let name) = record.placeholder { return name } else { return nil }
+            })
         for name in settings.routeIDs.keys.sorted() where !routeNames.contains(name) {
-            throw RuntimeError(.unknownRoute, "the build declares no LocalTileServer route \(RuntimeError.quoted(name))\(Self.known(routeNames))")
+            throw RuntimeError(
+                .unknownRoute,
+                "the build declares no LocalTileServer route \(RuntimeError.quoted(name))\(Self.known(routeNames))")
         }
         for name in settings.cacheKeys.keys.sorted() where !runTimeCacheKeys.contains(name) {
             if routeNames.contains(name) {
-                throw RuntimeError(.unknownRoute, "route '\(name)' takes no cache key at run time: its cache key was fixed at build time")
+                throw RuntimeError(
+                    .unknownRoute,
+                    "route '\(name)' takes no cache key at run time: its cache key was fixed at build time")
             }
-            throw RuntimeError(.unknownRoute, "the build declares no LocalTileServer route \(RuntimeError.quoted(name))\(Self.known(routeNames))")
+            throw RuntimeError(
+                .unknownRoute,
+                "the build declares no LocalTileServer route \(RuntimeError.quoted(name))\(Self.known(routeNames))")
         }
         for id in Set(settings.opacity.keys).union(settings.visible.keys).sorted() where sourceIndex[id] == nil {
-            throw RuntimeError(.unknownSource, "the build declares no source \(RuntimeError.quoted(id))\(Self.known(Set(sourceIndex.keys)))")
+            throw RuntimeError(
+                .unknownSource,
+                "the build declares no source \(RuntimeError.quoted(id))\(Self.known(Set(sourceIndex.keys)))")
         }
     }
 
@@ -139,7 +158,10 @@ public struct CompiledStyle: Sendable {
 
     private static func checkDigest(_ bytes: [UInt8], of record: RuntimeManifest.FileRecord) throws(RuntimeError) {
         guard SHA256.hex(bytes) == record.sha256 else {
-            throw RuntimeError(.digestMismatch, "\(record.path) does not match the manifest's SHA-256: it changed after compiling (compile again, and ship the files together)")
+            throw RuntimeError(
+                .digestMismatch,
+                "\(record.path) does not match the manifest's SHA-256: it changed after compiling (compile again, and ship the files together)"
+            )
         }
     }
 

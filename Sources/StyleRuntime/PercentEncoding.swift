@@ -6,8 +6,10 @@ public enum PercentEncoding {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            let unreserved = (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+            let unreserved =
+                (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "~")
             if unreserved {
                 result.append(byte)
             } else {

@@ -2,31 +2,46 @@
 /// API key.
 enum PlaceholderValues {
     /// The value for one placeholder, ready to splice into a JSON string (needs no JSON escaping).
-    static func value(for record: RuntimeManifest.PlaceholderRecord, in settings: RuntimeSettings) throws(RuntimeError) -> [UInt8] {
+    static func value(for record: RuntimeManifest.PlaceholderRecord, in settings: RuntimeSettings) throws(RuntimeError)
+        -> [UInt8]
+    {
         switch record.placeholder {
         case .apiKey:
             guard let key = settings.apiKey else {
-                throw RuntimeError(.unfilled, "\(record.placeholder.token) (the TomTom API key) is not filled: give the API key")
+                throw RuntimeError(
+                    .unfilled, "\(record.placeholder.token) (the TomTom API key) is not filled: give the API key")
             }
             guard !key.isEmpty else { throw RuntimeError(.invalidValue, "the TomTom API key is empty") }
             return percentEncoded(key)
         case .localTileServer:
             guard let base = settings.localTileServer else {
-                throw RuntimeError(.unfilled, "\(record.placeholder.token) (the LocalTileServer base URL) is not filled: give http://127.0.0.1:<port>")
+                throw RuntimeError(
+                    .unfilled,
+                    "\(record.placeholder.token) (the LocalTileServer base URL) is not filled: give http://127.0.0.1:<port>"
+                )
             }
             return Array(try loopbackBase(base).utf8)
         case .route(let name):
             let id = settings.routeIDs[name] ?? record.defaultValue ?? name
             guard PathSegment.isValid(id) else {
-                throw RuntimeError(.invalidValue, "the route id \(RuntimeError.quoted(id)) for route '\(name)' is not one path segment (letters, digits, '-', '_', '.')")
+                throw RuntimeError(
+                    .invalidValue,
+                    "the route id \(RuntimeError.quoted(id)) for route '\(name)' is not one path segment (letters, digits, '-', '_', '.')"
+                )
             }
             return Array(id.utf8)
         case .cacheKey(let name):
             guard let key = settings.cacheKeys[name] else {
-                throw RuntimeError(.unfilled, "\(record.placeholder.token) (the cache key of LocalTileServer route '\(name)') is not filled: give the current cache key")
+                throw RuntimeError(
+                    .unfilled,
+                    "\(record.placeholder.token) (the cache key of LocalTileServer route '\(name)') is not filled: give the current cache key"
+                )
             }
             guard PathSegment.isValid(key) else {
-                throw RuntimeError(.invalidValue, "the cache key \(RuntimeError.quoted(key)) for route '\(name)' is not one path segment (letters, digits, '-', '_', '.')")
+                throw RuntimeError(
+                    .invalidValue,
+                    "the cache key \(RuntimeError.quoted(key)) for route '\(name)' is not one path segment (letters, digits, '-', '_', '.')"
+                )
             }
             return Array(key.utf8)
         }
@@ -43,12 +58,16 @@ enum PlaceholderValues {
             throw RuntimeError(.invalidValue, problem)
         }
         guard let host = URLHost.host(of: base), URLHost.isLoopback(host) else {
-            throw RuntimeError(.invalidValue, problem + ": LocalTileServer listens on loopback only, and iOS allows clear-text HTTP to loopback only")
+            throw RuntimeError(
+                .invalidValue,
+                problem + ": LocalTileServer listens on loopback only, and iOS allows clear-text HTTP to loopback only")
         }
         let afterHost = authority.dropFirst(host.count)
         if !afterHost.isEmpty {
             let port = afterHost.dropFirst()
-            guard afterHost.first == ":", let number = Int(port), port.utf8.allSatisfy({ (48...57).contains($0) }), (1...65535).contains(number) else {
+            guard afterHost.first == ":", let number = Int(port), port.utf8.allSatisfy({ (48...57).contains($0) }),
+                (1...65535).contains(number)
+            else {
                 throw RuntimeError(.invalidValue, problem)
             }
         }

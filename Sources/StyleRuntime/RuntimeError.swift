@@ -44,7 +44,9 @@ public struct RuntimeError: Error, Sendable, Equatable, CustomStringConvertible 
         self.unfilled = unfilled
     }
 
-    public static func == (lhs: RuntimeError, rhs: RuntimeError) -> Bool { lhs.kind == rhs.kind && lhs.message == rhs.message }
+    public static func == (lhs: RuntimeError, rhs: RuntimeError) -> Bool {
+        lhs.kind == rhs.kind && lhs.message == rhs.message
+    }
 
     /// True for errors in what the caller passed (a value), as opposed to errors in the compiled output or in
     /// what it needs: the command line reports these as misuse.

@@ -68,13 +68,16 @@ public struct RuntimeManifest: Sendable, Equatable {
         guard let name else { return variants[0] }
         guard let found = variants.first(where: { $0.name == name }) else {
             let names = variants.map { RuntimeError.quoted($0.name, limit: 40) }.joined(separator: ", ")
-            throw RuntimeError(.unknownVariant, "the build has no variant \(RuntimeError.quoted(name)) (it has \(names))")
+            throw RuntimeError(
+                .unknownVariant, "the build has no variant \(RuntimeError.quoted(name)) (it has \(names))")
         }
         return found
     }
 
     /// Decodes a manifest; any departure from the format is an error that names the file and the field.
-    public static func decode(_ bytes: [UInt8], name: String = ManifestFormat.fileName) throws(RuntimeError) -> RuntimeManifest {
+    public static func decode(_ bytes: [UInt8], name: String = ManifestFormat.fileName) throws(RuntimeError)
+        -> RuntimeManifest
+    {
         let root: JSONNode
         do {
             root = try JSONParser().parse(SourceFile(name: name, bytes: bytes)).root
@@ -83,24 +86,34 @@ public struct RuntimeManifest: Sendable, Equatable {
         }
         let reader = ManifestReader(name: name)
         guard root["format"]?.stringValue == ManifestFormat.name else {
-            throw RuntimeError(.manifest, "\(name) is not an mc-style manifest (its \"format\" is not \"\(ManifestFormat.name)\")")
+            throw RuntimeError(
+                .manifest, "\(name) is not an mc-style manifest (its \"format\" is not \"\(ManifestFormat.name)\")")
         }
         guard let version = root["formatVersion"]?.numberValue?.intValue, version == ManifestFormat.version else {
-            throw RuntimeError(.manifest, "\(name) has formatVersion \(root["formatVersion"].map { RuntimeError.quoted(ManifestReader.text($0)) } ?? "(none)"); this module reads version \(ManifestFormat.version): compile again with this mc-style")
+            throw RuntimeError(
+                .manifest,
+                "\(name) has formatVersion \(root["formatVersion"].map { RuntimeError.quoted(ManifestReader.text($0)) } ?? "(none)"); this module reads version \(ManifestFormat.version): compile again with this mc-style"
+            )
         }
         let platformWords = try reader.strings(root["platforms"], field: "platforms")
         var platforms: [Platform] = []
         for word in platformWords {
-            guard let platform = Platform(rawValue: word) else { throw reader.bad("platforms", "names an unknown platform \(RuntimeError.quoted(word))") }
+            guard let platform = Platform(rawValue: word) else {
+                throw reader.bad("platforms", "names an unknown platform \(RuntimeError.quoted(word))")
+            }
             platforms.append(platform)
         }
         var sources: [SourceRecord] = []
         for (index, node) in try reader.array(root["sources"], field: "sources").enumerated() {
             let field = "sources[\(index)]"
-            let route = try node["localTileServer"]?["route"].map { node throws(RuntimeError) in try reader.string(node, field: field + ".localTileServer.route") }
-            sources.append(SourceRecord(id: try reader.string(node["id"], field: field + ".id"),
-                                        styleLayerID: try reader.string(node["styleLayerId"], field: field + ".styleLayerId"),
-                                        route: route))
+            let route = try node["localTileServer"]?["route"].map { node throws(RuntimeError) in
+                try reader.string(node, field: field + ".localTileServer.route")
+            }
+            sources.append(
+                SourceRecord(
+                    id: try reader.string(node["id"], field: field + ".id"),
+                    styleLayerID: try reader.string(node["styleLayerId"], field: field + ".styleLayerId"),
+                    route: route))
         }
         var variants: [VariantRecord] = []
         for (index, node) in try reader.array(root["variants"], field: "variants").enumerated() {
@@ -111,7 +124,9 @@ public struct RuntimeManifest: Sendable, Equatable {
             variants.append(variant)
         }
         guard !variants.isEmpty else { throw reader.bad("variants", "lists no variant") }
-        return RuntimeManifest(target: try reader.string(root["target"], field: "target"), platforms: platforms, variants: variants, sources: sources)
+        return RuntimeManifest(
+            target: try reader.string(root["target"], field: "target"), platforms: platforms, variants: variants,
+            sources: sources)
     }
 }
 
@@ -135,28 +150,40 @@ private struct ManifestReader {
 
     func strings(_ node: JSONNode?, field: String) throws(RuntimeError) -> [String] {
         var result: [String] = []
-        for (index, item) in try array(node, field: field).enumerated() { result.append(try string(item, field: "\(field)[\(index)]")) }
+        for (index, item) in try array(node, field: field).enumerated() {
+            result.append(try string(item, field: "\(field)[\(index)]"))
+        }
         return result
     }
 
-    func variant(_ node: JSONNode, field: String, sources: [RuntimeManifest.SourceRecord]) throws(RuntimeError) -> RuntimeManifest.VariantRecord {
+    func variant(_ node: JSONNode, field: String, sources: [RuntimeManifest.SourceRecord]) throws(RuntimeError)
+        -> RuntimeManifest.VariantRecord
+    {
         let name = try string(node["name"], field: field + ".name")
         let style = try file(node["style"], field: field + ".style")
-        let layerMapping = try node["layerMapping"].flatMap { $0.isNull ? nil : $0 }.map { node throws(RuntimeError) in try file(node, field: field + ".layerMapping") }
+        let layerMapping = try node["layerMapping"].flatMap { $0.isNull ? nil : $0 }.map { node throws(RuntimeError) in
+            try file(node, field: field + ".layerMapping")
+        }
         var placeholders: [RuntimeManifest.PlaceholderRecord] = []
         for (index, item) in try array(node["placeholders"], field: field + ".placeholders").enumerated() {
             let itemField = "\(field).placeholders[\(index)]"
             let fill = try string(item["fill"], field: itemField + ".fill")
-            let placeholderName = try item["name"].map { node throws(RuntimeError) in try string(node, field: itemField + ".name") }
+            let placeholderName = try item["name"].map { node throws(RuntimeError) in
+                try string(node, field: itemField + ".name")
+            }
             guard let placeholder = Placeholder(fill: fill, name: placeholderName) else {
                 throw bad(itemField, "has a fill \(RuntimeError.quoted(fill)) this module does not know")
             }
             guard try string(item["token"], field: itemField + ".token") == placeholder.token else {
                 throw bad(itemField + ".token", "is not \(placeholder.token)")
             }
-            let defaultValue = try item["default"].map { node throws(RuntimeError) in try string(node, field: itemField + ".default") }
-            placeholders.append(RuntimeManifest.PlaceholderRecord(placeholder: placeholder, defaultValue: defaultValue,
-                                                                  pointers: try strings(item["pointers"], field: itemField + ".pointers")))
+            let defaultValue = try item["default"].map { node throws(RuntimeError) in
+                try string(node, field: itemField + ".default")
+            }
+            placeholders.append(
+                RuntimeManifest.PlaceholderRecord(
+                    placeholder: placeholder, defaultValue: defaultValue,
+                    pointers: try strings(item["pointers"], field: itemField + ".pointers")))
         }
         let items = try array(node["layers"], field: field + ".layers")
         guard items.count == sources.count else {
@@ -167,19 +194,28 @@ private struct ManifestReader {
             let itemField = "\(field).layers[\(index)]"
             let source = try string(item["source"], field: itemField + ".source")
             guard source == sources[index].id else {
-                throw bad(itemField + ".source", "is \(RuntimeError.quoted(source)), not the source \(RuntimeError.quoted(sources[index].id)) listed at sources[\(index)]")
+                throw bad(
+                    itemField + ".source",
+                    "is \(RuntimeError.quoted(source)), not the source \(RuntimeError.quoted(sources[index].id)) listed at sources[\(index)]"
+                )
             }
-            layers.append(RuntimeManifest.LayerRecord(source: source, opacityPointer: try string(item["opacity"], field: itemField + ".opacity"),
-                                                      visibilityPointer: try string(item["visibility"], field: itemField + ".visibility")))
+            layers.append(
+                RuntimeManifest.LayerRecord(
+                    source: source, opacityPointer: try string(item["opacity"], field: itemField + ".opacity"),
+                    visibilityPointer: try string(item["visibility"], field: itemField + ".visibility")))
         }
-        return RuntimeManifest.VariantRecord(name: name, style: style, layerMapping: layerMapping, placeholders: placeholders, layers: layers)
+        return RuntimeManifest.VariantRecord(
+            name: name, style: style, layerMapping: layerMapping, placeholders: placeholders, layers: layers)
     }
 
     func file(_ node: JSONNode?, field: String) throws(RuntimeError) -> RuntimeManifest.FileRecord {
         let path = try string(node?["path"], field: field + ".path")
-        guard FolderPath.isPlainRelative(path) else { throw bad(field + ".path", "is not a relative path inside the compiled folder") }
+        guard FolderPath.isPlainRelative(path) else {
+            throw bad(field + ".path", "is not a relative path inside the compiled folder")
+        }
         let digest = try string(node?["sha256"], field: field + ".sha256")
-        guard digest.utf8.count == 64, digest.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+        guard digest.utf8.count == 64, digest.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+        else {
             throw bad(field + ".sha256", "is not 64 lowercase hexadecimal digits")
         }
         return RuntimeManifest.FileRecord(path: path, sha256: digest)
@@ -191,7 +227,9 @@ private struct ManifestReader {
 }
 
 extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
 }
 
 /// Paths inside a compiled folder, as the manifest names them.
@@ -200,6 +238,8 @@ enum FolderPath {
     static func isPlainRelative(_ path: String) -> Bool {
         // A NUL would cut the path where the file system reads it: refused, never cut.
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.utf8.contains(0) else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && $0 != "." && $0 != ".."
+        }
     }
 }

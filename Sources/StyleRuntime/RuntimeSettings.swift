@@ -16,8 +16,10 @@ public struct RuntimeSettings: Sendable, Equatable {
     /// Declared source id -> whether the layer shows.
     public var visible: [String: Bool]
 
-    public init(platform: Platform, apiKey: String? = nil, localTileServer: String? = nil, routeIDs: [String: String] = [:],
-                cacheKeys: [String: String] = [:], opacity: [String: Double] = [:], visible: [String: Bool] = [:]) {
+    public init(
+        platform: Platform, apiKey: String? = nil, localTileServer: String? = nil, routeIDs: [String: String] = [:],
+        cacheKeys: [String: String] = [:], opacity: [String: Double] = [:], visible: [String: Bool] = [:]
+    ) {
         self.platform = platform
         self.apiKey = apiKey
         self.localTileServer = localTileServer

@@ -24,7 +24,9 @@ struct SplicePlan: Sendable {
 
     /// Finds every splice point the manifest names in `style`; anything that is not where the manifest says is
     /// an error that names the pointer.
-    init(style: SourceFile, variant: RuntimeManifest.VariantRecord, sources: [RuntimeManifest.SourceRecord]) throws(RuntimeError) {
+    init(style: SourceFile, variant: RuntimeManifest.VariantRecord, sources: [RuntimeManifest.SourceRecord])
+        throws(RuntimeError)
+    {
         let root: JSONNode
         do {
             root = try JSONParser().parse(style).root
@@ -34,43 +36,62 @@ struct SplicePlan: Sendable {
         let bytes = style.bytes
         var splices: [Splice] = []
         func mismatch(_ pointer: String, _ problem: String) -> RuntimeError {
-            RuntimeError(.styleMismatch, "\(style.name): the manifest's pointer \(RuntimeError.quoted(pointer)) \(problem)")
+            RuntimeError(
+                .styleMismatch, "\(style.name): the manifest's pointer \(RuntimeError.quoted(pointer)) \(problem)")
         }
         for (index, record) in variant.placeholders.enumerated() {
             let token = Array(record.placeholder.token.utf8)
             for pointer in record.pointers {
-                guard let node = Self.node(at: pointer, in: root), let text = node.stringValue, let start = node.sourceOffset else {
+                guard let node = Self.node(at: pointer, in: root), let text = node.stringValue,
+                    let start = node.sourceOffset
+                else {
                     throw mismatch(pointer, "does not name a string")
                 }
                 if record.placeholder == .apiKey, !URLHost.isTomTom(text) {
-                    throw mismatch(pointer, "is listed for the TomTom API key, but its URL's host is not TomTom's: the key is never filled there")
+                    throw mismatch(
+                        pointer,
+                        "is listed for the TomTom API key, but its URL's host is not TomTom's: the key is never filled there"
+                    )
                 }
                 let before = splices.count
                 for range in Self.occurrences(of: token, inStringLiteralAt: start, of: bytes) {
                     splices.append(Splice(range: range, slot: .placeholder(index)))
                 }
-                if splices.count == before { throw mismatch(pointer, "names a string without \(record.placeholder.token)") }
+                if splices.count == before {
+                    throw mismatch(pointer, "names a string without \(record.placeholder.token)")
+                }
             }
         }
         for (index, (source, layer)) in zip(sources, variant.layers).enumerated() {
-            for (pointer, slot) in [(layer.opacityPointer, Slot.opacity(index)), (layer.visibilityPointer, Slot.visibility(index))] {
-                guard let layer = Self.node(at: Self.layerPointer(of: pointer), in: root), layer["id"]?.stringValue == source.styleLayerID else {
+            for (pointer, slot) in [
+                (layer.opacityPointer, Slot.opacity(index)), (layer.visibilityPointer, Slot.visibility(index)),
+            ] {
+                guard let layer = Self.node(at: Self.layerPointer(of: pointer), in: root),
+                    layer["id"]?.stringValue == source.styleLayerID
+                else {
                     throw mismatch(pointer, "is not inside the layer '\(source.styleLayerID)' of source '\(source.id)'")
                 }
-                guard let node = Self.node(at: pointer, in: root), let start = node.sourceOffset else { throw mismatch(pointer, "names nothing") }
+                guard let node = Self.node(at: pointer, in: root), let start = node.sourceOffset else {
+                    throw mismatch(pointer, "names nothing")
+                }
                 switch (slot, node.value) {
                 case (.opacity, .number(let number)):
                     splices.append(Splice(range: start..<(start + number.text.utf8.count), slot: slot))
                 case (.visibility, .string):
                     splices.append(Splice(range: start..<JSONStringLiteral.end(at: start, in: bytes), slot: slot))
                 default:
-                    throw mismatch(pointer, "does not name the layer's \(slot == .opacity(index) ? "opacity number" : "visibility string")")
+                    throw mismatch(
+                        pointer,
+                        "does not name the layer's \(slot == .opacity(index) ? "opacity number" : "visibility string")")
                 }
             }
         }
         splices.sort { $0.range.lowerBound < $1.range.lowerBound }
-        for (earlier, later) in zip(splices, splices.dropFirst()) where earlier.range.upperBound > later.range.lowerBound {
-            throw RuntimeError(.styleMismatch, "\(style.name): two of the manifest's pointers name the same place (byte \(later.range.lowerBound))")
+        for (earlier, later) in zip(splices, splices.dropFirst())
+        where earlier.range.upperBound > later.range.lowerBound {
+            throw RuntimeError(
+                .styleMismatch,
+                "\(style.name): two of the manifest's pointers name the same place (byte \(later.range.lowerBound))")
         }
         self.splices = splices
     }
@@ -81,7 +102,9 @@ struct SplicePlan: Sendable {
         var node = root
         for raw in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             // `~` escapes are rare; the standard library's `replacing` is slow enough to dominate loading.
-            let token = raw.utf8.contains(UInt8(ascii: "~")) ? String(raw).replacing("~1", with: "/").replacing("~0", with: "~") : String(raw)
+            let token =
+                raw.utf8.contains(UInt8(ascii: "~"))
+                ? String(raw).replacing("~1", with: "/").replacing("~0", with: "~") : String(raw)
             switch node.value {
             case .object(let object):
                 guard let next = object[token] else { return nil }

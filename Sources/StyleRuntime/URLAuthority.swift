@@ -54,14 +54,19 @@ public struct URLAuthority: Sendable, Equatable {
         var ambiguity: Ambiguity?
         func note(_ found: Ambiguity) { if ambiguity == nil { ambiguity = found } }
         let scalars = Array(url.unicodeScalars)
-        if let first = scalars.first, let last = scalars.last, first.value <= 0x20 || last.value <= 0x20 { note(.controlCharacters) }
+        if let first = scalars.first, let last = scalars.last, first.value <= 0x20 || last.value <= 0x20 {
+            note(.controlCharacters)
+        }
         if scalars.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) { note(.controlCharacters) }
         let text = scalars.filter { $0.value > 0x20 || ($0 != "\t" && $0 != "\n" && $0 != "\r") }
         var start = 0
         while start < text.count, text[start].value <= 0x20 { start += 1 }
         var index = start
         guard index < text.count, Self.isASCIILetter(text[index]) else { return nil }
-        while index < text.count, Self.isASCIILetter(text[index]) || ("0"..."9").contains(text[index]) || "+-.".unicodeScalars.contains(text[index]) {
+        while index < text.count,
+            Self.isASCIILetter(text[index]) || ("0"..."9").contains(text[index])
+                || "+-.".unicodeScalars.contains(text[index])
+        {
             index += 1
         }
         guard index < text.count, text[index] == ":" else { return nil }
@@ -80,7 +85,9 @@ public struct URLAuthority: Sendable, Equatable {
         }
         if slashes != 2 { note(.slashes) }
         let authorityStart = index
-        while index < text.count, !(text[index] == "/" || text[index] == "?" || text[index] == "#" || (special && text[index] == "\\")) {
+        while index < text.count,
+            !(text[index] == "/" || text[index] == "?" || text[index] == "#" || (special && text[index] == "\\"))
+        {
             index += 1
         }
         var authority = Array(text[authorityStart..<index])
@@ -98,7 +105,11 @@ public struct URLAuthority: Sendable, Equatable {
             }
             hostScalars = Array(authority[...close])
             let rest = authority[(close + 1)...]
-            if rest.first == ":" { portText = Array(rest.dropFirst()) } else if !rest.isEmpty { note(.malformedAuthority) }
+            if rest.first == ":" {
+                portText = Array(rest.dropFirst())
+            } else if !rest.isEmpty {
+                note(.malformedAuthority)
+            }
         } else if let colon = authority.firstIndex(of: ":") {
             hostScalars = Array(authority[..<colon])
             portText = Array(authority[(colon + 1)...])
@@ -106,7 +117,8 @@ public struct URLAuthority: Sendable, Equatable {
         var port: Int?
         if let portText, !portText.isEmpty {
             let digits = String(String.UnicodeScalarView(portText))
-            if digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits), number <= 65535 {
+            if digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits), number <= 65535
+            {
                 port = number
             } else {
                 note(.malformedAuthority)
@@ -116,7 +128,10 @@ public struct URLAuthority: Sendable, Equatable {
         if hostScalars.contains(where: { !$0.isASCII }) { note(.nonASCIIHost) }
         if special, scheme != "file" {
             let isIPv6 = hostScalars.first == "["
-            let valid = isIPv6 ? hostScalars.allSatisfy(Self.isIPv6LiteralScalar) : !hostScalars.contains(where: Self.isForbiddenInHost)
+            let valid =
+                isIPv6
+                ? hostScalars.allSatisfy(Self.isIPv6LiteralScalar)
+                : !hostScalars.contains(where: Self.isForbiddenInHost)
             if hostScalars.isEmpty || !valid { note(.malformedAuthority) }
         }
         let host = String(String.UnicodeScalarView(hostScalars)).lowercased()
@@ -130,7 +145,9 @@ public struct URLAuthority: Sendable, Equatable {
         self.ambiguity = ambiguity
     }
 
-    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
 
     /// What an IPv6 literal in brackets may hold.
     private static func isIPv6LiteralScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -5,7 +5,9 @@
 /// decides where a key may go asks `keyDestination(of:)`, in the compiler and at run time alike.
 public enum URLHost {
     /// TomTom's API hosts (GUIDE.md 2.2).
-    public static let tomTom: Set<String> = ["api.tomtom.com", "a.api.tomtom.com", "b.api.tomtom.com", "c.api.tomtom.com", "d.api.tomtom.com"]
+    public static let tomTom: Set<String> = [
+        "api.tomtom.com", "a.api.tomtom.com", "b.api.tomtom.com", "c.api.tomtom.com", "d.api.tomtom.com",
+    ]
     /// Loopback host names as they appear in URLs.
     public static let loopbackNames: Set<String> = ["localhost", "[::1]"]
 
@@ -30,7 +32,8 @@ public enum URLHost {
 
     /// Where the API key would go in `url` (see `KeyDestination`).
     public static func keyDestination(of url: some StringProtocol) -> KeyDestination {
-        guard let authority = URLAuthority(String(url)), authority.scheme == "https" || authority.scheme == "http" else {
+        guard let authority = URLAuthority(String(url)), authority.scheme == "https" || authority.scheme == "http"
+        else {
             return .elsewhere
         }
         if let ambiguity = authority.ambiguity { return .ambiguous(ambiguity.phrase) }
@@ -45,7 +48,8 @@ public enum URLHost {
     /// True for `http(s)` URLs whose host is or may be TomTom's (ambiguous ones included): where a literal key
     /// is taken for TomTom's, to be masked or redacted.
     public static func mayBeTomTom(_ url: some StringProtocol) -> Bool {
-        guard let authority = URLAuthority(String(url)), authority.scheme == "https" || authority.scheme == "http" else { return false }
+        guard let authority = URLAuthority(String(url)), authority.scheme == "https" || authority.scheme == "http"
+        else { return false }
         return tomTom.contains(authority.host) || authority.ambiguity != nil
     }
 
@@ -55,7 +59,8 @@ public enum URLHost {
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "127" else { return false }
         return parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.utf8.allSatisfy { (48...57).contains($0) } && (Int(part) ?? 256) <= 255
+            !part.isEmpty && part.count <= 3 && part.utf8.allSatisfy { (48...57).contains($0) }
+                && (Int(part) ?? 256) <= 255
         }
     }
 }

@@ -53,8 +53,15 @@ final class LibYAMLParser {
         case YAML_ALIAS_EVENT: return (.alias(anchor: Self.string(event.data.alias.anchor) ?? ""), location)
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
-            return (.scalar(text: text, style: Self.style(scalar.style), tag: Self.string(scalar.tag), anchor: Self.string(scalar.anchor)), location)
+            let text =
+                scalar.value.map {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+                } ?? ""
+            return (
+                .scalar(
+                    text: text, style: Self.style(scalar.style), tag: Self.string(scalar.tag),
+                    anchor: Self.string(scalar.anchor)), location
+            )
         case YAML_SEQUENCE_START_EVENT:
             let sequence = event.data.sequence_start
             return (.sequenceStart(tag: Self.string(sequence.tag), anchor: Self.string(sequence.anchor)), location)
@@ -86,7 +93,10 @@ final class LibYAMLParser {
             return YAMLError(.syntax, at: SourceLocation(file: file, offset: 0), "libyaml ran out of memory")
         default:
             var related: [(message: String, location: SourceLocation)] = []
-            if let context, state.context_mark.line != state.problem_mark.line || state.context_mark.column != state.problem_mark.column {
+            if let context,
+                state.context_mark.line != state.problem_mark.line
+                    || state.context_mark.column != state.problem_mark.column
+            {
                 related.append(("\(context) here", location(state.context_mark)))
             }
             let message = (context.map { "\(problem) (\($0))" } ?? problem) + Self.hint(for: problem)
@@ -97,7 +107,8 @@ final class LibYAMLParser {
     /// The likely cause of libyaml's commonest complaints, added to its own words.
     static func hint(for problem: String) -> String {
         if problem.contains("mapping values are not allowed") {
-            return ": the likely cause is the indentation, a missing '- ' before a list item, or an unquoted ': ' inside a value (quote the value)"
+            return
+                ": the likely cause is the indentation, a missing '- ' before a list item, or an unquoted ': ' inside a value (quote the value)"
         }
         if problem.contains("did not find expected key") || problem.contains("did not find expected '-' indicator") {
             return ": the likely cause is this line's indentation, which does not match the lines before it"
@@ -106,7 +117,8 @@ final class LibYAMLParser {
             return ": the likely cause is a key without ': ' after it, or a value that needs quotes"
         }
         if problem.contains("found character that cannot start any token") {
-            return ": the likely cause is a tab in the indentation (YAML indents with spaces) or a character such as '@' or '`' that must be quoted"
+            return
+                ": the likely cause is a tab in the indentation (YAML indents with spaces) or a character such as '@' or '`' that must be quoted"
         }
         return ""
     }

@@ -40,8 +40,10 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
     /// A rule id given by whoever raised the error (an include handler), used instead of `yaml.<kind>`.
     public let specificRule: String?
 
-    public init(_ kind: Kind, at location: SourceLocation, _ message: String,
-                related: [(message: String, location: SourceLocation)] = [], specificRule: String? = nil) {
+    public init(
+        _ kind: Kind, at location: SourceLocation, _ message: String,
+        related: [(message: String, location: SourceLocation)] = [], specificRule: String? = nil
+    ) {
         self.kind = kind
         self.location = location
         self.message = message

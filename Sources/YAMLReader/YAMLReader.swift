@@ -32,8 +32,10 @@ public struct YAMLReader {
     /// Resolves `!include PATH` (the scalar's text and location) to the node that replaces it.
     public var includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)?
 
-    public init(maximumDepth: Int = YAMLReader.defaultMaximumDepth, nodeBudget: Int = YAMLReader.defaultNodeBudget,
-                includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)? = nil) {
+    public init(
+        maximumDepth: Int = YAMLReader.defaultMaximumDepth, nodeBudget: Int = YAMLReader.defaultNodeBudget,
+        includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)? = nil
+    ) {
         self.maximumDepth = maximumDepth
         self.nodeBudget = nodeBudget
         self.includeHandler = includeHandler
@@ -43,7 +45,9 @@ public struct YAMLReader {
     /// `SourceFile`).
     public func read(_ file: SourceFile) throws(YAMLError) -> JSONNode {
         if let encoding = Self.unicodeEncoding(file.bytes) {
-            throw YAMLError(.encoding, at: SourceLocation(file: file, offset: 0), "the file is \(encoding): mc-style reads UTF-8 only")
+            throw YAMLError(
+                .encoding, at: SourceLocation(file: file, offset: 0),
+                "the file is \(encoding): mc-style reads UTF-8 only")
         }
         var builder = YAMLTreeBuilder(reader: self, parser: LibYAMLParser(file: file))
         return try builder.build()

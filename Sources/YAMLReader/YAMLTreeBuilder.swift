@@ -57,7 +57,9 @@ struct YAMLTreeBuilder {
             case .documentStart:
                 documents += 1
                 if documents > 1 {
-                    throw YAMLError(.multipleDocuments, at: location, "a second document ('---'): a declarations file holds one document")
+                    throw YAMLError(
+                        .multipleDocuments, at: location,
+                        "a second document ('---'): a declarations file holds one document")
                 }
             case .streamEnd:
                 guard let root else {
@@ -75,7 +77,9 @@ struct YAMLTreeBuilder {
                 try deliver(copy, size: anchored.size, bytes: anchored.bytes, anchor: nil)
             case .scalar(let text, let style, let tag, let anchor):
                 if text.utf8.count > YAMLReader.maximumScalarLength {
-                    throw YAMLError(.stringTooLong, at: location, "a value longer than the limit of \(YAMLReader.maximumScalarLength) bytes")
+                    throw YAMLError(
+                        .stringTooLong, at: location,
+                        "a value longer than the limit of \(YAMLReader.maximumScalarLength) bytes")
                 }
                 try count(1, bytes: text.utf8.count, at: location)
                 let node = try scalar(text, style: style, tag: tag, at: location)
@@ -89,10 +93,13 @@ struct YAMLTreeBuilder {
             case .sequenceEnd, .mappingEnd:
                 guard let frame = stack.popLast() else { continue }
                 try count(1, bytes: 0, at: frame.location)
-                let value: JSONValue = frame.isMapping
+                let value: JSONValue =
+                    frame.isMapping
                     ? .object(Self.resolveMerges(frame.entries, explicitKeys: frame.keys))
                     : .array(frame.items)
-                try deliver(JSONNode(value, location: frame.location), size: frame.size, bytes: frame.bytes, anchor: frame.anchor)
+                try deliver(
+                    JSONNode(value, location: frame.location), size: frame.size, bytes: frame.bytes,
+                    anchor: frame.anchor)
             }
         }
     }
@@ -109,20 +116,28 @@ struct YAMLTreeBuilder {
         bytesMade += bytes
         let copies = usedAliases ? " (aliases are copied where they are used)" : ""
         if nodesMade > reader.nodeBudget {
-            throw YAMLError(.aliasBudget, at: location,
-                            usedAliases ? "the document expands to more than \(reader.nodeBudget) nodes\(copies)"
-                                        : "the document has more than \(reader.nodeBudget) nodes")
+            throw YAMLError(
+                .aliasBudget, at: location,
+                usedAliases
+                    ? "the document expands to more than \(reader.nodeBudget) nodes\(copies)"
+                    : "the document has more than \(reader.nodeBudget) nodes")
         }
         if bytesMade > reader.byteBudget {
-            throw YAMLError(.aliasBudget, at: location,
-                            "the document expands to more than \(reader.byteBudget >> 20) MiB of text\(copies), more than a file may hold")
+            throw YAMLError(
+                .aliasBudget, at: location,
+                "the document expands to more than \(reader.byteBudget >> 20) MiB of text\(copies), more than a file may hold"
+            )
         }
     }
 
-    private func scalar(_ text: String, style: ScalarStyle, tag: String?, at location: SourceLocation) throws(YAMLError) -> JSONNode {
+    private func scalar(_ text: String, style: ScalarStyle, tag: String?, at location: SourceLocation) throws(YAMLError)
+        -> JSONNode
+    {
         switch tag {
         case nil, "!":
-            if style == .plain, ["", "~", "null", "Null", "NULL"].contains(text) { return JSONNode(.null, location: location, scalarStyle: .plain) }
+            if style == .plain, ["", "~", "null", "Null", "NULL"].contains(text) {
+                return JSONNode(.null, location: location, scalarStyle: .plain)
+            }
             return JSONNode(.string(text), location: location, scalarStyle: style)
         case "!include":
             guard let handler = reader.includeHandler else {
@@ -136,18 +151,24 @@ struct YAMLTreeBuilder {
         case let known? where Self.standardScalarTags.contains(known):
             return JSONNode(.string(text), location: location, scalarStyle: .plain)
         case let unknown?:
-            throw YAMLError(.unknownTag, at: location, "unknown tag '\(Self.shortTag(unknown))': mc-style knows '!include' and YAML's standard tags")
+            throw YAMLError(
+                .unknownTag, at: location,
+                "unknown tag '\(Self.shortTag(unknown))': mc-style knows '!include' and YAML's standard tags")
         }
     }
 
-    private static let standardScalarTags: Set<String> = ["tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool"]
+    private static let standardScalarTags: Set<String> = [
+        "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+    ]
 
     private func checkContainerTag(_ tag: String?, at location: SourceLocation) throws(YAMLError) {
         guard let tag, !["tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!"].contains(tag) else { return }
         if tag == "!include" {
             throw YAMLError(.unknownTag, at: location, "'!include' takes a file path, not a mapping or a list")
         }
-        throw YAMLError(.unknownTag, at: location, "unknown tag '\(Self.shortTag(tag))': mc-style knows '!include' and YAML's standard tags")
+        throw YAMLError(
+            .unknownTag, at: location,
+            "unknown tag '\(Self.shortTag(tag))': mc-style knows '!include' and YAML's standard tags")
     }
 
     private static func shortTag(_ tag: String) -> String {
@@ -186,15 +207,19 @@ struct YAMLTreeBuilder {
         }
         if text == "<<", node.scalarStyle == .plain {
             if let first = top.mergeKey {
-                throw YAMLError(.duplicateKey, at: keyLocation, "a second merge key '<<' in one mapping: give one, with a list for several (<<: [*a, *b])",
-                                related: [("the first '<<' is here", first)])
+                throw YAMLError(
+                    .duplicateKey, at: keyLocation,
+                    "a second merge key '<<' in one mapping: give one, with a list for several (<<: [*a, *b])",
+                    related: [("the first '<<' is here", first)])
             }
             top.mergeKey = keyLocation
             top.pendingKey = (text, keyLocation, true)
             return
         }
         if let first = top.keys[text] {
-            throw YAMLError(.duplicateKey, at: keyLocation, "duplicate key '\(text)'", related: [("'\(text)' first defined here", first)])
+            throw YAMLError(
+                .duplicateKey, at: keyLocation, "duplicate key '\(text)'",
+                related: [("'\(text)' first defined here", first)])
         }
         top.keys[text] = keyLocation
         top.pendingKey = (text, keyLocation, false)
@@ -210,13 +235,17 @@ struct YAMLTreeBuilder {
             var seen: Set<String> = []
             for item in items {
                 guard let object = item.objectValue else {
-                    throw YAMLError(.badMerge, at: item.location ?? location, "a merge key ('<<') takes mappings, not \(noun(item))")
+                    throw YAMLError(
+                        .badMerge, at: item.location ?? location, "a merge key ('<<') takes mappings, not \(noun(item))"
+                    )
                 }
                 for member in object.members where seen.insert(member.key).inserted { merged.append(member) }
             }
             return merged
         default:
-            throw YAMLError(.badMerge, at: node.location ?? location, "a merge key ('<<') takes a mapping or a list of mappings, not \(noun(node))")
+            throw YAMLError(
+                .badMerge, at: node.location ?? location,
+                "a merge key ('<<') takes a mapping or a list of mappings, not \(noun(node))")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MCStyleCLI
 
 /// The bad-input corpus (`fixtures/bad-inputs/expectations.tsv`) and the hostile inputs that can only be made
@@ -48,8 +49,11 @@ import TestSupport
         let file = parts.count == 3 ? folder.appendingPathComponent(String(parts[0])).path : path
         let place = "\(file):\(parts[parts.count - 2]):\(parts[parts.count - 1]): error: "
         let text = run.output + run.error
-        #expect(text.split(separator: "\n").contains { $0.hasPrefix(place) && $0.hasSuffix("[\(input.rule)]") }, "\(text)")
-        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("o").path), "nothing is written on failure")
+        #expect(
+            text.split(separator: "\n").contains { $0.hasPrefix(place) && $0.hasSuffix("[\(input.rule)]") }, "\(text)")
+        #expect(
+            !FileManager.default.fileExists(atPath: out.appendingPathComponent("o").path),
+            "nothing is written on failure")
     }
 
     @Test func aHundredThousandLayerStyleIsRefusedAtItsLimit() throws {
@@ -62,7 +66,9 @@ import TestSupport
         try Data(text.utf8).write(to: file)
         let run = runTool(["validate", file.path])
         #expect(run.status == 1)
-        #expect(run.output.contains("\(file.path):1:41: error: 100001 layers: more than the limit of 100000 [limits.layers]"))
+        #expect(
+            run.output.contains(
+                "\(file.path):1:41: error: 100001 layers: more than the limit of 100000 [limits.layers]"))
     }
 
     @Test func includesThroughSymbolicLinksMayNotLeaveTheFolder() throws {
@@ -70,16 +76,24 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let outside = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: outside) }
-        try Data("- id: x\n  urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n".utf8).write(to: outside.appendingPathComponent("s.yaml"))
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link.yaml"), withDestinationURL: outside.appendingPathComponent("s.yaml"))
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("zero.yaml"), withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
+        try Data("- id: x\n  urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n".utf8).write(
+            to: outside.appendingPathComponent("s.yaml"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("link.yaml"), withDestinationURL: outside.appendingPathComponent("s.yaml")
+        )
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("zero.yaml"), withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
         let base = SharedData.repositoryFile("styles/tomtom-demo-base.json").path
-        for (include, rule) in [("link.yaml", "include.escape"), ("zero.yaml", "include.escape"), ("/dev/null", "include.escape")] {
+        for (include, rule) in [
+            ("link.yaml", "include.escape"), ("zero.yaml", "include.escape"), ("/dev/null", "include.escape"),
+        ] {
             let file = folder.appendingPathComponent("decl.yaml")
             try Data("version: 1\nbase: \(base)\nsources: !include \(include)\n".utf8).write(to: file)
             let run = runTool(["validate", file.path])
             #expect(run.status == 1)
-            #expect(run.output.contains("\(file.path):3:10: error: ") && run.output.contains("[\(rule)]"), "\(include): \(run.output)")
+            #expect(
+                run.output.contains("\(file.path):3:10: error: ") && run.output.contains("[\(rule)]"),
+                "\(include): \(run.output)")
         }
     }
 
@@ -92,7 +106,10 @@ import TestSupport
         #expect(throughFile.status == 1 && throughFile.output.contains("[io.read]"))
         let device = runTool(["validate", "/dev/zero"])
         #expect(device.status == 1 && device.output.contains("is not a regular file [io.read]"))
-        let missing = runTool(["compile", folder.appendingPathComponent("none.yaml").path, "--out", folder.appendingPathComponent("o").path])
+        let missing = runTool([
+            "compile", folder.appendingPathComponent("none.yaml").path, "--out",
+            folder.appendingPathComponent("o").path,
+        ])
         #expect(missing.status == 1 && missing.error.contains("does not exist [io.read]"))
     }
 
@@ -124,7 +141,9 @@ import TestSupport
         #expect(run.status == 1)
         #expect(run.error.contains("no space left on the device [io.write]"), "\(run.error)")
         #expect(try Data(contentsOf: out.appendingPathComponent("style.json")) == Data("previous".utf8))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: mount.path).filter { $0.contains("staging") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: mount.path).filter {
+            $0.contains("staging")
+        }
         #expect(leftovers.isEmpty)
     }
 }
@@ -186,7 +205,10 @@ enum TinyFileSystem {
                 try Data(bytes[..<cut]).write(to: work.appendingPathComponent("base.json"))
                 let declarations = cut < bytes.count ? Data(bytes[(cut + 1)...]) : Data()
                 try (Data("base: base.json\n".utf8) + declarations).write(to: work.appendingPathComponent("decl.yaml"))
-                run = runTool(["compile", work.appendingPathComponent("decl.yaml").path, "--out", work.appendingPathComponent("out").path])
+                run = runTool([
+                    "compile", work.appendingPathComponent("decl.yaml").path, "--out",
+                    work.appendingPathComponent("out").path,
+                ])
             default: run = runTool(["validate", path])
             }
             #expect(run.status == 0 || run.status == 1, "\(target)/\(name)")

@@ -2,8 +2,10 @@ import Foundation
 
 /// Runs the built `mc-style` in a child process, killed after `seconds` (a test of something that once hung
 /// must not hang the suite), optionally as another user through `setpriv` (`user`: uid and gid).
-func runBuiltTool(_ words: [String], environment: [String: String]? = nil, in folder: String? = nil, seconds: Double = 20,
-                  user: (uid: Int, gid: Int)? = nil) -> (run: ToolRun, timedOut: Bool) {
+func runBuiltTool(
+    _ words: [String], environment: [String: String]? = nil, in folder: String? = nil, seconds: Double = 20,
+    user: (uid: Int, gid: Int)? = nil
+) -> (run: ToolRun, timedOut: Bool) {
     let process = Process()
     if let user {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
@@ -14,7 +16,8 @@ func runBuiltTool(_ words: [String], environment: [String: String]? = nil, in fo
     }
     if let environment { process.environment = environment }
     if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-    let stdout = Pipe(), stderr = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = stdout
     process.standardError = stderr
@@ -26,8 +29,11 @@ func runBuiltTool(_ words: [String], environment: [String: String]? = nil, in fo
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     let errorOutput = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (ToolRun(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                    error: String(decoding: errorOutput, as: UTF8.self)), timedOut)
+    return (
+        ToolRun(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            error: String(decoding: errorOutput, as: UTF8.self)), timedOut
+    )
 }
 
 /// True when this process runs as root (tests that need another user or a mount need it).

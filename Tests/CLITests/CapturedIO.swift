@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MCStyleCLI
 
 /// Runs the tool in-process and keeps what it wrote.
@@ -27,7 +28,9 @@ struct ToolRun {
 }
 
 /// Runs `mc-style` with these words, in-process.
-func runTool(_ words: [String], environment: [String: String] = [:], in folder: String = FileManager.default.currentDirectoryPath) -> ToolRun {
+func runTool(
+    _ words: [String], environment: [String: String] = [:], in folder: String = FileManager.default.currentDirectoryPath
+) -> ToolRun {
     let io = CapturedIO(environment: environment, currentDirectory: folder)
     let status = MCStyleTool.main(arguments: words, io: io)
     return ToolRun(status: status, output: io.outputText, error: io.error)
@@ -51,13 +54,17 @@ func runToolWithInput(_ words: [String], input: String) -> ToolRun {
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     let errorOutput = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), error: String(decoding: errorOutput, as: UTF8.self))
+    return ToolRun(
+        status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+        error: String(decoding: errorOutput, as: UTF8.self))
 }
 
 /// The `mc-style` binary that `swift build` made beside the test bundle.
 let builtTool: URL = {
     let bundle = Bundle.main.bundleURL
-    let candidates = [bundle.appendingPathComponent("mc-style"), bundle.deletingLastPathComponent().appendingPathComponent("mc-style")]
+    let candidates = [
+        bundle.appendingPathComponent("mc-style"),
+        bundle.deletingLastPathComponent().appendingPathComponent("mc-style"),
+    ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
 }()
-

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MCStyleCLI
 
 @Suite struct CommandShellTests {
@@ -35,7 +36,10 @@ import Testing
         (["zoom", "--unified", "12", "--lat"], "Error: missing value for '--lat <degrees>'"),
         (["zoom", "--unified", "twelve", "--lat", "3"], "Error: 'twelve' is not a number (option '--unified')"),
         (["zoom", "--unifed", "12", "--lat", "3"], "Error: unknown option '--unifed'; did you mean '--unified'?"),
-        (["zoom", "--unified", "12", "--lat", "3", "--format", "xml"], "Error: 'xml' is not a valid value for '--format'"),
+        (
+            ["zoom", "--unified", "12", "--lat", "3", "--format", "xml"],
+            "Error: 'xml' is not a valid value for '--format'"
+        ),
         (["tiles", "--bounds", "1,2,3", "--zoom", "3"], "Error: '1,2,3' is not west,south,east,north"),
         (["tiles", "--bounds", "0,0,1,1", "--zoom", "5-3"], "Error: zoom range 5-3 is inverted"),
         (["format", "--check", "--in-place", "x.json"], "Error: '--check' and '--in-place' cannot be used together"),
@@ -53,8 +57,11 @@ import Testing
 
     @Test func tokensSplitOptionsValuesAndPositionals() throws {
         let tokens = try ArgumentToken.tokenize(["--a", "x", "--b=y=z", "-", "-12.5", "--", "--c", "-h"])
-        #expect(tokens == [.option(name: "a", value: nil), .positional("x"), .option(name: "b", value: "y=z"),
-                           .positional("-"), .positional("-12.5"), .positional("--c"), .positional("-h")])
+        #expect(
+            tokens == [
+                .option(name: "a", value: nil), .positional("x"), .option(name: "b", value: "y=z"),
+                .positional("-"), .positional("-12.5"), .positional("--c"), .positional("-h"),
+            ])
         #expect(throws: UsageError("unknown option '-x'")) { try ArgumentToken.tokenize(["-x"]) }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MCStyleCLI
 
 @Suite struct CompileCommandTests {
@@ -12,7 +13,8 @@ import TestSupport
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
             guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-            files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = try Data(contentsOf: url)
+            files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = try Data(
+                contentsOf: url)
         }
         return files
     }
@@ -41,7 +43,9 @@ import TestSupport
         let produced = try Self.tree(out)
         let golden = try Self.tree(Fixtures.folder("demo/expected/\(target)"))
         #expect(produced.keys.sorted() == golden.keys.sorted())
-        for (path, bytes) in golden { #expect(produced[path] == bytes, "\(target)/\(path) differs from the golden file") }
+        for (path, bytes) in golden {
+            #expect(produced[path] == bytes, "\(target)/\(path) differs from the golden file")
+        }
     }
 
     /// What a build system needs to know: every file the compile read, as absolute paths; nothing on failure.
@@ -49,16 +53,26 @@ import TestSupport
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let record = folder.appendingPathComponent("dependencies.json")
-        let run = runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("out").path, "--dependencies", record.path, "--quiet"])
+        let run = runTool([
+            "compile", Self.demo, "--out", folder.appendingPathComponent("out").path, "--dependencies", record.path,
+            "--quiet",
+        ])
         #expect(run.status == 0, "\(run.error)")
         let list = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: record)) as? [String: [String]])
         let demo = Fixtures.folder("demo").standardizedFileURL.path
-        #expect(list["inputs"] == [demo + "/mc-style.yaml", demo + "/parts/contours.yaml",
-                                   SharedData.repositoryFile("styles/tomtom-demo-base.json").standardizedFileURL.path])
+        #expect(
+            list["inputs"] == [
+                demo + "/mc-style.yaml", demo + "/parts/contours.yaml",
+                SharedData.repositoryFile("styles/tomtom-demo-base.json").standardizedFileURL.path,
+            ])
         try FileManager.default.removeItem(at: record)
         let broken = folder.appendingPathComponent("broken.yaml")
         try Data("version: 1\nsources: []\n".utf8).write(to: broken)
-        #expect(runTool(["compile", broken.path, "--out", folder.appendingPathComponent("out").path, "--dependencies", record.path]).status == 1)
+        #expect(
+            runTool([
+                "compile", broken.path, "--out", folder.appendingPathComponent("out").path, "--dependencies",
+                record.path,
+            ]).status == 1)
         #expect(!FileManager.default.fileExists(atPath: record.path))
     }
 
@@ -70,7 +84,10 @@ import TestSupport
         let before = try Self.tree(out)
         let styleDate = try Self.modificationDate(out.appendingPathComponent("style.json"))
         let broken = folder.appendingPathComponent("broken.yaml")
-        try Data("version: 1\nbase: \(SharedData.repositoryFile("styles/tomtom-demo-base.json").path)\nsources:\n  - id: a\n    urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\"\n    placement: { below: nowhere }\n".utf8).write(to: broken)
+        try Data(
+            "version: 1\nbase: \(SharedData.repositoryFile("styles/tomtom-demo-base.json").path)\nsources:\n  - id: a\n    urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\"\n    placement: { below: nowhere }\n"
+                .utf8
+        ).write(to: broken)
         let run = runTool(["compile", broken.path, "--out", out.path])
         #expect(run.status == 1)
         #expect(run.error.contains("[compose.placement-anchor]"))
@@ -79,13 +96,18 @@ import TestSupport
         // An error that validation finds while the new style is already being written beside the folder: the
         // folder stays as it was, and the style's spool is removed.
         let invalid = folder.appendingPathComponent("invalid.json")
-        try Data(#"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background", "paint": {"background-color": 12}}]}"#.utf8)
-            .write(to: invalid)
+        try Data(
+            #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background", "paint": {"background-color": 12}}]}"#
+                .utf8
+        )
+        .write(to: invalid)
         let invalidRun = runTool(["compile", "--base", invalid.path, "--target", "maplibre", "--out", out.path])
         #expect(invalidRun.status == 1)
         #expect(invalidRun.error.contains("[style.type]"))
         #expect(try Self.tree(out) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.contains("mc-style-")
+        }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
@@ -102,7 +124,9 @@ import TestSupport
         #expect(run.status == 1)
         #expect(run.error.contains("[io.write]"))
         #expect(try Self.tree(out) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.contains("mc-style-")
+        }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
@@ -113,17 +137,20 @@ import TestSupport
         #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
         let old = Date(timeIntervalSince1970: 1_000_000_000)
         for name in ["style.json", "manifest.json", "tilejson/contours.json"] {
-            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: out.appendingPathComponent(name).path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: old], ofItemAtPath: out.appendingPathComponent(name).path)
         }
         try Data("{}".utf8).write(to: out.appendingPathComponent("tilejson/removed-source.json"))
         #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
         for name in ["style.json", "manifest.json", "tilejson/contours.json"] {
             #expect(try Self.modificationDate(out.appendingPathComponent(name)) == old, "\(name) was rewritten")
         }
-        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("tilejson/removed-source.json").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: out.appendingPathComponent("tilejson/removed-source.json").path))
         let maplibre = runTool(["compile", Self.demo, "--out", out.path, "--target", "maplibre"])
         #expect(maplibre.status == 0)
-        #expect(try Self.modificationDate(out.appendingPathComponent("style.json")) != old, "a changed file is rewritten")
+        #expect(
+            try Self.modificationDate(out.appendingPathComponent("style.json")) != old, "a changed file is rewritten")
     }
 
     /// A rebuild with nothing changed leaves the folder itself in place (no staging, no exchange), still clears a
@@ -133,7 +160,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
-        func inode() throws -> Int? { try FileManager.default.attributesOfItem(atPath: out.path)[.systemFileNumber] as? Int }
+        func inode() throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: out.path)[.systemFileNumber] as? Int
+        }
         let before = try inode()
         let leftover = folder.appendingPathComponent(".out.mc-style-staging-abc123")
         try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
@@ -143,7 +172,9 @@ import TestSupport
         try Data("edited".utf8).write(to: out.appendingPathComponent("tilejson/contours.json"))
         #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
         #expect(try inode() != before, "an edited output was not rewritten")
-        #expect(try Data(contentsOf: out.appendingPathComponent("tilejson/contours.json")) == Data(contentsOf: Fixtures.folder("demo/expected/tomtom/tilejson/contours.json")))
+        #expect(
+            try Data(contentsOf: out.appendingPathComponent("tilejson/contours.json"))
+                == Data(contentsOf: Fixtures.folder("demo/expected/tomtom/tilejson/contours.json")))
     }
 
     @Test func checkListsWhatWouldChangeAndWritesNothing() throws {
@@ -168,7 +199,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         let key = "FAKEKEY-9d2c41e7"
-        let run = runTool(["compile", Self.demo, "--out", out.path, "--api-key-env", "MC_TEST_TOMTOM_KEY"], environment: ["MC_TEST_TOMTOM_KEY": key])
+        let run = runTool(
+            ["compile", Self.demo, "--out", out.path, "--api-key-env", "MC_TEST_TOMTOM_KEY"],
+            environment: ["MC_TEST_TOMTOM_KEY": key])
         #expect(run.status == 0, "\(run.error)")
         #expect(!run.output.contains(key) && !run.error.contains(key))
         for (path, bytes) in try Self.tree(out) {
@@ -180,7 +213,9 @@ import TestSupport
                 #expect(!text.contains(key), "\(path) holds the key")
             }
         }
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+                as? [String: Any])
         let variant = try #require((manifest["variants"] as? [[String: Any]])?.first)
         let placeholders = try #require(variant["placeholders"] as? [[String: Any]])
         #expect(!placeholders.contains { $0["token"] as? String == "{key}" }, "no {key} is left for the app to fill")
@@ -196,14 +231,17 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         let token = "fake-token-7f3a9c"
-        let run = runTool(["compile", Fixtures.folder("declarations/valid/environment.yaml").path, "--out", out.path],
-                          environment: ["MC_STYLE_TEST_TOKEN": token])
+        let run = runTool(
+            ["compile", Fixtures.folder("declarations/valid/environment.yaml").path, "--out", out.path],
+            environment: ["MC_STYLE_TEST_TOKEN": token])
         #expect(run.status == 0, "\(run.error)")
         for (path, bytes) in try Self.tree(out) {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.contains(token) == (path == "style.json"), "\(path)")
         }
-        #expect(String(decoding: try Data(contentsOf: out.appendingPathComponent("manifest.json")), as: UTF8.self).contains("${MC_STYLE_TEST_TOKEN}"))
+        #expect(
+            String(decoding: try Data(contentsOf: out.appendingPathComponent("manifest.json")), as: UTF8.self).contains(
+                "${MC_STYLE_TEST_TOKEN}"))
     }
 
     /// `--cache-dir` is deprecated: accepted for one release, it writes nothing, changes no output or finding and
@@ -214,10 +252,17 @@ import TestSupport
         let cache = folder.appendingPathComponent("cache")
         let plain = runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("plain").path])
         #expect(plain.status == 0, "\(plain.error)")
-        let given = runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("given").path, "--cache-dir", cache.path])
+        let given = runTool([
+            "compile", Self.demo, "--out", folder.appendingPathComponent("given").path, "--cache-dir", cache.path,
+        ])
         #expect(given.status == 0)
-        #expect(given.error == "mc-style: warning: --cache-dir is deprecated and does nothing; remove it (it is refused from the next release)\n" + plain.error)
-        #expect(try Self.tree(folder.appendingPathComponent("given")) == (try Self.tree(folder.appendingPathComponent("plain"))))
+        #expect(
+            given.error
+                == "mc-style: warning: --cache-dir is deprecated and does nothing; remove it (it is refused from the next release)\n"
+                + plain.error)
+        #expect(
+            try Self.tree(folder.appendingPathComponent("given"))
+                == (try Self.tree(folder.appendingPathComponent("plain"))))
         #expect(!FileManager.default.fileExists(atPath: cache.path))
         let validate = runTool(["validate", Self.demo, "--cache-dir", cache.path])
         #expect(validate.status == 0 && validate.error.contains("--cache-dir is deprecated"))
@@ -229,7 +274,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("a").path]).status == 0)
         #expect(runTool(["compile", Self.demo, "--out", folder.appendingPathComponent("b").path]).status == 0)
-        #expect(try Self.tree(folder.appendingPathComponent("a")) == (try Self.tree(folder.appendingPathComponent("b"))))
+        #expect(
+            try Self.tree(folder.appendingPathComponent("a")) == (try Self.tree(folder.appendingPathComponent("b"))))
     }
 
     @Test func anOutputPathThatIsAFileIsAnError() throws {
@@ -244,28 +290,43 @@ import TestSupport
 
     /// The demo declarations on every real corpus style, both targets. Anchored placements and layer-mapping
     /// anchors name demo-base layers, so where a corpus style lacks one, the only errors are those anchors.
-    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)), arguments: SharedData.corpusStyles)
+    @Test(
+        .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)),
+        arguments: SharedData.corpusStyles)
     func demoComposesOntoEveryCorpusStyle(style: URL) throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for target in ["tomtom", "maplibre"] {
-            let run = runTool(["compile", Self.demo, "--base", style.path, "--target", target, "--out", folder.appendingPathComponent(target).path])
-            let errorRules = Set(run.error.split(separator: "\n").filter { $0.contains(": error: ") }.compactMap { $0.split(separator: "[").last.map { String($0.dropLast()) } })
-            #expect(errorRules.isSubset(of: ["compose.placement-anchor", "tomtom.layer-mapping.anchor"]), "\(style.lastPathComponent) \(target): \(run.error)")
+            let run = runTool([
+                "compile", Self.demo, "--base", style.path, "--target", target, "--out",
+                folder.appendingPathComponent(target).path,
+            ])
+            let errorRules = Set(
+                run.error.split(separator: "\n").filter { $0.contains(": error: ") }.compactMap {
+                    $0.split(separator: "[").last.map { String($0.dropLast()) }
+                })
+            #expect(
+                errorRules.isSubset(of: ["compose.placement-anchor", "tomtom.layer-mapping.anchor"]),
+                "\(style.lastPathComponent) \(target): \(run.error)")
             if errorRules.isEmpty { #expect(run.status == 0) }
         }
         let portable = folder.appendingPathComponent("portable.yaml")
-        try Data("""
-        version: 1
-        platforms: [ios]
-        sources:
-          - { id: a, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", placement: belowLabels, visibleZoom: [4, 16], bounds: [0, 0, 10, 10] }
-          - { id: b, tileJson: "https://t.example.com/tiles.json" }
-          - { id: c, arcGisService: "https://s.example.com/MapServer", zIndex: 3 }
-          - { id: d, localTileServer: { route: heatmap }, pixelRatios: [1, 2] }
-        """.utf8).write(to: portable)
+        try Data(
+            """
+            version: 1
+            platforms: [ios]
+            sources:
+              - { id: a, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", placement: belowLabels, visibleZoom: [4, 16], bounds: [0, 0, 10, 10] }
+              - { id: b, tileJson: "https://t.example.com/tiles.json" }
+              - { id: c, arcGisService: "https://s.example.com/MapServer", zIndex: 3 }
+              - { id: d, localTileServer: { route: heatmap }, pixelRatios: [1, 2] }
+            """.utf8
+        ).write(to: portable)
         for target in ["tomtom", "maplibre"] {
-            let run = runTool(["compile", portable.path, "--base", style.path, "--target", target, "--out", folder.appendingPathComponent("p-" + target).path])
+            let run = runTool([
+                "compile", portable.path, "--base", style.path, "--target", target, "--out",
+                folder.appendingPathComponent("p-" + target).path,
+            ])
             #expect(run.status == 0, "\(style.lastPathComponent) \(target): \(run.error)")
         }
     }

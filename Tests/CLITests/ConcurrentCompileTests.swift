@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MCStyleCLI
 
 /// Two compiles into the same output folder at the same time (two build targets, say) both succeed, and the
@@ -12,7 +13,8 @@ import TestSupport
         let base = SharedData.repositoryFile("styles/tomtom-demo-base.json").path
         func declarations(opacity: String) throws -> URL {
             let file = folder.appendingPathComponent("sources-\(opacity).yaml")
-            try Data(CompileCommandTests.manySources(1000, base: base, fields: "opacity: \(opacity)").utf8).write(to: file)
+            try Data(CompileCommandTests.manySources(1000, base: base, fields: "opacity: \(opacity)").utf8).write(
+                to: file)
             return file
         }
         let files = [try declarations(opacity: "0.5"), try declarations(opacity: "0.7")]
@@ -39,9 +41,14 @@ import TestSupport
                 #expect(process.terminationStatus == 0, "round \(round): \(message)")
             }
             let now = try CompileCommandTests.tree(out)
-            #expect(now == references[0] || now == references[1], "round \(round): the folder is neither compile's whole output: \(now.keys.filter { now[$0] != references[0][$0] && now[$0] != references[1][$0] }.sorted().prefix(5)) \(now.count) \(references[0].count)")
+            #expect(
+                now == references[0] || now == references[1],
+                "round \(round): the folder is neither compile's whole output: \(now.keys.filter { now[$0] != references[0][$0] && now[$0] != references[1][$0] }.sorted().prefix(5)) \(now.count) \(references[0].count)"
+            )
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.contains("mc-style-")
+        }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }

@@ -1,34 +1,36 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MCStyleCLI
 
 /// `mc-style diff OLD NEW`: what a reviewer needs, in text, JSON and Markdown; exit codes as diff's.
 @Suite struct DiffCommandTests {
     static let old = """
-    {"version": 8, "name": "Old", "glyphs": "https://g.example.com/{fontstack}/{range}.pbf",
-     "sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json?key=ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"}, "gone": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
-     "layers": [
-      {"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
-      {"id": "water", "type": "fill", "source": "v", "source-layer": "w", "paint": {"fill-color": "#00f", "fill-opacity": 1}},
-      {"id": "roads", "type": "line", "source": "v", "source-layer": "r", "filter": ["==", ["get", "class"], "major"], "layout": {"line-cap": "round", "line-join": "round"}},
-      {"id": "old-labels", "type": "symbol", "source": "v", "source-layer": "p"}
-     ]}
-    """
+        {"version": 8, "name": "Old", "glyphs": "https://g.example.com/{fontstack}/{range}.pbf",
+         "sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json?key=ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"}, "gone": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+         "layers": [
+          {"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+          {"id": "water", "type": "fill", "source": "v", "source-layer": "w", "paint": {"fill-color": "#00f", "fill-opacity": 1}},
+          {"id": "roads", "type": "line", "source": "v", "source-layer": "r", "filter": ["==", ["get", "class"], "major"], "layout": {"line-cap": "round", "line-join": "round"}},
+          {"id": "old-labels", "type": "symbol", "source": "v", "source-layer": "p"}
+         ]}
+        """
     static let new = """
-    {"version": 8, "name": "New", "glyphs": "https://g.example.com/{fontstack}/{range}.pbf",
-     "sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json?key=ZYXWVUTSRQPONMLKJIHGFEDCBA543210"}, "extra": {"type": "vector", "url": "https://e.example.com/e.json"}},
-     "layers": [
-      {"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
-      {"id": "roads", "type": "line", "source": "v", "source-layer": "r", "filter": ["==", ["get", "class"], "minor"], "layout": {"line-join": "round", "line-cap": "round"}},
-      {"id": "water", "type": "fill", "source": "v", "source-layer": "w", "paint": {"fill-opacity": 1.0, "fill-color": "#00f"}, "minzoom": 4},
-      {"id": "new-labels", "type": "symbol", "source": "v", "source-layer": "p"}
-     ]}
-    """
+        {"version": 8, "name": "New", "glyphs": "https://g.example.com/{fontstack}/{range}.pbf",
+         "sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json?key=ZYXWVUTSRQPONMLKJIHGFEDCBA543210"}, "extra": {"type": "vector", "url": "https://e.example.com/e.json"}},
+         "layers": [
+          {"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+          {"id": "roads", "type": "line", "source": "v", "source-layer": "r", "filter": ["==", ["get", "class"], "minor"], "layout": {"line-join": "round", "line-cap": "round"}},
+          {"id": "water", "type": "fill", "source": "v", "source-layer": "w", "paint": {"fill-opacity": 1.0, "fill-color": "#00f"}, "minzoom": 4},
+          {"id": "new-labels", "type": "symbol", "source": "v", "source-layer": "p"}
+         ]}
+        """
 
     func files() throws -> (URL, URL, URL) {
         let folder = try makeTemporaryFolder()
-        let old = folder.appendingPathComponent("old.json"), new = folder.appendingPathComponent("new.json")
+        let old = folder.appendingPathComponent("old.json")
+        let new = folder.appendingPathComponent("new.json")
         try Data(Self.old.utf8).write(to: old)
         try Data(Self.new.utf8).write(to: new)
         return (folder, old, new)
@@ -39,21 +41,22 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = runTool(["diff", old.path, new.path])
         #expect(run.status == 1)
-        #expect(run.output == """
-        --- \(old.path)
-        +++ \(new.path)
-        - layer old-labels (was at 3)
-        + layer new-labels (at 3)
-        ~ layer water moved: 1 -> 2
-        ~ layer roads filter: ["==",["get","class"],"major"] -> ["==",["get","class"],"minor"]
-        ~ layer water minzoom: (none) -> 4
-        ~ source v: {"type":"vector","url":"https://t.example.com/v.json?key=ABCD…"} -> {"type":"vector","url":"https://t.example.com/v.json?key=ZYXW…"}
-        - source gone
-        + source extra
-        ~ root name: "Old" -> "New"
-        9 changes
+        #expect(
+            run.output == """
+                --- \(old.path)
+                +++ \(new.path)
+                - layer old-labels (was at 3)
+                + layer new-labels (at 3)
+                ~ layer water moved: 1 -> 2
+                ~ layer roads filter: ["==",["get","class"],"major"] -> ["==",["get","class"],"minor"]
+                ~ layer water minzoom: (none) -> 4
+                ~ source v: {"type":"vector","url":"https://t.example.com/v.json?key=ABCD…"} -> {"type":"vector","url":"https://t.example.com/v.json?key=ZYXW…"}
+                - source gone
+                + source extra
+                ~ root name: "Old" -> "New"
+                9 changes
 
-        """, "\(run.output)")
+                """, "\(run.output)")
         #expect(!run.output.contains("ABCDEFGHIJ") && !run.output.contains("ZYXWVUTSRQ"), "no key in the output")
     }
 
@@ -63,7 +66,11 @@ import TestSupport
         let json = runTool(["diff", old.path, new.path, "--format", "json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let kinds = (report["changes"] as? [[String: Any]])?.map { $0["kind"] as? String ?? "" }
-        #expect(kinds == ["layer-removed", "layer-added", "layer-moved", "layer-property", "layer-property", "source", "source", "source", "root"])
+        #expect(
+            kinds == [
+                "layer-removed", "layer-added", "layer-moved", "layer-property", "layer-property", "source", "source",
+                "source", "root",
+            ])
         #expect((report["summary"] as? [String: Any])?["changes"] as? Int == 9)
         let markdown = runTool(["diff", old.path, new.path, "--format", "markdown"])
         #expect(markdown.status == 1)
@@ -92,14 +99,20 @@ import TestSupport
             let sorted = folder.appendingPathComponent(style.lastPathComponent)
             let formatted = runTool(["format", style.path, "--sort"])
             try Data(formatted.output.utf8).write(to: sorted)
-            #expect(runTool(["diff", style.path, sorted.path]).status == 0, "\(style.lastPathComponent): format --sort changed the style")
+            #expect(
+                runTool(["diff", style.path, sorted.path]).status == 0,
+                "\(style.lastPathComponent): format --sort changed the style")
         }
         let root = try #require(SharedData.root).appendingPathComponent("corpus/styles")
-        let run = runTool(["diff", root.appendingPathComponent("tomtom-basic-main.json").path, root.appendingPathComponent("tomtom-basic-nolabels.json").path,
-                           "--format", "json"])
+        let run = runTool([
+            "diff", root.appendingPathComponent("tomtom-basic-main.json").path,
+            root.appendingPathComponent("tomtom-basic-nolabels.json").path,
+            "--format", "json",
+        ])
         #expect(run.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-        let removed = (report["changes"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "layer-removed" }.compactMap { $0["id"] as? String }
+        let removed = (report["changes"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "layer-removed" }
+            .compactMap { $0["id"] as? String }
         #expect(removed.contains("Motorway label") && removed.count > 30, "\(removed.count)")
     }
 
@@ -109,7 +122,8 @@ import TestSupport
     @Test func versionsFromHistory() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let old = "fixtures/diff/demo-style-8b2af35.json", new = "fixtures/diff/demo-style-03bdb31.json"
+        let old = "fixtures/diff/demo-style-8b2af35.json"
+        let new = "fixtures/diff/demo-style-03bdb31.json"
         let root = SharedData.repositoryRoot.path
         let run = runTool(["diff", old, new], in: root)
         #expect(run.status == 1)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MCStyleCLI
 
 /// `mc-style fetch-base` against a loopback stand-in for TomTom's style endpoint (Python's http.server, test
@@ -9,55 +10,55 @@ import TestSupport
 @Suite(.serialized) struct FetchBaseCommandTests {
     static let key = "SeCrEtKeY1234567890abcdef"
     static let server = #"""
-import http.server, json, signal, sys, threading, time
-# Started from a test thread, this process inherits a mask that blocks SIGTERM; unblock it so that the test's
-# terminate() stops it at once (else it lives its full 120 s, holding the test runner's standard error open).
-signal.pthread_sigmask(signal.SIG_SETMASK, [])
-KEY = "SeCrEtKeY1234567890abcdef"
-state = {"version": "25.2.1"}
-class H(http.server.BaseHTTPRequestHandler):
-    def log_message(self, *a): pass
-    def do_GET(self):
-        p = self.path if self.path.startswith("/style/") else self.path.split("?")[0]
-        if p.startswith("/style/1/style/"):
-            if f"key={KEY}" not in p:
-                return self.send(403, b"no key")
-            body = {"version": 8, "metadata": {"tomtom:styleVersion": state["version"]}, "sources": {"v": {"type": "vector", "tiles": [f"https://api.tomtom.com/map/1/tile/basic/main/{{z}}/{{x}}/{{y}}.pbf?key={KEY}"]}},
-                    "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff" if state["version"] == "25.2.1" else "#eee"}}]}
-            return self.send(200, json.dumps(body).encode())
-        if p == "/bump":
-            state["version"] = "25.2.2"; return self.send(200, b"ok")
-        if p == "/notjson": return self.send(200, b"<html>")
-        if p == "/away":
-            self.send_response(302); self.send_header("Location", "http://example.com/x"); self.send_header("Content-Length", "0"); self.end_headers(); return
-        if p == "/slow": time.sleep(5); return self.send(200, b"{}")
-        if p == "/endless":
-            # 2 GB with no Content-Length: the body ends when the connection does.
-            self.send_response(200); self.end_headers()
-            block = b"x" * (1 << 20)
-            try:
-                for _ in range(2048): self.wfile.write(block)
-            except OSError:
-                pass
-            return
-        if p.startswith("/hop/"):
-            n = int(p.split("/")[2]); time.sleep(0.6)
-            if n >= 5: return self.send(200, b"{}")
-            self.send_response(302); self.send_header("Location", f"/hop/{n + 1}?key={KEY}"); self.send_header("Content-Length", "0"); self.end_headers(); return
-        if p == "/huge":
-            self.send_response(200); self.send_header("Content-Length", str(70 << 20)); self.end_headers(); return
-        self.send(404, b"nope")
-    def send(self, code, body):
-        self.send_response(code); self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
-class Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address):
-        pass  # a client hanging up early is what the size and time limits under test do
-s = Server(("127.0.0.1", 0), H)
-print(s.server_address[1], flush=True)
-threading.Timer(120, s.shutdown).start()
-s.serve_forever()
+        import http.server, json, signal, sys, threading, time
+        # Started from a test thread, this process inherits a mask that blocks SIGTERM; unblock it so that the test's
+        # terminate() stops it at once (else it lives its full 120 s, holding the test runner's standard error open).
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
+        KEY = "SeCrEtKeY1234567890abcdef"
+        state = {"version": "25.2.1"}
+        class H(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *a): pass
+            def do_GET(self):
+                p = self.path if self.path.startswith("/style/") else self.path.split("?")[0]
+                if p.startswith("/style/1/style/"):
+                    if f"key={KEY}" not in p:
+                        return self.send(403, b"no key")
+                    body = {"version": 8, "metadata": {"tomtom:styleVersion": state["version"]}, "sources": {"v": {"type": "vector", "tiles": [f"https://api.tomtom.com/map/1/tile/basic/main/{{z}}/{{x}}/{{y}}.pbf?key={KEY}"]}},
+                            "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff" if state["version"] == "25.2.1" else "#eee"}}]}
+                    return self.send(200, json.dumps(body).encode())
+                if p == "/bump":
+                    state["version"] = "25.2.2"; return self.send(200, b"ok")
+                if p == "/notjson": return self.send(200, b"<html>")
+                if p == "/away":
+                    self.send_response(302); self.send_header("Location", "http://example.com/x"); self.send_header("Content-Length", "0"); self.end_headers(); return
+                if p == "/slow": time.sleep(5); return self.send(200, b"{}")
+                if p == "/endless":
+                    # 2 GB with no Content-Length: the body ends when the connection does.
+                    self.send_response(200); self.end_headers()
+                    block = b"x" * (1 << 20)
+                    try:
+                        for _ in range(2048): self.wfile.write(block)
+                    except OSError:
+                        pass
+                    return
+                if p.startswith("/hop/"):
+                    n = int(p.split("/")[2]); time.sleep(0.6)
+                    if n >= 5: return self.send(200, b"{}")
+                    self.send_response(302); self.send_header("Location", f"/hop/{n + 1}?key={KEY}"); self.send_header("Content-Length", "0"); self.end_headers(); return
+                if p == "/huge":
+                    self.send_response(200); self.send_header("Content-Length", str(70 << 20)); self.end_headers(); return
+                self.send(404, b"nope")
+            def send(self, code, body):
+                self.send_response(code); self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
+        class Server(http.server.ThreadingHTTPServer):
+            def handle_error(self, request, client_address):
+                pass  # a client hanging up early is what the size and time limits under test do
+        s = Server(("127.0.0.1", 0), H)
+        print(s.server_address[1], flush=True)
+        threading.Timer(120, s.shutdown).start()
+        s.serve_forever()
 
-"""#
+        """#
 
     /// A running stand-in and its port; nil (the tests skip) when python3 is not there.
     final class StandIn {
@@ -72,7 +73,8 @@ s.serve_forever()
             process.standardOutput = output
             guard (try? process.run()) != nil else { return nil }
             var line = Data()
-            while let byte = try? output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+            while let byte = try? output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8)
+            { line += byte }
             guard let port = Int(String(decoding: line, as: UTF8.self)) else { return nil }
             self.port = port
         }
@@ -83,7 +85,9 @@ s.serve_forever()
     }
 
     /// python3 and curl run the stand-in and the downloads; without them these tests are skipped.
-    static let toolsPresent = ["/usr/bin/python3", "/usr/bin/curl"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    static let toolsPresent = ["/usr/bin/python3", "/usr/bin/curl"].allSatisfy {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     @Test(.enabled(if: toolsPresent, "python3 or curl is absent: skipped"))
     func savesLocksChecksAndNeverShowsTheKey() throws {
@@ -92,16 +96,24 @@ s.serve_forever()
         let standIn = try #require(StandIn(folder: folder))
         let out = folder.appendingPathComponent("base.json").path
         let environment = ["TT": Self.key]
-        let saved = runTool(["fetch-base", "--out", out, "--origin", "http://127.0.0.1:\(standIn.port)", "--design", "basic_street-dark",
-                             "--module", "hillshade", "--api-key-env", "TT"], environment: environment)
+        let saved = runTool(
+            [
+                "fetch-base", "--out", out, "--origin", "http://127.0.0.1:\(standIn.port)", "--design",
+                "basic_street-dark",
+                "--module", "hillshade", "--api-key-env", "TT",
+            ], environment: environment)
         #expect(saved.status == 0, "\(saved.error)")
         #expect(saved.output.hasPrefix("saved \(out) ("), "\(saved.output)")
         let style = try String(contentsOfFile: out, encoding: .utf8)
         let lock = try String(contentsOfFile: folder.appendingPathComponent("base.lock.json").path, encoding: .utf8)
         #expect(style.contains("?key={key}\""), "the key went back to its placeholder")
-        #expect(lock.contains("\"url\": \"http://127.0.0.1:\(standIn.port)/style/1/style/25.2.*?key={key}&map=gosdk/basic_street-dark&hillshade=2-test/hillshade_dem-dark\""))
+        #expect(
+            lock.contains(
+                "\"url\": \"http://127.0.0.1:\(standIn.port)/style/1/style/25.2.*?key={key}&map=gosdk/basic_street-dark&hillshade=2-test/hillshade_dem-dark\""
+            ))
         #expect(lock.contains("\"styleVersion\": \"25.2.1\"") && lock.contains("\"sha256\": \""))
-        let unchanged = runTool(["fetch-base", "--out", out, "--check", "--api-key-env", "TT"], environment: environment)
+        let unchanged = runTool(
+            ["fetch-base", "--out", out, "--check", "--api-key-env", "TT"], environment: environment)
         #expect(unchanged.status == 0 && unchanged.output == "\(out) is what TomTom serves\n")
         // TomTom publishes another version: --check fails with the diff, and writes nothing.
         let bump = Process()
@@ -125,20 +137,31 @@ s.serve_forever()
         let out = folder.appendingPathComponent("base.json")
         try Data("{\"version\": 8, \"sources\": {}, \"layers\": []}".utf8).write(to: out)
         let origin = "http://127.0.0.1:\(standIn.port)"
-        let cases = [("notjson", "did not answer with JSON", 1), ("away", "redirects to another host (example.com): refused", 1),
-                     ("slow", "did not answer within 1 s", 1), ("huge", "is larger than the 64 MiB limit", 1), ("missing", "answered HTTP 404", 1),
-                     ("endless", "is larger than the 64 MiB limit", 5), ("hop/1", "did not answer within 2 s (the whole fetch, redirects included)", 2)]
+        let cases = [
+            ("notjson", "did not answer with JSON", 1), ("away", "redirects to another host (example.com): refused", 1),
+            ("slow", "did not answer within 1 s", 1), ("huge", "is larger than the 64 MiB limit", 1),
+            ("missing", "answered HTTP 404", 1),
+            ("endless", "is larger than the 64 MiB limit", 5),
+            ("hop/1", "did not answer within 2 s (the whole fetch, redirects included)", 2),
+        ]
         for (path, message, timeout) in cases {
             let started = Date()
-            let run = runTool(["fetch-base", "--out", out.path, "--url", "\(origin)/\(path)?key={key}", "--api-key-env", "TT", "--timeout", String(timeout)],
-                              environment: ["TT": Self.key])
+            let run = runTool(
+                [
+                    "fetch-base", "--out", out.path, "--url", "\(origin)/\(path)?key={key}", "--api-key-env", "TT",
+                    "--timeout", String(timeout),
+                ],
+                environment: ["TT": Self.key])
             // The timeout holds for the whole fetch (five redirects of 0.6 s each take 3 s).
             #expect(Date().timeIntervalSince(started) < Double(timeout) + 2, "\(path) took longer than its timeout")
             #expect(run.status == 1 && run.error.contains(message), "\(path): \(run.error)")
             #expect(!run.error.contains(Self.key))
-            #expect(try String(contentsOf: out, encoding: .utf8) == "{\"version\": 8, \"sources\": {}, \"layers\": []}", "\(path)")
+            #expect(
+                try String(contentsOf: out, encoding: .utf8) == "{\"version\": 8, \"sources\": {}, \"layers\": []}",
+                "\(path)")
         }
-        let wrongKey = runTool(["fetch-base", "--out", out.path, "--origin", origin, "--api-key-env", "TT"], environment: ["TT": "wrong"])
+        let wrongKey = runTool(
+            ["fetch-base", "--out", out.path, "--origin", origin, "--api-key-env", "TT"], environment: ["TT": "wrong"])
         #expect(wrongKey.status == 1 && wrongKey.error.contains("answered HTTP 403"))
         #expect(runTool(["fetch-base", "--out", out.path, "--design", "basic_street-night"]).status == 2)
         #expect(runTool(["fetch-base", "--out", out.path, "--module", "weather"]).status == 2)
@@ -165,7 +188,8 @@ s.serve_forever()
         for _ in 0..<20 {
             let refused = runTool(arguments, environment: ["PATH": bin.path])
             #expect(refused.status == 1)
-            #expect(refused.error.contains("failed (curl exit 2): curl: option --proto: is unknown"), "\(refused.error)")
+            #expect(
+                refused.error.contains("failed (curl exit 2): curl: option --proto: is unknown"), "\(refused.error)")
         }
         #expect(!FileManager.default.fileExists(atPath: out))
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MCStyleCLI
 
 @Suite struct FormatCommandTests {
@@ -11,19 +12,20 @@ import TestSupport
         try Data(#"{"version":8,"layers":[{"id":"bg","type":"background"}],"zoom":1.50}"#.utf8).write(to: file)
         let run = runTool(["format", file.path])
         #expect(run.status == 0)
-        #expect(run.output == """
-        {
-          "version": 8,
-          "layers": [
-            {
-              "id": "bg",
-              "type": "background"
-            }
-          ],
-          "zoom": 1.50
-        }
+        #expect(
+            run.output == """
+                {
+                  "version": 8,
+                  "layers": [
+                    {
+                      "id": "bg",
+                      "type": "background"
+                    }
+                  ],
+                  "zoom": 1.50
+                }
 
-        """)
+                """)
         let compact = runTool(["format", "--compact", file.path])
         #expect(compact.output == #"{"version":8,"layers":[{"id":"bg","type":"background"}],"zoom":1.50}"# + "\n")
     }
@@ -50,7 +52,8 @@ import TestSupport
         try Data(#"{"a":[1,2]}"#.utf8).write(to: messy)
         try Data("{\n  \"a\": 1\n}\n".utf8).write(to: tidy)
         let old = Date(timeIntervalSince1970: 1_000_000)
-        try FileManager.default.setAttributes([.modificationDate: old, .posixPermissions: 0o600], ofItemAtPath: tidy.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: old, .posixPermissions: 0o600], ofItemAtPath: tidy.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: messy.path)
         let run = runTool(["format", "--in-place", messy.path, tidy.path])
         #expect(run.status == 0)
@@ -59,7 +62,9 @@ import TestSupport
         #expect(tidyAttributes[.modificationDate] as? Date == old, "an unchanged file is not rewritten")
         let messyAttributes = try FileManager.default.attributesOfItem(atPath: messy.path)
         #expect((messyAttributes[.posixPermissions] as? NSNumber)?.intValue == 0o640, "permissions are kept")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".mc-style-tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix(".mc-style-tmp")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -71,12 +76,13 @@ import TestSupport
         try Data(text.utf8).write(to: broken)
         let run = runTool(["format", "--in-place", broken.path])
         #expect(run.status == 1)
-        #expect(run.error == """
-        \(broken.path):3:15: error: trailing comma: expected another member after ',' [json.syntax]
-            {"id": "a",}
-                      ^
+        #expect(
+            run.error == """
+                \(broken.path):3:15: error: trailing comma: expected another member after ',' [json.syntax]
+                    {"id": "a",}
+                              ^
 
-        """)
+                """)
         #expect(String(decoding: try Data(contentsOf: broken), as: UTF8.self) == text)
     }
 

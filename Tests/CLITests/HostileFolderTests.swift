@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MCStyleCLI
 
 /// Hostile files and folders (issue 37, items 3, 8, 10, 11, 12 and 14): links out of the output folder, paths out
@@ -18,14 +19,15 @@ import TestSupport
     /// A small project of its own: base.json and mc-style.yaml with one source.
     private func project(in folder: URL, opacity: String = "0.5") throws -> URL {
         _ = try write(Self.base, "base.json", in: folder)
-        return try write("""
-        version: 1
-        base: base.json
-        sources:
-          - id: a
-            urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-            opacity: \(opacity)
-        """, "mc-style.yaml", in: folder)
+        return try write(
+            """
+            version: 1
+            base: base.json
+            sources:
+              - id: a
+                urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                opacity: \(opacity)
+            """, "mc-style.yaml", in: folder)
     }
 
     /// Item 3: `--check --diff` never follows a link out of the output folder: the link is refused as something
@@ -38,7 +40,8 @@ import TestSupport
         #expect(runTool(["compile", declarations.path, "--out", out.path]).status == 0)
         let secret = try write("TTKEY=Zr8vWq2mN5xK7pLs\n", "elsewhere/env", in: folder)
         try FileManager.default.removeItem(at: out.appendingPathComponent("style.json"))
-        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("style.json").path, withDestinationPath: secret.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent("style.json").path, withDestinationPath: secret.path)
         let run = runTool(["compile", declarations.path, "--out", out.path, "--check", "--diff"])
         #expect(run.status == 1)
         #expect(!run.output.contains("Zr8vWq2mN5xK7pLs") && !run.error.contains("Zr8vWq2mN5xK7pLs"))
@@ -53,24 +56,30 @@ import TestSupport
     @Test func basesAndAssetsStayInTheProject() throws {
         let root = try makeStandaloneTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let credentials = try write("https://user:ghp_Q2w3E4r5T6y7U8i9O0p1A2s3D4f5G6h7J8k9@github.com\n", "home/.git-credentials", in: root)
+        let credentials = try write(
+            "https://user:ghp_Q2w3E4r5T6y7U8i9O0p1A2s3D4f5G6h7J8k9@github.com\n", "home/.git-credentials", in: root)
         let projectFolder = root.appendingPathComponent("project")
-        try FileManager.default.createDirectory(at: projectFolder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: projectFolder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         _ = try write(Self.base, "styles/base.json", in: projectFolder)
-        let escaping = try write("""
-        version: 1
-        base: ../../home/.git-credentials
-        assets:
-          sprite: ../../home/.git-credentials
-        sources: []
-        """, "app/mc-style.yaml", in: projectFolder)
+        let escaping = try write(
+            """
+            version: 1
+            base: ../../home/.git-credentials
+            assets:
+              sprite: ../../home/.git-credentials
+            sources: []
+            """, "app/mc-style.yaml", in: projectFolder)
         let run = runTool(["validate", escaping.path])
         #expect(run.status == 1)
-        #expect(run.output.contains("app/mc-style.yaml:2:7: error: base style '") && run.output.contains("lies outside the project folder"), "\(run.output)")
+        #expect(
+            run.output.contains("app/mc-style.yaml:2:7: error: base style '")
+                && run.output.contains("lies outside the project folder"), "\(run.output)")
         #expect(run.output.contains("[decl.path-escape]"))
         #expect(!run.output.contains("ghp_Q2w3"), "\(run.output)")
         // Inside the project, up through the declarations' folder: fine (as the demo's ../../styles/...).
-        let inside = try write("version: 1\nbase: ../styles/base.json\nsources: []\n", "app/inside.yaml", in: projectFolder)
+        let inside = try write(
+            "version: 1\nbase: ../styles/base.json\nsources: []\n", "app/inside.yaml", in: projectFolder)
         #expect(runTool(["validate", inside.path]).status == 0)
         // Given on the command line, the file is read; being no style, none of it is printed.
         let given = runTool(["validate", "--base", credentials.path, inside.path])
@@ -88,21 +97,28 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try project(in: folder)
         for name in ["parts/f.yaml", "x.fifo.json"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent("parts"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("parts"), withIntermediateDirectories: true)
             #expect(mkfifo(folder.appendingPathComponent(name).path, 0o600) == 0)
         }
-        let including = try write("version: 1\nbase: base.json\nsources:\n  - !include parts/f.yaml\n", "inc.yaml", in: folder)
+        let including = try write(
+            "version: 1\nbase: base.json\nsources:\n  - !include parts/f.yaml\n", "inc.yaml", in: folder)
         let fifoBase = try write("version: 1\nbase: x.fifo.json\nsources: []\n", "fifo-base.yaml", in: folder)
         let cases: [([String], String)] = [
             (["validate", including.path], "inc.yaml:4:5: error: cannot include 'parts/f.yaml': "),
             (["validate", fifoBase.path], "fifo-base.yaml:2:7: error: base style "),
-            (["validate", "--base", folder.appendingPathComponent("x.fifo.json").path, including.path], "is not a regular file"),
+            (
+                ["validate", "--base", folder.appendingPathComponent("x.fifo.json").path, including.path],
+                "is not a regular file"
+            ),
             (["validate", folder.appendingPathComponent("x.fifo.json").path], "is not a regular file"),
         ]
         for (words, expected) in cases {
             let (run, timedOut) = runBuiltTool(words, seconds: 10)
             #expect(!timedOut, "\(words) hung")
-            #expect(run.status == 1 && run.output.contains(expected) && run.output.contains("is not a regular file"), "\(words): \(run.output)")
+            #expect(
+                run.status == 1 && run.output.contains(expected) && run.output.contains("is not a regular file"),
+                "\(words): \(run.output)")
         }
     }
 
@@ -112,24 +128,28 @@ import TestSupport
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try project(in: folder)
-        let hostile = try write(#"""
-        version: 1
-        base: base.json
-        sources:
-          - id: "\e]0;PWNED\a\e[2J"
-            urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-            placement: {below: "nope\n::error file=README.md,line=1::forged"}
-        """#, "hostile.yaml", in: folder)
+        let hostile = try write(
+            #"""
+            version: 1
+            base: base.json
+            sources:
+              - id: "\e]0;PWNED\a\e[2J"
+                urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                placement: {below: "nope\n::error file=README.md,line=1::forged"}
+            """#, "hostile.yaml", in: folder)
         let run = runTool(["validate", hostile.path])
         #expect(run.status == 1)
-        #expect(!run.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" } && !run.output.contains("\u{7F}"), "\(run.output)")
+        #expect(
+            !run.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }
+                && !run.output.contains("\u{7F}"), "\(run.output)")
         #expect(run.output.contains(#"\e]0;PWNED\a\e[2J"#), "\(run.output)")
         #expect(run.output.contains(#"nope\n::error file=README.md"#), "\(run.output)")
         #expect(!run.output.split(separator: "\n").contains { $0.hasPrefix("::error") })
         let github = runTool(["validate", "--format", "github", hostile.path])
         #expect(!github.output.split(separator: "\n").contains { $0.hasPrefix("::error file=README.md") })
         let usage = runTool(["compile", "--out", "x", "--bogus\u{1B}[2J"])
-        #expect(usage.status == 2 && !usage.error.contains("\u{1B}") && usage.error.contains(#"\e[2J"#), "\(usage.error)")
+        #expect(
+            usage.status == 2 && !usage.error.contains("\u{1B}") && usage.error.contains(#"\e[2J"#), "\(usage.error)")
     }
 
     /// Item 11: a folder with content mc-style did not write is refused, and left exactly as it was; litter
@@ -143,22 +163,31 @@ import TestSupport
         #expect(chmod(out.appendingPathComponent("private").path, 0o700) == 0)
         let refused = runTool(["compile", declarations.path, "--out", out.path])
         #expect(refused.status == 1)
-        #expect(refused.error.contains("holds 'private', which mc-style did not write: choose an empty folder for the output"), "\(refused.error)")
+        #expect(
+            refused.error.contains(
+                "holds 'private', which mc-style did not write: choose an empty folder for the output"),
+            "\(refused.error)")
         #expect(try String(contentsOf: privateFile, encoding: .utf8) == "mine")
         var status = stat()
         #expect(stat(out.appendingPathComponent("private").path, &status) == 0 && status.st_mode & 0o777 == 0o700)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["private"])
         // A dangling link and a link to a folder are refused too, and stay.
         try FileManager.default.removeItem(at: out.appendingPathComponent("private"))
-        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("style.json").path, withDestinationPath: "nowhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent("style.json").path, withDestinationPath: "nowhere")
         #expect(runTool(["compile", declarations.path, "--out", out.path]).status == 1)
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: out.appendingPathComponent("style.json").path)) == "nowhere")
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: out.appendingPathComponent("style.json").path))
+                == "nowhere")
         try FileManager.default.removeItem(at: out.appendingPathComponent("style.json"))
         // Litter only: written, and the litter is not in the new folder.
         _ = try write("x", "out/.DS_Store", in: folder)
         let written = runTool(["compile", declarations.path, "--out", out.path])
         #expect(written.status == 0, "\(written.error)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["manifest.json", "style.json", "tilejson"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == [
+                "manifest.json", "style.json", "tilejson",
+            ])
     }
 
     /// Item 11: the folder keeps its mode (setgid included), owner and group.
@@ -178,7 +207,9 @@ import TestSupport
             #expect(run.status == 0, "\(run.error)")
             var after = stat()
             #expect(stat(out.path, &after) == 0)
-            #expect(after.st_mode & 0o7777 == 0o2750 && after.st_uid == before.st_uid && after.st_gid == before.st_gid, "\(String(after.st_mode, radix: 8))")
+            #expect(
+                after.st_mode & 0o7777 == 0o2750 && after.st_uid == before.st_uid && after.st_gid == before.st_gid,
+                "\(String(after.st_mode, radix: 8))")
         }
     }
 
@@ -188,14 +219,21 @@ import TestSupport
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let declarations = try project(in: folder)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("x"), withIntermediateDirectories: false)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: folder.path)
-        for out in [folder.path, "x/..", folder.appendingPathComponent("link").path, "/", folder.deletingLastPathComponent().path] {
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("x"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link").path, withDestinationPath: folder.path)
+        for out in [
+            folder.path, "x/..", folder.appendingPathComponent("link").path, "/",
+            folder.deletingLastPathComponent().path,
+        ] {
             let run = runTool(["compile", declarations.path, "--out", out], in: folder.path)
             #expect(run.status == 1, "\(out)")
             #expect(run.error.contains("cannot be the output folder"), "\(out): \(run.error)")
         }
-        #expect(FileManager.default.fileExists(atPath: declarations.path) && FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))
+        #expect(
+            FileManager.default.fileExists(atPath: declarations.path)
+                && FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))
         guard runsAsRoot else {
             print("skipped: the mount point case needs root to mount a tmpfs")
             return
@@ -234,13 +272,14 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try write(Self.base, "base.json", in: folder)
         func declarations(_ opacity: String) throws -> URL {
-            try write("""
-            version: 1
-            base: base.json
-            sources:
-              - { id: a, tileJson: "https://tiles.example.com/a.json", opacity: \(opacity) }
-              - { id: b, urlTemplate: "https://tiles.example.com/{z}/{x}/{y}.png" }
-            """, "mc-style.yaml", in: folder)
+            try write(
+                """
+                version: 1
+                base: base.json
+                sources:
+                  - { id: a, tileJson: "https://tiles.example.com/a.json", opacity: \(opacity) }
+                  - { id: b, urlTemplate: "https://tiles.example.com/{z}/{x}/{y}.png" }
+                """, "mc-style.yaml", in: folder)
         }
         let path = try declarations("0.5").path
         #expect(chown(folder.path, 65534, 65534) == 0 && chmod(folder.path, 0o755) == 0)
@@ -252,11 +291,16 @@ import TestSupport
             _ = try declarations(opacity)
             let run = runBuiltTool(["compile", path, "--out", "out"], in: folder.path, user: nobody).run
             #expect(run.status == 0, "\(run.error)")
-            #expect(try String(contentsOf: folder.appendingPathComponent("out/style.json"), encoding: .utf8).contains("\"raster-opacity\": \(opacity)"))
+            #expect(
+                try String(contentsOf: folder.appendingPathComponent("out/style.json"), encoding: .utf8).contains(
+                    "\"raster-opacity\": \(opacity)"))
             var status = stat()
-            #expect(stat(folder.appendingPathComponent("out/tilejson").path, &status) == 0 && status.st_mode & 0o777 == 0o555)
+            #expect(
+                stat(folder.appendingPathComponent("out/tilejson").path, &status) == 0
+                    && status.st_mode & 0o777 == 0o555)
         }
-        #expect(FolderContents.names(folder).filter { $0.contains("mc-style-") }.isEmpty, "\(FolderContents.names(folder))")
+        #expect(
+            FolderContents.names(folder).filter { $0.contains("mc-style-") }.isEmpty, "\(FolderContents.names(folder))")
     }
 
     /// Item 14: a NUL in a path is refused, not cut; a link loop is called one; `--dependencies` that cannot be
@@ -265,17 +309,29 @@ import TestSupport
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let declarations = try project(in: folder)
-        let nul = try write("version: 1\nbase: \"base.json\\0.yaml\"\nsources:\n  - !include \"parts\\0x.yaml\"\n", "nul.yaml", in: folder)
+        let nul = try write(
+            "version: 1\nbase: \"base.json\\0.yaml\"\nsources:\n  - !include \"parts\\0x.yaml\"\n", "nul.yaml",
+            in: folder)
         let run = runTool(["validate", nul.path])
         #expect(run.status == 1)
-        #expect(run.output.contains("nul.yaml:4:5: error: cannot include 'parts\\u{0}x.yaml': the path has a NUL byte"), "\(run.output)")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop1.yaml").path, withDestinationPath: "loop2.yaml")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop2.yaml").path, withDestinationPath: "loop1.yaml")
-        let looping = try write("version: 1\nbase: base.json\nsources:\n  - !include loop1.yaml\n", "looping.yaml", in: folder)
+        #expect(
+            run.output.contains("nul.yaml:4:5: error: cannot include 'parts\\u{0}x.yaml': the path has a NUL byte"),
+            "\(run.output)")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("loop1.yaml").path, withDestinationPath: "loop2.yaml")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("loop2.yaml").path, withDestinationPath: "loop1.yaml")
+        let looping = try write(
+            "version: 1\nbase: base.json\nsources:\n  - !include loop1.yaml\n", "looping.yaml", in: folder)
         let loop = runTool(["validate", looping.path])
-        #expect(loop.output.contains("is a symbolic link loop") && !loop.output.contains("does not exist"), "\(loop.output)")
+        #expect(
+            loop.output.contains("is a symbolic link loop") && !loop.output.contains("does not exist"), "\(loop.output)"
+        )
         let out = folder.appendingPathComponent("out")
-        let failed = runTool(["compile", declarations.path, "--out", out.path, "--dependencies", folder.appendingPathComponent("missing/deps.json").path])
+        let failed = runTool([
+            "compile", declarations.path, "--out", out.path, "--dependencies",
+            folder.appendingPathComponent("missing/deps.json").path,
+        ])
         #expect(failed.status == 1)
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
@@ -283,5 +339,7 @@ import TestSupport
 
 /// The names in a folder, for checks of what a run left there.
 enum FolderContents {
-    static func names(_ folder: URL) -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] }
+    static func names(_ folder: URL) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MCStyleCLI
 
 /// A compile killed with SIGKILL at any moment leaves the output folder either exactly as it was or exactly
@@ -11,7 +12,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = SharedData.repositoryFile("styles/tomtom-demo-base.json").path
         func declarations(opacity: String) -> Data {
-            Data(CompileCommandTests.manySources(3000, base: base, fields: "opacity: \(opacity), bounds: [0, 0, 10, 10]").utf8)
+            Data(
+                CompileCommandTests.manySources(3000, base: base, fields: "opacity: \(opacity), bounds: [0, 0, 10, 10]")
+                    .utf8)
         }
         let file = folder.appendingPathComponent("big.yaml")
         let out = folder.appendingPathComponent("out")
@@ -37,13 +40,17 @@ import TestSupport
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let now = try CompileCommandTests.tree(out)
-            #expect(now == before || now == after, "killed after \(delay) ms: the folder is neither the old nor the new output")
+            #expect(
+                now == before || now == after,
+                "killed after \(delay) ms: the folder is neither the old nor the new output")
             if now == before { sawOld = true } else { break }
         }
         #expect(sawOld, "at least one kill landed before the swap")
         #expect(runTool(["compile", file.path, "--out", out.path]).status == 0)
         #expect(try CompileCommandTests.tree(out) == after)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("mc-style-staging") || $0.contains("mc-style-spool") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.contains("mc-style-staging") || $0.contains("mc-style-spool")
+        }
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }

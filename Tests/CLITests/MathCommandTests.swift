@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MCStyleCLI
 
 @Suite struct MathCommandTests {
@@ -58,7 +59,8 @@ import Testing
         let run = runTool(["tiles", "--bounds=170,-10,-170,10", "--zoom=3"])
         #expect(run.status == 0)
         #expect(run.output.contains("zoom 3: x 7-7 and 0-0, y 3-4: 4 tiles"))
-        let expected = independentCount(west: 170, south: -10, east: 180, north: 10, level: 3)
+        let expected =
+            independentCount(west: 170, south: -10, east: 180, north: 10, level: 3)
             + independentCount(west: -180, south: -10, east: -170, north: 10, level: 3)
         #expect(run.output.hasSuffix("total: \(expected) tiles\n"))
     }

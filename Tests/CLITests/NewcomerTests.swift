@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import MCStyleCLI
 import StyleCompiler
+import TestSupport
+import Testing
+
+@testable import MCStyleCLI
 
 /// What a new user met in their first hour, one test per fix (issue: a newcomer's first hour).
 @Suite struct NewcomerTests {
@@ -27,7 +28,10 @@ import StyleCompiler
     }
 
     @Test func quietStrictStillShowsTheWarningsThatFail() throws {
-        let (folder, url) = try file("d.yaml", "version: 1\nbase: \(Self.base)\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n    tileSize: 300\n")
+        let (folder, url) = try file(
+            "d.yaml",
+            "version: 1\nbase: \(Self.base)\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n    tileSize: 300\n"
+        )
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = runTool(["validate", url.path, "--quiet", "--strict"])
         #expect(run.status == 1)
@@ -37,7 +41,10 @@ import StyleCompiler
     }
 
     @Test func yamlSyntaxErrorsNameTheLikelyCause() throws {
-        let (folder, url) = try file("d.yaml", "version: 1\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n   opacity: 0.5\n")
+        let (folder, url) = try file(
+            "d.yaml",
+            "version: 1\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n   opacity: 0.5\n"
+        )
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = runTool(["validate", url.path])
         #expect(run.status == 1)
@@ -46,19 +53,29 @@ import StyleCompiler
     }
 
     @Test func anEmptyKeyVariableIsCalledEmpty() {
-        let run = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", "/tmp/never", "--api-key-env", "MC_EMPTY"],
-                          environment: ["MC_EMPTY": ""])
+        let run = runTool(
+            [
+                "compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", "/tmp/never", "--api-key-env",
+                "MC_EMPTY",
+            ],
+            environment: ["MC_EMPTY": ""])
         #expect(run.status == 2)
         #expect(run.error.contains("the environment variable MC_EMPTY named by '--api-key-env' is empty"))
     }
 
     @Test func theManifestsTileLevelsAgreeWithTheTileJSON() throws {
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.folder("demo/expected/tomtom/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Fixtures.folder("demo/expected/tomtom/manifest.json"))) as? [String: Any])
         for source in try #require(manifest["sources"] as? [[String: Any]]) {
             guard let path = source["tileJson"] as? String else { continue }
-            let tileJSON = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.folder("demo/expected/tomtom/" + path))) as? [String: Any])
+            let tileJSON = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: Fixtures.folder("demo/expected/tomtom/" + path))) as? [String: Any])
             let zoom = try #require(source["tileZoom"] as? [String: Any])
-            #expect(zoom["min"] as? Int == tileJSON["minzoom"] as? Int && zoom["max"] as? Int == tileJSON["maxzoom"] as? Int, "\(path)")
+            #expect(
+                zoom["min"] as? Int == tileJSON["minzoom"] as? Int
+                    && zoom["max"] as? Int == tileJSON["maxzoom"] as? Int, "\(path)")
         }
     }
 
@@ -77,27 +94,38 @@ import StyleCompiler
     }
 
     @Test func messagesCarryTheirFix() throws {
-        let (folder, url) = try file("d.yaml", """
-        version: 1
-        base: \(Self.base)
-        sources:
-          - { id: a, urlTemplate: "https://{s}.t.example.com/{z}/{x}/{y}.png", placement: { below: Park fill } }
-          - { id: b, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", bounds: [35.1, 139.4, 36.0, 140.2] }
+        let (folder, url) = try file(
+            "d.yaml",
+            """
+            version: 1
+            base: \(Self.base)
+            sources:
+              - { id: a, urlTemplate: "https://{s}.t.example.com/{z}/{x}/{y}.png", placement: { below: Park fill } }
+              - { id: b, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", bounds: [35.1, 139.4, 36.0, 140.2] }
 
-        """)
+            """)
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = runTool(["validate", url.path])
         #expect(run.output.contains("write one subdomain (a, b or c) in its place"))
         #expect(run.output.contains("bounds are [west, south, east, north] in degrees"))
-        let (folder2, placed) = try file("p.yaml", "version: 1\nbase: \(Self.base)\nsources:\n  - { id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\", placement: { below: Park fill } }\n")
+        let (folder2, placed) = try file(
+            "p.yaml",
+            "version: 1\nbase: \(Self.base)\nsources:\n  - { id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\", placement: { below: Park fill } }\n"
+        )
         defer { try? FileManager.default.removeItem(at: folder2) }
         let placement = runTool(["validate", placed.path])
-        #expect(placement.output.contains("names layer 'Park fill', which the base style does not have; did you mean 'Park'?"), "\(placement.output)")
+        #expect(
+            placement.output.contains(
+                "names layer 'Park fill', which the base style does not have; did you mean 'Park'?"),
+            "\(placement.output)")
     }
 
     @Test func theCaretCountsTerminalCells() throws {
         // 国土地理院 is five wide characters (ten cells); é is e and a combining accent (one cell).
-        let (folder, url) = try file("d.yaml", "version: 1\nsources:\n  - { id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\", attribution: [{ text: \"国土地理院e\u{301}\", minZom: 5 }] }\n")
+        let (folder, url) = try file(
+            "d.yaml",
+            "version: 1\nsources:\n  - { id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\", attribution: [{ text: \"国土地理院e\u{301}\", minZom: 5 }] }\n"
+        )
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = runTool(["validate", url.path])
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -106,11 +134,16 @@ import StyleCompiler
         let before = lines[index].components(separatedBy: "minZom")[0]
         let cells = before.unicodeScalars.reduce(0) { $0 + DisplayWidth.cells($1) }
         #expect(caret == String(repeating: " ", count: cells) + "^")
-        #expect(cells == before.unicodeScalars.count + 5 - 1, "five wide characters add five cells, the combining mark takes none")
+        #expect(
+            cells == before.unicodeScalars.count + 5 - 1,
+            "five wide characters add five cells, the combining mark takes none")
     }
 
     @Test func machineFormatsKeepRelatedLocationsAndPaths() throws {
-        let (folder, url) = try file("d.yaml", "version: 1\nbase: \(Self.base)\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n")
+        let (folder, url) = try file(
+            "d.yaml",
+            "version: 1\nbase: \(Self.base)\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n"
+        )
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = runTool(["validate", url.path, "--format", "json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
@@ -118,27 +151,32 @@ import StyleCompiler
         #expect((finding["related"] as? [[String: Any]])?.first?["message"] as? String == "'a' first declared here")
         let github = runTool(["validate", url.path, "--format", "github"])
         #expect(github.output.contains("%0A\(url.path):4:9: 'a' first declared here"))
-        let (folder2, placed) = try file("p.yaml", "version: 1\nbase: \(Self.base)\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n    placement: { below: Nope }\n")
+        let (folder2, placed) = try file(
+            "p.yaml",
+            "version: 1\nbase: \(Self.base)\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n    placement: { below: Nope }\n"
+        )
         defer { try? FileManager.default.removeItem(at: folder2) }
         let composed = runTool(["validate", placed.path, "--format", "json"])
         #expect(composed.output.contains("\"path\": \"sources[0].placement\""))
     }
 
     @Test func oneRunReportsEverythingInReadingOrder() throws {
-        let (folder, url) = try file("d.yaml", """
-        version: 1
-        base: \(Self.base)
-        sources:
-          - id: b
-            urlTemplate: https://t.example.com/{z}/{x}/{y}.png
-            placement: { below: Nope }
-          - id: a
-            urlTemplate: http://t.example.com/{z}/{x}/{y}.png
-            opacity: 3
-          - id: c
-            urlTemplate: https://t.example.com/{z}/{x}.png
+        let (folder, url) = try file(
+            "d.yaml",
+            """
+            version: 1
+            base: \(Self.base)
+            sources:
+              - id: b
+                urlTemplate: https://t.example.com/{z}/{x}/{y}.png
+                placement: { below: Nope }
+              - id: a
+                urlTemplate: http://t.example.com/{z}/{x}/{y}.png
+                opacity: 3
+              - id: c
+                urlTemplate: https://t.example.com/{z}/{x}.png
 
-        """)
+            """)
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = runTool(["validate", url.path])
         #expect(run.status == 1)
@@ -156,9 +194,15 @@ import StyleCompiler
         #expect(strict.status == 1 && strict.output.contains("[env.missing]"))
         let absent = runTool(["validate", fixture, "--secrets-absent"])
         #expect(absent.status == 0, "\(absent.output)")
-        #expect(absent.output.contains("note: environment variable MC_STYLE_SURELY_UNSET_VARIABLE is not set: checked with 'mc-style-surely-unset-variable-absent' standing in"))
-        let present = runTool(["validate", fixture], environment: ["MC_STYLE_SURELY_UNSET_VARIABLE": "abcdefgh12345678"])
-        #expect(present.status == 0, "an environment value in key= is a secret, not a committed credential: \(present.output)")
+        #expect(
+            absent.output.contains(
+                "note: environment variable MC_STYLE_SURELY_UNSET_VARIABLE is not set: checked with 'mc-style-surely-unset-variable-absent' standing in"
+            ))
+        let present = runTool(
+            ["validate", fixture], environment: ["MC_STYLE_SURELY_UNSET_VARIABLE": "abcdefgh12345678"])
+        #expect(
+            present.status == 0,
+            "an environment value in key= is a secret, not a committed credential: \(present.output)")
         #expect(!present.output.contains("abcdefgh"))
     }
 
@@ -168,52 +212,85 @@ import StyleCompiler
         let out = folder.appendingPathComponent("out")
         try FileManager.default.copyItem(at: Fixtures.folder("demo/expected/tomtom"), to: out)
         let style = out.appendingPathComponent("style.json")
-        try Data((try String(contentsOf: style, encoding: .utf8)).replacing("\"raster-opacity\": 0.6", with: "\"raster-opacity\": 0.5").utf8).write(to: style)
+        try Data(
+            (try String(contentsOf: style, encoding: .utf8)).replacing(
+                "\"raster-opacity\": 0.6", with: "\"raster-opacity\": 0.5"
+            ).utf8
+        ).write(to: style)
         try Data("{}\n".utf8).write(to: out.appendingPathComponent("tilejson/stale.json"))
         try FileManager.default.removeItem(at: out.appendingPathComponent("tilejson/contours.json"))
-        let run = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out.path, "--check", "--diff"])
+        let run = runTool([
+            "compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out.path, "--check", "--diff",
+        ])
         #expect(run.status == 1)
-        #expect(run.output.contains("would change \(out.path)/style.json\n--- a/style.json\n+++ b/style.json\n@@ -988,7 +988,7 @@\n"))
+        #expect(
+            run.output.contains(
+                "would change \(out.path)/style.json\n--- a/style.json\n+++ b/style.json\n@@ -988,7 +988,7 @@\n"))
         #expect(run.output.contains("-        \"raster-opacity\": 0.5\n+        \"raster-opacity\": 0.6\n"))
-        #expect(run.output.contains("would add \(out.path)/tilejson/contours.json\n--- /dev/null\n+++ b/tilejson/contours.json\n"))
-        #expect(run.output.contains("would remove \(out.path)/tilejson/stale.json\n--- a/tilejson/stale.json\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-{}\n"))
+        #expect(
+            run.output.contains(
+                "would add \(out.path)/tilejson/contours.json\n--- /dev/null\n+++ b/tilejson/contours.json\n"))
+        #expect(
+            run.output.contains(
+                "would remove \(out.path)/tilejson/stale.json\n--- a/tilejson/stale.json\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-{}\n"
+            ))
         let plain = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out.path, "--check"])
-        #expect(plain.output == "would change \(out.path)/style.json\nwould add \(out.path)/tilejson/contours.json\nwould remove \(out.path)/tilejson/stale.json\n")
+        #expect(
+            plain.output
+                == "would change \(out.path)/style.json\nwould add \(out.path)/tilejson/contours.json\nwould remove \(out.path)/tilejson/stale.json\n"
+        )
     }
 
     @Test func visibleZoomMayBeOpenAtEitherEnd() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let declarations = folder.appendingPathComponent("d.yaml")
-        try Data("""
-        version: 1
-        base: \(Self.base)
-        sources:
-          - { id: from10, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", visibleZoom: { min: 10 }, calibrationLatitude: 35.6812 }
-          - { id: upto8, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", visibleZoom: { max: 8 }, calibrationLatitude: 35.6812 }
-          - { id: both, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", visibleZoom: [10, 22], calibrationLatitude: 35.6812 }
+        try Data(
+            """
+            version: 1
+            base: \(Self.base)
+            sources:
+              - { id: from10, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", visibleZoom: { min: 10 }, calibrationLatitude: 35.6812 }
+              - { id: upto8, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", visibleZoom: { max: 8 }, calibrationLatitude: 35.6812 }
+              - { id: both, urlTemplate: "https://t.example.com/{z}/{x}/{y}.png", visibleZoom: [10, 22], calibrationLatitude: 35.6812 }
 
-        """.utf8).write(to: declarations)
+            """.utf8
+        ).write(to: declarations)
         let out = folder.appendingPathComponent("out")
         let run = runTool(["compile", declarations.path, "--out", out.path])
         #expect(run.status == 0, "\(run.error)")
-        let style = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("style.json"))) as? [String: Any])
-        let layers = Dictionary(uniqueKeysWithValues: ((style["layers"] as? [[String: Any]]) ?? []).compactMap { layer in (layer["id"] as? String).map { ($0, layer) } })
+        let style = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("style.json")))
+                as? [String: Any])
+        let layers = Dictionary(
+            uniqueKeysWithValues: ((style["layers"] as? [[String: Any]]) ?? []).compactMap { layer in
+                (layer["id"] as? String).map { ($0, layer) }
+            })
         let from10 = try #require(layers["mc-raster-layer-from10"])
-        #expect(from10["minzoom"] as? Double == 8.54 && from10["maxzoom"] == nil, "no maxzoom: visible at every TomTom zoom above")
+        #expect(
+            from10["minzoom"] as? Double == 8.54 && from10["maxzoom"] == nil,
+            "no maxzoom: visible at every TomTom zoom above")
         let upto8 = try #require(layers["mc-raster-layer-upto8"])
         #expect(upto8["minzoom"] == nil && upto8["maxzoom"] as? Double == 6.54)
         #expect(layers["mc-raster-layer-both"]?["maxzoom"] as? Double == 20.54, "a closed end stays closed")
         let manifest = try String(contentsOf: out.appendingPathComponent("manifest.json"), encoding: .utf8)
         #expect(manifest.contains("\"unified\": [10, null]") && manifest.contains("\"native\": [8.54, null]"))
         let inverted = folder.appendingPathComponent("i.yaml")
-        try Data("version: 1\nbase: \(Self.base)\nsources:\n  - { id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\", visibleZoom: { min: 12, max: 4 } }\n".utf8).write(to: inverted)
+        try Data(
+            "version: 1\nbase: \(Self.base)\nsources:\n  - { id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\", visibleZoom: { min: 12, max: 4 } }\n"
+                .utf8
+        ).write(to: inverted)
         #expect(runTool(["validate", inverted.path]).output.contains("visibleZoom [12, 4] is inverted"))
     }
 
     @Test func diagnosticsPrintAsTheToolPrintsThem() throws {
-        let diagnostics = DeclarationsLoader().load(path: Fixtures.folder("declarations/invalid/duplicate-id.yaml").path).diagnostics
+        let diagnostics = DeclarationsLoader().load(
+            path: Fixtures.folder("declarations/invalid/duplicate-id.yaml").path
+        ).diagnostics
         let first = try #require(diagnostics.first)
-        #expect("\(first)".hasSuffix("duplicate-id.yaml:\(first.position?.line ?? 0):\(first.position?.column ?? 0): error: \(first.message) [decl.duplicate-id]"))
+        #expect(
+            "\(first)".hasSuffix(
+                "duplicate-id.yaml:\(first.position?.line ?? 0):\(first.position?.column ?? 0): error: \(first.message) [decl.duplicate-id]"
+            ))
     }
 }

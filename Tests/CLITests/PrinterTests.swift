@@ -1,15 +1,16 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import MCStyleCLI
 import StyleCompiler
+import TestSupport
+import Testing
+
+@testable import MCStyleCLI
 
 /// The whole output of each `validate --format`, for one small style with an error and a warning.
 @Suite struct PrinterTests {
     static let style = """
-    {"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {},
-     "layers": [{"id": "bg", "type": "background", "paint": {"background-opacity": 2}}]}
-    """
+        {"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-opacity": 2}}]}
+        """
 
     private func run(_ format: String) throws -> (ToolRun, String) {
         let folder = try makeTemporaryFolder()
@@ -22,61 +23,64 @@ import StyleCompiler
     @Test func text() throws {
         let (result, path) = try run("text")
         #expect(result.status == 1)
-        #expect(result.output == """
-        \(path):1:26: warning: "glyphs" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills [tomtom.placeholder]
-        {"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {},
-                                 ^
-        \(path):2:80: error: 2 is greater than the maximum value 1 [style.range]
-         "layers": [{"id": "bg", "type": "background", "paint": {"background-opacity": 2}}]}
-                                                                                       ^
-        1 error, 1 warning
+        #expect(
+            result.output == """
+                \(path):1:26: warning: "glyphs" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills [tomtom.placeholder]
+                {"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {},
+                                         ^
+                \(path):2:80: error: 2 is greater than the maximum value 1 [style.range]
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-opacity": 2}}]}
+                                                                                               ^
+                1 error, 1 warning
 
-        """)
+                """)
     }
 
     @Test func json() throws {
         let (result, path) = try run("json")
-        #expect(result.output == """
-        {
-          "styleSpecification": "\(StyleSpecVersion.name)",
-          "diagnostics": [
-            {
-              "severity": "warning",
-              "rule": "tomtom.placeholder",
-              "message": "\\"glyphs\\" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills",
-              "file": "\(path)",
-              "line": 1,
-              "column": 26,
-              "path": "glyphs",
-              "related": []
-            },
-            {
-              "severity": "error",
-              "rule": "style.range",
-              "message": "2 is greater than the maximum value 1",
-              "file": "\(path)",
-              "line": 2,
-              "column": 80,
-              "path": "layers[0].paint.background-opacity",
-              "related": []
-            }
-          ],
-          "summary": {
-            "errors": 1,
-            "warnings": 1
-          }
-        }
+        #expect(
+            result.output == """
+                {
+                  "styleSpecification": "\(StyleSpecVersion.name)",
+                  "diagnostics": [
+                    {
+                      "severity": "warning",
+                      "rule": "tomtom.placeholder",
+                      "message": "\\"glyphs\\" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills",
+                      "file": "\(path)",
+                      "line": 1,
+                      "column": 26,
+                      "path": "glyphs",
+                      "related": []
+                    },
+                    {
+                      "severity": "error",
+                      "rule": "style.range",
+                      "message": "2 is greater than the maximum value 1",
+                      "file": "\(path)",
+                      "line": 2,
+                      "column": 80,
+                      "path": "layers[0].paint.background-opacity",
+                      "related": []
+                    }
+                  ],
+                  "summary": {
+                    "errors": 1,
+                    "warnings": 1
+                  }
+                }
 
-        """)
+                """)
     }
 
     @Test func github() throws {
         let (result, path) = try run("github")
-        #expect(result.output == """
-        ::warning file=\(path),line=1,col=26,title=tomtom.placeholder::"glyphs" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills
-        ::error file=\(path),line=2,col=80,title=style.range::2 is greater than the maximum value 1
+        #expect(
+            result.output == """
+                ::warning file=\(path),line=1,col=26,title=tomtom.placeholder::"glyphs" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills
+                ::error file=\(path),line=2,col=80,title=style.range::2 is greater than the maximum value 1
 
-        """)
+                """)
         #expect(GitHubPrinter.escapeData("a%b\nc") == "a%25b%0Ac")
         #expect(GitHubPrinter.escapeProperty("a:b,c") == "a%3Ab%2Cc")
     }
@@ -99,7 +103,8 @@ import StyleCompiler
         #expect(log["version"] as? String == "2.1.0")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         #expect(run["columnKind"] as? String == "unicodeCodePoints")
-        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let rules = try #require(
+            ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         #expect(rules.count == RuleCatalog.all.count)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.map { $0["ruleId"] as? String } == ["tomtom.placeholder", "style.range"])
@@ -131,7 +136,10 @@ import StyleCompiler
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("keyed.json")
-        try Data(#"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://api.tomtom.com/{z}/{x}/{y}.pbf?key=\#(key)"]}}, "layers": []}"#.utf8).write(to: file)
+        try Data(
+            #"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://api.tomtom.com/{z}/{x}/{y}.pbf?key=\#(key)"]}}, "layers": []}"#
+                .utf8
+        ).write(to: file)
         for format in ["text", "json", "sarif", "github"] {
             let result = runTool(["validate", "--format", format, file.path])
             #expect(result.status == 1)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MCStyleCLI
 
 /// One fake key through every path a secret can take; it may appear in the style that was asked to carry it
@@ -13,20 +14,26 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = ["MC_TEST_TOKEN": Self.key, "MC_TEST_TOMTOM_KEY": Self.key]
         let base = folder.appendingPathComponent("base.json")
-        try Data(#"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://a.api.tomtom.com/{z}/{x}/{y}.pbf?key={key}"]}}, "layers": [{"id": "bg", "type": "background"}]}"#.utf8).write(to: base)
+        try Data(
+            #"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://a.api.tomtom.com/{z}/{x}/{y}.pbf?key={key}"]}}, "layers": [{"id": "bg", "type": "background"}]}"#
+                .utf8
+        ).write(to: base)
         let clean = folder.appendingPathComponent("clean.yaml")
-        try Data("""
-        version: 1
-        base: base.json
-        sources:
-          - id: private
-            urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_TEST_TOKEN}
-            userAgent: App ${MC_TEST_TOKEN}
-            attribution: "© ${MC_TEST_TOKEN}"
-            extraHeaders: { Authorization: "Bearer ${MC_TEST_TOKEN}" }
-        """.utf8).write(to: clean)
+        try Data(
+            """
+            version: 1
+            base: base.json
+            sources:
+              - id: private
+                urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_TEST_TOKEN}
+                userAgent: App ${MC_TEST_TOKEN}
+                attribution: "© ${MC_TEST_TOKEN}"
+                extraHeaders: { Authorization: "Bearer ${MC_TEST_TOKEN}" }
+            """.utf8
+        ).write(to: clean)
         let out = folder.appendingPathComponent("out")
-        let compile = runTool(["compile", clean.path, "--out", out.path, "--api-key-env", "MC_TEST_TOMTOM_KEY"], environment: environment)
+        let compile = runTool(
+            ["compile", clean.path, "--out", out.path, "--api-key-env", "MC_TEST_TOMTOM_KEY"], environment: environment)
         #expect(compile.status == 0, "\(compile.error)")
         #expect(!compile.output.contains(Self.key) && !compile.error.contains(Self.key))
         for (path, bytes) in try CompileCommandTests.tree(out) {
@@ -40,16 +47,22 @@ import TestSupport
 
         // The same key as a literal, in the base style and in a declaration URL: errors, shown by four characters.
         let keyedBase = folder.appendingPathComponent("keyed-base.json")
-        try Data(#"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://a.api.tomtom.com/{z}/{x}/{y}.pbf?key=\#(Self.key)"]}}, "layers": []}"#.utf8).write(to: keyedBase)
+        try Data(
+            #"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://a.api.tomtom.com/{z}/{x}/{y}.pbf?key=\#(Self.key)"]}}, "layers": []}"#
+                .utf8
+        ).write(to: keyedBase)
         let keyed = folder.appendingPathComponent("keyed.yaml")
-        try Data("""
-        version: 1
-        base: keyed-base.json
-        sources:
-          - id: literal
-            urlTemplate: https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key=\(Self.key)
-        """.utf8).write(to: keyed)
-        let failed = runTool(["compile", keyed.path, "--out", folder.appendingPathComponent("never").path], environment: environment)
+        try Data(
+            """
+            version: 1
+            base: keyed-base.json
+            sources:
+              - id: literal
+                urlTemplate: https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key=\(Self.key)
+            """.utf8
+        ).write(to: keyed)
+        let failed = runTool(
+            ["compile", keyed.path, "--out", folder.appendingPathComponent("never").path], environment: environment)
         #expect(failed.status == 1)
         #expect(failed.error.components(separatedBy: "[secret.literal-key]").count - 1 == 2, "\(failed.error)")
         #expect(!failed.error.contains(Self.key) && !failed.output.contains(Self.key))
@@ -69,16 +82,21 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let literal = "Zq9x" + Self.key
         let style = folder.appendingPathComponent("minified.json")
-        try Data(("{\"version\": 8, \"sources\": {\"r\": {\"type\": \"raster\", \"tiles\": [\"https://api.tomtom.com/t/{z}/{x}/{y}.png?key=\(literal)\"], \"tileSize\": 256}}, "
-            + "\"layers\": [{\"id\": \"bg\", \"type\": \"background\", \"paint\": {\"background-opacity\": 7, "
-            + "\"background-color\": [\"step\", [\"zoom\"], \"red\", 5, \"https://api.tomtom.com/x?key=\(literal)\"]}}]}").utf8).write(to: style)
+        try Data(
+            ("{\"version\": 8, \"sources\": {\"r\": {\"type\": \"raster\", \"tiles\": [\"https://api.tomtom.com/t/{z}/{x}/{y}.png?key=\(literal)\"], \"tileSize\": 256}}, "
+                + "\"layers\": [{\"id\": \"bg\", \"type\": \"background\", \"paint\": {\"background-opacity\": 7, "
+                + "\"background-color\": [\"step\", [\"zoom\"], \"red\", 5, \"https://api.tomtom.com/x?key=\(literal)\"]}}]}")
+                .utf8
+        ).write(to: style)
         for format in ["text", "json", "sarif", "github"] {
             let run = runTool(["validate", "--target", "maplibre", "--format", format, style.path])
             #expect(run.status == 1)
             #expect(!run.output.contains(Self.key) && !run.error.contains(Self.key), "validate --format \(format)")
         }
         let text = runTool(["validate", "--target", "maplibre", style.path])
-        #expect((text.output + text.error).contains("Could not parse color from value 'https://api.tomtom.com/x?key=Zq9x…'"))
+        #expect(
+            (text.output + text.error).contains("Could not parse color from value 'https://api.tomtom.com/x?key=Zq9x…'")
+        )
         #expect((text.output + text.error).contains("7 is greater than the maximum value 1"))
     }
 
@@ -91,11 +109,14 @@ import TestSupport
         let url = "https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key=" + key
         // The unknown source-layer key sits so that the key ends inside the shown window (120 scalars before).
         let padding = String(repeating: " ", count: 2_000)
-        let text = "{\"version\": 8,\(padding)\"sources\": {\"r\": {\"type\": \"raster\", \"tiles\": [\"\(url)\"]}}, \"layers\": [{\"id\": \"a\", \"type\": \"raster\", \"source\": \"r\", \"centre\": 1}]}"
+        let text =
+            "{\"version\": 8,\(padding)\"sources\": {\"r\": {\"type\": \"raster\", \"tiles\": [\"\(url)\"]}}, \"layers\": [{\"id\": \"a\", \"type\": \"raster\", \"source\": \"r\", \"centre\": 1}]}"
         let style = folder.appendingPathComponent("style.json")
         try Data(text.utf8).write(to: style)
         let run = runTool(["validate", style.path, "--target", "maplibre"])
-        #expect(run.output.contains("[style.unknown-key]") || run.output.contains("[secret.literal-key]"), "\(run.output.prefix(300))")
+        #expect(
+            run.output.contains("[style.unknown-key]") || run.output.contains("[secret.literal-key]"),
+            "\(run.output.prefix(300))")
         #expect(!run.output.contains(key) && !run.output.contains(String(key.dropFirst(4))), "\(run.output)")
     }
 }

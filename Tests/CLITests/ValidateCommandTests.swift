@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MCStyleCLI
 
 @Suite struct ValidateCommandTests {
@@ -13,8 +14,12 @@ import TestSupport
         let run = runTool(["validate", fixture.path], environment: Self.environment)
         #expect(run.status == 1)
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let index = try #require(lines.firstIndex { $0.hasPrefix("\(expected.place): error: ") && $0.hasSuffix(" [\(expected.rule)]") }, "\(run.output)")
-        #expect(lines.indices.contains(index + 2) && lines[index + 2].hasSuffix("^"), "a caret line follows the source line")
+        let index = try #require(
+            lines.firstIndex { $0.hasPrefix("\(expected.place): error: ") && $0.hasSuffix(" [\(expected.rule)]") },
+            "\(run.output)")
+        #expect(
+            lines.indices.contains(index + 2) && lines[index + 2].hasSuffix("^"), "a caret line follows the source line"
+        )
         #expect(run.output.hasSuffix("1 error, 0 warnings\n"))
     }
 
@@ -32,21 +37,25 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("secret.yaml")
         let base = SharedData.repositoryFile("styles/tomtom-demo-base.json").path
-        try Data("""
-        version: 1
-        base: \(base)
-        sources:
-          - id: a
-            urlTemplate: https://t.example.com/{z}/{x}/{y}.png?key=${MC_STYLE_TEST_TOKEN}
-            userAgent: ${MC_STYLE_TEST_TOKEN}
-            tileSize: 300
-            extraHeaders: { Authorization: "${MC_STYLE_TEST_TOKEN}" }
-        """.utf8).write(to: file)
+        try Data(
+            """
+            version: 1
+            base: \(base)
+            sources:
+              - id: a
+                urlTemplate: https://t.example.com/{z}/{x}/{y}.png?key=${MC_STYLE_TEST_TOKEN}
+                userAgent: ${MC_STYLE_TEST_TOKEN}
+                tileSize: 300
+                extraHeaders: { Authorization: "${MC_STYLE_TEST_TOKEN}" }
+            """.utf8
+        ).write(to: file)
         let run = runTool(["validate", file.path], environment: Self.environment)
         #expect(run.status == 0, "warnings only: a tile size that is not a power of two, headers TomTom ignores")
         #expect(!run.output.contains(Self.token) && !run.error.contains(Self.token))
         #expect(run.output.contains("[sources.tile-size]") && run.output.contains("[tomtom.headers-ignored]"))
-        #expect(!run.output.contains("[secret.literal-key]"), "an environment value is a secret, not a committed credential")
+        #expect(
+            !run.output.contains("[secret.literal-key]"), "an environment value is a secret, not a committed credential"
+        )
     }
 
     @Test func standardInputIsReadAsYAMLOrJSON() throws {
@@ -64,7 +73,11 @@ import TestSupport
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
         let properties = try #require(schema["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == ["version", "target", "base", "bases", "baseRaster", "platforms", "defaults", "sources", "layerMapping", "assets"])
+        #expect(
+            Set(properties.keys) == [
+                "version", "target", "base", "bases", "baseRaster", "platforms", "defaults", "sources", "layerMapping",
+                "assets",
+            ])
     }
 }
 
@@ -73,18 +86,22 @@ import TestSupport
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = folder.appendingPathComponent("base.json")
-        try Data("""
-        {"version": 8, "sources": {},
-         "layers": [{"id": "bg", "type": "background", "paint": {"background-opacity": 3}}]}
-        """.utf8).write(to: base)
+        try Data(
+            """
+            {"version": 8, "sources": {},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-opacity": 3}}]}
+            """.utf8
+        ).write(to: base)
         let declarations = folder.appendingPathComponent("decl.yaml")
-        try Data("""
-        version: 1
-        base: base.json
-        sources:
-          - id: keyed
-            urlTemplate: https://t.example.com/{z}/{x}/{y}.png?api_key=abcd1234efgh5678
-        """.utf8).write(to: declarations)
+        try Data(
+            """
+            version: 1
+            base: base.json
+            sources:
+              - id: keyed
+                urlTemplate: https://t.example.com/{z}/{x}/{y}.png?api_key=abcd1234efgh5678
+            """.utf8
+        ).write(to: declarations)
         let run = runTool(["validate", "--format", "json", declarations.path])
         #expect(run.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
@@ -106,7 +123,9 @@ import TestSupport
         let run = runTool(["schema"])
         #expect(run.status == 0)
         let committed = try String(contentsOf: Fixtures.folder("mc-style.schema.json"), encoding: .utf8)
-        #expect(run.output == committed, "fixtures/mc-style.schema.json is stale: run 'mc-style schema > fixtures/mc-style.schema.json'")
+        #expect(
+            run.output == committed,
+            "fixtures/mc-style.schema.json is stale: run 'mc-style schema > fixtures/mc-style.schema.json'")
         let demo = try String(contentsOf: Fixtures.folder("demo/mc-style.yaml"), encoding: .utf8)
         #expect(demo.hasPrefix("# yaml-language-server: $schema=../mc-style.schema.json\n"))
     }

@@ -14,8 +14,9 @@ public func fuzzCompile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let declarations = DeclarationsLoader().load(declarationsFile, path: nil).declarations ?? Declarations()
     for target in Target.allCases {
         // The library's entry point: checks, composition and the composed style's validation.
-        let (composition, diagnostics) = StyleCompilation.compose(base: base.root, declarations: declarations, target: target,
-                                                                  apiKey: "fuzz-key", maximumThreads: 1)
+        let (composition, diagnostics) = StyleCompilation.compose(
+            base: base.root, declarations: declarations, target: target,
+            apiKey: "fuzz-key", maximumThreads: 1)
         if let composition {
             _ = JSONWriter(style: .pretty).bytes(composition.style)
         }
@@ -24,7 +25,9 @@ public func fuzzCompile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
         // The validator on the base as it is, composed or not, on one thread and on two.
         let plain = StyleValidator(target: target, maximumThreads: 1).validate(base.root)
-        if StyleValidator(target: target, maximumThreads: 2).validate(base.root) != plain { fatalError("threads changed a finding") }
+        if StyleValidator(target: target, maximumThreads: 2).validate(base.root) != plain {
+            fatalError("threads changed a finding")
+        }
     }
     return 0
 }

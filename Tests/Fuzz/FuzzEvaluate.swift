@@ -3,6 +3,7 @@
 // kind, each geometry type with and without a tile) to a value of the checked type or a run-time error,
 // never a crash or a hang. Built by .ci/fuzz.sh, not by SwiftPM.
 import LocatedJSON
+
 @testable import StyleCompiler
 
 private let specs = [
@@ -23,7 +24,9 @@ private let inputs: [EvaluationInput] = {
         #"[{"zoom": 3, "canonicalID": {"z": 3, "x": 3, "y": 3}}, {"geometry": {"type": "Polygon", "coordinates": [[[0, 0], [0, 5], [5, 5], [5, 0], [0, 0]]]}}]"#,
         #"[{"zoom": 22}, {"properties": {"x": "12", "s": 5}, "id": "f", "geometry": {"type": "MultiPoint", "coordinates": [[1, 1]]}}]"#,
     ]
-    return texts.compactMap { try? JSONParser().parse($0, name: "input").root }.map { EvaluationInput(json: $0, globalState: nil) }
+    return texts.compactMap { try? JSONParser().parse($0, name: "input").root }.map {
+        EvaluationInput(json: $0, globalState: nil)
+    }
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -37,8 +40,14 @@ public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
         for input in inputs {
             guard case .success(let value) = program.evaluate(input) else { continue }
-            if spec.type == "color", case .color = value {} else if spec.type == "color" { fatalError("a color property evaluated to \(value)") }
-            if spec.type == "boolean", case .boolean = value {} else if spec.type == "boolean" { fatalError("a boolean property evaluated to \(value)") }
+            if spec.type == "color", case .color = value {
+            } else if spec.type == "color" {
+                fatalError("a color property evaluated to \(value)")
+            }
+            if spec.type == "boolean", case .boolean = value {
+            } else if spec.type == "boolean" {
+                fatalError("a boolean property evaluated to \(value)")
+            }
             _ = program.output(value)
         }
     }

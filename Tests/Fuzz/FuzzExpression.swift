@@ -2,6 +2,7 @@
 // specifications and as a filter, must give a type or errors (never both, never neither), every error
 // located inside the input. Built by .ci/fuzz.sh, not by SwiftPM.
 import LocatedJSON
+
 @testable import StyleCompiler
 
 private let specs = [

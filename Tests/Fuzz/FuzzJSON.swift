@@ -15,7 +15,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         for style in [JSONWriter.Style.compact, .pretty] {
             let whole = JSONWriter(style: style).bytes(document.root)
             let chunked = JSONWriter(style: style).chunkedBytes(document.root)
-            if chunked.joined != whole || chunked.count != whole.count { fatalError("the chunked output differs from the whole") }
+            if chunked.joined != whole || chunked.count != whole.count {
+                fatalError("the chunked output differs from the whole")
+            }
             if SHA256.hex(chunked) != SHA256.hex(whole) { fatalError("the chunks' digest differs from the whole's") }
             var streamed: [UInt8] = []
             JSONWriter(style: style).write(document.root, chunkSize: 64) { streamed += $0 }

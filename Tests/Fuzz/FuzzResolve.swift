@@ -11,13 +11,17 @@ let fuzzKey = "FUZZKEY9"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let parts = Array(UnsafeBufferPointer(start: data, count: size)).split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+    let parts = Array(UnsafeBufferPointer(start: data, count: size)).split(
+        separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
     guard parts.count == 3 else { return 0 }
     let style = Array(parts[1])
     let manifest = withStyleDigest(Array(parts[0]), style: style)
     var settings = RuntimeSettings(platform: .ios)
     for line in String(decoding: parts[2], as: UTF8.self).split(separator: "\n") {
-        let (name, value) = line.firstIndex(of: "=").map { (String(line[..<$0]), String(line[line.index(after: $0)...])) } ?? (String(line), "")
+        let (name, value) =
+            line.firstIndex(of: "=").map { (String(line[..<$0]), String(line[line.index(after: $0)...])) } ?? (
+                String(line), ""
+            )
         switch name {
         case "platform": settings.platform = Platform(rawValue: value) ?? .ios
         case "key": settings.apiKey = fuzzKey
@@ -37,7 +41,9 @@ public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             fatalError("a resolved style is not JSON")
         }
         root.walk { _, node in
-            if let text = node.stringValue, text.contains(fuzzKey), !URLHost.isTomTom(text) { fatalError("the key went into a URL that is not TomTom's") }
+            if let text = node.stringValue, text.contains(fuzzKey), !URLHost.isTomTom(text) {
+                fatalError("the key went into a URL that is not TomTom's")
+            }
         }
     } catch {
         if error.message.contains(fuzzKey) { fatalError("an error shows the key") }
@@ -48,9 +54,11 @@ public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// The manifest with the first variant's `style.sha256` set to the style's digest and its `layerMapping`
 /// dropped, when it parses as an object with a variant; else as it is.
 func withStyleDigest(_ manifest: [UInt8], style: [UInt8]) -> [UInt8] {
-    guard var root = try? JSONParser().parse(SourceFile(name: "manifest.json", bytes: manifest)).root, var object = root.objectValue,
-          var variants = object["variants"]?.arrayValue, var variant = variants.first?.objectValue,
-          var record = variant["style"]?.objectValue else { return manifest }
+    guard var root = try? JSONParser().parse(SourceFile(name: "manifest.json", bytes: manifest)).root,
+        var object = root.objectValue,
+        var variants = object["variants"]?.arrayValue, var variant = variants.first?.objectValue,
+        var record = variant["style"]?.objectValue
+    else { return manifest }
     record["sha256"] = JSONNode(.string(SHA256.hex(style)))
     variant["style"] = JSONNode(.object(record))
     _ = variant.removeValue(forKey: "layerMapping")

@@ -12,9 +12,13 @@ public func fuzzURLHost(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let destination = URLHost.keyDestination(of: url)
     if URLHost.keyDestination(of: url) != destination { fatalError("the verdict changed between two readings") }
     guard destination == .tomTom else { return 0 }
-    guard url.lowercased().hasPrefix("https://") else { fatalError("a URL not starting with https:// was judged TomTom's") }
+    guard url.lowercased().hasPrefix("https://") else {
+        fatalError("a URL not starting with https:// was judged TomTom's")
+    }
     let authority = url.dropFirst(8).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    if authority.contains(where: { $0 == "\\" || $0 == "@" || $0 == "%" }) { fatalError("an authority with \\, @ or % was judged TomTom's") }
+    if authority.contains(where: { $0 == "\\" || $0 == "@" || $0 == "%" }) {
+        fatalError("an authority with \\, @ or % was judged TomTom's")
+    }
     if let path = getenv("MC_FUZZ_HOST_LOG"), let file = fopen(path, "a") {
         var line = "\""
         for scalar in url.unicodeScalars {
@@ -22,7 +26,9 @@ public func fuzzURLHost(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             case "\"": line += "\\\""
             case "\\": line += "\\\\"
             case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                line += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                line +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
             default: line.unicodeScalars.append(scalar)
             }
         }

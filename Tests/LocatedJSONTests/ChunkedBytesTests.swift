@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocatedJSON
 
 @Suite struct ChunkedBytesTests {

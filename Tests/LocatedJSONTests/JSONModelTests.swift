@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import LocatedJSON
 
 @Suite struct JSONModelTests {
@@ -8,7 +9,8 @@ import TestSupport
         let document = try JSONParser().parse(text)
         let numbers = document.root.arrayValue?.compactMap(\.numberValue?.text)
         #expect(numbers == ["0.10", "1e400", "12345678901234567890", "-0", "1E-7", "2.50e+3"])
-        #expect(JSONWriter(style: .compact).string(document.root) == "[0.10,1e400,12345678901234567890,-0,1E-7,2.50e+3]\n")
+        #expect(
+            JSONWriter(style: .compact).string(document.root) == "[0.10,1e400,12345678901234567890,-0,1E-7,2.50e+3]\n")
         #expect(document.root[0]?.numberValue?.doubleValue == 0.1)
         #expect(document.root[1]?.numberValue?.doubleValue == .infinity)
         #expect(document.root[2]?.numberValue?.intValue == nil)
@@ -17,7 +19,8 @@ import TestSupport
     }
 
     @Test func equalValuesHashAlikeWhereverTheyStand() throws {
-        let document = try JSONParser().parse(#"[{"a": [1, "x", null]}, {"a": [1, "x", null]}, {"a": [1.0, "x", null]}, [{"a": [1, "x", null]}]]"#)
+        let document = try JSONParser().parse(
+            #"[{"a": [1, "x", null]}, {"a": [1, "x", null]}, {"a": [1.0, "x", null]}, [{"a": [1, "x", null]}]]"#)
         let items = try #require(document.root.arrayValue)
         #expect(items[0].location != items[1].location)
         #expect(items[0] == items[1] && items[0].hashValue == items[1].hashValue)
@@ -26,7 +29,8 @@ import TestSupport
         #expect(Set(items).count == 3)
         #expect(Set([JSONNode(.array([])), JSONNode(.object(JSONObject())), JSONNode(.null)]).count == 3)
         // Strings that `==` takes as one (canonically equivalent spellings) hash alike too.
-        let composed = JSONNode(.array([.string("caf\u{E9}")])), decomposed = JSONNode(.array([.string("cafe\u{301}")]))
+        let composed = JSONNode(.array([.string("caf\u{E9}")]))
+        let decomposed = JSONNode(.array([.string("cafe\u{301}")]))
         #expect(composed == decomposed && composed.hashValue == decomposed.hashValue)
         #expect(JSONNode(.string("cafe")).hashValue != JSONNode(.string("caf\u{E9}")).hashValue)
     }
@@ -39,14 +43,20 @@ import TestSupport
             #expect(keys.allSatisfy { unique[$0]?.stringValue == $0 })
             #expect(unique["absent"] == nil)
             // A repeated key keeps its first place and takes the later value, small object or indexed one.
-            let repeated = JSONObject(keys.map { JSONMember(key: $0, value: .integer(1)) } + [JSONMember(key: "k1", value: .integer(2))])
+            let repeated = JSONObject(
+                keys.map { JSONMember(key: $0, value: .integer(1)) } + [JSONMember(key: "k1", value: .integer(2))])
             #expect(repeated.keys == keys)
             #expect(repeated["k1"]?.numberValue?.text == "2")
             #expect(keys.last.map { repeated[$0]?.numberValue?.text } == "1")
             // Without a key index the same object, found the same way, and one whose next member is found too.
-            var unindexed = JSONObject(unindexed: keys.map { JSONMember(key: $0, value: .integer(1)) } + [JSONMember(key: "k1", value: .integer(2))])
+            var unindexed = JSONObject(
+                unindexed: keys.map { JSONMember(key: $0, value: .integer(1)) } + [
+                    JSONMember(key: "k1", value: .integer(2))
+                ])
             #expect(unindexed == repeated)
-            #expect(keys.allSatisfy { unindexed[$0] != nil } && unindexed["k1"]?.numberValue?.text == "2" && unindexed["absent"] == nil)
+            #expect(
+                keys.allSatisfy { unindexed[$0] != nil } && unindexed["k1"]?.numberValue?.text == "2"
+                    && unindexed["absent"] == nil)
             unindexed["added"] = .integer(5)
             unindexed["k0"] = .integer(6)
             #expect(unindexed.keys == keys + ["added"])
@@ -70,8 +80,12 @@ import TestSupport
         let document = try JSONParser().parse(text, name: "style.json")
         let member = try #require(document.root.objectValue?.member(forKey: "layers"))
         #expect(member.keyLocation?.position == SourcePosition(line: marks[0].line, column: marks[0].column))
-        #expect(document.root["layers"]?[0]?.location?.position == SourcePosition(line: marks[1].line, column: marks[1].column))
-        #expect(document.root["layers"]?[0]?["id"]?.location?.position == SourcePosition(line: marks[2].line, column: marks[2].column))
+        #expect(
+            document.root["layers"]?[0]?.location?.position
+                == SourcePosition(line: marks[1].line, column: marks[1].column))
+        #expect(
+            document.root["layers"]?[0]?["id"]?.location?.position
+                == SourcePosition(line: marks[2].line, column: marks[2].column))
         #expect(document.root["layers"]?[0]?["id"]?.location?.description == "style.json:3:12")
     }
 
@@ -101,7 +115,8 @@ import TestSupport
     }
 
     @Test func duplicateKeysAreReportedWithBothLocations() throws {
-        let (text, marks) = markedPositions("{\"layers\": [{\"id\": \"a\", ⟦\"paint\": {}, \"type\": \"fill\", ⟦\"paint\": {\"x\": 1}}]}")
+        let (text, marks) = markedPositions(
+            "{\"layers\": [{\"id\": \"a\", ⟦\"paint\": {}, \"type\": \"fill\", ⟦\"paint\": {\"x\": 1}}]}")
         let document = try JSONParser().parse(text)
         let duplicate = try #require(document.duplicateKeys.first)
         #expect(document.duplicateKeys.count == 1)
@@ -122,7 +137,9 @@ import TestSupport
         #expect(JSONPath(jsonPointer: escaped.jsonPointer) == escaped)
         #expect(JSONPath(jsonPointer: "") == .root)
         #expect(JSONPath(jsonPointer: "no-slash") == nil)
-        #expect(JSONPath([.key("sources"), .key("osm"), .key("tiles"), .index(0)]).mapLibreNotation == "sources.osm.tiles[0]")
+        #expect(
+            JSONPath([.key("sources"), .key("osm"), .key("tiles"), .index(0)]).mapLibreNotation
+                == "sources.osm.tiles[0]")
     }
 
     @Test func walkVisitsEveryNodeWithItsPath() throws {
@@ -134,7 +151,8 @@ import TestSupport
     }
 
     @Test func editingKeepsTheOrderOfOtherKeys() throws {
-        var object = try #require(try JSONParser().parse("{\"version\": 8, \"sources\": {}, \"layers\": []}").root.objectValue)
+        var object = try #require(
+            try JSONParser().parse("{\"version\": 8, \"sources\": {}, \"layers\": []}").root.objectValue)
         object["sources"] = JSONNode(.string("replaced"))
         #expect(object.keys == ["version", "sources", "layers"])
         object.insert(JSONMember(key: "name", value: JSONNode(.string("n"))), at: 1)

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import LocatedJSON
 
 /// Each syntax error kind, with the expected position marked by `⟦` in the input.
@@ -58,7 +59,8 @@ import TestSupport
             #expect(error.location.position == SourcePosition(line: 2, column: 3))
         }
         do {
-            _ = try JSONParser().parse(SourceFile(name: "bad.json", bytes: [UInt8(ascii: "["), 0xC3, UInt8(ascii: "]")]))
+            _ = try JSONParser().parse(
+                SourceFile(name: "bad.json", bytes: [UInt8(ascii: "["), 0xC3, UInt8(ascii: "]")]))
             Issue.record("expected invalid UTF-8 outside a string")
         } catch {
             #expect(error.kind == .invalidUTF8)
@@ -94,7 +96,8 @@ import TestSupport
     }
 
     @Test func byteOrderMarkIsSkipped() throws {
-        let document = try JSONParser().parse(SourceFile(name: "bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array("{\"a\": true}".utf8)))
+        let document = try JSONParser().parse(
+            SourceFile(name: "bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array("{\"a\": true}".utf8)))
         #expect(document.root["a"]?.boolValue == true)
         #expect(document.root.location?.offset == 3)
         #expect(document.root.location?.position == SourcePosition(line: 1, column: 1), "the BOM is not a column")

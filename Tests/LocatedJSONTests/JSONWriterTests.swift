@@ -1,28 +1,32 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import LocatedJSON
 
 @Suite struct JSONWriterTests {
     @Test func prettyFormIsExactlyAsDocumented() throws {
-        let document = try JSONParser().parse(#"{"a":[1,"x",null,true],"b":{},"c":[],"d":[{"e":"f"},[2]],"g":"q\"\\\n\u0001/é"}"#)
+        let document = try JSONParser().parse(
+            #"{"a":[1,"x",null,true],"b":{},"c":[],"d":[{"e":"f"},[2]],"g":"q\"\\\n\u0001/é"}"#)
         let expected = """
-        {
-          "a": [1, "x", null, true],
-          "b": {},
-          "c": [],
-          "d": [
             {
-              "e": "f"
-            },
-            [2]
-          ],
-          "g": "q\\"\\\\\\n\\u0001/é"
-        }
+              "a": [1, "x", null, true],
+              "b": {},
+              "c": [],
+              "d": [
+                {
+                  "e": "f"
+                },
+                [2]
+              ],
+              "g": "q\\"\\\\\\n\\u0001/é"
+            }
 
-        """
+            """
         #expect(JSONWriter(style: .pretty).string(document.root) == expected)
-        #expect(JSONWriter(style: .compact).string(document.root) == #"{"a":[1,"x",null,true],"b":{},"c":[],"d":[{"e":"f"},[2]],"g":"q\"\\\n\u0001/é"}"# + "\n")
+        #expect(
+            JSONWriter(style: .compact).string(document.root)
+                == #"{"a":[1,"x",null,true],"b":{},"c":[],"d":[{"e":"f"},[2]],"g":"q\"\\\n\u0001/é"}"# + "\n")
     }
 
     @Test func allControlCharactersRoundTrip() throws {
@@ -33,8 +37,9 @@ import TestSupport
         #expect(try JSONParser().parse(written).root == node)
     }
 
-    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)),
-          arguments: SharedData.corpusStyles)
+    @Test(
+        .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)),
+        arguments: SharedData.corpusStyles)
     func corpusStylesRoundTrip(url: URL) throws {
         let bytes = try [UInt8](Data(contentsOf: url))
         let document = try JSONParser().parse(SourceFile(name: url.lastPathComponent, bytes: bytes))
@@ -42,7 +47,8 @@ import TestSupport
         let reparsed = try JSONParser().parse(SourceFile(name: "compact", bytes: compact))
         #expect(reparsed.root == document.root, "parse -> compact -> parse gives an equal tree")
         let pretty = JSONWriter(style: .pretty).bytes(document.root)
-        let prettyAgain = JSONWriter(style: .pretty).bytes(try JSONParser().parse(SourceFile(name: "pretty", bytes: pretty)).root)
+        let prettyAgain = JSONWriter(style: .pretty).bytes(
+            try JSONParser().parse(SourceFile(name: "pretty", bytes: pretty)).root)
         #expect(pretty == prettyAgain, "writing pretty twice gives the same bytes")
         let reference = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
         let ours = try JSONSerialization.jsonObject(with: Data(compact)) as? NSDictionary
@@ -51,7 +57,9 @@ import TestSupport
 
     /// Written in chunks, the output is the same bytes, and no chunk but the last is much over the chunk size.
     @Test func chunkedWritingGivesTheSameBytes() throws {
-        let nested = (0..<300).map { "{\"id\": \"layer-\($0)\", \"stops\": [[0, 1], [\($0), [\"get\", \"x\"]]], \"list\": [1, 2, 3]}" }
+        let nested = (0..<300).map {
+            "{\"id\": \"layer-\($0)\", \"stops\": [[0, 1], [\($0), [\"get\", \"x\"]]], \"list\": [1, 2, 3]}"
+        }
         let text = "{\"layers\": [\(nested.joined(separator: ", "))], \"empty\": [], \"text\": \"a\\u0001b\"}"
         let root = try JSONParser().parse(text).root
         for style in [JSONWriter.Style.compact, .pretty] {
@@ -72,7 +80,8 @@ import TestSupport
         let escaped = String(repeating: "x\\n\\\"", count: 5_000)
         var deep = "1"
         for _ in 0..<450 { deep = "[\(deep), 2]" }
-        let text = "{\"long\": \"\(long)\", \"escaped\": \"\(escaped)\", \"deep\": [\(deep), {\"k\": 2}], \"after\": [true, null, -0.5e3]}"
+        let text =
+            "{\"long\": \"\(long)\", \"escaped\": \"\(escaped)\", \"deep\": [\(deep), {\"k\": 2}], \"after\": [true, null, -0.5e3]}"
         let root = try JSONParser().parse(text).root
         for style in [JSONWriter.Style.compact, .pretty] {
             let writer = JSONWriter(style: style)
@@ -86,7 +95,10 @@ import TestSupport
             #expect(kept.joined == whole)
             #expect(kept.count == whole.count)
             #expect(kept.chunks.count > 2)
-            #expect(kept.chunks.allSatisfy { !$0.isEmpty && ($0.count <= JSONWriter.Output.pendingCapacity || $0.count == long.utf8.count) })
+            #expect(
+                kept.chunks.allSatisfy {
+                    !$0.isEmpty && ($0.count <= JSONWriter.Output.pendingCapacity || $0.count == long.utf8.count)
+                })
             #expect(whole.last == UInt8(ascii: "\n"))
         }
         let pretty = JSONWriter(style: .pretty).bytes(root)
@@ -106,13 +118,22 @@ import TestSupport
         var indent = 0
         for byte in output {
             if lineStart {
-                if byte == UInt8(ascii: " ") { indent += 1; continue }
+                if byte == UInt8(ascii: " ") {
+                    indent += 1
+                    continue
+                }
                 let closes = byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
                 if byte != UInt8(ascii: "\n"), indent != 2 * (depth - (closes ? 1 : 0)) { wrong.append(lineNumber) }
                 lineStart = false
             }
             if inString {
-                if escaping { escaping = false } else if byte == UInt8(ascii: "\\") { escaping = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaping {
+                    escaping = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaping = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

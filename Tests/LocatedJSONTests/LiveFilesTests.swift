@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocatedJSON
 
 /// Nodes name their file by number and find it among the files alive (`SourceFile.alive(_:)`): a location is
@@ -47,7 +48,8 @@ import Testing
     @Test func aNodeTakesTwentyFourBytesAndKeepsItsPackedParts() {
         #expect(MemoryLayout<JSONNode>.stride == 24)
         let file = SourceFile(name: "c.yaml", bytes: Array("key: value".utf8))
-        var node = JSONNode(.string("value"), location: SourceLocation(file: file, offset: 5), scalarStyle: .folded, isSecret: true)
+        var node = JSONNode(
+            .string("value"), location: SourceLocation(file: file, offset: 5), scalarStyle: .folded, isSecret: true)
         #expect(node.scalarStyle == .folded && node.isSecret && node.location?.offset == 5 && node.isRead(from: file))
         node.isSecret = false
         node.scalarStyle = .singleQuoted

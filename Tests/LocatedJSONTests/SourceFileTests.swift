@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocatedJSON
 
 /// Positions and line bounds from the line index agree, at every offset, with counting from the line's start

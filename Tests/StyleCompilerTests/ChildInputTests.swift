@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StyleCompiler
 
 /// Writing to a child's standard input: a reader that is gone fails the write, and never kills the process

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import LocatedJSON
+import TestSupport
+import Testing
+
 @testable import StyleCompiler
 
 /// Reading the declarations and the bases they name: whatever the order and form in which the file names its
@@ -10,8 +11,11 @@ import LocatedJSON
     private static let style = #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
 
     /// A folder with `light.json` and `dark.json`, and `mc-style.yaml` holding `declarations`.
-    private func load(_ declarations: String) throws -> (inputs: CompilationInputs?, diagnostics: [Diagnostic], folder: URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mc-style-inputs-\(UUID().uuidString)")
+    private func load(_ declarations: String) throws -> (
+        inputs: CompilationInputs?, diagnostics: [Diagnostic], folder: URL
+    ) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mc-style-inputs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["light.json", "dark.json"] {
             try Data(Self.style.utf8).write(to: folder.appendingPathComponent(name))
@@ -22,8 +26,10 @@ import LocatedJSON
         return (inputs, diagnostics, folder)
     }
 
-    private static let sources = (0..<50).map { "  - {id: s\($0), urlTemplate: \"https://t.example.com/\($0)/{z}/{x}/{y}.png\"}" }
-        .joined(separator: "\n")
+    private static let sources = (0..<50).map {
+        "  - {id: s\($0), urlTemplate: \"https://t.example.com/\($0)/{z}/{x}/{y}.png\"}"
+    }
+    .joined(separator: "\n")
 
     @Test func aBaseNamedFirstLastOrByAMergeKeyIsReadOnce() throws {
         let forms = [
@@ -44,11 +50,15 @@ import LocatedJSON
     }
 
     @Test func variantsNamingOneFileShareItsParse() throws {
-        let (inputs, diagnostics, folder) = try load("version: 1\nbases: {light: light.json, dark: dark.json, again: light.json}\nsources:\n\(Self.sources)\n")
+        let (inputs, diagnostics, folder) = try load(
+            "version: 1\nbases: {light: light.json, dark: dark.json, again: light.json}\nsources:\n\(Self.sources)\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(!diagnostics.containsErrors, "\(diagnostics.map(\.message))")
         #expect(inputs?.variants.map(\.name) == ["light", "dark", "again"])
-        #expect(inputs?.variants.map { URL(fileURLWithPath: $0.base.file.name).lastPathComponent } == ["light.json", "dark.json", "light.json"])
+        #expect(
+            inputs?.variants.map { URL(fileURLWithPath: $0.base.file.name).lastPathComponent } == [
+                "light.json", "dark.json", "light.json",
+            ])
         // Two variants naming one file share its parse.
         #expect(inputs.map { $0.variants[0].base.file === $0.variants[2].base.file } == true)
     }
@@ -65,7 +75,8 @@ import LocatedJSON
         #expect(noBase == nil)
         #expect(noBaseDiagnostics.map(\.rule) == ["decl.missing-key"])
 
-        let (unreadable, unreadableDiagnostics) = CompilationInputs.load(declarationsPath: otherFolder.appendingPathComponent("none.yaml").path, environment: [:])
+        let (unreadable, unreadableDiagnostics) = CompilationInputs.load(
+            declarationsPath: otherFolder.appendingPathComponent("none.yaml").path, environment: [:])
         #expect(unreadable == nil)
         #expect(unreadableDiagnostics.map(\.rule) == ["io.read"])
     }

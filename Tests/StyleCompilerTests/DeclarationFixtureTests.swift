@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import StyleCompiler
 
 /// Every declarations fixture: valid ones decode to their golden model, invalid ones give their expected
@@ -29,7 +30,8 @@ import TestSupport
     @Test(arguments: Fixtures.files(in: "declarations/invalid"))
     func invalidFixtureGivesItsRuleAtItsPlace(fixture: URL) throws {
         let expected = try #require(Fixtures.expectation(of: fixture), "the fixture's first line names its expectation")
-        let (inputs, diagnostics) = CompilationInputs.load(declarationsPath: fixture.path, environment: Self.environment)
+        let (inputs, diagnostics) = CompilationInputs.load(
+            declarationsPath: fixture.path, environment: Self.environment)
         let errors = diagnostics.filter { $0.severity == .error }
         #expect(inputs == nil || !errors.isEmpty)
         #expect(errors.map(\.rule) == [expected.rule], "\(errors.map(\.rule))")
@@ -48,8 +50,11 @@ import TestSupport
 
     @Test func environmentValuesAreSecretAndShownByName() throws {
         let fixture = Fixtures.folder("declarations/valid/environment.yaml")
-        let declarations = try #require(DeclarationsLoader(environment: Self.environment).load(path: fixture.path).declarations)
-        guard declarations.sources[0].kind.keyword == "urlTemplate", case .url(let template) = declarations.sources[0].kind.address else {
+        let declarations = try #require(
+            DeclarationsLoader(environment: Self.environment).load(path: fixture.path).declarations)
+        guard declarations.sources[0].kind.keyword == "urlTemplate",
+            case .url(let template) = declarations.sources[0].kind.address
+        else {
             Issue.record("expected a URL template")
             return
         }
@@ -69,7 +74,8 @@ import TestSupport
     @Test func includedFilesAreListed() throws {
         let fixture = Fixtures.folder("declarations/valid/full.yaml")
         let result = DeclarationsLoader().load(path: fixture.path)
-        #expect(result.files.map { URL(fileURLWithPath: $0.name).lastPathComponent } == ["full.yaml", "one-source.yaml"])
+        #expect(
+            result.files.map { URL(fileURLWithPath: $0.name).lastPathComponent } == ["full.yaml", "one-source.yaml"])
         #expect(result.declarations?.sources.last?.id == "included-overlay")
         #expect(result.declarations?.sources.last?.location?.file.name.hasSuffix("parts/one-source.yaml") == true)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import StyleCompiler
 
 /// Reads from a descriptor: what was there, 0 at the end, -1 on an error, and again after an interruption.
@@ -40,7 +41,10 @@ import Testing
     @Test func anInterruptedReadGoesOn() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in DescriptorReadingTests.interruptions.add(1, ordering: .relaxed) }
         action.sa_flags = 0
@@ -51,7 +55,8 @@ import Testing
         // The read runs on a thread of its own, with the signal unblocked there.
         let reader = Mutex<pthread_t?>(nil)
         let result = Mutex<(Int, [UInt8])?>(nil)
-        let started = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
         let source = ends[0]
         Thread.detachNewThread {
             var unblock = sigset_t()

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import LocatedJSON
+import TestSupport
+import Testing
+
 @testable import StyleCompiler
 
 /// The memo of passed type checks: an expression written again is not checked again, and nothing a finding
@@ -14,9 +15,13 @@ import LocatedJSON
         let layers = entries.enumerated().map { index, entry in
             #"{"id": "l\#(index)", "type": "line", "source": "v", "source-layer": "roads", \#(entry)}"#
         }
-        let (text, marks) = markedPositions("{\"version\": 8, \(Self.sources), \"layers\": [\n\(layers.joined(separator: ",\n"))\n]}")
+        let (text, marks) = markedPositions(
+            "{\"version\": 8, \(Self.sources), \"layers\": [\n\(layers.joined(separator: ",\n"))\n]}")
         let document = try JSONParser().parse(text, name: "style.json")
-        return (StyleValidator(target: .maplibre).validate(document.root), marks.map { SourcePosition(line: $0.line, column: $0.column) })
+        return (
+            StyleValidator(target: .maplibre).validate(document.root),
+            marks.map { SourcePosition(line: $0.line, column: $0.column) }
+        )
     }
 
     @Test func aFailingExpressionIsReportedWhereverItIsWritten() throws {
@@ -27,7 +32,10 @@ import LocatedJSON
             #""paint": {"line-width": ⟦\#(bad)}"#,
         ])
         #expect(diagnostics.map(\.rule) == ["style.expression", "style.expression"])
-        #expect(diagnostics.map(\.path?.mapLibreNotation) == ["layers[0].paint.line-width[5]", "layers[2].paint.line-width[5]"])
+        #expect(
+            diagnostics.map(\.path?.mapLibreNotation) == [
+                "layers[0].paint.line-width[5]", "layers[2].paint.line-width[5]",
+            ])
         #expect(diagnostics[0].message == diagnostics[1].message)
         // Each at its own sub-expression: the repeated stop input, two lines apart.
         #expect(diagnostics.map(\.position?.line) == marks.map(\.line))
@@ -54,7 +62,10 @@ import LocatedJSON
             #""paint": {"line-opacity": ["number", ["feature-state", "o"]]}"#,
             #""layout": {"line-sort-key": ⟦["number", ["feature-state", "o"]]}"#,
         ])
-        #expect(diagnostics.map(\.message) == ["\"feature-state\" data expressions are not supported with layout properties."])
+        #expect(
+            diagnostics.map(\.message) == [
+                "\"feature-state\" data expressions are not supported with layout properties."
+            ])
         #expect(diagnostics.first?.position == marks.first)
     }
 
@@ -70,7 +81,9 @@ import LocatedJSON
         let layers = (entries + entries).enumerated().map { index, entry in
             #"{"id": "l\#(index)", "type": "line", "source": "v", "source-layer": "roads", \#(entry)}"#
         }
-        let style = try JSONParser().parse("{\"version\": 8, \(Self.sources), \"layers\": [\(layers.joined(separator: ","))]}", name: "style.json").root
+        let style = try JSONParser().parse(
+            "{\"version\": 8, \(Self.sources), \"layers\": [\(layers.joined(separator: ","))]}", name: "style.json"
+        ).root
         let findings = LayerFindingsByRun(style, target: .tomtom)
         let (shared, fresh, remembered) = (findings.shared, findings.fresh, findings.run.checkedExpressions.count)
         #expect(shared == fresh)
@@ -97,7 +110,9 @@ import LocatedJSON
         // A failure is checked again each time, and each time it is placed at its own node.
         let failures = [memo.checkProperty(items[2], spec: width), memo.checkProperty(items[3], spec: width)]
         #expect(failures.allSatisfy { $0.facts == nil && $0.errors.count == 1 })
-        #expect(failures.map { $0.errors.first?.node?.location?.offset } == [items[2].location?.offset, items[3].location?.offset].map { $0.map { $0 + 8 } })
+        #expect(
+            failures.map { $0.errors.first?.node?.location?.offset }
+                == [items[2].location?.offset, items[3].location?.offset].map { $0.map { $0 + 8 } })
         #expect(memo.count == 1)
         // The same value against another specification is a check of its own.
         _ = memo.checkProperty(items[4], spec: blur)

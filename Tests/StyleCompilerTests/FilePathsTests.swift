@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StyleCompiler
 
 /// Path arithmetic: what locations, manifests and the configuration lookup print and look for.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import LocatedJSON
+import TestSupport
+import Testing
+
 @testable import StyleCompiler
 
 /// The memo of legacy functions found clean: a function written again is not checked again, and nothing a
@@ -13,8 +14,12 @@ import LocatedJSON
         let layers = entries.enumerated().map { index, entry in
             #"{"id": "l\#(index)", "type": "line", "source": "v", "source-layer": "roads", \#(entry)}"#
         }
-        let (text, marks) = markedPositions("{\"version\": 8, \(Self.sources), \"layers\": [\n\(layers.joined(separator: ",\n"))\n]}")
-        return (try JSONParser().parse(text, name: "style.json").root, marks.map { SourcePosition(line: $0.line, column: $0.column) })
+        let (text, marks) = markedPositions(
+            "{\"version\": 8, \(Self.sources), \"layers\": [\n\(layers.joined(separator: ",\n"))\n]}")
+        return (
+            try JSONParser().parse(text, name: "style.json").root,
+            marks.map { SourcePosition(line: $0.line, column: $0.column) }
+        )
     }
 
     @Test func aFunctionWithFindingsIsReportedWhereverItIsWritten() throws {
@@ -26,7 +31,10 @@ import LocatedJSON
         ])
         let diagnostics = StyleValidator(target: .maplibre).validate(root)
         #expect(diagnostics.map(\.rule) == ["style.function", "style.function"])
-        #expect(diagnostics.map(\.path?.mapLibreNotation) == ["layers[0].paint.line-width.stops[1][0]", "layers[2].paint.line-width.stops[1][0]"])
+        #expect(
+            diagnostics.map(\.path?.mapLibreNotation) == [
+                "layers[0].paint.line-width.stops[1][0]", "layers[2].paint.line-width.stops[1][0]",
+            ])
         #expect(diagnostics.map(\.position?.line) == marks.map(\.line))
     }
 
@@ -39,7 +47,10 @@ import LocatedJSON
             #""paint": {"line-width": \#(stops)}"#,
         ])
         let diagnostics = StyleValidator(target: .maplibre).validate(root)
-        #expect(diagnostics.map(\.path?.mapLibreNotation) == ["layers[1].paint.line-color.stops[0][1]", "layers[1].paint.line-color.stops[1][1]"])
+        #expect(
+            diagnostics.map(\.path?.mapLibreNotation) == [
+                "layers[1].paint.line-color.stops[0][1]", "layers[1].paint.line-color.stops[1][1]",
+            ])
         #expect(diagnostics.allSatisfy { $0.rule == "style.type" })
     }
 
@@ -67,7 +78,10 @@ import LocatedJSON
     @Test func onlyCleanFunctionsAreRememberedOncePerValueAndSpecification() throws {
         let width = try #require(StyleSpecCatalog.index["paint_line"]?["line-width"])
         let blur = try #require(StyleSpecCatalog.index["paint_line"]?["line-blur"])
-        let items = try #require(try JSONParser().parse(#"[{"stops": [[5, 1]]}, {"stops": [[5, 1]]}, {"stops": [[5, 1.0]]}]"#, name: "f.json").root.arrayValue)
+        let items = try #require(
+            try JSONParser().parse(
+                #"[{"stops": [[5, 1]]}, {"stops": [[5, 1]]}, {"stops": [[5, 1.0]]}]"#, name: "f.json"
+            ).root.arrayValue)
         var memo = FunctionCheckMemo()
         memo.recordClean(FunctionCheckMemo.Key(spec: width, function: items[0]))
         #expect(memo.isKnownClean(FunctionCheckMemo.Key(spec: width, function: items[1])))

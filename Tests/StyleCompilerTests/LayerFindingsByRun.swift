@@ -1,6 +1,7 @@
 import Foundation
 import LocatedJSON
 import TestSupport
+
 @testable import StyleCompiler
 
 /// Every layer's findings from one `ValidationRun` that carries its memos from layer to layer, and from a fresh
@@ -28,7 +29,9 @@ struct LayerFindingsByRun {
     /// The corpus styles whose shared and fresh findings differ (empty when the memos change nothing).
     static func corpusDifferences(target: Target) throws -> [String] {
         try SharedData.corpusStyles.compactMap { url in
-            let style = try JSONParser().parse(SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))).root
+            let style = try JSONParser().parse(
+                SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
+            ).root
             let findings = LayerFindingsByRun(style, target: target)
             return findings.shared == findings.fresh ? nil : url.lastPathComponent
         }

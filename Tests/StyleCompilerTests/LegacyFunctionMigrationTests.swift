@@ -1,7 +1,8 @@
 import Foundation
 import LocatedJSON
-import Testing
 import TestSupport
+import Testing
+
 @testable import StyleCompiler
 
 /// `migrate` keeps what legacy functions mean. Functions without a `default` are generated for every function
@@ -32,7 +33,8 @@ import TestSupport
 
     /// The properties tried: their name, layer type and default.
     static let properties: [(name: String, layer: String, defaultValue: Double)] = [
-        ("line-width", "line", 1), ("line-offset", "line", 0), ("line-opacity", "line", 1), ("circle-radius", "circle", 5),
+        ("line-width", "line", 1), ("line-offset", "line", 0), ("line-opacity", "line", 1),
+        ("circle-radius", "circle", 5),
     ]
 
     /// Legacy interval: the output of the last stop whose input is at most `x` (the first stop's below all).
@@ -63,56 +65,96 @@ import TestSupport
                     return (input, Double(random.int(0...20)))
                 }
             }
-            func text(_ stops: [(Double, Double)]) -> String { stops.map { "[\(JSONNumber($0.0).text), \(JSONNumber($0.1).text)]" }.joined(separator: ", ") }
+            func text(_ stops: [(Double, Double)]) -> String {
+                stops.map { "[\(JSONNumber($0.0).text), \(JSONNumber($0.1).text)]" }.joined(separator: ", ")
+            }
             let zoomStops = stops(count: random.int(1...4))
-            cases.append(Case(property: property.name, function: #"{"type": "interval", "stops": [\#(text(zoomStops))]}"#) { zoom, _ in interval(zoomStops, zoom) })
-            cases.append(Case(property: property.name, function: #"{"type": "exponential", "stops": [\#(text(zoomStops))]}"#) { zoom, _ in linear(zoomStops, zoom) })
+            cases.append(
+                Case(property: property.name, function: #"{"type": "interval", "stops": [\#(text(zoomStops))]}"#) {
+                    zoom, _ in interval(zoomStops, zoom)
+                })
+            cases.append(
+                Case(property: property.name, function: #"{"type": "exponential", "stops": [\#(text(zoomStops))]}"#) {
+                    zoom, _ in linear(zoomStops, zoom)
+                })
             let valueStops = stops(count: random.int(1...4))
             let fallback = property.defaultValue
-            func number(_ value: JSONValue?) -> Double? { if case .number(let n)? = value { return n.doubleValue } else { return nil } }
-            cases.append(Case(property: property.name, function: #"{"type": "interval", "property": "p", "stops": [\#(text(valueStops))]}"#) { _, value in
-                number(value).map { interval(valueStops, $0) } ?? fallback
-            })
-            cases.append(Case(property: property.name, function: #"{"type": "exponential", "property": "p", "stops": [\#(text(valueStops))]}"#) { _, value in
-                // One stop is its output whatever the input, as MapLibre's `interpolate` with one stop gives it
-                // (what GL JS draws for such a legacy function today).
-                valueStops.count == 1 ? valueStops[0].1 : number(value).map { linear(valueStops, $0) } ?? fallback
-            })
-            cases.append(Case(property: property.name, function: #"{"type": "identity", "property": "p"}"#) { _, value in number(value) ?? fallback })
+            func number(_ value: JSONValue?) -> Double? {
+                if case .number(let n)? = value { return n.doubleValue } else { return nil }
+            }
+            cases.append(
+                Case(
+                    property: property.name,
+                    function: #"{"type": "interval", "property": "p", "stops": [\#(text(valueStops))]}"#
+                ) { _, value in
+                    number(value).map { interval(valueStops, $0) } ?? fallback
+                })
+            cases.append(
+                Case(
+                    property: property.name,
+                    function: #"{"type": "exponential", "property": "p", "stops": [\#(text(valueStops))]}"#
+                ) { _, value in
+                    // One stop is its output whatever the input, as MapLibre's `interpolate` with one stop gives it
+                    // (what GL JS draws for such a legacy function today).
+                    valueStops.count == 1 ? valueStops[0].1 : number(value).map { linear(valueStops, $0) } ?? fallback
+                })
+            cases.append(
+                Case(property: property.name, function: #"{"type": "identity", "property": "p"}"#) { _, value in
+                    number(value) ?? fallback
+                })
             let categories = ["a", "b", "c"].prefix(random.int(1...3))
             let outputs = categories.map { _ in Double(random.int(0...20)) }
-            let categorical = zip(categories, outputs).map { "[\"\($0.0)\", \(JSONNumber($0.1).text)]" }.joined(separator: ", ")
-            cases.append(Case(property: property.name, function: #"{"type": "categorical", "property": "p", "stops": [\#(categorical)]}"#) { _, value in
-                guard case .string(let text)? = value, let index = categories.firstIndex(of: text) else { return fallback }
-                return outputs[index - categories.startIndex]
-            })
+            let categorical = zip(categories, outputs).map { "[\"\($0.0)\", \(JSONNumber($0.1).text)]" }.joined(
+                separator: ", ")
+            cases.append(
+                Case(
+                    property: property.name,
+                    function: #"{"type": "categorical", "property": "p", "stops": [\#(categorical)]}"#
+                ) { _, value in
+                    guard case .string(let text)? = value, let index = categories.firstIndex(of: text) else {
+                        return fallback
+                    }
+                    return outputs[index - categories.startIndex]
+                })
             // Zoom and property: categorical at each zoom, linear between the zooms (an interpolated property).
             let zooms = [Double(random.int(0...5)), Double(random.int(6...12))]
             let byZoom = zooms.map { _ in categories.map { _ in Double(random.int(0...20)) } }
             var zoomAndValue: [String] = []
             for (zoom, values) in zip(zooms, byZoom) {
                 for (category, output) in zip(categories, values) {
-                    zoomAndValue.append("[{\"zoom\": \(JSONNumber(zoom).text), \"value\": \"\(category)\"}, \(JSONNumber(output).text)]")
+                    zoomAndValue.append(
+                        "[{\"zoom\": \(JSONNumber(zoom).text), \"value\": \"\(category)\"}, \(JSONNumber(output).text)]"
+                    )
                 }
             }
-            cases.append(Case(property: property.name, function: #"{"type": "categorical", "property": "p", "stops": [\#(zoomAndValue.joined(separator: ", "))]}"#) { zoom, value in
-                let atZoom = byZoom.map { values -> Double in
-                    guard case .string(let text)? = value, let index = categories.firstIndex(of: text) else { return fallback }
-                    return values[index - categories.startIndex]
-                }
-                return linear(zip(zooms, atZoom).map { ($0, $1) }, zoom)
-            })
+            cases.append(
+                Case(
+                    property: property.name,
+                    function:
+                        #"{"type": "categorical", "property": "p", "stops": [\#(zoomAndValue.joined(separator: ", "))]}"#
+                ) { zoom, value in
+                    let atZoom = byZoom.map { values -> Double in
+                        guard case .string(let text)? = value, let index = categories.firstIndex(of: text) else {
+                            return fallback
+                        }
+                        return values[index - categories.startIndex]
+                    }
+                    return linear(zip(zooms, atZoom).map { ($0, $1) }, zoom)
+                })
         }
         return cases
     }
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
     func migratedFunctionsMeanWhatTheLegacyOnesMeant(seed: UInt64) throws {
-        let inputs: [JSONValue?] = [nil, .string("a"), .string("b"), .string("c"), .string("z"), .number(JSONNumber(0)),
-                                    .number(JSONNumber(2.5)), .number(JSONNumber(7)), .number(JSONNumber(30)), .bool(true)]
+        let inputs: [JSONValue?] = [
+            nil, .string("a"), .string("b"), .string("c"), .string("z"), .number(JSONNumber(0)),
+            .number(JSONNumber(2.5)), .number(JSONNumber(7)), .number(JSONNumber(30)), .bool(true),
+        ]
         for item in Self.cases(seed: seed) {
             let property = try #require(Self.properties.first { $0.name == item.property })
-            let styleText = #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://example.com/v.json"}}, "layers": [{"id": "l", "type": "\#(property.layer)", "source": "v", "source-layer": "s", "paint": {"\#(item.property)": \#(item.function)}}]}"#
+            let styleText =
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://example.com/v.json"}}, "layers": [{"id": "l", "type": "\#(property.layer)", "source": "v", "source-layer": "s", "paint": {"\#(item.property)": \#(item.function)}}]}"#
             let file = SourceFile(name: "style.json", bytes: Array(styleText.utf8))
             let document = try JSONParser().parse(file)
             let migration = StyleMigration(document)
@@ -120,7 +162,9 @@ import TestSupport
             let migratedFile = SourceFile(name: "migrated.json", bytes: migration.bytes)
             let migrated = try JSONParser().parse(migratedFile)
             let findings = StyleValidator(target: .maplibre).validate(migrated.root)
-            #expect(!findings.containsErrors, "\(item.property) \(item.function) migrates to a style with errors: \(findings.map(\.message))")
+            #expect(
+                !findings.containsErrors,
+                "\(item.property) \(item.function) migrates to a style with errors: \(findings.map(\.message))")
             let expression = try #require(migrated.root["layers"]?[0]?["paint"]?[item.property])
             let spec = try #require(ExpressionSpec.property(named: item.property))
             let program = try ExpressionProgram.compile(property: expression, spec: spec).get()
@@ -133,11 +177,16 @@ import TestSupport
                     let got: Double
                     switch program.evaluate(input) {
                     case .success(.number(let number)): got = number
-                    case .success(let other): Issue.record("\(item.function) gave \(other)"); continue
+                    case .success(let other):
+                        Issue.record("\(item.function) gave \(other)")
+                        continue
                     case .failure: got = property.defaultValue
                     }
                     let expected = item.legacy(zoom, value)
-                    #expect(abs(got - expected) < 1e-9, "\(item.property) \(item.function) at zoom \(zoom), p = \(String(describing: value)): migrated \(got), legacy \(expected)")
+                    #expect(
+                        abs(got - expected) < 1e-9,
+                        "\(item.property) \(item.function) at zoom \(zoom), p = \(String(describing: value)): migrated \(got), legacy \(expected)"
+                    )
                 }
             }
         }

@@ -1,7 +1,8 @@
 import Foundation
 import LocatedJSON
-import Testing
 import TestSupport
+import Testing
+
 @testable import StyleCompiler
 
 /// The output folder with outputs held as chunks: what is compared with the files already there, and what is
@@ -29,7 +30,8 @@ import TestSupport
             for changedAt in [0, 16_383, 65_536, 1_048_575, 1_048_576, 1_199_999] {
                 var changed = bytes
                 changed[changedAt] &+= 1
-                #expect(!OutputFolder.holds(path, Self.cut(changed, every: size)), "chunks of \(size), byte \(changedAt)")
+                #expect(
+                    !OutputFolder.holds(path, Self.cut(changed, every: size)), "chunks of \(size), byte \(changedAt)")
             }
         }
         #expect(!OutputFolder.holds(path, Self.cut(Array(bytes.dropLast()), every: 16_384)))
@@ -46,8 +48,10 @@ import TestSupport
         let out = OutputFolder(path: parent.appendingPathComponent("out").path)
         let style = (0..<50_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
         let manifest = Array("{}\n".utf8)
-        try out.write([OutputFile(path: "style.json", contents: Self.cut(style, every: 16_384)),
-                       OutputFile(path: "manifest.json", bytes: manifest)])
+        try out.write([
+            OutputFile(path: "style.json", contents: Self.cut(style, every: 16_384)),
+            OutputFile(path: "manifest.json", bytes: manifest),
+        ])
         #expect(try Data(contentsOf: URL(fileURLWithPath: out.path + "/style.json")) == Data(style))
         let inode = { (name: String) throws -> Int in
             try (FileManager.default.attributesOfItem(atPath: out.path + "/" + name)[.systemFileNumber] as? Int) ?? -1
@@ -55,8 +59,10 @@ import TestSupport
         let (styleInode, manifestInode) = (try inode("style.json"), try inode("manifest.json"))
         var changed = style
         changed[49_999] = UInt8(ascii: "!")
-        try out.write([OutputFile(path: "style.json", contents: Self.cut(changed, every: 16_384)),
-                       OutputFile(path: "manifest.json", bytes: manifest)])
+        try out.write([
+            OutputFile(path: "style.json", contents: Self.cut(changed, every: 16_384)),
+            OutputFile(path: "manifest.json", bytes: manifest),
+        ])
         #expect(try Data(contentsOf: URL(fileURLWithPath: out.path + "/style.json")) == Data(changed))
         #expect(try inode("style.json") != styleInode)
         #expect(try inode("manifest.json") == manifestInode)
@@ -69,22 +75,42 @@ import TestSupport
         let parent = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
         let manager = FileManager.default
-        try manager.createDirectory(at: parent.appendingPathComponent("targets/existing"), withIntermediateDirectories: true)
+        try manager.createDirectory(
+            at: parent.appendingPathComponent("targets/existing"), withIntermediateDirectories: true)
         try manager.createDirectory(at: parent.appendingPathComponent("links"), withIntermediateDirectories: false)
-        try manager.createSymbolicLink(atPath: parent.appendingPathComponent("links/existing").path, withDestinationPath: "../targets/existing")
-        try manager.createSymbolicLink(atPath: parent.appendingPathComponent("links/new").path, withDestinationPath: "../targets/new")
-        try manager.createSymbolicLink(atPath: parent.appendingPathComponent("chain").path, withDestinationPath: "links/existing")
-        let files = [OutputFile(path: "style.json", bytes: Array("{}\n".utf8)), OutputFile(path: "tilejson/a.json", bytes: Array("{}\n".utf8))]
-        let cases = [("links/existing", "../targets/existing", "targets/existing"), ("links/new", "../targets/new", "targets/new"),
-                     ("chain", "links/existing", "targets/existing")]
+        try manager.createSymbolicLink(
+            atPath: parent.appendingPathComponent("links/existing").path, withDestinationPath: "../targets/existing")
+        try manager.createSymbolicLink(
+            atPath: parent.appendingPathComponent("links/new").path, withDestinationPath: "../targets/new")
+        try manager.createSymbolicLink(
+            atPath: parent.appendingPathComponent("chain").path, withDestinationPath: "links/existing")
+        let files = [
+            OutputFile(path: "style.json", bytes: Array("{}\n".utf8)),
+            OutputFile(path: "tilejson/a.json", bytes: Array("{}\n".utf8)),
+        ]
+        let cases = [
+            ("links/existing", "../targets/existing", "targets/existing"),
+            ("links/new", "../targets/new", "targets/new"),
+            ("chain", "links/existing", "targets/existing"),
+        ]
         for (link, destination, target) in cases {
             let out = OutputFolder(path: parent.appendingPathComponent(link).path)
             try out.write(files)
-            #expect(try manager.destinationOfSymbolicLink(atPath: parent.appendingPathComponent(link).path) == destination, "\(link)")
-            #expect(manager.contents(atPath: parent.appendingPathComponent(target + "/tilejson/a.json").path) == Data("{}\n".utf8), "\(link)")
+            #expect(
+                try manager.destinationOfSymbolicLink(atPath: parent.appendingPathComponent(link).path) == destination,
+                "\(link)")
+            #expect(
+                manager.contents(atPath: parent.appendingPathComponent(target + "/tilejson/a.json").path)
+                    == Data("{}\n".utf8), "\(link)")
         }
-        #expect(try manager.contentsOfDirectory(atPath: parent.appendingPathComponent("links").path).sorted() == ["existing", "new"])
-        #expect(try manager.contentsOfDirectory(atPath: parent.appendingPathComponent("targets").path).sorted() == ["existing", "new"])
+        #expect(
+            try manager.contentsOfDirectory(atPath: parent.appendingPathComponent("links").path).sorted() == [
+                "existing", "new",
+            ])
+        #expect(
+            try manager.contentsOfDirectory(atPath: parent.appendingPathComponent("targets").path).sorted() == [
+                "existing", "new",
+            ])
     }
 
     /// A single file written atomically through a symbolic link replaces the file the link leads to, and the

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What the package manifest must keep so that app teams can depend on it.
 @Suite struct PackageManifestTests {

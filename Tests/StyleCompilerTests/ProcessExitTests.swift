@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StyleCompiler
 
 /// Trees are left for the process's exit only in a process that said it exits after its command.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import LocatedJSON
+import TestSupport
+import Testing
+
 @testable import StyleCompiler
 
 /// Every rule's examples (`Rule.examples`), run as the command line would run them: a triggering example gives
@@ -23,14 +24,16 @@ import LocatedJSON
 
     /// Rules no input can trigger: safety nets for a bug in mc-style itself.
     static let unreachable: [String: String] = [
-        "migrate.output": "migrating writes only what parses; the rule guards against a bug in the rewrite",
+        "migrate.output": "migrating writes only what parses; the rule guards against a bug in the rewrite"
     ]
 
     @Test func everyRuleHasAPassingExample() {
         for rule in RuleCatalog.all {
             #expect(rule.examples.contains { !$0.triggers }, "\(rule.id) has no passing example")
             if Self.unreachable[rule.id] != nil {
-                #expect(!rule.examples.contains { $0.triggers }, "\(rule.id) is listed as unreachable but has a triggering example")
+                #expect(
+                    !rule.examples.contains { $0.triggers },
+                    "\(rule.id) is listed as unreachable but has a triggering example")
             }
         }
     }
@@ -44,7 +47,9 @@ import LocatedJSON
                 let own = findings.filter { $0.rule == rule.id }
                 checked += 1
                 guard example.triggers else {
-                    #expect(own.isEmpty, "\(name) gives \(own.map { "\($0.position.map(\.description) ?? "-"): \($0.message)" })")
+                    #expect(
+                        own.isEmpty,
+                        "\(name) gives \(own.map { "\($0.position.map(\.description) ?? "-"): \($0.message)" })")
                     continue
                 }
                 // The marks of the example's text and files, by file name.
@@ -61,8 +66,10 @@ import LocatedJSON
                     let file = marks.keys.first { fileName == $0 || fileName.hasSuffix("/" + $0) } ?? fileName
                     found[file, default: []].insert(position)
                 }
-                #expect(found == marks.mapValues(Set.init),
-                        "\(name): findings at \(found.mapValues { $0.map(\.description) }) (\(own.map(\.message))), marks at \(marks.mapValues { $0.map(\.description) }); all findings: \(findings.map { "\($0.rule) \($0.position.map(\.description) ?? "-")" })")
+                #expect(
+                    found == marks.mapValues(Set.init),
+                    "\(name): findings at \(found.mapValues { $0.map(\.description) }) (\(own.map(\.message))), marks at \(marks.mapValues { $0.map(\.description) }); all findings: \(findings.map { "\($0.rule) \($0.position.map(\.description) ?? "-")" })"
+                )
             }
         }
         #expect(checked > 2 * 100)
@@ -74,8 +81,11 @@ import LocatedJSON
         defer { try? FileManager.default.removeItem(at: folder) }
         func write(_ name: String, _ text: String) throws {
             let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(example.bytes != nil && text.isEmpty ? example.bytes ?? [] : Array(RuleExample.unmarked(text).utf8)).write(to: url)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(
+                example.bytes != nil && text.isEmpty ? example.bytes ?? [] : Array(RuleExample.unmarked(text).utf8)
+            ).write(to: url)
         }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         for (name, text) in example.files { try write(name, text) }
@@ -83,7 +93,9 @@ import LocatedJSON
         switch example.input {
         case .style, .migration:
             try write("style.json", text)
-            if example.input == .migration { return (MigrateJob(path: path("style.json")).run().diagnostics, "style.json") }
+            if example.input == .migration {
+                return (MigrateJob(path: path("style.json")).run().diagnostics, "style.json")
+            }
             return (ValidateJob(target: nil, environment: [:]).run(path: path("style.json")), "style.json")
         case .declarations, .compile:
             if example.files["base.json"] == nil { try write("base.json", base) }
@@ -109,7 +121,9 @@ import LocatedJSON
             return (LintConfigurationLoader().load(path: path(".mc-style.yaml")).diagnostics, ".mc-style.yaml")
         case .baseline:
             try write("baseline.json", text)
-            let findings = example.files["style.json"] == nil ? [] : ValidateJob(target: nil, environment: [:]).run(path: path("style.json"))
+            let findings =
+                example.files["style.json"] == nil
+                ? [] : ValidateJob(target: nil, environment: [:]).run(path: path("style.json"))
             let (baseline, diagnostics) = Baseline.load(path: path("baseline.json"))
             return (diagnostics + (baseline?.filter(findings).stale ?? []), "baseline.json")
         }

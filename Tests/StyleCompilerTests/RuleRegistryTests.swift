@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import StyleCompiler
 
 /// The rule registry is the one list of rules: every rule declared in the sources is registered, reported
@@ -12,7 +13,9 @@ import TestSupport
         var result: [(String, String)] = []
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         while let path = enumerator?.nextObject() as? String {
-            guard path.hasSuffix(".swift"), let text = try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8) else { continue }
+            guard path.hasSuffix(".swift"),
+                let text = try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            else { continue }
             result.append((path, text))
         }
         return result.sorted { $0.0 < $1.0 }
@@ -27,9 +30,13 @@ import TestSupport
         let registered = RuleCatalog.all.map(\.id)
         #expect(Set(registered).count == registered.count, "rule ids are unique")
         #expect(!Self.declared.isEmpty)
-        for rule in Self.declared { #expect(registered.contains(rule.id), "\(rule.id) is declared but not in RuleCatalog.all") }
+        for rule in Self.declared {
+            #expect(registered.contains(rule.id), "\(rule.id) is declared but not in RuleCatalog.all")
+        }
         let declaredIDs = Set(Self.declared.map(\.id))
-        for id in registered where !id.hasPrefix("yaml.") { #expect(declaredIDs.contains(id), "\(id) is registered but declared nowhere") }
+        for id in registered where !id.hasPrefix("yaml.") {
+            #expect(declaredIDs.contains(id), "\(id) is registered but declared nowhere")
+        }
     }
 
     /// Reported somewhere means shown by an example: every rule has a triggering example (but the bug guards of

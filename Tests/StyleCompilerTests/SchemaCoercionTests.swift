@@ -1,6 +1,7 @@
-import Testing
 import LocatedJSON
+import Testing
 import YAMLReader
+
 @testable import StyleCompiler
 
 @Suite struct SchemaCoercionTests {
@@ -16,15 +17,16 @@ import YAMLReader
     }
 
     @Test func plainScalarsAreTypedByTheirField() throws {
-        let root = try YAMLReader().read("""
-        version: 1
-        sources:
-          - id: 0x1F
-            urlTemplate: on
-            opacity: .5
-            minZoom: +3
-            visible: False
-        """)
+        let root = try YAMLReader().read(
+            """
+            version: 1
+            sources:
+              - id: 0x1F
+                urlTemplate: on
+                opacity: .5
+                minZoom: +3
+                visible: False
+            """)
         var coercion = SchemaCoercion()
         let coerced = coercion.coerce(root, as: .object(DeclarationSchema.file), path: .root, field: nil)
         let typed = try #require(coerced)

@@ -1,6 +1,7 @@
 import LocatedJSON
 import Testing
 import YAMLReader
+
 @testable import StyleCompiler
 
 /// Source kinds are descriptors registered in one list: the schema, decoder, composer and manifest all take
@@ -31,21 +32,27 @@ import YAMLReader
             #expect(source.kind.keyword == keyword)
             let composition = StyleComposer(target: .maplibre).compose(base: base, declarations: declarations)
             let styleSource = try #require(composition.style["sources"]?["mc-raster-src-a"])
-            #expect(styleSource["tiles"] != nil || styleSource["url"] != nil, "\(keyword) gave the style source no tiles and no url")
+            #expect(
+                styleSource["tiles"] != nil || styleSource["url"] != nil,
+                "\(keyword) gave the style source no tiles and no url")
         }
     }
 
     /// The manifest schema's kinds and the "exactly one of" rule's wording come from the registry: a kind
     /// missing from either would be refused by the schema or left out of the message.
     @Test func theManifestSchemaAndTheRuleWordingListEveryKind() throws {
-        let kinds = try #require(ManifestJSONSchema.document()["$defs"]?["source"]?["properties"]?["kind"]?["enum"]?.arrayValue)
+        let kinds = try #require(
+            ManifestJSONSchema.document()["$defs"]?["source"]?["properties"]?["kind"]?["enum"]?.arrayValue)
         #expect(kinds.compactMap(\.stringValue) == SourceKind.keywords)
         for keyword in SourceKind.keywords {
-            #expect(Rule.declSourceKind.summary.contains(keyword) && Rule.declSourceKind.help.contains(keyword), "\(keyword)")
+            #expect(
+                Rule.declSourceKind.summary.contains(keyword) && Rule.declSourceKind.help.contains(keyword),
+                "\(keyword)")
         }
         let yaml = "version: 1\nsources:\n  - id: a\n"
         let tree = try YAMLReader().read(SourceFile(name: "d.yaml", bytes: Array(yaml.utf8)))
-        let message = try #require(DeclarationsDecoder().decode(tree).diagnostics.first { $0.rule == "decl.source-kind" }?.message)
+        let message = try #require(
+            DeclarationsDecoder().decode(tree).diagnostics.first { $0.rule == "decl.source-kind" }?.message)
         for keyword in SourceKind.keywords { #expect(message.contains(keyword), "\(message)") }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The compiler's folders are its stages, and dependencies run one way: a file may use types and rules of its own
 /// folder and of the folders before it, never of a later one. Diagnostics (with masking and credentials) are at
@@ -15,9 +15,14 @@ import TestSupport
         while let path = enumerator?.nextObject() as? String {
             guard path.hasSuffix(".swift") else { continue }
             let stage = String(path.split(separator: "/").first ?? "")
-            files.append(.init(stage: stage, path: path, text: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)))
+            files.append(
+                .init(
+                    stage: stage, path: path,
+                    text: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)))
         }
-        #expect(Set(files.map(\.stage)) == Set(Self.stages), "every folder of the compiler is a stage, and every stage exists")
+        #expect(
+            Set(files.map(\.stage)) == Set(Self.stages),
+            "every folder of the compiler is a stage, and every stage exists")
         let order = StageOrder(stages: Self.stages, files: files)
         #expect(order.declaredIn.count > 50)
         #expect(order.ruleDeclaredIn.count > 90)
@@ -28,40 +33,48 @@ import TestSupport
     /// a rule constant declared in a later stage: each is found.
     @Test func aUseInsideAnInterpolationOrOfALaterRuleIsFound() {
         let files: [StageOrder.File] = [
-            .init(stage: "Read", path: "Read/Fetcher.swift", text: """
-                struct Fetcher {
-                    /// `Number` in a comment counts for nothing.
-                    func describe(_ value: Double) -> String { "value \\(Number(value).text) and \\("nested \\(Tail.self)")" }
-                    let plain = "Number Tail"
-                    let rule = Rule.validateLayout
-                }
-                """),
-            .init(stage: "Validate", path: "Validate/Number.swift", text: """
-                struct Number { let text: String }
-                extension Number {
-                    struct Tail {}
-                }
-                extension Rule {
-                    static let validateLayout = Rule("style.layout", .error)
-                }
-                """),
+            .init(
+                stage: "Read", path: "Read/Fetcher.swift",
+                text: """
+                    struct Fetcher {
+                        /// `Number` in a comment counts for nothing.
+                        func describe(_ value: Double) -> String { "value \\(Number(value).text) and \\("nested \\(Tail.self)")" }
+                        let plain = "Number Tail"
+                        let rule = Rule.validateLayout
+                    }
+                    """),
+            .init(
+                stage: "Validate", path: "Validate/Number.swift",
+                text: """
+                    struct Number { let text: String }
+                    extension Number {
+                        struct Tail {}
+                    }
+                    extension Rule {
+                        static let validateLayout = Rule("style.layout", .error)
+                    }
+                    """),
         ]
         let violations = StageOrder(stages: ["Read", "Validate"], files: files).violations()
-        #expect(violations == ["Read/Fetcher.swift uses Number of the later stage Validate",
-                               "Read/Fetcher.swift uses Tail of the later stage Validate",
-                               "Read/Fetcher.swift uses the rule validateLayout of the later stage Validate"])
+        #expect(
+            violations == [
+                "Read/Fetcher.swift uses Number of the later stage Validate",
+                "Read/Fetcher.swift uses Tail of the later stage Validate",
+                "Read/Fetcher.swift uses the rule validateLayout of the later stage Validate",
+            ])
     }
 
     /// Comments and string literals say nothing about dependencies; interpolations are code.
     @Test func stringLiteralsAreBlankedButInterpolationsKept() {
-        let code = StageOrder.code(of: ##"""
-            let a = "plain \(One.x) \"Two\" \(f("Three \(Four.y)"))" // Five
-            let b = #"raw \(Six) \#(Seven)"#
-            let c = """
-                Eight \(Nine)
-                """
-            /* Ten */
-            """##)
+        let code = StageOrder.code(
+            of: ##"""
+                let a = "plain \(One.x) \"Two\" \(f("Three \(Four.y)"))" // Five
+                let b = #"raw \(Six) \#(Seven)"#
+                let c = """
+                    Eight \(Nine)
+                    """
+                /* Ten */
+                """##)
         let names = StageOrder.typeNames(in: code)
         #expect(names == ["Four", "Nine", "One", "Seven"])
     }
@@ -84,12 +97,16 @@ struct StageOrder {
     let ruleDeclaredIn: [String: String]
 
     /// Names the standard library or Foundation declare too, which a compiler file may also declare nested.
-    static let ambiguous: Set<String> = ["Result", "Element", "Value", "Key", "Index", "Kind", "Options", "Error", "Entry", "Style", "Iterator", "Component"]
+    static let ambiguous: Set<String> = [
+        "Result", "Element", "Value", "Key", "Index", "Kind", "Options", "Error", "Entry", "Style", "Iterator",
+        "Component",
+    ]
 
     init(stages: [String], files: [File]) {
         self.stages = stages
         self.files = files
-        let declaration = /(?m)^[ \t]*(?:(?:public|internal|private|fileprivate|package|final|indirect)[ \t]+)*(?:struct|enum|class|protocol|typealias|actor)[ \t]+(\w+)/
+        let declaration =
+            /(?m)^[ \t]*(?:(?:public|internal|private|fileprivate|package|final|indirect)[ \t]+)*(?:struct|enum|class|protocol|typealias|actor)[ \t]+(\w+)/
         var declared: [String: Set<String>] = [:]
         var rules: [String: String] = [:]
         for file in files {
@@ -97,7 +114,9 @@ struct StageOrder {
             for match in code.matches(of: declaration) { declared[String(match.1), default: []].insert(file.stage) }
             for match in code.matches(of: /static let (\w+) = Rule\(/) { rules[String(match.1)] = file.stage }
         }
-        declaredIn = declared.compactMapValues { $0.count == 1 ? $0.first : nil }.filter { !Self.ambiguous.contains($0.key) }
+        declaredIn = declared.compactMapValues { $0.count == 1 ? $0.first : nil }.filter {
+            !Self.ambiguous.contains($0.key)
+        }
         ruleDeclaredIn = rules
     }
 
@@ -108,12 +127,16 @@ struct StageOrder {
             let rank = stages.firstIndex(of: file.stage) ?? 0
             let code = Self.code(of: file.text)
             for name in Self.typeNames(in: code) {
-                guard let stage = declaredIn[name], let other = stages.firstIndex(of: stage), other > rank else { continue }
+                guard let stage = declaredIn[name], let other = stages.firstIndex(of: stage), other > rank else {
+                    continue
+                }
                 found.append("\(file.path) uses \(name) of the later stage \(stage)")
             }
             let members = Set(code.matches(of: /\.(\w+)\b/).map { String($0.1) })
             for name in members.sorted() {
-                guard let stage = ruleDeclaredIn[name], let other = stages.firstIndex(of: stage), other > rank else { continue }
+                guard let stage = ruleDeclaredIn[name], let other = stages.firstIndex(of: stage), other > rank else {
+                    continue
+                }
                 found.append("\(file.path) uses the rule \(name) of the later stage \(stage)")
             }
         }
@@ -139,7 +162,9 @@ struct StageOrder {
 
         init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
-        private func at(_ offset: Int) -> Unicode.Scalar? { index + offset < scalars.count ? scalars[index + offset] : nil }
+        private func at(_ offset: Int) -> Unicode.Scalar? {
+            index + offset < scalars.count ? scalars[index + offset] : nil
+        }
 
         private func starts(with text: String) -> Bool {
             for (offset, scalar) in text.unicodeScalars.enumerated() where at(offset) != scalar { return false }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import LocatedJSON
+import TestSupport
+import Testing
+
 @testable import StyleCompiler
 
 /// `StyleMigration` (`mc-style migrate`): legacy functions and filters rewritten, every other byte kept, and
@@ -13,35 +14,38 @@ import LocatedJSON
 
     @Test func rewritesAreWrittenAsTheOriginalWasAndNothingElseMoves() throws {
         let original = """
-        {"version": 8, "sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json"}},
-         "layers": [
-          {"id": "a", "type": "line", "source": "v", "source-layer": "roads", "filter": ["in", "class", "primary", "motorway"],
-           "paint": {"line-width": {"base": 1.5, "stops": [[5, 0.50], [10, 2]]}, "line-color": "#fff"}},
-          {"id": "b", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ["==", ["geometry-type"], "Polygon"], ["!has", "tunnel"]],
-           "paint": {
-             "fill-color": {
-               "property": "depth",
-               "type": "categorical",
-               "stops": [[0, "#abc"], [100, "#123"]],
-               "default": "blue"
-             }
-           }}
-         ]}
-        """
+            {"version": 8, "sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json"}},
+             "layers": [
+              {"id": "a", "type": "line", "source": "v", "source-layer": "roads", "filter": ["in", "class", "primary", "motorway"],
+               "paint": {"line-width": {"base": 1.5, "stops": [[5, 0.50], [10, 2]]}, "line-color": "#fff"}},
+              {"id": "b", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ["==", ["geometry-type"], "Polygon"], ["!has", "tunnel"]],
+               "paint": {
+                 "fill-color": {
+                   "property": "depth",
+                   "type": "categorical",
+                   "stops": [[0, "#abc"], [100, "#123"]],
+                   "default": "blue"
+                 }
+               }}
+             ]}
+            """
         let migration = try migrate(original)
         #expect(migration.rewrites.map(\.kind) == [.filter, .function, .mixedFilter, .function])
-        #expect(migration.rewrites.map { $0.path.mapLibreNotation } == ["layers[0].filter", "layers[0].paint.line-width", "layers[1].filter[2]", "layers[1].paint.fill-color"])
+        #expect(
+            migration.rewrites.map { $0.path.mapLibreNotation } == [
+                "layers[0].filter", "layers[0].paint.line-width", "layers[1].filter[2]", "layers[1].paint.fill-color",
+            ])
         let expected = """
-        {"version": 8, "sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json"}},
-         "layers": [
-          {"id": "a", "type": "line", "source": "v", "source-layer": "roads", "filter": ["match", ["get", "class"], ["motorway", "primary"], true, false],
-           "paint": {"line-width": ["interpolate", ["exponential", 1.5], ["zoom"], 5, 0.50, 10, 2], "line-color": "#fff"}},
-          {"id": "b", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ["==", ["geometry-type"], "Polygon"], ["!", ["has", "tunnel"]]],
-           "paint": {
-             "fill-color": ["match", ["get", "depth"], 0, "#abc", 100, "#123", "blue"]
-           }}
-         ]}
-        """
+            {"version": 8, "sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json"}},
+             "layers": [
+              {"id": "a", "type": "line", "source": "v", "source-layer": "roads", "filter": ["match", ["get", "class"], ["motorway", "primary"], true, false],
+               "paint": {"line-width": ["interpolate", ["exponential", 1.5], ["zoom"], 5, 0.50, 10, 2], "line-color": "#fff"}},
+              {"id": "b", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ["==", ["geometry-type"], "Polygon"], ["!", ["has", "tunnel"]]],
+               "paint": {
+                 "fill-color": ["match", ["get", "depth"], 0, "#abc", 100, "#123", "blue"]
+               }}
+             ]}
+            """
         #expect(String(decoding: migration.bytes, as: UTF8.self) == expected)
         #expect(try migrate(expected).rewrites.isEmpty, "nothing legacy is left")
     }
@@ -49,8 +53,13 @@ import LocatedJSON
     @Test func legacyAnyKeepsItsTypeRule() throws {
         // Inside `any`, a legacy comparison with a value of another type is false, not an error that ends the
         // whole filter: the conversion checks the type first.
-        let migration = try migrate("{\"version\": 8, \"sources\": {}, \"layers\": [{\"id\": \"a\", \"type\": \"background\", \"filter\": [\"any\", [\">\", \"y\", 0], [\"==\", \"x\", \"a\"]]}]}")
-        #expect(migration.rewrites.first?.after == "[\"any\", [\"case\", [\"==\", [\"typeof\", [\"get\", \"y\"]], \"number\"], [\">\", [\"get\", \"y\"], 0], false], [\"case\", [\"==\", [\"typeof\", [\"get\", \"x\"]], \"string\"], [\"==\", [\"get\", \"x\"], \"a\"], false]]")
+        let migration = try migrate(
+            "{\"version\": 8, \"sources\": {}, \"layers\": [{\"id\": \"a\", \"type\": \"background\", \"filter\": [\"any\", [\">\", \"y\", 0], [\"==\", \"x\", \"a\"]]}]}"
+        )
+        #expect(
+            migration.rewrites.first?.after
+                == "[\"any\", [\"case\", [\"==\", [\"typeof\", [\"get\", \"y\"]], \"number\"], [\">\", [\"get\", \"y\"], 0], false], [\"case\", [\"==\", [\"typeof\", [\"get\", \"x\"]], \"string\"], [\"==\", [\"get\", \"x\"], \"a\"], false]]"
+        )
     }
 
     /// Every corpus style with legacy values migrates to a style with none left and no errors, changed only
@@ -60,7 +69,8 @@ import LocatedJSON
     func corpusStylesMigrateToWhatTheyWere() throws {
         var migrated = 0
         for url in SharedData.corpusStyles {
-            let document = try JSONParser().parse(SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url))))
+            let document = try JSONParser().parse(
+                SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url))))
             let migration = StyleMigration(document)
             guard !migration.rewrites.isEmpty else { continue }
             migrated += 1
@@ -68,14 +78,18 @@ import LocatedJSON
             let result = try JSONParser().parse(SourceFile(name: name, bytes: migration.bytes))
             #expect(StyleMigration(result).rewrites.isEmpty, "\(name): legacy left")
             let findings = StyleValidator(target: .maplibre).validate(result.root)
-            #expect(!findings.containsErrors, "\(name): \(findings.filter { $0.severity == .error }.prefix(3).map(\.description))")
+            #expect(
+                !findings.containsErrors,
+                "\(name): \(findings.filter { $0.severity == .error }.prefix(3).map(\.description))")
             #expect(!findings.contains { $0.rule == "style.filter-mixed" }, "\(name)")
             // Outside the rewritten ranges, the bytes are the original's.
             var cursor = 0
             var outputCursor = 0
             for rewrite in migration.rewrites.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
                 let kept = rewrite.range.lowerBound - cursor
-                #expect(Array(migration.bytes[outputCursor..<(outputCursor + kept)]) == Array(document.file.bytes[cursor..<rewrite.range.lowerBound]), "\(name)")
+                #expect(
+                    Array(migration.bytes[outputCursor..<(outputCursor + kept)])
+                        == Array(document.file.bytes[cursor..<rewrite.range.lowerBound]), "\(name)")
                 outputCursor += kept + rewrite.after.utf8.count
                 cursor = rewrite.range.upperBound
             }
@@ -84,27 +98,38 @@ import LocatedJSON
         #expect(migrated >= 10)
     }
 
-    private func checkEquivalence(_ before: JSONNode, _ after: JSONNode, rewrites: [StyleMigration.Rewrite], name: String) throws {
+    private func checkEquivalence(
+        _ before: JSONNode, _ after: JSONNode, rewrites: [StyleMigration.Rewrite], name: String
+    ) throws {
         let samples = FeatureSamples(style: before)
         let layers = before["layers"]?.arrayValue ?? []
         for rewrite in rewrites {
             let components = rewrite.path.components
             guard case .index(let layerIndex) = components[1] else { continue }
             let layer = layers[layerIndex]
-            let old = try #require(before[rewrite.path]), new = try #require(after[rewrite.path])
+            let old = try #require(before[rewrite.path])
+            let new = try #require(after[rewrite.path])
             if rewrite.kind == .function {
                 guard case .key(let group) = components[2], case .key(let property) = components[3],
-                      let type = layer["type"]?.stringValue ?? layer["ref"]?.stringValue.flatMap({ id in layers.first { $0["id"]?.stringValue == id }?["type"]?.stringValue }),
-                      let spec = StyleSpecCatalog.index["\(group)_\(type)"]?[property] else { continue }
+                    let type = layer["type"]?.stringValue
+                        ?? layer["ref"]?.stringValue.flatMap({ id in
+                            layers.first { $0["id"]?.stringValue == id }?["type"]?.stringValue
+                        }),
+                    let spec = StyleSpecCatalog.index["\(group)_\(type)"]?[property]
+                else { continue }
                 let original = try ExpressionProgram.compile(propertyValue: old, spec: ExpressionSpec(spec)).get()
                 let rewritten = try ExpressionProgram.compile(propertyValue: new, spec: ExpressionSpec(spec)).get()
                 for input in samples.inputs {
-                    let a = try? original.evaluate(input).get(), b = try? rewritten.evaluate(input).get()
+                    let a = try? original.evaluate(input).get()
+                    let b = try? rewritten.evaluate(input).get()
                     #expect(a == b, "\(name) \(rewrite.path): \(String(describing: a)) vs \(String(describing: b))")
                 }
             } else {
-                let whole = try #require(layer["filter"]), migratedWhole = try #require(after[JSONPath(Array(components.prefix(3)))])
-                let filter = try ExpressionProgram.compile(property: migratedWhole, spec: ExpressionSpec(type: "boolean")).get()
+                let whole = try #require(layer["filter"])
+                let migratedWhole = try #require(after[JSONPath(Array(components.prefix(3)))])
+                let filter = try ExpressionProgram.compile(
+                    property: migratedWhole, spec: ExpressionSpec(type: "boolean")
+                ).get()
                 for input in samples.inputs {
                     let expected = rewrite.kind == .filter ? LegacyFilterSemantics.evaluate(whole, input) : nil
                     let got = (try? filter.evaluate(input).get()) == .boolean(true)
@@ -126,10 +151,14 @@ struct FeatureSamples {
         var values: [ExpressionValue] = [.null, .number(0), .string("")]
         func collect(_ node: JSONNode) {
             guard let items = node.arrayValue else { return }
-            if let op = items.first?.stringValue, ["==", "!=", "<", ">", "<=", ">=", "in", "!in", "has", "!has"].contains(op), items.count >= 2,
-               let key = items[1].stringValue, !key.hasPrefix("$") {
+            if let op = items.first?.stringValue,
+                ["==", "!=", "<", ">", "<=", ">=", "in", "!in", "has", "!has"].contains(op), items.count >= 2,
+                let key = items[1].stringValue, !key.hasPrefix("$")
+            {
                 keys.insert(key)
-                for value in items.dropFirst(2) where value.value.isScalar { values.append(ExpressionValue(json: value.value)) }
+                for value in items.dropFirst(2) where value.value.isScalar {
+                    values.append(ExpressionValue(json: value.value))
+                }
             }
             for item in items { collect(item) }
         }
@@ -139,7 +168,9 @@ struct FeatureSamples {
                 for member in layer[group]?.objectValue?.members ?? [] {
                     if let property = member.value["property"]?.stringValue { keys.insert(property) }
                     for stop in member.value["stops"]?.arrayValue ?? [] {
-                        if let input = stop[0], input.value.isScalar { values.append(ExpressionValue(json: input.value)) }
+                        if let input = stop[0], input.value.isScalar {
+                            values.append(ExpressionValue(json: input.value))
+                        }
                         if let value = stop[0]?["value"] { values.append(ExpressionValue(json: value.value)) }
                     }
                 }
@@ -158,9 +189,10 @@ struct FeatureSamples {
                 var input = EvaluationInput()
                 input.zoom = Double(index % 23)
                 input.geometry = .object(["type": .string(geometry)])
-                input.properties = ExpressionObject(sortedKeys.enumerated().compactMap { offset, key in
-                    offset % 3 == index % 3 ? nil : (key, value)
-                })
+                input.properties = ExpressionObject(
+                    sortedKeys.enumerated().compactMap { offset, key in
+                        offset % 3 == index % 3 ? nil : (key, value)
+                    })
                 input.id = .number(Double(index))
                 inputs.append(input)
             }
@@ -189,13 +221,16 @@ enum LegacyFilterSemantics {
         case "<", ">", "<=", ">=":
             guard items.count > 2, let value = read(key) else { return false }
             switch (value, ExpressionValue(json: items[2].value)) {
-            case (.number, .number), (.string, .string): return ExpressionCompiler.compareBasic(op, value, ExpressionValue(json: items[2].value))
+            case (.number, .number), (.string, .string):
+                return ExpressionCompiler.compareBasic(op, value, ExpressionValue(json: items[2].value))
             default: return false
             }
         case "in": return items.dropFirst(2).contains { same(read(key), $0) }
         case "!in": return !items.dropFirst(2).contains { same(read(key), $0) }
-        case "has": return key == "$type" ? true : key == "$id" ? (input.id ?? .null) != .null : input.properties[key] != nil
-        case "!has": return !(key == "$type" ? true : key == "$id" ? (input.id ?? .null) != .null : input.properties[key] != nil)
+        case "has":
+            return key == "$type" ? true : key == "$id" ? (input.id ?? .null) != .null : input.properties[key] != nil
+        case "!has":
+            return !(key == "$type" ? true : key == "$id" ? (input.id ?? .null) != .null : input.properties[key] != nil)
         case "all": return items.dropFirst().allSatisfy { evaluate($0, input) }
         case "any": return items.dropFirst().contains { evaluate($0, input) }
         case "none": return !items.dropFirst().contains { evaluate($0, input) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StyleMath
 
 @Suite struct GeoBoundsTests {
@@ -8,7 +9,10 @@ import Testing
         #expect(bounds.longitudeSpan == 20)
         #expect(bounds.center.longitude == 180)
         let ranges = try bounds.tileRanges(level: 3)
-        #expect(ranges == [TileRange(level: 3, columns: 7...7, rows: 3...4), TileRange(level: 3, columns: 0...0, rows: 3...4)])
+        #expect(
+            ranges == [
+                TileRange(level: 3, columns: 7...7, rows: 3...4), TileRange(level: 3, columns: 0...0, rows: 3...4),
+            ])
         #expect(try bounds.tileCount(levels: 3...3) == 4)
     }
 
@@ -41,13 +45,17 @@ import Testing
         #expect(east.union(far) == (try GeoBounds(west: 0, south: -5, east: 175, north: 10)))
         let west = try GeoBounds(west: -175, south: 0, east: -160, north: 20)
         let joined = east.union(west)
-        #expect(joined == (try GeoBounds(west: 160, south: -5, east: -160, north: 20)), "the shorter way round crosses 180°")
+        #expect(
+            joined == (try GeoBounds(west: 160, south: -5, east: -160, north: 20)), "the shorter way round crosses 180°"
+        )
     }
 
     @Test func validationRejectsBadBounds() {
         #expect(throws: GeoError.notFinite(name: "west")) { try GeoBounds(west: .nan, south: 0, east: 1, north: 1) }
         #expect(throws: GeoError.latitudeOutOfRange(95)) { try GeoBounds(west: 0, south: 0, east: 1, north: 95) }
         #expect(throws: GeoError.longitudeOutOfRange(181)) { try GeoBounds(west: 0, south: 0, east: 181, north: 1) }
-        #expect(throws: GeoError.southAboveNorth(south: 5, north: 1)) { try GeoBounds(west: 0, south: 5, east: 1, north: 1) }
+        #expect(throws: GeoError.southAboveNorth(south: 5, north: 1)) {
+            try GeoBounds(west: 0, south: 5, east: 1, north: 1)
+        }
     }
 }

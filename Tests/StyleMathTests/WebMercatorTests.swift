@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StyleMath
 
 @Suite struct WebMercatorTests {
@@ -27,7 +28,8 @@ import Testing
         #expect(bounds.west == -180 && bounds.east == 0)
         #expect(abs(bounds.north - MapConstants.mercatorLatitudeLimit) < 1e-9)
         #expect(abs(bounds.south) < 1e-9)
-        let inside = try WebMercator.fractionalTile(longitude: bounds.center.longitude, latitude: bounds.center.latitude, level: 1)
+        let inside = try WebMercator.fractionalTile(
+            longitude: bounds.center.longitude, latitude: bounds.center.latitude, level: 1)
         #expect(Int(inside.x) == 0 && Int(inside.y) == 0)
     }
 
@@ -57,13 +59,19 @@ import Testing
         #expect(abs(equator - 156_543.03392804097) < 1e-6)
         let large = try WebMercator.metersPerPixel(latitude: 0, zoom: 0, tileSize: 512)
         #expect(abs(large * 2 - equator) < 1e-9)
-        #expect(throws: GeoError.invalidTileSize(0)) { try WebMercator.metersPerPixel(latitude: 0, zoom: 0, tileSize: 0) }
+        #expect(throws: GeoError.invalidTileSize(0)) {
+            try WebMercator.metersPerPixel(latitude: 0, zoom: 0, tileSize: 0)
+        }
     }
 
     @Test func badInputsAreRejected() {
         #expect(throws: GeoError.notFinite(name: "longitude")) { try WebMercator.meters(longitude: .nan, latitude: 0) }
-        #expect(throws: GeoError.latitudeOutOfRange(91)) { try WebMercator.fractionalTile(longitude: 0, latitude: 91, level: 2) }
-        #expect(throws: GeoError.tileLevelOutOfRange(31)) { try WebMercator.fractionalTile(longitude: 0, latitude: 0, level: 31) }
+        #expect(throws: GeoError.latitudeOutOfRange(91)) {
+            try WebMercator.fractionalTile(longitude: 0, latitude: 91, level: 2)
+        }
+        #expect(throws: GeoError.tileLevelOutOfRange(31)) {
+            try WebMercator.fractionalTile(longitude: 0, latitude: 0, level: 31)
+        }
         #expect(throws: GeoError.tileOutOfRange(x: 2, y: 0, z: 1)) { try TileCoordinate(x: 2, y: 0, z: 1) }
     }
 }

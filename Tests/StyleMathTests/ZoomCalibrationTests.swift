@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StyleMath
 
 @Suite struct ZoomCalibrationTests {
@@ -51,10 +52,18 @@ import Testing
 
     @Test func notFiniteInputsAreRejected() {
         #expect(throws: GeoError.notFinite(name: "latitude")) { try ZoomCalibration.offset(latitude: .nan) }
-        #expect(throws: GeoError.notFinite(name: "unified zoom")) { try ZoomCalibration.tomTomZoom(unifiedZoom: .infinity, latitude: 0) }
-        #expect(throws: GeoError.notFinite(name: "TomTom zoom")) { try ZoomCalibration.unifiedZoom(tomTomZoom: .nan, latitude: 0) }
-        #expect(throws: GeoError.notFinite(name: "tilt")) { try ZoomCalibration.altitude(unifiedZoom: 3, latitude: 0, tilt: .nan) }
-        #expect(throws: GeoError.notFinite(name: "altitude")) { try ZoomCalibration.unifiedZoom(altitude: -.infinity, latitude: 0) }
+        #expect(throws: GeoError.notFinite(name: "unified zoom")) {
+            try ZoomCalibration.tomTomZoom(unifiedZoom: .infinity, latitude: 0)
+        }
+        #expect(throws: GeoError.notFinite(name: "TomTom zoom")) {
+            try ZoomCalibration.unifiedZoom(tomTomZoom: .nan, latitude: 0)
+        }
+        #expect(throws: GeoError.notFinite(name: "tilt")) {
+            try ZoomCalibration.altitude(unifiedZoom: 3, latitude: 0, tilt: .nan)
+        }
+        #expect(throws: GeoError.notFinite(name: "altitude")) {
+            try ZoomCalibration.unifiedZoom(altitude: -.infinity, latitude: 0)
+        }
     }
 }
 
@@ -62,8 +71,14 @@ import Testing
 func log2Reference(_ x: Double) -> Double {
     var value = x
     var exponent = 0.0
-    while value < 1 { value *= 2; exponent -= 1 }
-    while value >= 2 { value /= 2; exponent += 1 }
+    while value < 1 {
+        value *= 2
+        exponent -= 1
+    }
+    while value >= 2 {
+        value /= 2
+        exponent += 1
+    }
     // Series for ln(value) with value in [1, 2), then divide by ln 2.
     let y = (value - 1) / (value + 1)
     var term = y

@@ -1,8 +1,8 @@
 import Foundation
 import LocatedJSON
 import StyleRuntime
-import Testing
 import TestSupport
+import Testing
 
 /// Loading and resolving the shipped demo's compiled output (`fixtures/demo/expected/tomtom`, which the CLI
 /// tests keep fresh), checked against a reference that edits the parsed tree and writes it again.
@@ -10,26 +10,38 @@ import TestSupport
     static let folder = Fixtures.folder("demo/expected/tomtom").path
 
     static func files() throws -> (style: [UInt8], mapping: [UInt8], manifest: [UInt8]) {
-        func read(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) }
+        func read(_ name: String) throws -> [UInt8] {
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+        }
         return (try read("style.json"), try read("layer-mapping.json"), try read("manifest.json"))
     }
 
-    static let full = RuntimeSettings(platform: .android, apiKey: "k/ey+1 ü", localTileServer: "http://127.0.0.1:49152/",
-                                      routeIDs: ["heatmap": "3F2504E0-4F89-11D3-9A0C-0305E82C3301"], cacheKeys: ["heatmap": "v17"],
-                                      opacity: ["esri-imagery": 0.25, "gsi-hillshade": 1], visible: ["contours": true, "weather-radar": false])
+    static let full = RuntimeSettings(
+        platform: .android, apiKey: "k/ey+1 ü", localTileServer: "http://127.0.0.1:49152/",
+        routeIDs: ["heatmap": "3F2504E0-4F89-11D3-9A0C-0305E82C3301"], cacheKeys: ["heatmap": "v17"],
+        opacity: ["esri-imagery": 0.25, "gsi-hillshade": 1], visible: ["contours": true, "weather-radar": false])
 
     /// What resolving must give, made the slow way: parse, replace in the tree, write pretty (as compile does).
-    static func reference(_ style: [UInt8], _ manifest: RuntimeManifest, _ settings: RuntimeSettings, key: String,
-                          variant: String? = nil) throws -> [UInt8] {
+    static func reference(
+        _ style: [UInt8], _ manifest: RuntimeManifest, _ settings: RuntimeSettings, key: String,
+        variant: String? = nil
+    ) throws -> [UInt8] {
         let chosen = try manifest.variant(named: variant)
         var root = try JSONParser().parse(SourceFile(name: "style.json", bytes: style)).root
         func edit(_ pointer: String, _ change: (inout JSONNode) -> Void) {
-            guard let path = JSONPath(jsonPointer: pointer) else { Issue.record("bad pointer \(pointer)"); return }
+            guard let path = JSONPath(jsonPointer: pointer) else {
+                Issue.record("bad pointer \(pointer)")
+                return
+            }
             func go(_ node: inout JSONNode, _ rest: ArraySlice<JSONPath.Component>) {
                 guard let first = rest.first else { return change(&node) }
                 switch (first, node.value) {
-                case (.key(let k), .object(var object)): _ = object.modifyValue(forKey: k) { go(&$0, rest.dropFirst()) }; node.value = .object(object)
-                case (.index(let i), .array(var items)): go(&items[i], rest.dropFirst()); node.value = .array(items)
+                case (.key(let k), .object(var object)):
+                    _ = object.modifyValue(forKey: k) { go(&$0, rest.dropFirst()) }
+                    node.value = .object(object)
+                case (.index(let i), .array(var items)):
+                    go(&items[i], rest.dropFirst())
+                    node.value = .array(items)
                 default: Issue.record("bad pointer \(pointer)")
                 }
             }
@@ -43,11 +55,19 @@ import TestSupport
             case .route(let name): value = settings.routeIDs[name] ?? name
             case .cacheKey(let name): value = settings.cacheKeys[name] ?? ""
             }
-            for pointer in record.pointers { edit(pointer) { $0.value = .string($0.stringValue?.replacing(record.placeholder.token, with: value) ?? "") } }
+            for pointer in record.pointers {
+                edit(pointer) {
+                    $0.value = .string($0.stringValue?.replacing(record.placeholder.token, with: value) ?? "")
+                }
+            }
         }
         for (source, layer) in zip(manifest.sources, chosen.layers) {
-            if let opacity = settings.opacity[source.id] { edit(layer.opacityPointer) { $0.value = .number(JSONNumber(opacity)) } }
-            if let shown = settings.visible[source.id] { edit(layer.visibilityPointer) { $0.value = .string(shown ? "visible" : "none") } }
+            if let opacity = settings.opacity[source.id] {
+                edit(layer.opacityPointer) { $0.value = .number(JSONNumber(opacity)) }
+            }
+            if let shown = settings.visible[source.id] {
+                edit(layer.visibilityPointer) { $0.value = .string(shown ? "visible" : "none") }
+            }
         }
         return JSONWriter(style: .pretty).bytes(root)
     }
@@ -60,8 +80,12 @@ import TestSupport
         #expect(resolved.style == expected)
         #expect(resolved.layerMapping == mapping)
         let text = String(decoding: resolved.style, as: UTF8.self)
-        #expect(!text.contains("{key}") && !text.contains("{localTileServer}") && !text.contains("{route:") && !text.contains("{cacheKey:"))
-        #expect(text.contains("\"http://127.0.0.1:49152/tiles/3F2504E0-4F89-11D3-9A0C-0305E82C3301/512/v17/{z}/{x}/{y}.png\""))
+        #expect(
+            !text.contains("{key}") && !text.contains("{localTileServer}") && !text.contains("{route:")
+                && !text.contains("{cacheKey:"))
+        #expect(
+            text.contains(
+                "\"http://127.0.0.1:49152/tiles/3F2504E0-4F89-11D3-9A0C-0305E82C3301/512/v17/{z}/{x}/{y}.png\""))
         #expect(text.contains("?key=k%2Fey%2B1%20%C3%BC\""), "the key is percent-encoded")
         #expect(!text.contains("k/ey+1"))
     }
@@ -69,10 +93,13 @@ import TestSupport
     @Test func nothingChangesWithoutSettingsButThePlaceholders() throws {
         let (style, mapping, manifest) = try Self.files()
         let compiled = try CompiledStyle(style: style, layerMapping: mapping, manifest: manifest)
-        let settings = RuntimeSettings(platform: .ios, apiKey: "K", localTileServer: "http://localhost:8080", cacheKeys: ["heatmap": "a"])
+        let settings = RuntimeSettings(
+            platform: .ios, apiKey: "K", localTileServer: "http://localhost:8080", cacheKeys: ["heatmap": "a"])
         let resolved = try compiled.resolve(settings)
         #expect(resolved.style == (try Self.reference(style, compiled.manifest, settings, key: "K")))
-        #expect(String(decoding: resolved.style, as: UTF8.self).contains("http://localhost:8080/tiles/heatmap/512/a/{z}"), "the declared route name by default")
+        #expect(
+            String(decoding: resolved.style, as: UTF8.self).contains("http://localhost:8080/tiles/heatmap/512/a/{z}"),
+            "the declared route name by default")
     }
 
     @Test func folderLoadingMatchesByteLoading() throws {
@@ -81,17 +108,30 @@ import TestSupport
         let fromBytes = try CompiledStyle(style: style, layerMapping: mapping, manifest: manifest)
         #expect(try fromFolder.resolve(Self.full) == fromBytes.resolve(Self.full))
         #expect(fromFolder.manifest.platforms == [.ios, .android])
-        #expect(fromFolder.manifest.sources.map(\.id) == ["gsi-hillshade", "weather-radar", "esri-imagery", "population-heatmap", "contours"])
+        #expect(
+            fromFolder.manifest.sources.map(\.id) == [
+                "gsi-hillshade", "weather-radar", "esri-imagery", "population-heatmap", "contours",
+            ])
     }
 
     @Test func aChangedFileIsAnErrorNamingIt() throws {
         let (style, mapping, manifest) = try Self.files()
         var changed = style
         changed[changed.count - 2] = UInt8(ascii: " ")
-        #expect(throws: RuntimeError(.digestMismatch, "style.json does not match the manifest's SHA-256: it changed after compiling (compile again, and ship the files together)")) {
+        #expect(
+            throws: RuntimeError(
+                .digestMismatch,
+                "style.json does not match the manifest's SHA-256: it changed after compiling (compile again, and ship the files together)"
+            )
+        ) {
             try CompiledStyle(style: changed, layerMapping: mapping, manifest: manifest)
         }
-        #expect(throws: RuntimeError(.digestMismatch, "layer-mapping.json does not match the manifest's SHA-256: it changed after compiling (compile again, and ship the files together)")) {
+        #expect(
+            throws: RuntimeError(
+                .digestMismatch,
+                "layer-mapping.json does not match the manifest's SHA-256: it changed after compiling (compile again, and ship the files together)"
+            )
+        ) {
             try CompiledStyle(style: style, layerMapping: Array("[]".utf8), manifest: manifest)
         }
         #expect(throws: RuntimeError(.unreadable, "layer-mapping.json is missing: the manifest lists it")) {
@@ -103,14 +143,24 @@ import TestSupport
         let (style, mapping, manifest) = try Self.files()
         let text = String(decoding: manifest, as: UTF8.self)
         let old = Array(text.replacing("\"formatVersion\": 3", with: "\"formatVersion\": 2").utf8)
-        #expect(throws: RuntimeError(.manifest, "manifest.json has formatVersion '2'; this module reads version 3: compile again with this mc-style")) {
+        #expect(
+            throws: RuntimeError(
+                .manifest,
+                "manifest.json has formatVersion '2'; this module reads version 3: compile again with this mc-style")
+        ) {
             try CompiledStyle(style: style, layerMapping: mapping, manifest: old)
         }
         let other = Array(text.replacing("mc-style-manifest", with: "something-else").utf8)
         #expect(throws: RuntimeError.self) { try CompiledStyle(style: style, layerMapping: mapping, manifest: other) }
-        #expect(throws: RuntimeError.self) { try CompiledStyle(style: style, layerMapping: mapping, manifest: Array("{".utf8)) }
+        #expect(throws: RuntimeError.self) {
+            try CompiledStyle(style: style, layerMapping: mapping, manifest: Array("{".utf8))
+        }
         let escaping = Array(text.replacing("\"path\": \"style.json\"", with: "\"path\": \"../style.json\"").utf8)
-        #expect(throws: RuntimeError(.manifest, "manifest.json: \"variants[0].style.path\" is not a relative path inside the compiled folder")) {
+        #expect(
+            throws: RuntimeError(
+                .manifest, "manifest.json: \"variants[0].style.path\" is not a relative path inside the compiled folder"
+            )
+        ) {
             try CompiledStyle(style: style, layerMapping: mapping, manifest: escaping)
         }
     }
@@ -119,8 +169,14 @@ import TestSupport
         let (style, mapping, manifest) = try Self.files()
         // A tampered manifest lists the heatmap's loopback URL for the key; the style itself is unchanged.
         let text = String(decoding: manifest, as: UTF8.self)
-            .replacing("\"/sources/vectorTiles/tiles/0\",", with: "\"/sources/mc-raster-src-population-heatmap/tiles/0\",")
-        #expect(throws: RuntimeError(.styleMismatch, "style.json: the manifest's pointer '/sources/mc-raster-src-population-heatmap/tiles/0' is listed for the TomTom API key, but its URL's host is not TomTom's: the key is never filled there")) {
+            .replacing(
+                "\"/sources/vectorTiles/tiles/0\",", with: "\"/sources/mc-raster-src-population-heatmap/tiles/0\",")
+        #expect(
+            throws: RuntimeError(
+                .styleMismatch,
+                "style.json: the manifest's pointer '/sources/mc-raster-src-population-heatmap/tiles/0' is listed for the TomTom API key, but its URL's host is not TomTom's: the key is never filled there"
+            )
+        ) {
             try CompiledStyle(style: style, layerMapping: mapping, manifest: Array(text.utf8))
         }
     }
@@ -135,7 +191,12 @@ import TestSupport
         #expect(styleText.contains(original))
         let changed = Array(styleText.replacing(original, with: tricked).utf8)
         let text = String(decoding: manifest, as: UTF8.self).replacing(SHA256.hex(style), with: SHA256.hex(changed))
-        #expect(throws: RuntimeError(.styleMismatch, "style.json: the manifest's pointer '/sources/vectorTiles/tiles/0' is listed for the TomTom API key, but its URL's host is not TomTom's: the key is never filled there")) {
+        #expect(
+            throws: RuntimeError(
+                .styleMismatch,
+                "style.json: the manifest's pointer '/sources/vectorTiles/tiles/0' is listed for the TomTom API key, but its URL's host is not TomTom's: the key is never filled there"
+            )
+        ) {
             try CompiledStyle(style: changed, layerMapping: mapping, manifest: Array(text.utf8))
         }
     }
@@ -143,9 +204,18 @@ import TestSupport
     @Test func everyUnfilledPlaceholderIsNamed() throws {
         let compiled = try CompiledStyle(folder: Self.folder)
         let cases: [(RuntimeSettings, String)] = [
-            (RuntimeSettings(platform: .ios, localTileServer: "http://127.0.0.1:1", cacheKeys: ["heatmap": "a"]), "{key} (the TomTom API key) is not filled: give the API key"),
-            (RuntimeSettings(platform: .ios, apiKey: "K", cacheKeys: ["heatmap": "a"]), "{localTileServer} (the LocalTileServer base URL) is not filled: give http://127.0.0.1:<port>"),
-            (RuntimeSettings(platform: .ios, apiKey: "K", localTileServer: "http://127.0.0.1:1"), "{cacheKey:heatmap} (the cache key of LocalTileServer route 'heatmap') is not filled: give the current cache key"),
+            (
+                RuntimeSettings(platform: .ios, localTileServer: "http://127.0.0.1:1", cacheKeys: ["heatmap": "a"]),
+                "{key} (the TomTom API key) is not filled: give the API key"
+            ),
+            (
+                RuntimeSettings(platform: .ios, apiKey: "K", cacheKeys: ["heatmap": "a"]),
+                "{localTileServer} (the LocalTileServer base URL) is not filled: give http://127.0.0.1:<port>"
+            ),
+            (
+                RuntimeSettings(platform: .ios, apiKey: "K", localTileServer: "http://127.0.0.1:1"),
+                "{cacheKey:heatmap} (the cache key of LocalTileServer route 'heatmap') is not filled: give the current cache key"
+            ),
         ]
         for (settings, message) in cases {
             #expect(throws: RuntimeError(.unfilled, message)) { try compiled.resolve(settings) }
@@ -156,15 +226,25 @@ import TestSupport
         let compiled = try CompiledStyle(folder: Self.folder)
         var settings = Self.full
         settings.opacity["nope"] = 0.5
-        #expect(throws: RuntimeError(.unknownSource, "the build declares no source 'nope' (it declares 'contours', 'esri-imagery', 'gsi-hillshade', 'population-heatmap', 'weather-radar')")) {
+        #expect(
+            throws: RuntimeError(
+                .unknownSource,
+                "the build declares no source 'nope' (it declares 'contours', 'esri-imagery', 'gsi-hillshade', 'population-heatmap', 'weather-radar')"
+            )
+        ) {
             try compiled.resolve(settings)
         }
         settings = Self.full
         settings.routeIDs["heat"] = "x"
-        #expect(throws: RuntimeError(.unknownRoute, "the build declares no LocalTileServer route 'heat' (it declares 'heatmap')")) { try compiled.resolve(settings) }
+        #expect(
+            throws: RuntimeError(
+                .unknownRoute, "the build declares no LocalTileServer route 'heat' (it declares 'heatmap')")
+        ) { try compiled.resolve(settings) }
         let bad: [(WritableKeyPath<RuntimeSettings, String?>, String)] = [
-            (\.localTileServer, "http://10.0.0.2:8080"), (\.localTileServer, "https://127.0.0.1:1"), (\.localTileServer, "http://127.0.0.1:1/tiles"),
-            (\.localTileServer, "http://127.0.0.1:99999"), (\.localTileServer, "http://127.0.0.1.evil.example"), (\.apiKey, ""),
+            (\.localTileServer, "http://10.0.0.2:8080"), (\.localTileServer, "https://127.0.0.1:1"),
+            (\.localTileServer, "http://127.0.0.1:1/tiles"),
+            (\.localTileServer, "http://127.0.0.1:99999"), (\.localTileServer, "http://127.0.0.1.evil.example"),
+            (\.apiKey, ""),
         ]
         for (field, value) in bad {
             var changed = Self.full
@@ -189,9 +269,13 @@ import TestSupport
     @Test func theKeyIsInNoError() throws {
         let compiled = try CompiledStyle(folder: Self.folder)
         let key = "SECRET-KEY-71c0"
-        let attempts = [RuntimeSettings(platform: .ios, apiKey: key), RuntimeSettings(platform: .ios, apiKey: key, localTileServer: "http://8.8.8.8"),
-                        RuntimeSettings(platform: .ios, apiKey: key, localTileServer: "http://127.0.0.1:1", cacheKeys: ["heatmap": "a/b"]),
-                        RuntimeSettings(platform: .ios, apiKey: key, localTileServer: "http://127.0.0.1:1", opacity: ["x": 1])]
+        let attempts = [
+            RuntimeSettings(platform: .ios, apiKey: key),
+            RuntimeSettings(platform: .ios, apiKey: key, localTileServer: "http://8.8.8.8"),
+            RuntimeSettings(
+                platform: .ios, apiKey: key, localTileServer: "http://127.0.0.1:1", cacheKeys: ["heatmap": "a/b"]),
+            RuntimeSettings(platform: .ios, apiKey: key, localTileServer: "http://127.0.0.1:1", opacity: ["x": 1]),
+        ]
         for settings in attempts {
             do {
                 _ = try compiled.resolve(settings)
@@ -217,14 +301,21 @@ import TestSupport
 
     @Test func aPlatformTheBuildDoesNotServeIsAnError() throws {
         let (style, mapping, manifest) = try Self.files()
-        let iosOnly = String(decoding: manifest, as: UTF8.self).replacing("\"platforms\": [\"ios\", \"android\"]", with: "\"platforms\": [\"ios\"]")
+        let iosOnly = String(decoding: manifest, as: UTF8.self).replacing(
+            "\"platforms\": [\"ios\", \"android\"]", with: "\"platforms\": [\"ios\"]")
         let compiled = try CompiledStyle(style: style, layerMapping: mapping, manifest: Array(iosOnly.utf8))
-        #expect(throws: RuntimeError(.platform, "this build serves ios, not android: add it to the declarations' platforms and compile again")) {
+        #expect(
+            throws: RuntimeError(
+                .platform, "this build serves ios, not android: add it to the declarations' platforms and compile again"
+            )
+        ) {
             try compiled.resolve(Self.full)
         }
     }
 }
 
 extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> Substring { hasSuffix(suffix) ? dropLast(suffix.count) : self[...] }
+    fileprivate func trimmingSuffix(_ suffix: String) -> Substring {
+        hasSuffix(suffix) ? dropLast(suffix.count) : self[...]
+    }
 }

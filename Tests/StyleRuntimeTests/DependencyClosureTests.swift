@@ -1,16 +1,20 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// StyleRuntime is what an iOS app links next to the TomTom SDK: its dependency closure, as SwiftPM itself
 /// reads Package.swift, must hold neither libyaml nor the compiler.
 @Suite struct DependencyClosureTests {
     @Test func styleRuntimeLinksNeitherLibyamlNorTheCompiler() throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mc-style-dump-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mc-style-dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", SharedData.repositoryRoot.path, "--scratch-path", scratch.path, "dump-package"]
+        process.arguments = [
+            "swift", "package", "--package-path", SharedData.repositoryRoot.path, "--scratch-path", scratch.path,
+            "dump-package",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = Pipe()
@@ -31,10 +35,14 @@ import TestSupport
         var closure: Set<String> = []
         var pending = ["StyleRuntime"]
         while let next = pending.popLast() {
-            for dependency in dependencies[next] ?? [] where closure.insert(dependency).inserted { pending.append(dependency) }
+            for dependency in dependencies[next] ?? [] where closure.insert(dependency).inserted {
+                pending.append(dependency)
+            }
         }
         #expect(!closure.isEmpty, "StyleRuntime depends on LocatedJSON at least")
         #expect(closure.isSubset(of: ["LocatedJSON", "StyleMath", "CSHA256"]), "\(closure.sorted())")
-        for forbidden in ["CYAML", "YAMLReader", "StyleCompiler", "CAtomicSwap", "MCStyleCLI"] { #expect(!closure.contains(forbidden)) }
+        for forbidden in ["CYAML", "YAMLReader", "StyleCompiler", "CAtomicSwap", "MCStyleCLI"] {
+            #expect(!closure.contains(forbidden))
+        }
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
 import LocatedJSON
 import StyleRuntime
-import Testing
 import TestSupport
+import Testing
 
 /// The kept `resolve` fuzz inputs (fixtures/fuzz-regressions/resolve), replayed through the library as the
 /// fuzz harness feeds them: each is a manifest that does not fit its style and must be refused on loading.
 @Suite struct FuzzRegressionTests {
-    static let inputs = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.folder("fuzz-regressions/resolve").path).sorted()) ?? []
+    static let inputs =
+        (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.folder("fuzz-regressions/resolve").path).sorted())
+        ?? []
 
     @Test func everyKeptInputIsHere() {
         #expect(Self.inputs.count >= 4)

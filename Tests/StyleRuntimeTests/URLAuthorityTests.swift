@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StyleRuntime
 
 /// Host tricks that would send TomTom's key elsewhere: each is refused (never `.tomTom`), and the hosts read
@@ -20,7 +21,10 @@ import Testing
     }
 
     @Test func plainTomTomURLsAreTomTom() {
-        for url in ["https://api.tomtom.com", "https://API.TomTom.com", "https://d.api.tomtom.com:443", "HTTPS://b.api.tomtom.com"] {
+        for url in [
+            "https://api.tomtom.com", "https://API.TomTom.com", "https://d.api.tomtom.com:443",
+            "HTTPS://b.api.tomtom.com",
+        ] {
             #expect(URLHost.keyDestination(of: url + Self.path) == .tomTom, "\(url)")
         }
     }

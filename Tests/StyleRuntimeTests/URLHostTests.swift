@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StyleRuntime
 
 @Suite struct URLHostTests {
@@ -20,7 +21,9 @@ import Testing
     }
 
     @Test func pathSegments() {
-        for segment in ["heatmap", "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "v2.1", "a_b"] { #expect(PathSegment.isValid(segment), "\(segment)") }
+        for segment in ["heatmap", "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "v2.1", "a_b"] {
+            #expect(PathSegment.isValid(segment), "\(segment)")
+        }
         for segment in ["", ".", "..", "heat/map", "a b", "a?b", "a%2Fb", String(repeating: "a", count: 129)] {
             #expect(!PathSegment.isValid(segment), "\(segment)")
         }

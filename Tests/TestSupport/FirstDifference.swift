@@ -4,6 +4,9 @@
 public func firstDifference<Element: Equatable>(_ found: [Element], _ expected: [Element]) -> String? {
     guard found != expected else { return nil }
     let shared = zip(found, expected).prefix { $0 == $1 }.count
-    let near = { (items: [Element]) in items[shared..<min(items.count, shared + 3)].map { "\($0)" }.joined(separator: ", ") }
-    return "differ at element \(shared) of \(found.count) and \(expected.count): [\(near(found))] against [\(near(expected))]"
+    let near = { (items: [Element]) in
+        items[shared..<min(items.count, shared + 3)].map { "\($0)" }.joined(separator: ", ")
+    }
+    return
+        "differ at element \(shared) of \(found.count) and \(expected.count): [\(near(found))] against [\(near(expected))]"
 }

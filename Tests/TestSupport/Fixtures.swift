@@ -9,7 +9,9 @@ public enum Fixtures {
     public static func files(in path: String, extensions: [String] = ["yaml"]) -> [URL] {
         let url = folder(path)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.filter { name in extensions.contains { name.hasSuffix("." + $0) } }.sorted().map { url.appendingPathComponent($0) }
+        return names.filter { name in extensions.contains { name.hasSuffix("." + $0) } }.sorted().map {
+            url.appendingPathComponent($0)
+        }
     }
 
     /// What an invalid fixture's first line says: `# expect: RULE at [FILE:]LINE:COL`, FILE relative to the
@@ -26,13 +28,17 @@ public enum Fixtures {
 
     public static func expectation(of fixture: URL) -> Expectation? {
         guard let text = try? String(contentsOf: fixture, encoding: .utf8),
-              let first = text.split(separator: "\n", maxSplits: 1).first,
-              first.hasPrefix("# expect: ") else { return nil }
+            let first = text.split(separator: "\n", maxSplits: 1).first,
+            first.hasPrefix("# expect: ")
+        else { return nil }
         let words = first.dropFirst("# expect: ".count).split(separator: " ")
         guard words.count == 3, words[1] == "at" else { return nil }
         let place = words[2].split(separator: ":")
-        guard place.count >= 2, let line = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else { return nil }
-        let file = place.count == 3
+        guard place.count >= 2, let line = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else {
+            return nil
+        }
+        let file =
+            place.count == 3
             ? fixture.deletingLastPathComponent().appendingPathComponent(String(place[0])).standardizedFileURL
             : fixture
         return Expectation(rule: String(words[0]), file: file, line: line, column: column)

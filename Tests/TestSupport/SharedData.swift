@@ -9,9 +9,11 @@ public enum SharedData {
 
     /// `../shared`, or `MC_STYLE_SHARED` when set; nil when absent.
     public static let root: URL? = {
-        let candidate = ProcessInfo.processInfo.environment["MC_STYLE_SHARED"].map { URL(fileURLWithPath: $0) }
+        let candidate =
+            ProcessInfo.processInfo.environment["MC_STYLE_SHARED"].map { URL(fileURLWithPath: $0) }
             ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
-        return FileManager.default.fileExists(atPath: candidate.appendingPathComponent("corpus/styles").path) ? candidate : nil
+        return FileManager.default.fileExists(atPath: candidate.appendingPathComponent("corpus/styles").path)
+            ? candidate : nil
     }()
 
     public static var isAvailable: Bool { root != nil }

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import LocatedJSON
 @testable import YAMLReader
 
@@ -8,14 +9,18 @@ import TestSupport
         try YAMLReader().read(text, name: name)
     }
 
-    private func expectError(_ kind: YAMLError.Kind, _ marked: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    private func expectError(
+        _ kind: YAMLError.Kind, _ marked: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let (text, marks) = markedPositions(marked)
         do {
             _ = try read(text)
             Issue.record("expected \(kind)", sourceLocation: sourceLocation)
         } catch {
             #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
-            #expect(error.location.position == SourcePosition(line: marks[0].line, column: marks[0].column), "\(error)", sourceLocation: sourceLocation)
+            #expect(
+                error.location.position == SourcePosition(line: marks[0].line, column: marks[0].column), "\(error)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -34,22 +39,25 @@ import TestSupport
         let (text, marks) = markedPositions("sources:\n  - ⟦id: é\n    url: ⟦\"x\"\n")
         let root = try read(text)
         let source = try #require(root["sources"]?[0])
-        #expect(source.objectValue?.member(forKey: "id")?.keyLocation?.position == SourcePosition(line: marks[0].line, column: marks[0].column))
+        #expect(
+            source.objectValue?.member(forKey: "id")?.keyLocation?.position
+                == SourcePosition(line: marks[0].line, column: marks[0].column))
         #expect(source["url"]?.location?.position == SourcePosition(line: marks[1].line, column: marks[1].column))
         #expect(source["url"]?.location?.file.name == "test.yaml")
     }
 
     @Test func anchorsAliasesAndMergeKeys() throws {
-        let root = try read("""
-        defaults: &d {tileSize: 256, opacity: 0.5}
-        other: &o {visible: false, opacity: 0.9}
-        a:
-          <<: *d
-          opacity: 1
-        b:
-          <<: [*o, *d]
-        c: *d
-        """)
+        let root = try read(
+            """
+            defaults: &d {tileSize: 256, opacity: 0.5}
+            other: &o {visible: false, opacity: 0.9}
+            a:
+              <<: *d
+              opacity: 1
+            b:
+              <<: [*o, *d]
+            c: *d
+            """)
         #expect(root["a"]?.objectValue?.keys == ["tileSize", "opacity"])
         #expect(root["a"]?["opacity"]?.stringValue == "1", "explicit keys win over merged ones")
         #expect(root["b"]?.objectValue?.keys == ["visible", "opacity", "tileSize"])
@@ -82,9 +90,13 @@ import TestSupport
             return nil
         }
         #expect(message("a: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]") == "the document has more than 10 nodes")
-        #expect(message("a: &x [1, 2, 3]\nb: [*x, *x, *x]") == "the document expands to more than 10 nodes (aliases are copied where they are used)")
-        #expect(message("a: &x 0123456789\nb: [*x, *x, *x]", nodes: 1_000, bytes: 35)
-                == "the document expands to more than 0 MiB of text (aliases are copied where they are used), more than a file may hold")
+        #expect(
+            message("a: &x [1, 2, 3]\nb: [*x, *x, *x]")
+                == "the document expands to more than 10 nodes (aliases are copied where they are used)")
+        #expect(
+            message("a: &x 0123456789\nb: [*x, *x, *x]", nodes: 1_000, bytes: 35)
+                == "the document expands to more than 0 MiB of text (aliases are copied where they are used), more than a file may hold"
+        )
         #expect(message("a: &x 0123456789\nb: [*x, *x]", nodes: 1_000, bytes: 35) == nil)
     }
 
@@ -155,7 +167,9 @@ import TestSupport
         let file = SourceFile(name: "ok.yaml", bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 2\r\n".utf8))
         let fine = try YAMLReader().read(file)
         #expect(fine.objectValue?.member(forKey: "b")?.keyLocation?.position == SourcePosition(line: 2, column: 1))
-        #expect(fine.objectValue?.member(forKey: "a")?.keyLocation?.position == SourcePosition(line: 1, column: 1), "the BOM is not a column, as in JSON")
+        #expect(
+            fine.objectValue?.member(forKey: "a")?.keyLocation?.position == SourcePosition(line: 1, column: 1),
+            "the BOM is not a column, as in JSON")
         withExtendedLifetime(file) {}
     }
 }

@@ -18,7 +18,8 @@ enum ArgumentToken: Equatable {
             } else if word.hasPrefix("--") {
                 let body = word.dropFirst(2)
                 if let equals = body.firstIndex(of: "=") {
-                    tokens.append(.option(name: String(body[..<equals]), value: String(body[body.index(after: equals)...])))
+                    tokens.append(
+                        .option(name: String(body[..<equals]), value: String(body[body.index(after: equals)...])))
                 } else {
                     tokens.append(.option(name: String(body), value: nil))
                 }

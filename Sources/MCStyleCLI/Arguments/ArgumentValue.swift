@@ -28,8 +28,10 @@ extension Double: ArgumentValue {
     /// Finite decimal numbers only (`0.5`, `-2`, `1e3`): Swift's parser also takes hexadecimal (`0x1`), which no
     /// user means.
     init?(argument: String) {
-        guard argument.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) }), argument.utf8.contains(where: { (48...57).contains($0) }),
-              let value = Double(argument), value.isFinite else { return nil }
+        guard argument.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) }),
+            argument.utf8.contains(where: { (48...57).contains($0) }),
+            let value = Double(argument), value.isFinite
+        else { return nil }
         self = value
     }
     static var choices: [String] { [] }

@@ -35,7 +35,9 @@ struct CommandSpec: Sendable {
 
         /// `--name`, `--name <value>` or `--name a|b`, with `...` when repeatable.
         var usage: String {
-            let value = choices.isEmpty || choices.count > 4 ? valueName.map { " <\($0)>" } ?? "" : " " + choices.joined(separator: "|")
+            let value =
+                choices.isEmpty || choices.count > 4
+                ? valueName.map { " <\($0)>" } ?? "" : " " + choices.joined(separator: "|")
             return "--\(name)\(value)" + (isRepeatable ? "..." : "")
         }
     }
@@ -53,14 +55,22 @@ struct CommandSpec: Sendable {
 
     /// A subcommand's spec: its options are the `OptionDeclaration`s stored in `options`, in declaration order,
     /// and its usage line is made from them and the arguments.
-    init(name: String, abstract: String, discussion: String = "", arguments: [Argument] = [], options declarations: some Sendable) {
+    init(
+        name: String, abstract: String, discussion: String = "", arguments: [Argument] = [],
+        options declarations: some Sendable
+    ) {
         let options = Mirror(reflecting: declarations).children.compactMap { ($0.value as? OptionDeclaration)?.spec }
-        self.init(name: name, abstract: abstract, discussion: discussion, usage: [Self.usageLine(name: name, arguments: arguments, options: options)],
-                  arguments: arguments, options: options)
+        self.init(
+            name: name, abstract: abstract, discussion: discussion,
+            usage: [Self.usageLine(name: name, arguments: arguments, options: options)],
+            arguments: arguments, options: options)
     }
 
     /// The tool's own spec, with its usage lines as given.
-    init(name: String, abstract: String, discussion: String = "", usage: [String], arguments: [Argument] = [], options: [Option] = []) {
+    init(
+        name: String, abstract: String, discussion: String = "", usage: [String], arguments: [Argument] = [],
+        options: [Option] = []
+    ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -122,7 +132,9 @@ struct CommandSpec: Sendable {
     }
 
     /// The short usage shown with a misuse error.
-    var usageSummary: String { "Usage: mc-style \(usage.first ?? name)\n  See '\(commandPath) --help' for more information.\n" }
+    var usageSummary: String {
+        "Usage: mc-style \(usage.first ?? name)\n  See '\(commandPath) --help' for more information.\n"
+    }
 
     private static func row(_ label: String, _ help: String) -> String {
         let width = 26

@@ -21,8 +21,9 @@ struct Option<Value: ArgumentValue>: OptionDeclaration {
     var group: String? = nil
 
     var spec: CommandSpec.Option {
-        CommandSpec.Option(name: name, valueName: valueName, help: help, isRepeatable: isRepeatable, isRequired: isRequired,
-                           choices: allowed ?? Value.choices, requires: requires, group: group)
+        CommandSpec.Option(
+            name: name, valueName: valueName, help: help, isRepeatable: isRepeatable, isRequired: isRequired,
+            choices: allowed ?? Value.choices, requires: requires, group: group)
     }
 
     /// The value given (the last, for a repeatable option), or nil.
@@ -48,7 +49,8 @@ struct Option<Value: ArgumentValue>: OptionDeclaration {
         let choices = allowed ?? Value.choices
         guard let value = Value(argument: text), choices.isEmpty || choices.contains(text) else {
             if !choices.isEmpty {
-                throw UsageError("'\(text)' is not a valid value for '--\(name)': expected \(choices.joined(separator: ", "))")
+                throw UsageError(
+                    "'\(text)' is not a valid value for '--\(name)': expected \(choices.joined(separator: ", "))")
             }
             throw UsageError("'\(text)' is not \(Value.noun) (option '--\(name)')")
         }
@@ -58,11 +60,23 @@ struct Option<Value: ArgumentValue>: OptionDeclaration {
 
 extension Option {
     /// The option, required (shown without brackets in the usage line; `required(in:)` reads it).
-    func required() -> Option { var copy = self; copy.isRequired = true; return copy }
+    func required() -> Option {
+        var copy = self
+        copy.isRequired = true
+        return copy
+    }
     /// The option, going only with `other` (shown inside its brackets).
-    func requiring(_ other: String) -> Option { var copy = self; copy.requires = other; return copy }
+    func requiring(_ other: String) -> Option {
+        var copy = self
+        copy.requires = other
+        return copy
+    }
     /// The option, one of the alternatives of `group`.
-    func grouped(_ group: String) -> Option { var copy = self; copy.group = group; return copy }
+    func grouped(_ group: String) -> Option {
+        var copy = self
+        copy.group = group
+        return copy
+    }
 }
 
 /// An option that takes no value.
@@ -73,14 +87,24 @@ struct Flag: OptionDeclaration {
     var requires: String? = nil
     var group: String? = nil
 
-    var spec: CommandSpec.Option { CommandSpec.Option(name: name, valueName: nil, help: help, requires: requires, group: group) }
+    var spec: CommandSpec.Option {
+        CommandSpec.Option(name: name, valueName: nil, help: help, requires: requires, group: group)
+    }
 
     func isSet(in arguments: ParsedArguments) -> Bool { arguments.isSet(name) }
 
     /// The flag, going only with `other` (shown inside its brackets).
-    func requiring(_ other: String) -> Flag { var copy = self; copy.requires = other; return copy }
+    func requiring(_ other: String) -> Flag {
+        var copy = self
+        copy.requires = other
+        return copy
+    }
     /// The flag, one of the alternatives of `group`.
-    func grouped(_ group: String) -> Flag { var copy = self; copy.group = group; return copy }
+    func grouped(_ group: String) -> Flag {
+        var copy = self
+        copy.group = group
+        return copy
+    }
 }
 
 /// Options several commands share, declared once (argument-parser's `@OptionGroup`).
@@ -91,78 +115,111 @@ enum SharedOptions {
     /// `--format` restricted to the formats a command prints.
     static func format(_ formats: [OutputFormat], help: String? = nil) -> Option<OutputFormat> {
         let words = formats.map(\.rawValue)
-        return Option(name: "format", valueName: "format", help: help ?? "\(words.joined(separator: " or ")) (default \(words[0])).", allowed: words)
+        return Option(
+            name: "format", valueName: "format",
+            help: help ?? "\(words.joined(separator: " or ")) (default \(words[0])).", allowed: words)
     }
 
     /// `--api-key-env NAME`: TomTom's key from an environment variable, never from the command line.
-    static func apiKeyEnvironment(help: String) -> Option<String> { Option(name: "api-key-env", valueName: "name", help: help) }
+    static func apiKeyEnvironment(help: String) -> Option<String> {
+        Option(name: "api-key-env", valueName: "name", help: help)
+    }
 
     /// The key an `--api-key-env` option names; a missing or empty variable is misuse.
-    static func apiKey(_ option: Option<String>, _ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> String? {
+    static func apiKey(_ option: Option<String>, _ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> String?
+    {
         guard let name = try option.value(in: arguments) else { return nil }
         guard let value = io.environment[name] else {
             throw UsageError("the environment variable \(name) named by '--api-key-env' is not set")
         }
-        guard !value.isEmpty else { throw UsageError("the environment variable \(name) named by '--api-key-env' is empty") }
+        guard !value.isEmpty else {
+            throw UsageError("the environment variable \(name) named by '--api-key-env' is empty")
+        }
         return value
     }
 
     /// `--vector-layers SOURCE=TILEJSON`, repeatable: what a vector source's tiles hold.
-    static let vectorLayers = Option<NamedValue>(name: "vector-layers", valueName: "source=tilejson",
-                                                 help: "A local TileJSON of a vector source's tiles: its source-layers and\nfields are checked against it (repeatable).",
-                                                 isRepeatable: true)
+    static let vectorLayers = Option<NamedValue>(
+        name: "vector-layers", valueName: "source=tilejson",
+        help:
+            "A local TileJSON of a vector source's tiles: its source-layers and\nfields are checked against it (repeatable).",
+        isRepeatable: true)
 
     /// `--sprite PATH`: a sprite index file, or a folder with `<name>.json` and `<name>@2x.json`.
-    static let sprite = Option<String>(name: "sprite", valueName: "path",
-                                       help: "The style's sprite index (a file, or a folder with <name>.json and\n<name>@2x.json): image names are checked against it.")
+    static let sprite = Option<String>(
+        name: "sprite", valueName: "path",
+        help:
+            "The style's sprite index (a file, or a folder with <name>.json and\n<name>@2x.json): image names are checked against it."
+    )
 
     /// `--fonts PATH`: a JSON array of font names, or a glyphs folder `<font>/<range>.pbf`.
-    static let fonts = Option<String>(name: "fonts", valueName: "path",
-                                      help: "The glyph server's fonts (a JSON array of names, or a folder\n<font>/<range>.pbf): text-font stacks are checked against it.")
+    static let fonts = Option<String>(
+        name: "fonts", valueName: "path",
+        help:
+            "The glyph server's fonts (a JSON array of names, or a folder\n<font>/<range>.pbf): text-font stacks are checked against it."
+    )
 
     /// The assets the options name (`--vector-layers`, `--sprite`, `--fonts`) and the findings of reading them.
     static func assets(_ arguments: ParsedArguments) throws(UsageError)
-        -> (assets: StyleAssets, diagnostics: [Diagnostic]) {
-        let paths = StyleAssets.Paths(sprite: try sprite.value(in: arguments), fonts: try fonts.value(in: arguments),
-                                      vectorLayers: try vectorLayers.values(in: arguments).map { ($0.name, $0.value) })
+        -> (assets: StyleAssets, diagnostics: [Diagnostic])
+    {
+        let paths = StyleAssets.Paths(
+            sprite: try sprite.value(in: arguments), fonts: try fonts.value(in: arguments),
+            vectorLayers: try vectorLayers.values(in: arguments).map { ($0.name, $0.value) })
         let (assets, findings) = StyleAssets.load(paths)
         return (assets, findings.flatMap(\.diagnostics))
     }
 
     /// `--max-findings N|all`: findings of one rule the text and GitHub outputs show (`FindingLimit`).
-    static let maxFindings = Option<String>(name: "max-findings", valueName: "n|all",
-                                            help: "Show at most N findings of each rule in text and GitHub output,\nthen one line with how many more (default 20; 'all' shows all).\nJSON and SARIF always list every finding.")
+    static let maxFindings = Option<String>(
+        name: "max-findings", valueName: "n|all",
+        help:
+            "Show at most N findings of each rule in text and GitHub output,\nthen one line with how many more (default 20; 'all' shows all).\nJSON and SARIF always list every finding."
+    )
 
     /// The limit `--max-findings` gives.
     static func findingLimit(_ arguments: ParsedArguments) throws(UsageError) -> FindingLimit {
-        guard let text = try maxFindings.value(in: arguments) else { return FindingLimit(perRule: FindingLimit.defaultPerRule) }
+        guard let text = try maxFindings.value(in: arguments) else {
+            return FindingLimit(perRule: FindingLimit.defaultPerRule)
+        }
         if text == "all" { return FindingLimit(perRule: nil) }
         guard text.utf8.allSatisfy({ (48...57).contains($0) }), let count = Int(text), count > 0 else {
-            throw UsageError("'\(text)' is not a valid value for '--max-findings': expected a whole number above 0, or all")
+            throw UsageError(
+                "'\(text)' is not a valid value for '--max-findings': expected a whole number above 0, or all")
         }
         return FindingLimit(perRule: count)
     }
 
     /// `--cache-dir FOLDER`: deprecated, accepted and ignored for one release (the validation cache was removed:
     /// its saving was within the noise of every benchmark; see CHANGELOG.md).
-    static let cacheDirectory = Option<String>(name: "cache-dir", valueName: "folder",
-                                               help: "Deprecated: does nothing (the validation cache is gone);\naccepted until the next release.")
+    static let cacheDirectory = Option<String>(
+        name: "cache-dir", valueName: "folder",
+        help: "Deprecated: does nothing (the validation cache is gone);\naccepted until the next release.")
 
     /// The warning for a command given `--cache-dir`.
     static func cacheDirectoryNote(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) {
         guard try cacheDirectory.value(in: arguments) != nil else { return }
-        io.writeError("mc-style: warning: --cache-dir is deprecated and does nothing; remove it (it is refused from the next release)\n")
+        io.writeError(
+            "mc-style: warning: --cache-dir is deprecated and does nothing; remove it (it is refused from the next release)\n"
+        )
     }
     /// `--config FILE`: the rule settings; without it `.mc-style.yaml` is looked for from the current folder up.
-    static let config = Option<String>(name: "config", valueName: "file",
-                                       help: "Rule settings (off/note/warning/error, layer-id globs to ignore).\nDefault: the first .mc-style.yaml from the current folder up to\nthe repository root.")
+    static let config = Option<String>(
+        name: "config", valueName: "file",
+        help:
+            "Rule settings (off/note/warning/error, layer-id globs to ignore).\nDefault: the first .mc-style.yaml from the current folder up to\nthe repository root."
+    )
 
     /// The configuration that applies (`--config FILE`, else `.mc-style.yaml` found upward) and its mistakes;
     /// an empty configuration when there is none. A `--config` file that does not exist is misuse.
-    static func configuration(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> (LintConfiguration, [Diagnostic]) {
+    static func configuration(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> (
+        LintConfiguration, [Diagnostic]
+    ) {
         let path: String
         if let given = try config.value(in: arguments) {
-            guard FileManager.default.fileExists(atPath: given) else { throw UsageError("the configuration file '\(given)' given with '--config' does not exist") }
+            guard FileManager.default.fileExists(atPath: given) else {
+                throw UsageError("the configuration file '\(given)' given with '--config' does not exist")
+            }
             path = given
         } else if let found = LintConfigurationLoader.find(from: io.currentDirectory) {
             path = found

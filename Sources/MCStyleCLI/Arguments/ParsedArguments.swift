@@ -31,7 +31,9 @@ struct ParsedArguments {
                     index += 1
                 }
                 guard let value else { throw UsageError("missing value for '--\(name) <\(valueName)>'") }
-                if !option.isRepeatable, values[name] != nil { throw UsageError("option '--\(name)' given more than once") }
+                if !option.isRepeatable, values[name] != nil {
+                    throw UsageError("option '--\(name)' given more than once")
+                }
                 values[name, default: []].append(value)
             }
         }

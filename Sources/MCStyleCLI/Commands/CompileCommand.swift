@@ -7,56 +7,82 @@ enum CompileCommand: Subcommand {
         name: "compile",
         abstract: "Compose a base style and raster-source declarations into a custom style and its manifests.",
         discussion: """
-        Writes OUT/style.json, OUT/manifest.json, OUT/tilejson/<id>.json per raster source with tiles of its
-        own, and OUT/layer-mapping.json (tomtom, when the declarations give a layerMapping). All files are
-        written at once or not at all: on any error OUT is left exactly as it was. Unchanged files are not
-        rewritten. The same inputs always give byte-identical outputs.
-        Errors and warnings go to standard error (notes only with validate). Rule settings (.mc-style.yaml or
-        --config) apply as in validate: a rule set to error fails the build, one set to off is not reported.
-        With bases: (one base per map design) each variant gets OUT/style.<name>.json and
-        OUT/layer-mapping.<name>.json. --dependencies FILE records every file read (declarations, includes,
-        bases) for a build system, as the SwiftPM plugin MCStylePlugin uses it. --cache-dir is deprecated and does
-        nothing.
-        Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
-        """,
-        arguments: [.init(name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.", isOptional: true)],
+            Writes OUT/style.json, OUT/manifest.json, OUT/tilejson/<id>.json per raster source with tiles of its
+            own, and OUT/layer-mapping.json (tomtom, when the declarations give a layerMapping). All files are
+            written at once or not at all: on any error OUT is left exactly as it was. Unchanged files are not
+            rewritten. The same inputs always give byte-identical outputs.
+            Errors and warnings go to standard error (notes only with validate). Rule settings (.mc-style.yaml or
+            --config) apply as in validate: a rule set to error fails the build, one set to off is not reported.
+            With bases: (one base per map design) each variant gets OUT/style.<name>.json and
+            OUT/layer-mapping.<name>.json. --dependencies FILE records every file read (declarations, includes,
+            bases) for a build system, as the SwiftPM plugin MCStylePlugin uses it. --cache-dir is deprecated and does
+            nothing.
+            Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
+            """,
+        arguments: [
+            .init(
+                name: "declarations", help: "The declarations file (.yaml). Without it, --base alone is composed.",
+                isOptional: true)
+        ],
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
-        let out = Option<String>(name: "out", valueName: "folder", help: "The output folder (created when missing; a symbolic link to\na folder stays a link, and the folder it leads to is written).").required()
-        let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
-        let target = SharedOptions.target(help: "tomtom or maplibre; overrides the declarations' target\n(default tomtom). Both check against the \(StyleSpecVersion.name).")
+        let out = Option<String>(
+            name: "out", valueName: "folder",
+            help:
+                "The output folder (created when missing; a symbolic link to\na folder stays a link, and the folder it leads to is written)."
+        ).required()
+        let base = Option<String>(
+            name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
+        let target = SharedOptions.target(
+            help:
+                "tomtom or maplibre; overrides the declarations' target\n(default tomtom). Both check against the \(StyleSpecVersion.name)."
+        )
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
-            help: "Fill {key} in TomTom URLs from this environment variable\n(for builds whose output goes straight into an app bundle).")
+            help:
+                "Fill {key} in TomTom URLs from this environment variable\n(for builds whose output goes straight into an app bundle)."
+        )
         let compact = Flag(name: "compact", help: "Write style.json compact instead of pretty.")
-        let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that would be added,\nchanged or removed.")
+        let check = Flag(
+            name: "check", help: "Write nothing; exit 1 listing the files that would be added,\nchanged or removed.")
         let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file.").requiring("check")
-        let quiet = Flag(name: "quiet", help: "Print no summary line on success (errors and warnings still go to standard error).")
+        let quiet = Flag(
+            name: "quiet", help: "Print no summary line on success (errors and warnings still go to standard error).")
         let vectorLayers = SharedOptions.vectorLayers
         let sprite = SharedOptions.sprite
         let fonts = SharedOptions.fonts
         let config = SharedOptions.config
-        let dependencies = Option<String>(name: "dependencies", valueName: "file",
-                                                 help: "After a successful write, record the files read as JSON {\"inputs\": [absolute\npaths]} in this file (atomically), for build systems.")
+        let dependencies = Option<String>(
+            name: "dependencies", valueName: "file",
+            help:
+                "After a successful write, record the files read as JSON {\"inputs\": [absolute\npaths]} in this file (atomically), for build systems."
+        )
         let maxFindings = SharedOptions.maxFindings
         let cacheDirectory = SharedOptions.cacheDirectory
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        }
         let out = try Self.options.out.required(in: arguments)
         let base = try Self.options.base.value(in: arguments)
         let declarations = arguments.positionals.first
         if declarations == nil, base == nil { throw UsageError("give a declarations file or '--base <style>'") }
-        if declarations == "-" { throw UsageError("compile reads its declarations from a file, not standard input (includes are relative to it)") }
+        if declarations == "-" {
+            throw UsageError(
+                "compile reads its declarations from a file, not standard input (includes are relative to it)")
+        }
         let target = try Self.options.target.value(in: arguments)
         let dependencies = try Self.options.dependencies.value(in: arguments)
         let limit = try SharedOptions.findingLimit(arguments)
         let apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
-        var job = CompileJob(declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
-                             compact: Self.options.compact.isSet(in: arguments), environment: io.environment, generatorVersion: MCStyleTool.version)
+        var job = CompileJob(
+            declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
+            compact: Self.options.compact.isSet(in: arguments), environment: io.environment,
+            generatorVersion: MCStyleTool.version)
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.options.configuration = configuration
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
@@ -65,7 +91,8 @@ enum CompileCommand: Subcommand {
         let readDiagnostics = configurationDiagnostics + configuration.apply(assets.diagnostics)
         let folder = OutputFolder(path: out)
         // A configuration with errors would build under other rules than the team asked for: nothing is built.
-        let (compiled, jobDiagnostics, sources, readPaths) = configurationDiagnostics.containsErrors ? (nil, [], 0, []) : job.runCounting()
+        let (compiled, jobDiagnostics, sources, readPaths) =
+            configurationDiagnostics.containsErrors ? (nil, [], 0, []) : job.runCounting()
         let diagnostics = readDiagnostics + jobDiagnostics
         let files = readDiagnostics.containsErrors ? nil : compiled
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
@@ -77,7 +104,8 @@ enum CompileCommand: Subcommand {
             return .inputErrors
         }
         // The output folder may not be, nor hold, the working folder or the folder of any file read.
-        let protected = [io.currentDirectory] + readPaths.map { FilePaths.join(io.currentDirectory, FilePaths.directory(of: $0)) }
+        let protected =
+            [io.currentDirectory] + readPaths.map { FilePaths.join(io.currentDirectory, FilePaths.directory(of: $0)) }
         let outputFolder = OutputFolder(path: out, protecting: protected)
         if Self.options.check.isSet(in: arguments) {
             let changes: [OutputChange]
@@ -91,9 +119,11 @@ enum CompileCommand: Subcommand {
                 let verb = ["added": "add", "changed": "change", "removed": "remove"][change.kind.rawValue] ?? "change"
                 io.writeOutput("would \(verb) \(folder.path)/\(change.path)\n")
                 if Self.options.diff.isSet(in: arguments) {
-                    io.writeOutput(UnifiedDiff.render(old: change.old, new: change.new,
-                                                      oldName: change.kind == .added ? "/dev/null" : "a/\(change.path)",
-                                                      newName: change.kind == .removed ? "/dev/null" : "b/\(change.path)"))
+                    io.writeOutput(
+                        UnifiedDiff.render(
+                            old: change.old, new: change.new,
+                            oldName: change.kind == .added ? "/dev/null" : "a/\(change.path)",
+                            newName: change.kind == .removed ? "/dev/null" : "b/\(change.path)"))
                 }
             }
             return changes.isEmpty ? .success : .inputErrors
@@ -101,14 +131,17 @@ enum CompileCommand: Subcommand {
         do {
             // The dependency list first: a failure to write it (a full disk) leaves the output folder untouched.
             if let dependencies {
-                try AtomicFileWriter().write(Self.dependencyList(readPaths, currentDirectory: io.currentDirectory), to: dependencies)
+                try AtomicFileWriter().write(
+                    Self.dependencyList(readPaths, currentDirectory: io.currentDirectory), to: dependencies)
             }
             try outputFolder.write(files)
         } catch {
             io.writeError(printer.render([error.diagnostic]))
             return .inputErrors
         }
-        if !Self.options.quiet.isSet(in: arguments) { io.writeOutput(Self.summary(files, folder: folder.path, sources: sources, diagnostics: diagnostics)) }
+        if !Self.options.quiet.isSet(in: arguments) {
+            io.writeOutput(Self.summary(files, folder: folder.path, sources: sources, diagnostics: diagnostics))
+        }
         return .success
     }
 

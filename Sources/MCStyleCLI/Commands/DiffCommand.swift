@@ -7,14 +7,16 @@ enum DiffCommand: Subcommand {
         name: "diff",
         abstract: "Show what changed between two styles: layers, their properties, sources, root keys.",
         discussion: """
-        Reports layers added, removed and moved (by id), every changed layer key and paint or layout property
-        with its old and new value, changed sources and changed root keys. Key order inside objects is not a
-        change and numbers compare by value (1 and 1.0 are equal); layer order is a change. Values that look
-        like credentials show only their first four characters.
-        Formats: text (default), json, markdown (for a pull request comment or a GitHub step summary).
-        Exit status, as diff's: 0 the styles are the same, 1 they differ, 2 misuse or a file that cannot be read.
-        """,
-        arguments: [.init(name: "old.json", help: "The style before."), .init(name: "new.json", help: "The style after.")],
+            Reports layers added, removed and moved (by id), every changed layer key and paint or layout property
+            with its old and new value, changed sources and changed root keys. Key order inside objects is not a
+            change and numbers compare by value (1 and 1.0 are equal); layer order is a change. Values that look
+            like credentials show only their first four characters.
+            Formats: text (default), json, markdown (for a pull request comment or a GitHub step summary).
+            Exit status, as diff's: 0 the styles are the same, 1 they differ, 2 misuse or a file that cannot be read.
+            """,
+        arguments: [
+            .init(name: "old.json", help: "The style before."), .init(name: "new.json", help: "The style after."),
+        ],
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.

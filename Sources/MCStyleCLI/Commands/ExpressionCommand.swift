@@ -7,38 +7,52 @@ enum ExpressionCommand: Subcommand {
         name: "expression",
         abstract: "Type-check one MapLibre expression (or legacy function) the way MapLibre does.",
         discussion: """
-        Prints the expression's result type and whether it depends on feature data and on zoom, or its
-        errors keyed MapLibre's way ([2][1]: element 1 of element 2, i.e. the first argument of the second argument) at line:column of
-        the expression text. The property decides the expected type and what may vary: give a property of
-        the style specification by name (--property fill-color) or a specification in JSON (--spec); with
-        neither the expression is checked as a data-driven, interpolatable property of any type.
-        EXPRESSION is JSON text; '-' or nothing reads it from standard input.
-        With --inputs it is also evaluated, once per input, as MapLibre evaluates it: INPUTS is a JSON array
-        of [globals, feature] pairs as in MapLibre's expression tests (globals: zoom, heatmapDensity,
-        lineProgress, availableImages, canonicalID {z, x, y}; feature: properties, featureState, id,
-        geometry as GeoJSON). Each output is the value (colours as [r, g, b, a], premultiplied, as MapLibre's
-        Color holds them) or {"error": message}; --global-state gives the style's global state.
-        Exit status: 0 when it checks, 1 when it has errors or is not JSON, 2 on misuse.
-        """,
-        arguments: [.init(name: "expression", help: "The expression as JSON text, or '-' for standard input (the default).", isOptional: true)],
+            Prints the expression's result type and whether it depends on feature data and on zoom, or its
+            errors keyed MapLibre's way ([2][1]: element 1 of element 2, i.e. the first argument of the second argument) at line:column of
+            the expression text. The property decides the expected type and what may vary: give a property of
+            the style specification by name (--property fill-color) or a specification in JSON (--spec); with
+            neither the expression is checked as a data-driven, interpolatable property of any type.
+            EXPRESSION is JSON text; '-' or nothing reads it from standard input.
+            With --inputs it is also evaluated, once per input, as MapLibre evaluates it: INPUTS is a JSON array
+            of [globals, feature] pairs as in MapLibre's expression tests (globals: zoom, heatmapDensity,
+            lineProgress, availableImages, canonicalID {z, x, y}; feature: properties, featureState, id,
+            geometry as GeoJSON). Each output is the value (colours as [r, g, b, a], premultiplied, as MapLibre's
+            Color holds them) or {"error": message}; --global-state gives the style's global state.
+            Exit status: 0 when it checks, 1 when it has errors or is not JSON, 2 on misuse.
+            """,
+        arguments: [
+            .init(
+                name: "expression", help: "The expression as JSON text, or '-' for standard input (the default).",
+                isOptional: true)
+        ],
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
-        let property = Option<String>(name: "property", valueName: "name", help: "A paint or layout property to check against, e.g. fill-color.").grouped("spec")
-        let propertySpec = Option<String>(name: "spec", valueName: "json",
-                                                 help: "A property specification in JSON: type, property-type, expression {interpolated, parameters}.").grouped("spec")
-        let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json ({\"result\": ...}).")
-        let inputs = Option<String>(name: "inputs", valueName: "json",
-                                           help: "Evaluate for each [globals, feature] of this JSON array.")
-        let globalState = Option<String>(name: "global-state", valueName: "json",
-                                                help: "The style's global state (a JSON object) for 'global-state'.").requiring("inputs")
+        let property = Option<String>(
+            name: "property", valueName: "name", help: "A paint or layout property to check against, e.g. fill-color."
+        ).grouped("spec")
+        let propertySpec = Option<String>(
+            name: "spec", valueName: "json",
+            help: "A property specification in JSON: type, property-type, expression {interpolated, parameters}."
+        ).grouped("spec")
+        let format = SharedOptions.format(
+            [.text, .json], help: "Output format: text (default) or json ({\"result\": ...}).")
+        let inputs = Option<String>(
+            name: "inputs", valueName: "json",
+            help: "Evaluate for each [globals, feature] of this JSON array.")
+        let globalState = Option<String>(
+            name: "global-state", valueName: "json",
+            help: "The style's global state (a JSON object) for 'global-state'."
+        ).requiring("inputs")
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let format = try Self.options.format.value(in: arguments) ?? .text
-        guard arguments.positionals.count <= 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        }
         let spec = try propertySpec(arguments)
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         let source: SourceFile
@@ -65,7 +79,9 @@ enum ExpressionCommand: Subcommand {
         let result = ExpressionTypeChecker.check(property: expression, spec: spec)
         var outputs: [JSONNode]?
         if let inputs = try Self.jsonOption(Self.options.inputs, arguments), result.succeeded {
-            guard let pairs = inputs.arrayValue else { throw UsageError("'--inputs' must be a JSON array of [globals, feature] pairs") }
+            guard let pairs = inputs.arrayValue else {
+                throw UsageError("'--inputs' must be a JSON array of [globals, feature] pairs")
+            }
             let state = try Self.jsonOption(Self.options.globalState, arguments)
             outputs = Self.evaluate(expression, spec: spec, pairs: pairs, globalState: state)
         }
@@ -91,7 +107,9 @@ enum ExpressionCommand: Subcommand {
             } catch {
                 throw UsageError("'--spec' is not valid JSON: \(error.message)")
             }
-            guard node.objectValue != nil else { throw UsageError("'--spec' must be a JSON object such as {\"type\": \"color\"}") }
+            guard node.objectValue != nil else {
+                throw UsageError("'--spec' must be a JSON object such as {\"type\": \"color\"}")
+            }
             return ExpressionSpec(json: node)
         case (nil, nil):
             return ExpressionSpec(type: "*")
@@ -99,7 +117,9 @@ enum ExpressionCommand: Subcommand {
     }
 
     /// A JSON option's value, parsed; misuse when it is not JSON.
-    private static func jsonOption(_ option: Option<String>, _ arguments: ParsedArguments) throws(UsageError) -> JSONNode? {
+    private static func jsonOption(_ option: Option<String>, _ arguments: ParsedArguments) throws(UsageError)
+        -> JSONNode?
+    {
         guard let text = try option.value(in: arguments) else { return nil }
         do { return try JSONParser().parse(text, name: "--\(option.name)").root } catch {
             throw UsageError("'--\(option.name)' is not valid JSON: \(error.message)")
@@ -107,7 +127,9 @@ enum ExpressionCommand: Subcommand {
     }
 
     /// One output per input pair: the value, or `{"error": message}`.
-    private static func evaluate(_ expression: JSONNode, spec: ExpressionSpec, pairs: [JSONNode], globalState: JSONNode?) -> [JSONNode] {
+    private static func evaluate(
+        _ expression: JSONNode, spec: ExpressionSpec, pairs: [JSONNode], globalState: JSONNode?
+    ) -> [JSONNode] {
         switch ExpressionProgram.compile(property: expression, spec: spec) {
         case .failure(let error):
             return pairs.map { _ in .object(["error": .string(error.message)]) }
@@ -123,7 +145,8 @@ enum ExpressionCommand: Subcommand {
 
     private static func text(_ result: ExpressionTypeChecker.Result, outputs: [JSONNode]? = nil) -> String {
         guard let type = result.type else { return "" }
-        var text = "type: \(type)\nfeature-constant: \(result.isFeatureConstant)\nzoom-constant: \(result.isZoomConstant)\n"
+        var text =
+            "type: \(type)\nfeature-constant: \(result.isFeatureConstant)\nzoom-constant: \(result.isZoomConstant)\n"
         for (index, output) in (outputs ?? []).enumerated() {
             text += "output \(index + 1): " + JSONWriter(style: .compact).string(output).trimmingNewline + "\n"
         }
@@ -135,7 +158,9 @@ enum ExpressionCommand: Subcommand {
     /// carry line and column).
     private static func json(_ result: ExpressionTypeChecker.Result, outputs: [JSONNode]? = nil) -> String {
         var object = JSONObject()
-        func set(_ key: String, _ value: JSONValue) { _ = object.setMember(JSONMember(key: key, value: JSONNode(value))) }
+        func set(_ key: String, _ value: JSONValue) {
+            _ = object.setMember(JSONMember(key: key, value: JSONNode(value)))
+        }
         if let type = result.type {
             set("result", .string("success"))
             set("type", .string(type))
@@ -143,16 +168,22 @@ enum ExpressionCommand: Subcommand {
             set("isZoomConstant", .bool(result.isZoomConstant))
         } else {
             set("result", .string("error"))
-            set("errors", .array(result.errors.map { error in
-                var entry = JSONObject()
-                _ = entry.setMember(JSONMember(key: "key", value: JSONNode(.string(error.keyText))))
-                _ = entry.setMember(JSONMember(key: "error", value: JSONNode(.string(error.message))))
-                if let position = error.node?.location?.position {
-                    _ = entry.setMember(JSONMember(key: "line", value: JSONNode(.number(JSONNumber(Double(position.line))))))
-                    _ = entry.setMember(JSONMember(key: "column", value: JSONNode(.number(JSONNumber(Double(position.column))))))
-                }
-                return JSONNode(.object(entry))
-            }))
+            set(
+                "errors",
+                .array(
+                    result.errors.map { error in
+                        var entry = JSONObject()
+                        _ = entry.setMember(JSONMember(key: "key", value: JSONNode(.string(error.keyText))))
+                        _ = entry.setMember(JSONMember(key: "error", value: JSONNode(.string(error.message))))
+                        if let position = error.node?.location?.position {
+                            _ = entry.setMember(
+                                JSONMember(key: "line", value: JSONNode(.number(JSONNumber(Double(position.line))))))
+                            _ = entry.setMember(
+                                JSONMember(key: "column", value: JSONNode(.number(JSONNumber(Double(position.column)))))
+                            )
+                        }
+                        return JSONNode(.object(entry))
+                    }))
         }
         if let outputs { set("outputs", .array(outputs)) }
         return JSONWriter(style: .compact).string(JSONNode(.object(object)))

@@ -4,59 +4,85 @@ import StyleCompiler
 enum FetchBaseCommand: Subcommand {
     static let spec = CommandSpec(
         name: "fetch-base",
-        abstract: "Download a TomTom hosted base style into a file, with a lock file; --check tells whether TomTom changed it.",
+        abstract:
+            "Download a TomTom hosted base style into a file, with a lock file; --check tells whether TomTom changed it.",
         discussion: """
-        Builds the URL as MapConductor's run-time composer does (style/1/style/<version>?key=…&map=gosdk/<design>,
-        modules in the design's light or dark value), or takes --url. The key (--api-key-env) is used for the
-        request only: the saved style holds {key} wherever the key was, and the key appears in no output and no
-        lock. The style and NAME.lock.json beside it (URL without the key, design, modules, version pattern, the
-        version the style reports, SHA-256) are written atomically, and only after a whole, valid download.
-        --check fetches the locked URL again: exit 0 when TomTom serves the same bytes, 1 with a diff when not.
-        Downloads go through the system curl (the first on PATH); redirects only within the same host; at most 64 MiB.
-        Exit status: 0 saved (or unchanged), 1 failed (or changed), 2 misuse.
-        """,
+            Builds the URL as MapConductor's run-time composer does (style/1/style/<version>?key=…&map=gosdk/<design>,
+            modules in the design's light or dark value), or takes --url. The key (--api-key-env) is used for the
+            request only: the saved style holds {key} wherever the key was, and the key appears in no output and no
+            lock. The style and NAME.lock.json beside it (URL without the key, design, modules, version pattern, the
+            version the style reports, SHA-256) are written atomically, and only after a whole, valid download.
+            --check fetches the locked URL again: exit 0 when TomTom serves the same bytes, 1 with a diff when not.
+            Downloads go through the system curl (the first on PATH); redirects only within the same host; at most 64 MiB.
+            Exit status: 0 saved (or unchanged), 1 failed (or changed), 2 misuse.
+            """,
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
-        let out = Option<String>(name: "out", valueName: "style.json", help: "Where the style is saved (its lock goes beside it).").required()
-        let design = Option<String>(name: "design", valueName: "name",
-                                           help: "The map design (default basic_street-light): \(BaseStyleRequest.designs.joined(separator: ", ")).").grouped("source")
-        let version = Option<String>(name: "version", valueName: "pattern", help: "The style version pattern (default 25.2.*).")
-        let module = Option<String>(name: "module", valueName: "name",
-                                           help: "A module to include (repeatable): \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", ")).",
-                                           isRepeatable: true)
-        let url = Option<String>(name: "url", valueName: "url", help: "Any style URL instead of a design ({key} where the key goes).").grouped("source")
-        let origin = Option<String>(name: "origin", valueName: "url", help: "TomTom's API origin (default https://api.tomtom.com).")
-        let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(help: "The TomTom API key for the request, from this environment variable.")
-        let timeout = Option<Double>(name: "timeout", valueName: "seconds", help: "Give up after this many seconds (default 60).")
-        let check = Flag(name: "check", help: "Fetch the locked URL again; exit 1 with a diff when TomTom serves another style.").grouped("source")
+        let out = Option<String>(
+            name: "out", valueName: "style.json", help: "Where the style is saved (its lock goes beside it)."
+        ).required()
+        let design = Option<String>(
+            name: "design", valueName: "name",
+            help: "The map design (default basic_street-light): \(BaseStyleRequest.designs.joined(separator: ", "))."
+        ).grouped("source")
+        let version = Option<String>(
+            name: "version", valueName: "pattern", help: "The style version pattern (default 25.2.*).")
+        let module = Option<String>(
+            name: "module", valueName: "name",
+            help:
+                "A module to include (repeatable): \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", ")).",
+            isRepeatable: true)
+        let url = Option<String>(
+            name: "url", valueName: "url", help: "Any style URL instead of a design ({key} where the key goes)."
+        ).grouped("source")
+        let origin = Option<String>(
+            name: "origin", valueName: "url", help: "TomTom's API origin (default https://api.tomtom.com).")
+        let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
+            help: "The TomTom API key for the request, from this environment variable.")
+        let timeout = Option<Double>(
+            name: "timeout", valueName: "seconds", help: "Give up after this many seconds (default 60).")
+        let check = Flag(
+            name: "check", help: "Fetch the locked URL again; exit 1 with a diff when TomTom serves another style."
+        ).grouped("source")
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
         let out = try Self.options.out.required(in: arguments)
         let modules = try Self.options.module.values(in: arguments)
         for name in modules where BaseStyleRequest.modules[name] == nil {
-            throw UsageError("'\(name)' is not a module: \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", "))")
+            throw UsageError(
+                "'\(name)' is not a module: \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", "))")
         }
         let design = try Self.options.design.value(in: arguments)
         if let design, !BaseStyleRequest.designs.contains(design) {
-            throw UsageError("'\(design)' is not a TomTom map design\(Suggestion.didYouMean(design, among: BaseStyleRequest.designs))")
+            throw UsageError(
+                "'\(design)' is not a TomTom map design\(Suggestion.didYouMean(design, among: BaseStyleRequest.designs))"
+            )
         }
         let url = try Self.options.url.value(in: arguments)
-        if url != nil, design != nil || !modules.isEmpty { throw UsageError("give either '--url' or a design with modules, not both") }
+        if url != nil, design != nil || !modules.isEmpty {
+            throw UsageError("give either '--url' or a design with modules, not both")
+        }
         let timeout = try Self.options.timeout.value(in: arguments) ?? 60
         guard timeout > 0 else { throw UsageError("'--timeout' must be more than 0 seconds") }
-        let request = BaseStyleRequest(design: design, versionPattern: try Self.options.version.value(in: arguments), modules: modules, url: url,
-                                       origin: try Self.options.origin.value(in: arguments) ?? "https://api.tomtom.com")
+        let request = BaseStyleRequest(
+            design: design, versionPattern: try Self.options.version.value(in: arguments), modules: modules, url: url,
+            origin: try Self.options.origin.value(in: arguments) ?? "https://api.tomtom.com")
         let apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
-        let job = FetchBaseJob(request: request, apiKey: apiKey, outPath: out, timeout: timeout, searchPath: io.environment["PATH"])
+        let job = FetchBaseJob(
+            request: request, apiKey: apiKey, outPath: out, timeout: timeout, searchPath: io.environment["PATH"])
         let outcome = Self.options.check.isSet(in: arguments) ? job.check() : job.save()
         switch outcome {
         case .saved(let bytes, let version):
-            io.writeOutput("saved \(out) (\(counted(bytes, "byte"))\(version.map { ", style version \($0)" } ?? "")) and \(FetchBaseJob.lockPath(for: out))\n")
+            io.writeOutput(
+                "saved \(out) (\(counted(bytes, "byte"))\(version.map { ", style version \($0)" } ?? "")) and \(FetchBaseJob.lockPath(for: out))\n"
+            )
             return .success
         case .unchanged:
             io.writeOutput("\(out) is what TomTom serves\n")

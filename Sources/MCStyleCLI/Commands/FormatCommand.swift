@@ -7,20 +7,29 @@ enum FormatCommand: Subcommand {
         name: "format",
         abstract: "Rewrite JSON style documents in mc-style's deterministic form, keeping key order.",
         discussion: """
-        Pretty form: two-space indent, one member per line, arrays of scalars on one line; numbers keep
-        their original text. Without --in-place or --check the result goes to standard output.
-        A syntax error is reported as file:line:column and the file is left alone; a duplicate key is a
-        warning (the later value wins, as in every JSON reader).
-        """,
-        arguments: [.init(name: "file", help: "JSON files to format; '-' (or none) reads standard input.", isOptional: true, isRepeatable: true)],
+            Pretty form: two-space indent, one member per line, arrays of scalars on one line; numbers keep
+            their original text. Without --in-place or --check the result goes to standard output.
+            A syntax error is reported as file:line:column and the file is left alone; a duplicate key is a
+            warning (the later value wins, as in every JSON reader).
+            """,
+        arguments: [
+            .init(
+                name: "file", help: "JSON files to format; '-' (or none) reads standard input.", isOptional: true,
+                isRepeatable: true)
+        ],
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
         let compact = Flag(name: "compact", help: "Write compact JSON (no white space) instead of pretty.")
-        let sort = Flag(name: "sort", help: "Put root and layer keys in the style specification's order\n(as MapLibre's formatter does).")
-        let check = Flag(name: "check", help: "Write nothing; exit 1 listing the files that are not\nalready formatted.").grouped("write")
-        let inPlace = Flag(name: "in-place", help: "Rewrite each file atomically (unchanged files are not touched).").grouped("write")
+        let sort = Flag(
+            name: "sort",
+            help: "Put root and layer keys in the style specification's order\n(as MapLibre's formatter does).")
+        let check = Flag(
+            name: "check", help: "Write nothing; exit 1 listing the files that are not\nalready formatted."
+        ).grouped("write")
+        let inPlace = Flag(name: "in-place", help: "Rewrite each file atomically (unchanged files are not touched).")
+            .grouped("write")
     }
     static let options = Options()
 
@@ -31,7 +40,8 @@ enum FormatCommand: Subcommand {
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         if inPlace, paths.contains("-") { throw UsageError("'--in-place' needs files, not standard input") }
         if let yaml = paths.first(where: { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }) {
-            throw UsageError("format rewrites JSON style documents; '\(yaml)' is YAML (declarations are not reformatted)")
+            throw UsageError(
+                "format rewrites JSON style documents; '\(yaml)' is YAML (declarations are not reformatted)")
         }
         let writer = JSONWriter(style: Self.options.compact.isSet(in: arguments) ? .compact : .pretty)
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
@@ -93,4 +103,3 @@ enum FormatCommand: Subcommand {
         init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
     }
 }
-

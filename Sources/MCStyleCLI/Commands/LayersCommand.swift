@@ -7,31 +7,35 @@ enum LayersCommand: Subcommand {
         name: "layers",
         abstract: "List a style's layers (or a declarations file's composed stack), for writing placements.",
         discussion: """
-        For a style (.json): every layer from the bottom up, with its index, id, type, source and
-        source-layer, its zoom range, and whether it is a label (a symbol layer, which belowLabels goes
-        under). The last lines say where belowLabels and top would insert.
-        For declarations (.yaml, .yml): the composed stack of one variant (--variant, default the first),
-        with the layers mc-style adds marked '+': the declared sources' and TomTom's raster base map.
-        Missing environment variables stand in as validate --secrets-absent does.
-        Exit status: 0 listed, 1 the input cannot be read or composed, 2 misuse.
-        """,
+            For a style (.json): every layer from the bottom up, with its index, id, type, source and
+            source-layer, its zoom range, and whether it is a label (a symbol layer, which belowLabels goes
+            under). The last lines say where belowLabels and top would insert.
+            For declarations (.yaml, .yml): the composed stack of one variant (--variant, default the first),
+            with the layers mc-style adds marked '+': the declared sources' and TomTom's raster base map.
+            Missing environment variables stand in as validate --secrets-absent does.
+            Exit status: 0 listed, 1 the input cannot be read or composed, 2 misuse.
+            """,
         arguments: [.init(name: "file", help: "A style (.json) or a declarations file (.yaml, .yml).")],
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
-        let variant = Option<String>(name: "variant", valueName: "name", help: "With declarations: the variant (a bases: key) to compose.")
+        let variant = Option<String>(
+            name: "variant", valueName: "name", help: "With declarations: the variant (a bases: key) to compose.")
         let format = SharedOptions.format([.text, .json])
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard let path = arguments.positionals.first else { throw UsageError("missing a style or declarations file") }
-        guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        }
         let variant = try Self.options.variant.value(in: arguments)
         let isDeclarations = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
         if variant != nil, !isDeclarations { throw UsageError("'--variant' is for a declarations file, not a style") }
-        let (listing, diagnostics) = isDeclarations
+        let (listing, diagnostics) =
+            isDeclarations
             ? LayerListing.composed(declarationsPath: path, variant: variant, environment: io.environment)
             : LayerListing.style(at: path)
         let errors = diagnostics.filter { $0.severity == .error }
@@ -49,25 +53,37 @@ enum LayersCommand: Subcommand {
 
     /// One line per layer, columns aligned: `12   + mc-raster-layer-a  raster  mc-raster-src-a  6.54-16.54`.
     static func text(_ listing: LayerListing) -> String {
-        func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        func padded(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
         let rows = listing.rows.map { row in
-            (index: String(row.index), mark: row.isDeclared ? "+" : " ", id: VisibleText.escaped(row.id), type: row.type,
-             source: VisibleText.escaped((row.source ?? "-") + (row.sourceLayer.map { " / " + $0 } ?? "")),
-             zoom: row.minZoom == nil && row.maxZoom == nil ? "all" : "\(row.minZoom.map(number) ?? "")-\(row.maxZoom.map(number) ?? "")",
-             label: row.isLabel ? "label" : "")
+            (
+                index: String(row.index), mark: row.isDeclared ? "+" : " ", id: VisibleText.escaped(row.id),
+                type: row.type,
+                source: VisibleText.escaped((row.source ?? "-") + (row.sourceLayer.map { " / " + $0 } ?? "")),
+                zoom: row.minZoom == nil && row.maxZoom == nil
+                    ? "all" : "\(row.minZoom.map(number) ?? "")-\(row.maxZoom.map(number) ?? "")",
+                label: row.isLabel ? "label" : ""
+            )
         }
         let idWidth = min(48, max(2, rows.map(\.id.count).max() ?? 2))
         let typeWidth = max(4, rows.map(\.type.count).max() ?? 4)
         let sourceWidth = min(56, max(21, rows.map(\.source.count).max() ?? 21))
         let zoomWidth = max(4, rows.map(\.zoom.count).max() ?? 4)
-        func line(_ index: String, _ mark: String, _ id: String, _ type: String, _ source: String, _ zoom: String, _ label: String) -> String {
-            let text = padded(index, 5) + mark + "  " + padded(id, idWidth) + "  " + padded(type, typeWidth) + "  " + padded(source, sourceWidth)
+        func line(
+            _ index: String, _ mark: String, _ id: String, _ type: String, _ source: String, _ zoom: String,
+            _ label: String
+        ) -> String {
+            let text =
+                padded(index, 5) + mark + "  " + padded(id, idWidth) + "  " + padded(type, typeWidth) + "  "
+                + padded(source, sourceWidth)
                 + "  " + padded(zoom, zoomWidth) + "  " + label
             return String(text.reversed().drop { $0 == " " }.reversed())
         }
         var lines = [line("index", " ", "id", "type", "source / source-layer", "zoom", "label")]
         lines += rows.map { line($0.index, $0.mark, $0.id, $0.type, $0.source, $0.zoom, $0.label) }
-        let labels = listing.belowLabelsIndex < listing.rows.count
+        let labels =
+            listing.belowLabelsIndex < listing.rows.count
             ? "belowLabels inserts at \(listing.belowLabelsIndex), below '\(VisibleText.escaped(listing.rows[listing.belowLabelsIndex].id))' (the first label)"
             : "belowLabels inserts at \(listing.topIndex), on top (the style has no label layer)"
         lines.append(labels)

@@ -7,27 +7,32 @@ enum MigrateCommand: Subcommand {
         name: "migrate",
         abstract: "Rewrite legacy functions and filters as expressions, keeping every other byte.",
         discussion: """
-        Rewrites every legacy function (stops, property, type, base, default, colorSpace) in layer paint
-        and layout, and every legacy filter, as the expression MapLibre evaluates in its place; legacy parts
-        of expression filters become the expressions MapLibre's warning suggests. Everything else stays byte
-        for byte: key order, number text, formatting (each rewrite is written on one line or over several, as
-        the value it replaces was). A legacy function without a default falls back to the property's
-        default where no stop applies, as MapLibre's conversion does, so the result validates.
-        Without options the migrated style goes to standard output (one file only); with several files give
-        --check or --in-place. --check --diff prints a unified diff of each file's rewrites.
-        Exit status: 0 done (with --check: nothing to migrate), 1 a file cannot be read, or --check found
-        something to migrate, 2 misuse.
-        """,
+            Rewrites every legacy function (stops, property, type, base, default, colorSpace) in layer paint
+            and layout, and every legacy filter, as the expression MapLibre evaluates in its place; legacy parts
+            of expression filters become the expressions MapLibre's warning suggests. Everything else stays byte
+            for byte: key order, number text, formatting (each rewrite is written on one line or over several, as
+            the value it replaces was). A legacy function without a default falls back to the property's
+            default where no stop applies, as MapLibre's conversion does, so the result validates.
+            Without options the migrated style goes to standard output (one file only); with several files give
+            --check or --in-place. --check --diff prints a unified diff of each file's rewrites.
+            Exit status: 0 done (with --check: nothing to migrate), 1 a file cannot be read, or --check found
+            something to migrate, 2 misuse.
+            """,
         arguments: [.init(name: "style.json", help: "The styles to migrate.", isRepeatable: true)],
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
         let check = Flag(name: "check", help: "Write nothing; exit 1 listing what would be rewritten.").grouped("write")
-        let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file (before, after).").requiring("check")
-        let inPlace = Flag(name: "in-place", help: "Replace the file with the migrated style (atomically).").grouped("write")
-        let format = SharedOptions.format([.text, .json],
-                                                 help: "text (default: the migrated style, or with --check/--in-place a\nlist of rewrites) or json (a report of each rewrite).")
+        let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file (before, after).")
+            .requiring("check")
+        let inPlace = Flag(name: "in-place", help: "Replace the file with the migrated style (atomically).").grouped(
+            "write")
+        let format = SharedOptions.format(
+            [.text, .json],
+            help:
+                "text (default: the migrated style, or with --check/--in-place a\nlist of rewrites) or json (a report of each rewrite)."
+        )
     }
     static let options = Options()
 
@@ -39,7 +44,9 @@ enum MigrateCommand: Subcommand {
         let showsDiff = Self.options.diff.isSet(in: arguments)
         if checkOnly, inPlace { throw UsageError("'--check' and '--in-place' cannot be used together") }
         if showsDiff, !checkOnly { throw UsageError("'--diff' goes with '--check'") }
-        if paths.count > 1, !checkOnly, !inPlace { throw UsageError("several styles need '--check' or '--in-place' (standard output takes one style)") }
+        if paths.count > 1, !checkOnly, !inPlace {
+            throw UsageError("several styles need '--check' or '--in-place' (standard output takes one style)")
+        }
         let format = try Self.options.format.value(in: arguments) ?? .text
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         var failed = false
@@ -67,8 +74,11 @@ enum MigrateCommand: Subcommand {
                 if checkOnly || inPlace {
                     io.writeOutput(listing(migration, path: path, verb: checkOnly ? "would rewrite" : "rewrote"))
                     if showsDiff, !migration.rewrites.isEmpty, let original = try? InputLoader().load(path: path) {
-                        io.writeOutput(UnifiedDiff.render(old: original.bytes, new: migration.bytes, oldName: (path.hasPrefix("/") ? "a" : "a/") + path,
-                                                            newName: (path.hasPrefix("/") ? "b" : "b/") + path))
+                        io.writeOutput(
+                            UnifiedDiff.render(
+                                old: original.bytes, new: migration.bytes,
+                                oldName: (path.hasPrefix("/") ? "a" : "a/") + path,
+                                newName: (path.hasPrefix("/") ? "b" : "b/") + path))
                     }
                 } else {
                     io.writeOutput(migration.bytes)
@@ -78,7 +88,8 @@ enum MigrateCommand: Subcommand {
         }
         if format == .json {
             // One style: its report; several: a list of them.
-            io.writeOutput(JSONWriter(style: .pretty).bytes(reports.count == 1 && paths.count == 1 ? reports[0] : .array(reports)))
+            io.writeOutput(
+                JSONWriter(style: .pretty).bytes(reports.count == 1 && paths.count == 1 ? reports[0] : .array(reports)))
         }
         if failed { return .inputErrors }
         return checkOnly && found ? .inputErrors : .success
@@ -89,7 +100,8 @@ enum MigrateCommand: Subcommand {
         var text = ""
         for rewrite in migration.rewrites {
             let position = rewrite.location.position
-            text += "\(path):\(position.line):\(position.column): \(rewrite.kind.rawValue.replacing("-", with: " ")) at \(rewrite.path)\n"
+            text +=
+                "\(path):\(position.line):\(position.column): \(rewrite.kind.rawValue.replacing("-", with: " ")) at \(rewrite.path)\n"
         }
         guard !migration.rewrites.isEmpty else { return "\(path): no legacy syntax, nothing to rewrite\n" }
         return text + "\(verb) \(counted(migration.rewrites.count, "legacy value")) in \(path)\n"
@@ -105,6 +117,8 @@ enum MigrateCommand: Subcommand {
                 "before": .string(rewrite.before), "after": .string(rewrite.after),
             ])
         }
-        return .object(["file": .string(path), "rewrites": .array(items), "summary": .object(["rewrites": .integer(items.count)])])
+        return .object([
+            "file": .string(path), "rewrites": .array(items), "summary": .object(["rewrites": .integer(items.count)]),
+        ])
     }
 }

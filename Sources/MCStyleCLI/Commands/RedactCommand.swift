@@ -7,10 +7,10 @@ enum RedactCommand: Subcommand {
         name: "redact",
         abstract: "Replace literal TomTom API keys in style files with TomTom's {key} placeholder.",
         discussion: """
-        For base styles fetched from TomTom with a key: every key= value in a TomTom URL (hosts under
-        api.tomtom.com) becomes key={key}, so the file can be committed. Files are rewritten atomically and
-        only when something changed; everything else in the file is kept byte for byte. Keys are never printed.
-        """,
+            For base styles fetched from TomTom with a key: every key= value in a TomTom URL (hosts under
+            api.tomtom.com) becomes key={key}, so the file can be committed. Files are rewritten atomically and
+            only when something changed; everything else in the file is kept byte for byte. Keys are never printed.
+            """,
         arguments: [.init(name: "file", help: "Style files (.json) to rewrite in place.", isRepeatable: true)],
         options: options
     )
@@ -22,7 +22,9 @@ enum RedactCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing a file to redact") }
-        if arguments.positionals.contains("-") { throw UsageError("redact rewrites files in place; standard input is not a file") }
+        if arguments.positionals.contains("-") {
+            throw UsageError("redact rewrites files in place; standard input is not a file")
+        }
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         var failed = false
         let job = RedactJob(check: Self.options.check.isSet(in: arguments))

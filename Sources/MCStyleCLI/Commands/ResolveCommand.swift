@@ -8,47 +8,62 @@ enum ResolveCommand: Subcommand {
         name: "resolve",
         abstract: "Fill a compiled style's run-time placeholders, as an app does with StyleRuntime.",
         discussion: """
-        Loads what 'mc-style compile' wrote (manifest.json and the files it names), checks the manifest's format
-        and version and the style's and layer mapping's SHA-256, then fills every placeholder the manifest
-        lists: TomTom's {key} (TomTom hosts only, percent-encoded), {localTileServer} (loopback only), each
-        LocalTileServer route's {route:NAME} (the declared name unless --route maps it) and {cacheKey:NAME};
-        --opacity and --hide/--show change a declared source's layer without recomposing. A build with
-        several map designs (bases: in the declarations) resolves its first variant unless --variant names
-        another. Exit 1 for an unfilled placeholder, an unknown route, source or variant, or files that do not
-        match the manifest.
-        """,
+            Loads what 'mc-style compile' wrote (manifest.json and the files it names), checks the manifest's format
+            and version and the style's and layer mapping's SHA-256, then fills every placeholder the manifest
+            lists: TomTom's {key} (TomTom hosts only, percent-encoded), {localTileServer} (loopback only), each
+            LocalTileServer route's {route:NAME} (the declared name unless --route maps it) and {cacheKey:NAME};
+            --opacity and --hide/--show change a declared source's layer without recomposing. A build with
+            several map designs (bases: in the declarations) resolves its first variant unless --variant names
+            another. Exit 1 for an unfilled placeholder, an unknown route, source or variant, or files that do not
+            match the manifest.
+            """,
         arguments: [.init(name: "compiled-folder", help: "The folder 'mc-style compile --out' wrote.")],
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
-        let variant = Option<String>(name: "variant", valueName: "name",
-                                            help: "The map design to resolve (light, dark, ...: the names under bases:);\nthe first one by default.")
-        let platform = Option<Platform>(name: "platform", valueName: "platform", help: "ios (default) or android; the build must serve it.")
-        let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(help: "Fill {key} in TomTom URLs from this environment variable.")
-        let localTileServer = Option<String>(name: "local-tile-server", valueName: "url", help: "LocalTileServer's base URL, http://127.0.0.1:<port>.")
-        let route = Option<NamedValue>(name: "route", valueName: "name=id", help: "The run-time id of a declared route (a UUID, say).",
-                                              isRepeatable: true)
-        let cacheKey = Option<NamedValue>(name: "cache-key", valueName: "name=key", help: "The current cache key of a declared route.",
-                                                 isRepeatable: true)
-        let hide = Option<String>(name: "hide", valueName: "source-id", help: "Hide a declared source's layer.", isRepeatable: true)
-        let show = Option<String>(name: "show", valueName: "source-id", help: "Show a declared source's layer.", isRepeatable: true)
-        let opacity = Option<NamedValue>(name: "opacity", valueName: "source-id=value", help: "A declared source's layer opacity, 0 to 1.",
-                                                isRepeatable: true)
-        let out = Option<String>(name: "out", valueName: "file", help: "Write the style to this file (atomically) instead of standard output.")
+        let variant = Option<String>(
+            name: "variant", valueName: "name",
+            help: "The map design to resolve (light, dark, ...: the names under bases:);\nthe first one by default.")
+        let platform = Option<Platform>(
+            name: "platform", valueName: "platform", help: "ios (default) or android; the build must serve it.")
+        let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
+            help: "Fill {key} in TomTom URLs from this environment variable.")
+        let localTileServer = Option<String>(
+            name: "local-tile-server", valueName: "url", help: "LocalTileServer's base URL, http://127.0.0.1:<port>.")
+        let route = Option<NamedValue>(
+            name: "route", valueName: "name=id", help: "The run-time id of a declared route (a UUID, say).",
+            isRepeatable: true)
+        let cacheKey = Option<NamedValue>(
+            name: "cache-key", valueName: "name=key", help: "The current cache key of a declared route.",
+            isRepeatable: true)
+        let hide = Option<String>(
+            name: "hide", valueName: "source-id", help: "Hide a declared source's layer.", isRepeatable: true)
+        let show = Option<String>(
+            name: "show", valueName: "source-id", help: "Show a declared source's layer.", isRepeatable: true)
+        let opacity = Option<NamedValue>(
+            name: "opacity", valueName: "source-id=value", help: "A declared source's layer opacity, 0 to 1.",
+            isRepeatable: true)
+        let out = Option<String>(
+            name: "out", valueName: "file",
+            help: "Write the style to this file (atomically) instead of standard output.")
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard let folder = arguments.positionals.first else { throw UsageError("missing the compiled folder") }
-        guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        }
         var settings = RuntimeSettings(platform: try Self.options.platform.value(in: arguments) ?? .ios)
         settings.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         settings.localTileServer = try Self.options.localTileServer.value(in: arguments)
         settings.routeIDs = dictionary(try Self.options.route.values(in: arguments))
         settings.cacheKeys = dictionary(try Self.options.cacheKey.values(in: arguments))
         for pair in try Self.options.opacity.values(in: arguments) {
-            guard let value = Double(argument: pair.value) else { throw UsageError("'--opacity \(pair.name)=\(pair.value)': the value is not a number") }
+            guard let value = Double(argument: pair.value) else {
+                throw UsageError("'--opacity \(pair.name)=\(pair.value)': the value is not a number")
+            }
             settings.opacity[pair.name] = value
         }
         for id in try Self.options.show.values(in: arguments) { settings.visible[id] = true }
@@ -60,9 +75,13 @@ enum ResolveCommand: Subcommand {
         } catch {
             let secrets = settings.apiKey.map { [$0, PercentEncoding.string($0)] } ?? []
             if error.isInvalidArgument { throw UsageError(CredentialMasking.masked(error.message, also: secrets)) }
-            let lines = error.unfilled.isEmpty ? [error.message] : error.unfilled.map { "\($0.message) (\(Self.option(filling: $0.placeholder)))" }
+            let lines =
+                error.unfilled.isEmpty
+                ? [error.message] : error.unfilled.map { "\($0.message) (\(Self.option(filling: $0.placeholder)))" }
             for line in lines {
-                io.writeError("\(folder): error: \(CredentialMasking.masked(line, also: secrets)) [resolve.\(error.kind.rawValue)]\n")
+                io.writeError(
+                    "\(folder): error: \(CredentialMasking.masked(line, also: secrets)) [resolve.\(error.kind.rawValue)]\n"
+                )
             }
             return .inputErrors
         }

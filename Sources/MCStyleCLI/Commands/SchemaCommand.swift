@@ -8,32 +8,39 @@ enum SchemaCommand: Subcommand {
         name: "schema",
         abstract: "Print the JSON Schema (draft 2020-12) of the declarations file, for editors, or of manifest.json.",
         discussion: """
-        Save it beside your declarations and point a YAML language server at it with a first line such as
-        '# yaml-language-server: $schema=mc-style.schema.json'. It is generated from the rules the
-        decoder enforces. The schema types values as YAML 1.2 does; mc-style also reads a plain scalar
-        such as 0x1F or 1e3 in a string field as that string.
+            Save it beside your declarations and point a YAML language server at it with a first line such as
+            '# yaml-language-server: $schema=mc-style.schema.json'. It is generated from the rules the
+            decoder enforces. The schema types values as YAML 1.2 does; mc-style also reads a plain scalar
+            such as 0x1F or 1e3 in a string field as that string.
 
-        With --manifest: the schema of the manifest.json that compile writes (format 2), the contract an
-        app's run-time code reads; CI validates every committed manifest against it.
+            With --manifest: the schema of the manifest.json that compile writes (format 2), the contract an
+            app's run-time code reads; CI validates every committed manifest against it.
 
-        With --config: the schema of the configuration file .mc-style.yaml (rule settings), with every
-        configurable rule id as a property.
-        """,
+            With --config: the schema of the configuration file .mc-style.yaml (rule settings), with every
+            configurable rule id as a property.
+            """,
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
-        let manifest = Flag(name: "manifest", help: "Print the manifest's schema instead of the declarations'.").grouped("schema")
-        let config = Flag(name: "config", help: "Print the configuration file's (.mc-style.yaml) schema.").grouped("schema")
+        let manifest = Flag(name: "manifest", help: "Print the manifest's schema instead of the declarations'.")
+            .grouped("schema")
+        let config = Flag(name: "config", help: "Print the configuration file's (.mc-style.yaml) schema.").grouped(
+            "schema")
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
         let manifest = Self.options.manifest.isSet(in: arguments)
         let config = Self.options.config.isSet(in: arguments)
         if manifest, config { throw UsageError("'--manifest' and '--config' cannot be used together") }
-        let document = manifest ? ManifestJSONSchema.document() : config ? ConfigurationJSONSchema.document(rules: RuleCatalog.all) : DeclarationsJSONSchema.document()
+        let document =
+            manifest
+            ? ManifestJSONSchema.document()
+            : config ? ConfigurationJSONSchema.document(rules: RuleCatalog.all) : DeclarationsJSONSchema.document()
         io.writeOutput(JSONWriter(style: .pretty).bytes(document))
         return .success
     }

@@ -7,24 +7,31 @@ enum TilesCommand: Subcommand {
         name: "tiles",
         abstract: "List the XYZ tile ranges and counts that cover a bounds over a range of tile levels.",
         discussion: """
-        Bounds are west,south,east,north in degrees; west > east crosses the antimeridian and gives two
-        column ranges. Latitudes are clamped to the Web Mercator limit (85.0511). Zooms are tile levels
-        0..22. The tile size only changes the ground resolution shown (meters per pixel at the bounds'
-        center latitude); the tiles themselves are the same pyramid levels on every engine.
-        """,
+            Bounds are west,south,east,north in degrees; west > east crosses the antimeridian and gives two
+            column ranges. Latitudes are clamped to the Web Mercator limit (85.0511). Zooms are tile levels
+            0..22. The tile size only changes the ground resolution shown (meters per pixel at the bounds'
+            center latitude); the tiles themselves are the same pyramid levels on every engine.
+            """,
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
-        let bounds = Option<String>(name: "bounds", valueName: "west,south,east,north", help: "The area, in degrees.").required()
-        let zoom = Option<String>(name: "zoom", valueName: "min-max", help: "Tile levels, as '10-12' or '10', within 0..22.").required()
-        let tileSize = Option<Int>(name: "tile-size", valueName: "pixels", help: "Tile size in pixels: 256 (default) or 512.", allowed: ["256", "512"])
+        let bounds = Option<String>(name: "bounds", valueName: "west,south,east,north", help: "The area, in degrees.")
+            .required()
+        let zoom = Option<String>(
+            name: "zoom", valueName: "min-max", help: "Tile levels, as '10-12' or '10', within 0..22."
+        ).required()
+        let tileSize = Option<Int>(
+            name: "tile-size", valueName: "pixels", help: "Tile size in pixels: 256 (default) or 512.",
+            allowed: ["256", "512"])
         let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
         let format = try Self.options.format.value(in: arguments) ?? .text
         let tileSize = try Self.options.tileSize.value(in: arguments) ?? 256
         let boundsText = try Self.options.bounds.required(in: arguments)
@@ -35,7 +42,8 @@ enum TilesCommand: Subcommand {
         for level in levels {
             do {
                 let ranges = try bounds.tileRanges(level: level)
-                let resolution = try WebMercator.metersPerPixel(latitude: bounds.center.latitude, zoom: Double(level), tileSize: tileSize)
+                let resolution = try WebMercator.metersPerPixel(
+                    latitude: bounds.center.latitude, zoom: Double(level), tileSize: tileSize)
                 rows.append(LevelRow(level: level, ranges: ranges, metersPerPixel: resolution))
             } catch {
                 throw UsageError("\(error)")
@@ -51,7 +59,9 @@ enum TilesCommand: Subcommand {
         guard parts.count == 4 else { throw UsageError("'\(text)' is not west,south,east,north (four numbers)") }
         var values: [Double] = []
         for part in parts {
-            guard let part, part.isFinite else { throw UsageError("'\(text)' is not west,south,east,north (four numbers)") }
+            guard let part, part.isFinite else {
+                throw UsageError("'\(text)' is not west,south,east,north (four numbers)")
+            }
             values.append(part)
         }
         do {
@@ -68,7 +78,9 @@ enum TilesCommand: Subcommand {
             throw UsageError("'\(text)' is not a zoom range such as 10-12")
         }
         let limit = Int(MapConstants.maximumZoom)
-        guard (0...limit).contains(low), (0...limit).contains(high) else { throw UsageError("zoom range \(text) is outside 0..\(limit)") }
+        guard (0...limit).contains(low), (0...limit).contains(high) else {
+            throw UsageError("zoom range \(text) is outside 0..\(limit)")
+        }
         guard low <= high else { throw UsageError("zoom range \(text) is inverted") }
         return low...high
     }
@@ -87,11 +99,15 @@ enum TilesCommand: Subcommand {
         var total: Int { rows.reduce(0) { $0 + $1.count } }
 
         func text() -> String {
-            var text = "bounds " + [bounds.west, bounds.south, bounds.east, bounds.north].map { JSONNumber($0).text }.joined(separator: ",")
+            var text =
+                "bounds "
+                + [bounds.west, bounds.south, bounds.east, bounds.north].map { JSONNumber($0).text }.joined(
+                    separator: ",")
             text += bounds.crossesAntimeridian ? " (crosses the antimeridian)" : ""
             text += ", tile size \(tileSize) px\n"
             for row in rows {
-                let columns = row.ranges.map { "\($0.columns.lowerBound)-\($0.columns.upperBound)" }.joined(separator: " and ")
+                let columns = row.ranges.map { "\($0.columns.lowerBound)-\($0.columns.upperBound)" }.joined(
+                    separator: " and ")
                 let tileRows = row.ranges.first.map { "\($0.rows.lowerBound)-\($0.rows.upperBound)" } ?? ""
                 text += "zoom \(row.level): x \(columns), y \(tileRows): \(counted(row.count, "tile"))"
                 text += " (\(fixed(row.metersPerPixel)) m/px)\n"
@@ -103,23 +119,35 @@ enum TilesCommand: Subcommand {
         func json() -> String {
             func number(_ value: Double) -> JSONNode { JSONNode(.number(JSONNumber(value))) }
             func integer(_ value: Int) -> JSONNode { JSONNode(.number(JSONNumber(value))) }
-            func pair(_ range: ClosedRange<Int>) -> JSONNode { JSONNode(.array([integer(range.lowerBound), integer(range.upperBound)])) }
+            func pair(_ range: ClosedRange<Int>) -> JSONNode {
+                JSONNode(.array([integer(range.lowerBound), integer(range.upperBound)]))
+            }
             let levels = rows.map { row in
-                JSONNode(.object(JSONObject([
-                    JSONMember(key: "zoom", value: integer(row.level)),
-                    JSONMember(key: "ranges", value: JSONNode(.array(row.ranges.map { range in
-                        JSONNode(.object(JSONObject([
-                            JSONMember(key: "x", value: pair(range.columns)),
-                            JSONMember(key: "y", value: pair(range.rows)),
-                            JSONMember(key: "count", value: integer(range.count)),
+                JSONNode(
+                    .object(
+                        JSONObject([
+                            JSONMember(key: "zoom", value: integer(row.level)),
+                            JSONMember(
+                                key: "ranges",
+                                value: JSONNode(
+                                    .array(
+                                        row.ranges.map { range in
+                                            JSONNode(
+                                                .object(
+                                                    JSONObject([
+                                                        JSONMember(key: "x", value: pair(range.columns)),
+                                                        JSONMember(key: "y", value: pair(range.rows)),
+                                                        JSONMember(key: "count", value: integer(range.count)),
+                                                    ])))
+                                        }))),
+                            JSONMember(key: "count", value: integer(row.count)),
+                            JSONMember(key: "metersPerPixel", value: number(row.metersPerPixel)),
                         ])))
-                    }))),
-                    JSONMember(key: "count", value: integer(row.count)),
-                    JSONMember(key: "metersPerPixel", value: number(row.metersPerPixel)),
-                ])))
             }
             let root = JSONObject([
-                JSONMember(key: "bounds", value: JSONNode(.array([bounds.west, bounds.south, bounds.east, bounds.north].map(number)))),
+                JSONMember(
+                    key: "bounds",
+                    value: JSONNode(.array([bounds.west, bounds.south, bounds.east, bounds.north].map(number)))),
                 JSONMember(key: "tileSize", value: integer(tileSize)),
                 JSONMember(key: "zooms", value: JSONNode(.array(levels))),
                 JSONMember(key: "total", value: integer(total)),

@@ -8,43 +8,59 @@ enum ValidateCommand: Subcommand {
         name: "validate",
         abstract: "Check declarations and styles; print every problem at its file:line:column.",
         discussion: """
-        A .yaml/.yml file is read as MapConductor raster-source declarations and checked exactly as compile
-        sees it: the declarations, their includes and environment references, the base style, and the
-        composed style. A .json file is read as a style and checked against the style specification
-        (--target maplibre) plus TomTom's rules (--target tomtom, the default for styles). '-' reads standard
-        input (JSON when it starts with '{', else YAML).
-        Rule settings come from --config FILE or the first .mc-style.yaml from the current folder up to the
-        repository root (`mc-style schema --config` prints its schema); every output format shows the
-        severity they give. --write-baseline records today's findings; --baseline then reports only new ones.
-        --cache-dir is deprecated and does nothing.
-        Exit status: 0 no errors (with --strict: no warnings either), 1 problems found, 2 misuse.
-        """,
-        arguments: [.init(name: "file", help: "Declarations (.yaml, .yml) or style (.json) files; '-' for standard input.", isRepeatable: true)],
+            A .yaml/.yml file is read as MapConductor raster-source declarations and checked exactly as compile
+            sees it: the declarations, their includes and environment references, the base style, and the
+            composed style. A .json file is read as a style and checked against the style specification
+            (--target maplibre) plus TomTom's rules (--target tomtom, the default for styles). '-' reads standard
+            input (JSON when it starts with '{', else YAML).
+            Rule settings come from --config FILE or the first .mc-style.yaml from the current folder up to the
+            repository root (`mc-style schema --config` prints its schema); every output format shows the
+            severity they give. --write-baseline records today's findings; --baseline then reports only new ones.
+            --cache-dir is deprecated and does nothing.
+            Exit status: 0 no errors (with --strict: no warnings either), 1 problems found, 2 misuse.
+            """,
+        arguments: [
+            .init(
+                name: "file", help: "Declarations (.yaml, .yml) or style (.json) files; '-' for standard input.",
+                isRepeatable: true)
+        ],
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
-        let target = SharedOptions.target(help: "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target. Both check against the \(StyleSpecVersion.name);\ntomtom adds TomTom's rules.")
-        let format = SharedOptions.format([.text, .json, .sarif, .github],
-                                                 help: "text (default), json, sarif (SARIF 2.1.0) or github\n(workflow commands).")
+        let target = SharedOptions.target(
+            help:
+                "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target. Both check against the \(StyleSpecVersion.name);\ntomtom adds TomTom's rules."
+        )
+        let format = SharedOptions.format(
+            [.text, .json, .sarif, .github],
+            help: "text (default), json, sarif (SARIF 2.1.0) or github\n(workflow commands).")
         let strict = Flag(name: "strict", help: "Warnings fail too (exit 1).")
         let quiet = SharedOptions.quiet
-        let base = Option<String>(name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
-        let secretsAbsent = Flag(name: "secrets-absent",
-                                        help: "Check ${NAME} values whose variable is not set with a stand-in\n(a note each) instead of failing: for CI jobs without secrets.")
+        let base = Option<String>(
+            name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
+        let secretsAbsent = Flag(
+            name: "secrets-absent",
+            help:
+                "Check ${NAME} values whose variable is not set with a stand-in\n(a note each) instead of failing: for CI jobs without secrets."
+        )
         let vectorLayers = SharedOptions.vectorLayers
         let sprite = SharedOptions.sprite
         let fonts = SharedOptions.fonts
         let config = SharedOptions.config
-        let baseline = Option<String>(name: "baseline", valueName: "file",
-                                             help: "Report only findings this baseline does not hold; say how many it\nheld back and which of its entries no longer match.").grouped("baseline")
-        let writeBaseline = Option<String>(name: "write-baseline", valueName: "file",
-                                                  help: "Record today's findings (by rule, path and message, not line) in\nthis file, atomically, and exit 0.").grouped("baseline")
+        let baseline = Option<String>(
+            name: "baseline", valueName: "file",
+            help:
+                "Report only findings this baseline does not hold; say how many it\nheld back and which of its entries no longer match."
+        ).grouped("baseline")
+        let writeBaseline = Option<String>(
+            name: "write-baseline", valueName: "file",
+            help: "Record today's findings (by rule, path and message, not line) in\nthis file, atomically, and exit 0."
+        ).grouped("baseline")
         let maxFindings = SharedOptions.maxFindings
         let cacheDirectory = SharedOptions.cacheDirectory
     }
     static let options = Options()
-
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing a file to validate") }
@@ -54,8 +70,11 @@ enum ValidateCommand: Subcommand {
         let base = try Self.options.base.value(in: arguments)
         let baselinePath = try Self.options.baseline.value(in: arguments)
         let writeBaselinePath = try Self.options.writeBaseline.value(in: arguments)
-        if baselinePath != nil, writeBaselinePath != nil { throw UsageError("'--baseline' and '--write-baseline' cannot be used together") }
-        var job = ValidateJob(target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
+        if baselinePath != nil, writeBaselinePath != nil {
+            throw UsageError("'--baseline' and '--write-baseline' cannot be used together")
+        }
+        var job = ValidateJob(
+            target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
         job.options.environmentStandIns = Self.options.secretsAbsent.isSet(in: arguments)
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
@@ -68,7 +87,9 @@ enum ValidateCommand: Subcommand {
             diagnostics += configuration.apply(assets.diagnostics)
             for path in arguments.positionals { diagnostics += job.run(path: path) }
         }
-        if let writeBaselinePath { return Self.write(Baseline(recording: diagnostics), to: writeBaselinePath, diagnostics: diagnostics, io: io) }
+        if let writeBaselinePath {
+            return Self.write(Baseline(recording: diagnostics), to: writeBaselinePath, diagnostics: diagnostics, io: io)
+        }
         var heldBack: Int?
         if let baselinePath {
             let (read, found) = Baseline.load(path: baselinePath)
@@ -81,11 +102,14 @@ enum ValidateCommand: Subcommand {
         }
         // --quiet prints what fails the run: errors, and under --strict warnings too.
         let strict = Self.options.strict.isSet(in: arguments)
-        let shown = Self.options.quiet.isSet(in: arguments)
+        let shown =
+            Self.options.quiet.isSet(in: arguments)
             ? diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) } : diagnostics
         switch format {
         case .json: io.writeOutput(JSONReportPrinter().render(shown, heldBack: heldBack))
-        case .sarif: io.writeOutput(SARIFPrinter(toolVersion: MCStyleTool.version, currentDirectory: io.currentDirectory).render(shown))
+        case .sarif:
+            io.writeOutput(
+                SARIFPrinter(toolVersion: MCStyleTool.version, currentDirectory: io.currentDirectory).render(shown))
         case .github:
             let (listed, omitted) = limit.apply(shown)
             io.writeOutput(GitHubPrinter().render(listed) + FindingLimit.lines(omitted))
@@ -95,7 +119,9 @@ enum ValidateCommand: Subcommand {
             io.writeOutput(printer.render(listed) + FindingLimit.lines(omitted) + printer.summary(diagnostics))
             if let heldBack, let baselinePath {
                 let stale = diagnostics.count { $0.rule == "baseline.stale" }
-                io.writeOutput("baseline \(baselinePath): \(counted(heldBack, "finding")) held back, \(counted(stale, "entry", plural: "entries")) no longer \(stale == 1 ? "matches" : "match")\n")
+                io.writeOutput(
+                    "baseline \(baselinePath): \(counted(heldBack, "finding")) held back, \(counted(stale, "entry", plural: "entries")) no longer \(stale == 1 ? "matches" : "match")\n"
+                )
             }
         }
         let failed = diagnostics.containsErrors || (strict && diagnostics.warningCount > 0)
@@ -104,7 +130,8 @@ enum ValidateCommand: Subcommand {
 
     /// `--write-baseline`: the findings a configuration could change, written atomically. Findings it cannot
     /// hold (an unreadable file, a syntax error) are printed instead and nothing is written.
-    private static func write(_ baseline: Baseline, to path: String, diagnostics: [Diagnostic], io: ToolIO) -> ExitCode {
+    private static func write(_ baseline: Baseline, to path: String, diagnostics: [Diagnostic], io: ToolIO) -> ExitCode
+    {
         let printer = TextDiagnosticPrinter(useColor: false)
         let blocking = diagnostics.filter { $0.severity == .error && Baseline.entry($0) == nil }
         guard blocking.isEmpty else {

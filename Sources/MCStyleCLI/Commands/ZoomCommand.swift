@@ -7,24 +7,31 @@ enum ZoomCommand: Subcommand {
         name: "zoom",
         abstract: "Convert between MapConductor's unified zoom and TomTom's native camera zoom.",
         discussion: """
-        Unified zoom is Google-Maps-equivalent (Web Mercator); TomTom's camera zoom follows ground scale.
-        They differ by offset(lat) = 1.76 + log2(max(|cos(lat)|, 0.01)), latitude clamped to -85..85;
-        results are clamped to 0..22. Both are camera zooms (what style-layer minzoom/maxzoom mean).
-        """,
+            Unified zoom is Google-Maps-equivalent (Web Mercator); TomTom's camera zoom follows ground scale.
+            They differ by offset(lat) = 1.76 + log2(max(|cos(lat)|, 0.01)), latitude clamped to -85..85;
+            results are clamped to 0..22. Both are camera zooms (what style-layer minzoom/maxzoom mean).
+            """,
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: Sendable {
-        let unified = Option<Double>(name: "unified", valueName: "zoom", help: "A unified (Google-equivalent) camera zoom to convert.").required().grouped("from")
-        let tomTom = Option<Double>(name: "tomtom", valueName: "zoom", help: "A TomTom native camera zoom to convert.").required().grouped("from")
-        let latitude = Option<Double>(name: "lat", valueName: "degrees", help: "Latitude of the camera, -90..90.").required()
-        let tilt = Option<Double>(name: "tilt", valueName: "degrees", help: "Camera tilt from straight down, for the altitude (default 0).")
+        let unified = Option<Double>(
+            name: "unified", valueName: "zoom", help: "A unified (Google-equivalent) camera zoom to convert."
+        ).required().grouped("from")
+        let tomTom = Option<Double>(name: "tomtom", valueName: "zoom", help: "A TomTom native camera zoom to convert.")
+            .required().grouped("from")
+        let latitude = Option<Double>(name: "lat", valueName: "degrees", help: "Latitude of the camera, -90..90.")
+            .required()
+        let tilt = Option<Double>(
+            name: "tilt", valueName: "degrees", help: "Camera tilt from straight down, for the altitude (default 0).")
         let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
         let format = try Self.options.format.value(in: arguments) ?? .text
         let latitude = try Self.options.latitude.required(in: arguments)
         guard (-90...90).contains(latitude) else { throw UsageError("latitude \(latitude) is outside -90..90") }
@@ -36,10 +43,12 @@ enum ZoomCommand: Subcommand {
             switch (unifiedInput, tomTomInput) {
             case (let unified?, nil):
                 let tomTom = try ZoomCalibration.tomTomZoom(unifiedZoom: unified, latitude: latitude)
-                conversion = Conversion(input: "unified", unified: unified, tomTom: tomTom, latitude: latitude, tilt: tilt)
+                conversion = Conversion(
+                    input: "unified", unified: unified, tomTom: tomTom, latitude: latitude, tilt: tilt)
             case (nil, let tomTom?):
                 let unified = try ZoomCalibration.unifiedZoom(tomTomZoom: tomTom, latitude: latitude)
-                conversion = Conversion(input: "tomtom", unified: unified, tomTom: tomTom, latitude: latitude, tilt: tilt)
+                conversion = Conversion(
+                    input: "tomtom", unified: unified, tomTom: tomTom, latitude: latitude, tilt: tilt)
             case (nil, nil):
                 throw UsageError("give either '--unified <zoom>' or '--tomtom <zoom>'")
             case (.some, .some):
@@ -52,7 +61,9 @@ enum ZoomCommand: Subcommand {
         }
         io.writeOutput(format == .json ? conversion.json() : conversion.text())
         // The conversion clamps to 0...22 camera zoom; say when it did rather than print a bare 22.
-        if let note = clampNote(unified: unifiedInput, tomTom: tomTomInput, latitude: latitude) { io.writeError("note: \(note)\n") }
+        if let note = clampNote(unified: unifiedInput, tomTom: tomTomInput, latitude: latitude) {
+            io.writeError("note: \(note)\n")
+        }
         return .success
     }
 
@@ -60,13 +71,16 @@ enum ZoomCommand: Subcommand {
     private static func clampNote(unified: Double?, tomTom: Double?, latitude: Double) -> String? {
         let range = 0.0...22.0
         guard let offset = try? ZoomCalibration.offset(latitude: latitude) else { return nil }
-        let (given, name, converted, other) = unified.map { ($0, "unified", $0 - offset, "TomTom") }
+        let (given, name, converted, other) =
+            unified.map { ($0, "unified", $0 - offset, "TomTom") }
             ?? (tomTom ?? 0, "TomTom", (tomTom ?? 0) + offset, "unified")
         if !range.contains(given) {
-            return "the \(name) zoom \(JSONNumber(given).text) is outside 0...22 and was clamped to \(JSONNumber(min(max(given, 0), 22)).text)"
+            return
+                "the \(name) zoom \(JSONNumber(given).text) is outside 0...22 and was clamped to \(JSONNumber(min(max(given, 0), 22)).text)"
         }
         if !range.contains(converted) {
-            return "the \(other) zoom \(fixed(converted)) is outside 0...22 and was clamped to \(JSONNumber(min(max(converted, 0), 22)).text)"
+            return
+                "the \(other) zoom \(fixed(converted)) is outside 0...22 and was clamped to \(JSONNumber(min(max(converted, 0), 22)).text)"
         }
         return nil
     }
@@ -79,7 +93,9 @@ enum ZoomCommand: Subcommand {
         let tilt: Double
 
         var offset: Double { (try? ZoomCalibration.offset(latitude: latitude)) ?? 0 }
-        var altitude: Double { (try? ZoomCalibration.altitude(unifiedZoom: unified, latitude: latitude, tilt: tilt)) ?? 0 }
+        var altitude: Double {
+            (try? ZoomCalibration.altitude(unifiedZoom: unified, latitude: latitude, tilt: tilt)) ?? 0
+        }
 
         func text() -> String {
             let answer = input == "unified" ? "TomTom zoom: \(fixed(tomTom))\n" : "unified zoom: \(fixed(unified))\n"

@@ -16,7 +16,9 @@ struct DiffPrinter {
 
     /// One line per change, grouped: layers, sources, root keys.
     func text(_ diff: StyleDiff) -> String {
-        guard !diff.isEmpty else { return "\(oldName) and \(newName) are the same style (key order and number spelling aside)\n" }
+        guard !diff.isEmpty else {
+            return "\(oldName) and \(newName) are the same style (key order and number spelling aside)\n"
+        }
         var lines: [String] = ["--- \(oldName)", "+++ \(newName)"]
         for change in diff.changes {
             switch change {
@@ -26,7 +28,10 @@ struct DiffPrinter {
             case .layerProperty(let id, let key, let old, let new):
                 lines.append("~ layer \(id) \(key): \(Self.show(old)) -> \(Self.show(new))")
             case .source(let id, let old, let new):
-                lines.append(old == nil ? "+ source \(id)" : new == nil ? "- source \(id)" : "~ source \(id): \(Self.show(old)) -> \(Self.show(new))")
+                lines.append(
+                    old == nil
+                        ? "+ source \(id)"
+                        : new == nil ? "- source \(id)" : "~ source \(id): \(Self.show(old)) -> \(Self.show(new))")
             case .root(let key, let old, let new): lines.append("~ root \(key): \(Self.show(old)) -> \(Self.show(new))")
             }
         }
@@ -38,20 +43,30 @@ struct DiffPrinter {
         func value(_ value: JSONValue?) -> JSONNode { value.map { .string(Self.show($0)) } ?? .null }
         let items = diff.changes.map { change -> JSONNode in
             switch change {
-            case .layerAdded(let id, let index): return .object(["kind": .string("layer-added"), "id": .string(id), "index": .integer(index)])
-            case .layerRemoved(let id, let index): return .object(["kind": .string("layer-removed"), "id": .string(id), "index": .integer(index)])
+            case .layerAdded(let id, let index):
+                return .object(["kind": .string("layer-added"), "id": .string(id), "index": .integer(index)])
+            case .layerRemoved(let id, let index):
+                return .object(["kind": .string("layer-removed"), "id": .string(id), "index": .integer(index)])
             case .layerMoved(let id, let from, let to):
-                return .object(["kind": .string("layer-moved"), "id": .string(id), "from": .integer(from), "to": .integer(to)])
+                return .object([
+                    "kind": .string("layer-moved"), "id": .string(id), "from": .integer(from), "to": .integer(to),
+                ])
             case .layerProperty(let id, let key, let old, let new):
-                return .object(["kind": .string("layer-property"), "id": .string(id), "key": .string(key), "old": value(old), "new": value(new)])
+                return .object([
+                    "kind": .string("layer-property"), "id": .string(id), "key": .string(key), "old": value(old),
+                    "new": value(new),
+                ])
             case .source(let id, let old, let new):
                 return .object(["kind": .string("source"), "id": .string(id), "old": value(old), "new": value(new)])
             case .root(let key, let old, let new):
                 return .object(["kind": .string("root"), "key": .string(key), "old": value(old), "new": value(new)])
             }
         }
-        return JSONWriter(style: .pretty).bytes(.object(["old": .string(oldName), "new": .string(newName), "changes": .array(items),
-                                                        "summary": .object(["changes": .integer(items.count)])]))
+        return JSONWriter(style: .pretty).bytes(
+            .object([
+                "old": .string(oldName), "new": .string(newName), "changes": .array(items),
+                "summary": .object(["changes": .integer(items.count)]),
+            ]))
     }
 
     /// Sections with tables, for a pull request comment or `$GITHUB_STEP_SUMMARY`.
@@ -59,7 +74,10 @@ struct DiffPrinter {
         func cell(_ text: String) -> String { "`" + text.replacing("`", with: "'").replacing("|", with: "\\|") + "`" }
         var text = "### Style changes: `\(oldName)` → `\(newName)`\n\n"
         guard !diff.isEmpty else { return text + "No changes.\n" }
-        var layers: [String] = [], properties: [String] = [], sources: [String] = [], roots: [String] = []
+        var layers: [String] = []
+        var properties: [String] = []
+        var sources: [String] = []
+        var roots: [String] = []
         for change in diff.changes {
             switch change {
             case .layerAdded(let id, let index): layers.append("| added | \(cell(id)) | at \(index) |")
@@ -67,14 +85,27 @@ struct DiffPrinter {
             case .layerMoved(let id, let from, let to): layers.append("| moved | \(cell(id)) | \(from) → \(to) |")
             case .layerProperty(let id, let key, let old, let new):
                 properties.append("| \(cell(id)) | \(cell(key)) | \(cell(Self.show(old))) | \(cell(Self.show(new))) |")
-            case .source(let id, let old, let new): sources.append("| \(cell(id)) | \(cell(Self.show(old))) | \(cell(Self.show(new))) |")
-            case .root(let key, let old, let new): roots.append("| \(cell(key)) | \(cell(Self.show(old))) | \(cell(Self.show(new))) |")
+            case .source(let id, let old, let new):
+                sources.append("| \(cell(id)) | \(cell(Self.show(old))) | \(cell(Self.show(new))) |")
+            case .root(let key, let old, let new):
+                roots.append("| \(cell(key)) | \(cell(Self.show(old))) | \(cell(Self.show(new))) |")
             }
         }
-        if !layers.isEmpty { text += "**Layers**\n\n| change | layer | where |\n|---|---|---|\n" + layers.joined(separator: "\n") + "\n\n" }
-        if !properties.isEmpty { text += "**Properties**\n\n| layer | key | old | new |\n|---|---|---|---|\n" + properties.joined(separator: "\n") + "\n\n" }
-        if !sources.isEmpty { text += "**Sources**\n\n| source | old | new |\n|---|---|---|\n" + sources.joined(separator: "\n") + "\n\n" }
-        if !roots.isEmpty { text += "**Root**\n\n| key | old | new |\n|---|---|---|\n" + roots.joined(separator: "\n") + "\n\n" }
+        if !layers.isEmpty {
+            text +=
+                "**Layers**\n\n| change | layer | where |\n|---|---|---|\n" + layers.joined(separator: "\n") + "\n\n"
+        }
+        if !properties.isEmpty {
+            text +=
+                "**Properties**\n\n| layer | key | old | new |\n|---|---|---|---|\n"
+                + properties.joined(separator: "\n") + "\n\n"
+        }
+        if !sources.isEmpty {
+            text += "**Sources**\n\n| source | old | new |\n|---|---|---|\n" + sources.joined(separator: "\n") + "\n\n"
+        }
+        if !roots.isEmpty {
+            text += "**Root**\n\n| key | old | new |\n|---|---|---|\n" + roots.joined(separator: "\n") + "\n\n"
+        }
         return text + "\(counted(diff.changes.count, "change")).\n"
     }
 }

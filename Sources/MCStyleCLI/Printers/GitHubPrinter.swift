@@ -22,7 +22,8 @@ struct GitHubPrinter {
             let related = diagnostic.related.map { related in
                 "\n\(related.location.file.name):\(related.location.position): \(related.message)"
             }.joined()
-            return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message + related))\n"
+            return
+                "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message + related))\n"
         }.joined()
     }
 

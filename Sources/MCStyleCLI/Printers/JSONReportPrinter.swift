@@ -18,20 +18,23 @@ struct JSONReportPrinter {
                 "line": position.map { .integer($0.line) } ?? .null,
                 "column": position.map { .integer($0.column) } ?? .null,
                 "path": diagnostic.path.map { .string($0.mapLibreNotation) } ?? .null,
-                "related": .array(diagnostic.related.map { related in
-                    let position = related.location.position
-                    return .object([
-                        "message": .string(related.message), "file": .string(related.location.file.name),
-                        "line": .integer(position.line), "column": .integer(position.column),
-                    ])
-                }),
+                "related": .array(
+                    diagnostic.related.map { related in
+                        let position = related.location.position
+                        return .object([
+                            "message": .string(related.message), "file": .string(related.location.file.name),
+                            "line": .integer(position.line), "column": .integer(position.column),
+                        ])
+                    }),
             ])
         }
         let report = JSONNode.object([
             "styleSpecification": .string(StyleSpecVersion.name),
             "diagnostics": .array(items),
-            "summary": .object(["errors": .integer(diagnostics.errorCount), "warnings": .integer(diagnostics.warningCount),
-                                "heldBack": heldBack.map { .integer($0) }]),
+            "summary": .object([
+                "errors": .integer(diagnostics.errorCount), "warnings": .integer(diagnostics.warningCount),
+                "heldBack": heldBack.map { .integer($0) },
+            ]),
         ])
         return JSONWriter(style: .pretty).bytes(report)
     }

@@ -11,9 +11,12 @@ struct TextDiagnosticPrinter {
     }
 
     func render(_ diagnostic: Diagnostic) -> String {
-        var text = header(place(diagnostic.location, fileName: diagnostic.fileName), diagnostic.severity.rawValue,
-                          diagnostic.message, rule: diagnostic.rule)
-        if let location = diagnostic.location, Self.showsExcerpts(of: location.file) { text += excerpt(location, of: diagnostic) }
+        var text = header(
+            place(diagnostic.location, fileName: diagnostic.fileName), diagnostic.severity.rawValue,
+            diagnostic.message, rule: diagnostic.rule)
+        if let location = diagnostic.location, Self.showsExcerpts(of: location.file) {
+            text += excerpt(location, of: diagnostic)
+        }
         for related in diagnostic.related {
             text += header(place(related.location, fileName: nil), "note", related.message, rule: nil)
             if Self.showsExcerpts(of: related.location.file) { text += excerpt(related.location, of: diagnostic) }
@@ -64,11 +67,14 @@ struct TextDiagnosticPrinter {
                 return true
             default:
                 let line = bytes[index...].prefix { $0 != UInt8(ascii: "\n") }
-                if line.starts(with: Array("---".utf8)) && (line.count == 3 || line.dropFirst(3).first == UInt8(ascii: " ")) {
+                if line.starts(with: Array("---".utf8))
+                    && (line.count == 3 || line.dropFirst(3).first == UInt8(ascii: " "))
+                {
                     index += line.count
                     continue
                 }
-                return line.starts(with: Array("- ".utf8)) || line.count == 1 && line.first == UInt8(ascii: "-") || Self.isMappingKeyLine(line)
+                return line.starts(with: Array("- ".utf8)) || line.count == 1 && line.first == UInt8(ascii: "-")
+                    || Self.isMappingKeyLine(line)
             }
         }
         return false
@@ -78,9 +84,12 @@ struct TextDiagnosticPrinter {
     private static func isMappingKeyLine(_ line: ArraySlice<UInt8>) -> Bool {
         guard let colon = line.firstIndex(where: { $0 == UInt8(ascii: ":") }) else { return false }
         let after = line.index(after: colon)
-        guard after == line.endIndex || line[after] == UInt8(ascii: " ") || line[after] == UInt8(ascii: "\r") else { return false }
+        guard after == line.endIndex || line[after] == UInt8(ascii: " ") || line[after] == UInt8(ascii: "\r") else {
+            return false
+        }
         let key = line[line.startIndex..<colon]
-        return !key.isEmpty && !key.contains(UInt8(ascii: " ")) || key.first == UInt8(ascii: "\"") || key.first == UInt8(ascii: "'")
+        return !key.isEmpty && !key.contains(UInt8(ascii: " ")) || key.first == UInt8(ascii: "\"")
+            || key.first == UInt8(ascii: "'")
     }
 
     /// Characters of a quoted source line shown before and from the column.
@@ -108,8 +117,10 @@ struct TextDiagnosticPrinter {
         var last = min(lineEnd, offset + 4 * (Self.contextAfter + Self.maskingMargin))
         while first > lineStart, first < bytes.count, bytes[first] & 0xC0 == 0x80 { first += 1 }
         while last < lineEnd, bytes[last] & 0xC0 == 0x80 { last -= 1 }
-        var before = VisibleText.escaped(diagnostic.masked(sourceLine: String(decoding: bytes[first..<offset], as: UTF8.self)), keepingTabs: true)
-        var after = VisibleText.escaped(diagnostic.masked(sourceLine: String(decoding: bytes[offset..<last], as: UTF8.self)), keepingTabs: true)
+        var before = VisibleText.escaped(
+            diagnostic.masked(sourceLine: String(decoding: bytes[first..<offset], as: UTF8.self)), keepingTabs: true)
+        var after = VisibleText.escaped(
+            diagnostic.masked(sourceLine: String(decoding: bytes[offset..<last], as: UTF8.self)), keepingTabs: true)
         if first > lineStart { before = "…" + before }
         if last < lineEnd { after += "…" }
         // A long line (a minified style, a huge value) is shown as a window around the column.
@@ -121,7 +132,9 @@ struct TextDiagnosticPrinter {
         }
         let line = before + after
         // Columns count scalars; the caret line counts terminal cells (wide CJK two, combining marks none).
-        let prefix = before.unicodeScalars.map { $0 == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.cells($0)) }.joined()
+        let prefix = before.unicodeScalars.map {
+            $0 == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.cells($0))
+        }.joined()
         let caret = useColor ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
         return "\(line)\n\(prefix)\(caret)\n"
     }

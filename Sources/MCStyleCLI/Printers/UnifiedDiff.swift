@@ -27,12 +27,16 @@ enum UnifiedDiff {
         let oldCount = edits.filter { if case .added = $0 { return false } else { return true } }.count
         let newCount = edits.filter { if case .removed = $0 { return false } else { return true } }.count
         var text = "--- \(oldName)\n+++ \(newName)\n"
-        text += "@@ -\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount) +\(newCount == 0 ? oldStart : oldStart + 1),\(newCount) @@\n"
+        text +=
+            "@@ -\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount) +\(newCount == 0 ? oldStart : oldStart + 1),\(newCount) @@\n"
         for edit in edits {
             switch edit {
-            case .same(let line): text += " " + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
-            case .removed(let line): text += "-" + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
-            case .added(let line): text += "+" + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
+            case .same(let line):
+                text += " " + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
+            case .removed(let line):
+                text += "-" + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
+            case .added(let line):
+                text += "+" + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
             }
         }
         return text
@@ -46,7 +50,8 @@ enum UnifiedDiff {
 
     private static func lines(_ bytes: [UInt8]) -> [String] {
         guard !bytes.isEmpty else { return [] }
-        var result = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var result = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
         if result.last == "" { result.removeLast() }
         return result
     }
@@ -66,11 +71,15 @@ enum UnifiedDiff {
         var (i, j) = (0, 0)
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] {
-                edits.append(.same(a[i])); i += 1; j += 1
+                edits.append(.same(a[i]))
+                i += 1
+                j += 1
             } else if i < a.count, j == b.count || table[i + 1][j] >= table[i][j + 1] {
-                edits.append(.removed(a[i])); i += 1
+                edits.append(.removed(a[i]))
+                i += 1
             } else {
-                edits.append(.added(b[j])); j += 1
+                edits.append(.added(b[j]))
+                j += 1
             }
         }
         return edits

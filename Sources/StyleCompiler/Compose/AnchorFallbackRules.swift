@@ -13,8 +13,10 @@ enum AnchorFallbackRules {
         }
         return first.fallbacks.filter { counts[$0.path] == variants }.map { fallback in
             let rule = fallback.kind == .layerMapping ? Rule.tomtomLayerMappingAnchor : Rule.composePlacementAnchor
-            return Diagnostic(rule, "'\(fallback.anchor)' is not a layer of any variant's base style, so its fallback would always be used: check the spelling",
-                              at: fallback.location, path: fallback.path)
+            return Diagnostic(
+                rule,
+                "'\(fallback.anchor)' is not a layer of any variant's base style, so its fallback would always be used: check the spelling",
+                at: fallback.location, path: fallback.path)
         }
     }
 }

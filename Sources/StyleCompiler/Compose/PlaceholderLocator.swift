@@ -53,11 +53,16 @@ enum PlaceholderLocator {
             case .tomTom:
                 break
             case .cleartextTomTom:
-                result.unsafeKeyPointers.append((path().jsonPointer, node.location,
-                                                 "it is clear-text http://, so the key would cross the network unencrypted; use https://"))
+                result.unsafeKeyPointers.append(
+                    (
+                        path().jsonPointer, node.location,
+                        "it is clear-text http://, so the key would cross the network unencrypted; use https://"
+                    ))
                 return
             case .ambiguous(let reason):
-                result.unsafeKeyPointers.append((path().jsonPointer, node.location, reason + ", so the host it would go to is not the one it seems"))
+                result.unsafeKeyPointers.append(
+                    (path().jsonPointer, node.location, reason + ", so the host it would go to is not the one it seems")
+                )
                 return
             case .elsewhere:
                 result.foreignKeyPointers.append((path().jsonPointer, node.location))
@@ -65,7 +70,8 @@ enum PlaceholderLocator {
             }
             if let apiKey {
                 // Percent-encoded as `StyleRuntime` fills it: a key holding `&`, `#` or `{key}` must not change the URL.
-                replacements.append((path(), text.replacing(Placeholder.apiKey.token, with: PercentEncoding.string(apiKey))))
+                replacements.append(
+                    (path(), text.replacing(Placeholder.apiKey.token, with: PercentEncoding.string(apiKey))))
                 result.keyFilledPointers.append(path().jsonPointer)
             } else {
                 keyPointers.append(path().jsonPointer)
@@ -73,15 +79,21 @@ enum PlaceholderLocator {
         }
         for (path, text) in replacements { replaceString(at: path.components[...], in: &style, with: text) }
         if !keyPointers.isEmpty { result.placeholders.append(.init(placeholder: .apiKey, pointers: keyPointers)) }
-        if !localPointers.isEmpty { result.placeholders.append(.init(placeholder: .localTileServer, pointers: localPointers)) }
+        if !localPointers.isEmpty {
+            result.placeholders.append(.init(placeholder: .localTileServer, pointers: localPointers))
+        }
         for (index, entry) in routeTokens.enumerated() where !routePointers[index].isEmpty {
-            result.placeholders.append(.init(placeholder: entry.placeholder, defaultValue: entry.placeholder.defaultValue,
-                                             pointers: routePointers[index]))
+            result.placeholders.append(
+                .init(
+                    placeholder: entry.placeholder, defaultValue: entry.placeholder.defaultValue,
+                    pointers: routePointers[index]))
         }
         return result
     }
 
-    private static func replaceString(at path: ArraySlice<JSONPath.Component>, in node: inout JSONNode, with text: String) {
+    private static func replaceString(
+        at path: ArraySlice<JSONPath.Component>, in node: inout JSONNode, with text: String
+    ) {
         guard let first = path.first else {
             node.value = .string(text)
             node.isSecret = true

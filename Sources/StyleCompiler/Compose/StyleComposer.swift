@@ -28,27 +28,39 @@ struct StyleComposer: Sendable {
     /// Composes `declarations` onto `base`. Errors in the result's diagnostics mean the style is not usable.
     func compose(base: JSONNode, declarations: Declarations) -> Composition {
         var diagnostics: [Diagnostic] = []
-        var composition = Composition(style: base, layerMapping: nil, sources: [], placeholders: [], keyFilledPointers: [],
-                                      foreignKeyPointers: [], target: profile.target, platforms: declarations.platforms, diagnostics: [])
+        var composition = Composition(
+            style: base, layerMapping: nil, sources: [], placeholders: [], keyFilledPointers: [],
+            foreignKeyPointers: [], target: profile.target, platforms: declarations.platforms, diagnostics: [])
         composition.variant = variant
         guard var root = base.objectValue, let baseLayers = root["layers"]?.arrayValue else {
-            composition.diagnostics = [Diagnostic(.styleRoot, "the base style has no 'layers' array", at: base.location, path: .root)]
+            composition.diagnostics = [
+                Diagnostic(.styleRoot, "the base style has no 'layers' array", at: base.location, path: .root)
+            ]
             return composition
         }
         if declarations.sources.count > Limits.sources {
-            composition.diagnostics = [Diagnostic(.limitsSources, "\(declarations.sources.count) sources: more than the limit of \(Limits.sources)",
-                                                  at: declarations.fieldLocations["sources"], path: JSONPath([.key("sources")]))]
+            composition.diagnostics = [
+                Diagnostic(
+                    .limitsSources, "\(declarations.sources.count) sources: more than the limit of \(Limits.sources)",
+                    at: declarations.fieldLocations["sources"], path: JSONPath([.key("sources")]))
+            ]
             return composition
         }
         if baseLayers.count + declarations.sources.count > Limits.layers {
-            composition.diagnostics = [Diagnostic(.limitsLayers, "\(baseLayers.count + declarations.sources.count) layers: more than the limit of \(Limits.layers)",
-                                                  at: root["layers"]?.location, path: JSONPath([.key("layers")]))]
+            composition.diagnostics = [
+                Diagnostic(
+                    .limitsLayers,
+                    "\(baseLayers.count + declarations.sources.count) layers: more than the limit of \(Limits.layers)",
+                    at: root["layers"]?.location, path: JSONPath([.key("layers")]))
+            ]
             return composition
         }
         var sources = root["sources"]?.objectValue ?? JSONObject()
         if root["sources"] != nil, root["sources"]?.objectValue == nil {
-            diagnostics.append(Diagnostic(.styleRoot, "the base style's 'sources' is not an object", at: root["sources"]?.location,
-                                          path: JSONPath([.key("sources")])))
+            diagnostics.append(
+                Diagnostic(
+                    .styleRoot, "the base style's 'sources' is not an object", at: root["sources"]?.location,
+                    path: JSONPath([.key("sources")])))
         }
         var layers = baseLayers
         /// The raster base map's index in `layers`: opaque, so no declared layer may go at or below it.
@@ -56,8 +68,11 @@ struct StyleComposer: Sendable {
         if profile.insertsBaseRaster && declarations.baseRaster {
             baseRasterIndex = insertBaseRaster(into: &layers, sources: &sources, diagnostics: &diagnostics)
         } else if profile.insertsBaseRaster {
-            diagnostics.append(Diagnostic(.tomtomNoRasterBase, "without TomTom's raster base map (baseRaster: false), a style loaded from a file draws no TomTom vector tiles",
-                                          at: declarations.fieldLocations["baseRaster"], path: JSONPath([.key("baseRaster")])))
+            diagnostics.append(
+                Diagnostic(
+                    .tomtomNoRasterBase,
+                    "without TomTom's raster base map (baseRaster: false), a style loaded from a file draws no TomTom vector tiles",
+                    at: declarations.fieldLocations["baseRaster"], path: JSONPath([.key("baseRaster")])))
         }
         let stack = LayerStack(baseLayers: layers)
         /// Ids the base style itself uses: a declared id that maps onto one of them is taken.
@@ -73,23 +88,31 @@ struct StyleComposer: Sendable {
         for (order, source) in declarations.sources.enumerated() {
             guard declaredLayerIDs.insert(source.styleLayerID).inserted else { continue }
             let sourcePath = JSONPath([.key("sources"), .index(order)])
-            var report = Composition.SourceReport(declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
-                                                  layerIndex: nil, nativeVisibleZoom: nil, calibration: nil, warnings: [])
+            var report = Composition.SourceReport(
+                declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
+                layerIndex: nil, nativeVisibleZoom: nil, calibration: nil, warnings: [])
             if baseSourceIDs.contains(source.styleSourceID) {
-                reportTaken(source.styleSourceID, what: "source", source: source, path: sourcePath, diagnostics: &diagnostics)
+                reportTaken(
+                    source.styleSourceID, what: "source", source: source, path: sourcePath, diagnostics: &diagnostics)
             }
             if stack.indexByID[source.styleLayerID] != nil {
-                reportTaken(source.styleLayerID, what: "layer", source: source, path: sourcePath, diagnostics: &diagnostics)
+                reportTaken(
+                    source.styleLayerID, what: "layer", source: source, path: sourcePath, diagnostics: &diagnostics)
             }
             sources[source.styleSourceID] = StyleSourceBuilder.styleSource(source, profile: profile)
             let layer = makeLayer(source, path: sourcePath, report: &report, diagnostics: &diagnostics)
-            let gap = placementGap(source, path: sourcePath, stack: stack, fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
+            let gap = placementGap(
+                source, path: sourcePath, stack: stack, fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
             if gap == nil { unplaced.insert(source.styleLayerID) }
             if var gap {
                 if let baseRasterIndex, gap <= baseRasterIndex {
                     gap = baseRasterIndex + 1
-                    let message = "the placement of '\(source.id)' would put it below \(StyleID.baseRasterLayer), TomTom's opaque raster base map, where it is never seen; it goes directly above the base map instead"
-                    diagnostics.append(Diagnostic(.composeBelowBaseRaster, message, at: source.location(of: "placement"), path: sourcePath.appending("placement")))
+                    let message =
+                        "the placement of '\(source.id)' would put it below \(StyleID.baseRasterLayer), TomTom's opaque raster base map, where it is never seen; it goes directly above the base map instead"
+                    diagnostics.append(
+                        Diagnostic(
+                            .composeBelowBaseRaster, message, at: source.location(of: "placement"),
+                            path: sourcePath.appending("placement")))
                     report.warnings.append(message)
                 }
                 placed.append(LayerStack.Placed(layer: layer, gap: gap, zIndex: source.zIndex, order: order))
@@ -105,17 +128,21 @@ struct StyleComposer: Sendable {
             if let id = layer["id"]?.stringValue, id.hasPrefix(StyleID.layerPrefix) { declaredLayerIndex[id] = index }
         }
         for index in composition.sources.indices {
-            composition.sources[index].layerIndex = declaredLayerIndex[composition.sources[index].declaration.styleLayerID]
+            composition.sources[index].layerIndex =
+                declaredLayerIndex[composition.sources[index].declaration.styleLayerID]
         }
         root["sources"] = JSONNode(.object(sources), location: root["sources"]?.location)
         root["layers"] = JSONNode(.array(composedLayers), location: root["layers"]?.location)
         var style = JSONNode(.object(root), location: base.location)
         if profile.emitsLayerMapping {
-            composition.layerMapping = LayerMappingDocument.make(declarations.layerMapping, layers: composedLayers, unplaced: unplaced,
-                                                                 variant: variant, fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
+            composition.layerMapping = LayerMappingDocument.make(
+                declarations.layerMapping, layers: composedLayers, unplaced: unplaced,
+                variant: variant, fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
         } else if let first = declarations.layerMapping.first {
-            diagnostics.append(Diagnostic(.declNotApplicable, "layerMapping applies to the tomtom target only; ignored",
-                                          at: first.location, path: JSONPath([.key("layerMapping")])))
+            diagnostics.append(
+                Diagnostic(
+                    .declNotApplicable, "layerMapping applies to the tomtom target only; ignored",
+                    at: first.location, path: JSONPath([.key("layerMapping")])))
         }
         let routes = declarations.sources.compactMap(\.kind.localRoute)
         let placeholders = PlaceholderLocator.locateFillingKey(in: &style, apiKey: apiKey, routes: Array(Set(routes)))
@@ -123,13 +150,20 @@ struct StyleComposer: Sendable {
         composition.keyFilledPointers = placeholders.keyFilledPointers
         composition.foreignKeyPointers = placeholders.foreignKeyPointers.map(\.pointer)
         // Declared URLs with a foreign {key} are the declarations' own error (sources.key-host); this is for the base.
-        for (pointer, location) in placeholders.foreignKeyPointers where !pointer.hasPrefix("/sources/" + StyleID.sourcePrefix) {
-            diagnostics.append(Diagnostic(.composeKeyHost, "{key} in a URL whose host is not TomTom's stays as it is: TomTom's API key is filled only into TomTom URLs",
-                                          at: location, path: JSONPath(jsonPointer: pointer)))
+        for (pointer, location) in placeholders.foreignKeyPointers
+        where !pointer.hasPrefix("/sources/" + StyleID.sourcePrefix) {
+            diagnostics.append(
+                Diagnostic(
+                    .composeKeyHost,
+                    "{key} in a URL whose host is not TomTom's stays as it is: TomTom's API key is filled only into TomTom URLs",
+                    at: location, path: JSONPath(jsonPointer: pointer)))
         }
-        for (pointer, location, reason) in placeholders.unsafeKeyPointers where !pointer.hasPrefix("/sources/" + StyleID.sourcePrefix) {
-            diagnostics.append(Diagnostic(.composeKeyURL, "{key} is never filled into this URL: \(reason)",
-                                          at: location, path: JSONPath(jsonPointer: pointer)))
+        for (pointer, location, reason) in placeholders.unsafeKeyPointers
+        where !pointer.hasPrefix("/sources/" + StyleID.sourcePrefix) {
+            diagnostics.append(
+                Diagnostic(
+                    .composeKeyURL, "{key} is never filled into this URL: \(reason)",
+                    at: location, path: JSONPath(jsonPointer: pointer)))
         }
         composition.style = style
         composition.diagnostics = diagnostics
@@ -137,10 +171,15 @@ struct StyleComposer: Sendable {
     }
 
     /// Inserts the raster base map and returns its layer's index.
-    private func insertBaseRaster(into layers: inout [JSONNode], sources: inout JSONObject, diagnostics: inout [Diagnostic]) -> Int {
+    private func insertBaseRaster(
+        into layers: inout [JSONNode], sources: inout JSONObject, diagnostics: inout [Diagnostic]
+    ) -> Int {
         if sources[StyleID.baseRasterSource] != nil {
-            diagnostics.append(Diagnostic(.composeIDTaken, "the base style already has a source '\(StyleID.baseRasterSource)'",
-                                          at: sources[StyleID.baseRasterSource]?.location, path: JSONPath([.key("sources"), .key(StyleID.baseRasterSource)])))
+            diagnostics.append(
+                Diagnostic(
+                    .composeIDTaken, "the base style already has a source '\(StyleID.baseRasterSource)'",
+                    at: sources[StyleID.baseRasterSource]?.location,
+                    path: JSONPath([.key("sources"), .key(StyleID.baseRasterSource)])))
         }
         sources[StyleID.baseRasterSource] = .object([
             "type": .string("raster"),
@@ -159,7 +198,10 @@ struct StyleComposer: Sendable {
         return position
     }
 
-    private func makeLayer(_ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) -> JSONNode {
+    private func makeLayer(
+        _ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport,
+        diagnostics: inout [Diagnostic]
+    ) -> JSONNode {
         var zoom: ZoomInterval?
         if let visible = source.visibleZoom {
             let latitude = calibrationLatitude(source, path: path, report: &report, diagnostics: &diagnostics)
@@ -167,22 +209,27 @@ struct StyleComposer: Sendable {
             report.nativeVisibleZoom = zoom
         }
         let at = source.location
-        return .object([
-            "id": .string(source.styleLayerID, at: source.location(of: "id")),
-            "type": .string("raster", at: at),
-            "source": .string(source.styleSourceID, at: source.location(of: "id")),
-            // An open end writes no minzoom / maxzoom: the layer shows from (or up to) every zoom.
-            "minzoom": zoom?.minimum.map { .number($0, at: source.location(of: "visibleZoom")) },
-            "maxzoom": zoom?.maximum.map { .number($0, at: source.location(of: "visibleZoom")) },
-            // Always written, so that the app can flip it at run time without recomposing (StyleRuntime).
-            "layout": .object(["visibility": .string(source.visible ? "visible" : "none", at: source.location(of: "visible"))],
-                              at: source.location(of: "visible")),
-            "paint": .object(["raster-opacity": .number(source.opacity, at: source.location(of: "opacity"))], at: at),
-        ], at: at)
+        return .object(
+            [
+                "id": .string(source.styleLayerID, at: source.location(of: "id")),
+                "type": .string("raster", at: at),
+                "source": .string(source.styleSourceID, at: source.location(of: "id")),
+                // An open end writes no minzoom / maxzoom: the layer shows from (or up to) every zoom.
+                "minzoom": zoom?.minimum.map { .number($0, at: source.location(of: "visibleZoom")) },
+                "maxzoom": zoom?.maximum.map { .number($0, at: source.location(of: "visibleZoom")) },
+                // Always written, so that the app can flip it at run time without recomposing (StyleRuntime).
+                "layout": .object(
+                    ["visibility": .string(source.visible ? "visible" : "none", at: source.location(of: "visible"))],
+                    at: source.location(of: "visible")),
+                "paint": .object(
+                    ["raster-opacity": .number(source.opacity, at: source.location(of: "opacity"))], at: at),
+            ], at: at)
     }
 
-    private func calibrationLatitude(_ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport,
-                                     diagnostics: inout [Diagnostic]) -> Double {
+    private func calibrationLatitude(
+        _ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport,
+        diagnostics: inout [Diagnostic]
+    ) -> Double {
         if let latitude = source.calibrationLatitude {
             report.calibration = (latitude, "calibrationLatitude")
         } else if let bounds = source.bounds {
@@ -190,16 +237,22 @@ struct StyleComposer: Sendable {
         } else {
             report.calibration = (0, "default")
             if profile.needsCalibrationLatitude {
-                let message = "visibleZoom of '\(source.id)' is converted to TomTom zoom at latitude 0; declare calibrationLatitude or bounds"
-                diagnostics.append(Diagnostic(.composeCalibrationLatitude, message, at: source.location(of: "visibleZoom"), path: path.appending("visibleZoom")))
+                let message =
+                    "visibleZoom of '\(source.id)' is converted to TomTom zoom at latitude 0; declare calibrationLatitude or bounds"
+                diagnostics.append(
+                    Diagnostic(
+                        .composeCalibrationLatitude, message, at: source.location(of: "visibleZoom"),
+                        path: path.appending("visibleZoom")))
                 report.warnings.append(message)
             }
         }
         return report.calibration?.latitude ?? 0
     }
 
-    private func placementGap(_ source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack, fallbacks: inout [AnchorFallback],
-                              diagnostics: inout [Diagnostic]) -> Int? {
+    private func placementGap(
+        _ source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack, fallbacks: inout [AnchorFallback],
+        diagnostics: inout [Diagnostic]
+    ) -> Int? {
         if let gap = stack.gap(for: source.placement) {
             noteMissingLabels(source.placement, of: source, path: path, stack: stack, diagnostics: &diagnostics)
             return gap
@@ -207,211 +260,311 @@ struct StyleComposer: Sendable {
         let anchor = source.placement.anchor ?? ""
         let placementPath = path.appending("placement")
         if let fallback = source.placementFallback {
-            fallbacks.append(AnchorFallback(kind: .placement, path: placementPath, anchor: anchor, location: source.location(of: "placement")))
+            fallbacks.append(
+                AnchorFallback(
+                    kind: .placement, path: placementPath, anchor: anchor, location: source.location(of: "placement")))
             if let gap = stack.gap(for: fallback) {
                 noteMissingLabels(fallback, of: source, path: path, stack: stack, diagnostics: &diagnostics)
-                diagnostics.append(Diagnostic(.composePlacementFallback, "\(variant.baseStyle) has no layer '\(anchor)': '\(source.id)' goes \(fallback.wording) as its fallback says",
-                                              at: source.location(of: "placement.fallback"), path: placementPath.appending("fallback"), related: variant.related))
+                diagnostics.append(
+                    Diagnostic(
+                        .composePlacementFallback,
+                        "\(variant.baseStyle) has no layer '\(anchor)': '\(source.id)' goes \(fallback.wording) as its fallback says",
+                        at: source.location(of: "placement.fallback"), path: placementPath.appending("fallback"),
+                        related: variant.related))
                 return gap
             }
             let other = fallback.anchor ?? ""
             let hint = Suggestion.didYouMean(other, among: Array(stack.indexByID.keys).sorted())
-            diagnostics.append(Diagnostic(.composePlacementAnchor, "the fallback placement of '\(source.id)' names layer '\(other)', which \(variant.baseStyle) does not have either\(hint)",
-                                          at: source.location(of: "placement.fallback"), path: placementPath.appending("fallback"), related: variant.related))
+            diagnostics.append(
+                Diagnostic(
+                    .composePlacementAnchor,
+                    "the fallback placement of '\(source.id)' names layer '\(other)', which \(variant.baseStyle) does not have either\(hint)",
+                    at: source.location(of: "placement.fallback"), path: placementPath.appending("fallback"),
+                    related: variant.related))
             return nil
         }
         let hint = Suggestion.didYouMean(anchor, among: Array(stack.indexByID.keys).sorted())
-        let advice = variant.isNamed ? " (give the placement a fallback, such as fallback: top, for the variants without it)" : ""
-        diagnostics.append(Diagnostic(.composePlacementAnchor, "placement of '\(source.id)' names layer '\(anchor)', which \(variant.baseStyle) does not have\(hint)\(advice)",
-                                      at: source.location(of: "placement"), path: placementPath, related: variant.related))
+        let advice =
+            variant.isNamed
+            ? " (give the placement a fallback, such as fallback: top, for the variants without it)" : ""
+        diagnostics.append(
+            Diagnostic(
+                .composePlacementAnchor,
+                "placement of '\(source.id)' names layer '\(anchor)', which \(variant.baseStyle) does not have\(hint)\(advice)",
+                at: source.location(of: "placement"), path: placementPath, related: variant.related))
         return nil
     }
 
-    private func noteMissingLabels(_ placement: LayerPlacement, of source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack,
-                                   diagnostics: inout [Diagnostic]) {
+    private func noteMissingLabels(
+        _ placement: LayerPlacement, of source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack,
+        diagnostics: inout [Diagnostic]
+    ) {
         guard placement == .belowLabels, stack.firstSymbol == nil else { return }
-        diagnostics.append(Diagnostic(.composeNoLabels, "\(variant.baseStyle) has no symbol layer; '\(source.id)' goes on top",
-                                      at: source.location(of: "placement"), path: path.appending("placement"), related: variant.related))
+        diagnostics.append(
+            Diagnostic(
+                .composeNoLabels, "\(variant.baseStyle) has no symbol layer; '\(source.id)' goes on top",
+                at: source.location(of: "placement"), path: path.appending("placement"), related: variant.related))
     }
 
-    private func warnAboutHeaders(_ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport, diagnostics: inout [Diagnostic]) {
+    private func warnAboutHeaders(
+        _ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport,
+        diagnostics: inout [Diagnostic]
+    ) {
         var ignored: [String] = []
         if let agent = source.userAgent, agent.value != Self.defaultUserAgent { ignored.append("userAgent") }
         if !source.extraHeaders.isEmpty { ignored.append("extraHeaders") }
         guard let first = ignored.first else { return }
-        let message = "\(ignored.joined(separator: " and ")) of '\(source.id)' \(ignored.count == 1 ? "is" : "are") ignored on \(profile.target.rawValue): the SDK cannot attach request headers"
-        diagnostics.append(Diagnostic(.tomtomHeadersIgnored, message, at: source.location(of: first), path: path.appending(first)))
+        let message =
+            "\(ignored.joined(separator: " and ")) of '\(source.id)' \(ignored.count == 1 ? "is" : "are") ignored on \(profile.target.rawValue): the SDK cannot attach request headers"
+        diagnostics.append(
+            Diagnostic(.tomtomHeadersIgnored, message, at: source.location(of: first), path: path.appending(first)))
         report.warnings.append(message)
     }
 
-    private func reportTaken(_ id: String, what: String, source: RasterSourceDeclaration, path: JSONPath, diagnostics: inout [Diagnostic]) {
-        diagnostics.append(Diagnostic(.composeIDTaken, "the base style already has a \(what) '\(id)', the id '\(source.id)' maps to",
-                                      at: source.location(of: "id"), path: path.appending("id")))
+    private func reportTaken(
+        _ id: String, what: String, source: RasterSourceDeclaration, path: JSONPath, diagnostics: inout [Diagnostic]
+    ) {
+        diagnostics.append(
+            Diagnostic(
+                .composeIDTaken, "the base style already has a \(what) '\(id)', the id '\(source.id)' maps to",
+                at: source.location(of: "id"), path: path.appending("id")))
     }
 }
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let composePlacementAnchor = Rule("compose.placement-anchor", .error,
-                              summary: "A placement names a layer the base style does not have.",
-                              help: "Name a layer of the base style (the message suggests the closest id).",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          placement: ↓{below: Nowhere}
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          placement: {below: City}
-                                      """#)])
-    static let composePlacementFallback = Rule("compose.placement-fallback", .note,
-                              summary: "A variant's base lacks a placement or layer-mapping anchor; the declared fallback is used.",
-                              help: "Nothing to do when the variant is meant to lack the layer (a satellite design has fewer labels).",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      bases: {light: base.json, dark: dark.json}
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          placement: {below: Motorway, fallback: belowLabels}
-                                      """#, files: ["dark.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "layers": [{"id": "background", "type": "background"}, {"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places"}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      bases: {light: base.json, dark: base.json}
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          placement: {below: Motorway, fallback: belowLabels}
-                                      """#)])
-    static let composeIDTaken = Rule("compose.id-taken", .error,
-                              summary: "The base style already uses a source or layer id mc-style makes.",
-                              help: "Rename the declared source, or remove the base style's source or layer of that id.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                      """#, files: ["base.json": #"{"version": 8, "sources": {"mc-raster-src-hillshade": {"type": "raster", "tiles": ["https://a.example.com/{z}/{x}/{y}.png"]}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let composeCalibrationLatitude = Rule("compose.calibration-latitude", .warning,
-                              summary: "visibleZoom is converted to TomTom zoom at latitude 0.",
-                              help: "Declare calibrationLatitude or bounds so that visibleZoom converts at the right latitude.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          visibleZoom: ↓[8, 18]
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          visibleZoom: [8, 18]
-                                          calibrationLatitude: 35.68
-                                      """#)])
-    static let composeNoLabels = Rule("compose.no-labels", .warning,
-                              summary: "belowLabels with no symbol layer in the base style.",
-                              help: "Use placement top, or a base style with symbol layers.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          placement: ↓belowLabels
-                                      """#, files: ["base.json": #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          placement: belowLabels
-                                      """#)])
-    static let composeBelowBaseRaster = Rule("compose.below-base-raster", .warning,
-                              summary: "A placement below TomTom's opaque raster base map; the layer goes directly above it.",
-                              help: "Place the layer above mc-base-raster-layer (for example {below: <the first layer after it>}).",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      baseRaster: true
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          placement: ↓{below: background}
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      baseRaster: true
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          placement: {below: City}
-                                      """#)])
-    static let composeKeyHost = Rule("compose.key-host", .warning,
-                              summary: "{key} in a base-style URL whose host is not TomTom's; left unfilled.",
-                              help: "Fill that URL's own credential outside mc-style; TomTom's key never goes to another host.",
-                              examples: [
-                                  .triggering(.declarations, RuleExample.plainDeclarations, files: ["base.json": #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json?key={key}"}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let composeKeyURL = Rule("compose.key-url", .error,
-                              summary: "{key} in a base-style URL that must not receive TomTom's key: clear-text http, or a host parsers read otherwise.",
-                              help: "Write the URL as https://api.tomtom.com/... with no backslash, user information, percent-encoding or non-ASCII letters in its host.",
-                              examples: [
-                                  .triggering(.declarations, RuleExample.plainDeclarations, files: ["base.json": #"{"version": 8, "sources": {"v": {"type": "vector", "url": "http://api.tomtom.com/v.json?key={key}"}}, "layers": [{"id": "bg", "type": "background"}]}"#]),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let tomtomHeadersIgnored = Rule("tomtom.headers-ignored", .warning,
-                              summary: "userAgent or extraHeaders on TomTom, which cannot send them.",
-                              help: "Drop userAgent and extraHeaders for TomTom, or serve the tiles without needing them.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          userAgent: ↓my-app/1.0
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let tomtomNoRasterBase = Rule("tomtom.no-raster-base", .warning,
-                              summary: "A tomtom composition without TomTom's raster base map.",
-                              help: "Keep baseRaster: true unless the app draws TomTom's map another way.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      baseRaster: ↓false
-                                      sources: []
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      baseRaster: true
-                                      sources: []
-                                      """#)])
-    static let styleRoot = Rule("style.root", .error,
-                              summary: "The style's root lacks what composition needs.",
-                              help: "Give the style a 'layers' array and a 'sources' object.",
-                              examples: [
-                                  .triggering(.declarations, RuleExample.plainDeclarations, files: ["base.json": #"{"version": 8, "sources": {}}"#]),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
+    static let composePlacementAnchor = Rule(
+        "compose.placement-anchor", .error,
+        summary: "A placement names a layer the base style does not have.",
+        help: "Name a layer of the base style (the message suggests the closest id).",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    placement: ↓{below: Nowhere}
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    placement: {below: City}
+                """#),
+        ])
+    static let composePlacementFallback = Rule(
+        "compose.placement-fallback", .note,
+        summary: "A variant's base lacks a placement or layer-mapping anchor; the declared fallback is used.",
+        help: "Nothing to do when the variant is meant to lack the layer (a satellite design has fewer labels).",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                bases: {light: base.json, dark: dark.json}
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    placement: {below: Motorway, fallback: belowLabels}
+                """#,
+                files: [
+                    "dark.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "layers": [{"id": "background", "type": "background"}, {"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places"}]}"#
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                bases: {light: base.json, dark: base.json}
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    placement: {below: Motorway, fallback: belowLabels}
+                """#),
+        ])
+    static let composeIDTaken = Rule(
+        "compose.id-taken", .error,
+        summary: "The base style already uses a source or layer id mc-style makes.",
+        help: "Rename the declared source, or remove the base style's source or layer of that id.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                """#,
+                files: [
+                    "base.json":
+                        #"{"version": 8, "sources": {"mc-raster-src-hillshade": {"type": "raster", "tiles": ["https://a.example.com/{z}/{x}/{y}.png"]}}, "layers": [{"id": "bg", "type": "background"}]}"#
+                ]),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let composeCalibrationLatitude = Rule(
+        "compose.calibration-latitude", .warning,
+        summary: "visibleZoom is converted to TomTom zoom at latitude 0.",
+        help: "Declare calibrationLatitude or bounds so that visibleZoom converts at the right latitude.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    visibleZoom: ↓[8, 18]
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    visibleZoom: [8, 18]
+                    calibrationLatitude: 35.68
+                """#),
+        ])
+    static let composeNoLabels = Rule(
+        "compose.no-labels", .warning,
+        summary: "belowLabels with no symbol layer in the base style.",
+        help: "Use placement top, or a base style with symbol layers.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    placement: ↓belowLabels
+                """#,
+                files: ["base.json": #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    placement: belowLabels
+                """#),
+        ])
+    static let composeBelowBaseRaster = Rule(
+        "compose.below-base-raster", .warning,
+        summary: "A placement below TomTom's opaque raster base map; the layer goes directly above it.",
+        help: "Place the layer above mc-base-raster-layer (for example {below: <the first layer after it>}).",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                baseRaster: true
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    placement: ↓{below: background}
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                baseRaster: true
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    placement: {below: City}
+                """#),
+        ])
+    static let composeKeyHost = Rule(
+        "compose.key-host", .warning,
+        summary: "{key} in a base-style URL whose host is not TomTom's; left unfilled.",
+        help: "Fill that URL's own credential outside mc-style; TomTom's key never goes to another host.",
+        examples: [
+            .triggering(
+                .declarations, RuleExample.plainDeclarations,
+                files: [
+                    "base.json":
+                        #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json?key={key}"}}, "layers": [{"id": "bg", "type": "background"}]}"#
+                ]),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let composeKeyURL = Rule(
+        "compose.key-url", .error,
+        summary:
+            "{key} in a base-style URL that must not receive TomTom's key: clear-text http, or a host parsers read otherwise.",
+        help:
+            "Write the URL as https://api.tomtom.com/... with no backslash, user information, percent-encoding or non-ASCII letters in its host.",
+        examples: [
+            .triggering(
+                .declarations, RuleExample.plainDeclarations,
+                files: [
+                    "base.json":
+                        #"{"version": 8, "sources": {"v": {"type": "vector", "url": "http://api.tomtom.com/v.json?key={key}"}}, "layers": [{"id": "bg", "type": "background"}]}"#
+                ]),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let tomtomHeadersIgnored = Rule(
+        "tomtom.headers-ignored", .warning,
+        summary: "userAgent or extraHeaders on TomTom, which cannot send them.",
+        help: "Drop userAgent and extraHeaders for TomTom, or serve the tiles without needing them.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    userAgent: ↓my-app/1.0
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let tomtomNoRasterBase = Rule(
+        "tomtom.no-raster-base", .warning,
+        summary: "A tomtom composition without TomTom's raster base map.",
+        help: "Keep baseRaster: true unless the app draws TomTom's map another way.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                baseRaster: ↓false
+                sources: []
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                baseRaster: true
+                sources: []
+                """#),
+        ])
+    static let styleRoot = Rule(
+        "style.root", .error,
+        summary: "The style's root lacks what composition needs.",
+        help: "Give the style a 'layers' array and a 'sources' object.",
+        examples: [
+            .triggering(
+                .declarations, RuleExample.plainDeclarations, files: ["base.json": #"{"version": 8, "sources": {}}"#]),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
 }

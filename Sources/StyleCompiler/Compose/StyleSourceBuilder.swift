@@ -21,27 +21,38 @@ enum StyleSourceBuilder {
         let url: JSONNode?
         let tiles: JSONNode?
         if let address = source.kind.descriptor.tileJSONURL(source.kind.address) {
-            url = JSONNode(.string(address.value), location: source.location(of: source.kind.keyword), isSecret: address.isSecret)
+            url = JSONNode(
+                .string(address.value), location: source.location(of: source.kind.keyword), isSecret: address.isSecret)
             tiles = nil
         } else {
             url = nil
             // A value from the environment is secret: never quoted, never taken for a committed credential.
             tiles = tileTemplate(source).map { template in
-                .array([JSONNode(.string(template.value), location: source.location(of: source.kind.keyword), isSecret: template.isSecret)], at: at)
+                .array(
+                    [
+                        JSONNode(
+                            .string(template.value), location: source.location(of: source.kind.keyword),
+                            isSecret: template.isSecret)
+                    ], at: at)
             }
         }
-        return .object([
-            "type": .string("raster", at: at),
-            "url": url,
-            "tiles": tiles,
-            "tileSize": .integer(profile.emittedTileSize(source.tileSize), at: source.location(of: "tileSize")),
-            "minzoom": source.minZoom.map { .integer($0, at: source.location(of: "minZoom")) },
-            "maxzoom": source.maxZoom.map { .integer($0, at: source.location(of: "maxZoom")) },
-            "scheme": source.scheme == .tms ? .string("tms", at: source.location(of: "scheme")) : nil,
-            "bounds": source.bounds.map { box in
-                .array([box.west, box.south, box.east, box.north].map { JSONNode.number($0) }, at: source.location(of: "bounds"))
-            },
-            "attribution": attribution(source, secretsShown: true).map { .string($0, at: source.location(of: "attribution")) },
-        ], at: at)
+        return .object(
+            [
+                "type": .string("raster", at: at),
+                "url": url,
+                "tiles": tiles,
+                "tileSize": .integer(profile.emittedTileSize(source.tileSize), at: source.location(of: "tileSize")),
+                "minzoom": source.minZoom.map { .integer($0, at: source.location(of: "minZoom")) },
+                "maxzoom": source.maxZoom.map { .integer($0, at: source.location(of: "maxZoom")) },
+                "scheme": source.scheme == .tms ? .string("tms", at: source.location(of: "scheme")) : nil,
+                "bounds": source.bounds.map { box in
+                    .array(
+                        [box.west, box.south, box.east, box.north].map { JSONNode.number($0) },
+                        at: source.location(of: "bounds"))
+                },
+                "attribution": attribution(source, secretsShown: true).map {
+                    .string($0, at: source.location(of: "attribution"))
+                },
+            ], at: at)
     }
 }

@@ -10,19 +10,26 @@ enum DeclarationValueRules {
         for (index, source) in declarations.sources.enumerated() {
             let path = JSONPath([.key("sources"), .index(index)])
             func check(_ field: String, _ value: Double?, at fieldPath: JSONPath? = nil) {
-                guard let value, let spec = DeclarationSchema.source.field(field), let range = DeclarationSchema.range(of: spec.type) else { return }
+                guard let value, let spec = DeclarationSchema.source.field(field),
+                    let range = DeclarationSchema.range(of: spec.type)
+                else { return }
                 guard !range.contains(value) else { return }
                 let shown = value.isNaN ? "nan" : JSONNumber(value).text
-                diagnostics.append(Diagnostic(spec.valueRule ?? .declRange,
-                                              "\(shown) is outside \(JSONNumber(range.lowerBound).text)..\(JSONNumber(range.upperBound).text)",
-                                              at: source.location(of: field), path: fieldPath ?? path.appending(field)))
+                diagnostics.append(
+                    Diagnostic(
+                        spec.valueRule ?? .declRange,
+                        "\(shown) is outside \(JSONNumber(range.lowerBound).text)..\(JSONNumber(range.upperBound).text)",
+                        at: source.location(of: field), path: fieldPath ?? path.appending(field)))
             }
             check("tileSize", Double(source.tileSize))
             check("minZoom", source.minZoom.map(Double.init))
             check("maxZoom", source.maxZoom.map(Double.init))
             if let low = source.minZoom, let high = source.maxZoom, low > high {
-                diagnostics.append(Diagnostic(.sourcesZoomRange, "minZoom \(low) is above maxZoom \(high)", at: source.location(of: "minZoom"),
-                                              path: path.appending("minZoom")))
+                diagnostics.append(
+                    Diagnostic(
+                        .sourcesZoomRange, "minZoom \(low) is above maxZoom \(high)",
+                        at: source.location(of: "minZoom"),
+                        path: path.appending("minZoom")))
             }
             check("opacity", source.opacity)
             check("calibrationLatitude", source.calibrationLatitude)
@@ -30,30 +37,41 @@ enum DeclarationValueRules {
                 check("visibleZoom", zoom.minimum, at: path.appending("visibleZoom").appending("min"))
                 check("visibleZoom", zoom.maximum, at: path.appending("visibleZoom").appending("max"))
                 if let low = zoom.minimum, let high = zoom.maximum, low > high {
-                    diagnostics.append(Diagnostic(.sourcesZoomRange, "visibleZoom [\(JSONNumber(low)), \(JSONNumber(high))] is inverted",
-                                                  at: source.location(of: "visibleZoom"), path: path.appending("visibleZoom")))
+                    diagnostics.append(
+                        Diagnostic(
+                            .sourcesZoomRange, "visibleZoom [\(JSONNumber(low)), \(JSONNumber(high))] is inverted",
+                            at: source.location(of: "visibleZoom"), path: path.appending("visibleZoom")))
                 }
             }
             for (position, ratio) in source.pixelRatios.enumerated() {
                 check("pixelRatios", Double(ratio), at: path.appending("pixelRatios").appending(position))
             }
             if Set(source.pixelRatios).count != source.pixelRatios.count || source.pixelRatios.isEmpty {
-                diagnostics.append(Diagnostic(.declValue, "pixelRatios \(source.pixelRatios) must list one to three different densities",
-                                              at: source.location(of: "pixelRatios"), path: path.appending("pixelRatios")))
+                diagnostics.append(
+                    Diagnostic(
+                        .declValue, "pixelRatios \(source.pixelRatios) must list one to three different densities",
+                        at: source.location(of: "pixelRatios"), path: path.appending("pixelRatios")))
             }
             for (position, rule) in source.attribution.enumerated() {
                 for (name, value) in [("minZoom", rule.minZoom), ("maxZoom", rule.maxZoom)] {
                     guard let value, !DeclarationSchema.camera.contains(value) else { continue }
-                    diagnostics.append(Diagnostic(.declRange, "\(JSONNumber(value).text) is outside 0..22",
-                                                  at: source.location(of: "attribution"), path: path.appending("attribution").appending(position).appending(name)))
+                    diagnostics.append(
+                        Diagnostic(
+                            .declRange, "\(JSONNumber(value).text) is outside 0..22",
+                            at: source.location(of: "attribution"),
+                            path: path.appending("attribution").appending(position).appending(name)))
                 }
             }
             SourceDeclarationRules.check(source, path: path, platforms: declarations.platforms, into: &diagnostics)
         }
         SourceIDRules.check(declarations.sources, into: &diagnostics)
-        for (index, entry) in declarations.layerMapping.enumerated() where !DeclarationSchema.sdkOverlayLayers.contains(entry.sdkLayer) {
-            diagnostics.append(Diagnostic(.declValue, "'\(entry.sdkLayer)' is not one of \(DeclarationSchema.sdkOverlayLayers.joined(separator: ", "))",
-                                          at: entry.location, path: JSONPath([.key("layerMapping"), .index(index), .key("sdkLayer")])))
+        for (index, entry) in declarations.layerMapping.enumerated()
+        where !DeclarationSchema.sdkOverlayLayers.contains(entry.sdkLayer) {
+            diagnostics.append(
+                Diagnostic(
+                    .declValue,
+                    "'\(entry.sdkLayer)' is not one of \(DeclarationSchema.sdkOverlayLayers.joined(separator: ", "))",
+                    at: entry.location, path: JSONPath([.key("layerMapping"), .index(index), .key("sdkLayer")])))
         }
         return diagnostics
     }

@@ -41,8 +41,10 @@ public struct LayerMappingEntry: Sendable, Equatable {
     /// Where the fallback was written.
     public var fallbackLocation: SourceLocation?
 
-    public init(sdkLayer: String, anchor: Anchor, fallback: Fallback? = nil, location: SourceLocation? = nil,
-                anchorLocation: SourceLocation? = nil, fallbackLocation: SourceLocation? = nil) {
+    public init(
+        sdkLayer: String, anchor: Anchor, fallback: Fallback? = nil, location: SourceLocation? = nil,
+        anchorLocation: SourceLocation? = nil, fallbackLocation: SourceLocation? = nil
+    ) {
         self.sdkLayer = sdkLayer
         self.anchor = anchor
         self.fallback = fallback
@@ -80,7 +82,8 @@ public struct BaseVariant: Sendable, Equatable {
     /// True for names that can name files and be typed on a command line: 1 to 64 ASCII letters, digits, `-`
     /// and `_`, starting with a letter or digit.
     public static func isValidName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, name.utf8.count <= 64, first != UInt8(ascii: "-"), first != UInt8(ascii: "_") else { return false }
+        guard let first = name.utf8.first, name.utf8.count <= 64, first != UInt8(ascii: "-"), first != UInt8(ascii: "_")
+        else { return false }
         return name.utf8.allSatisfy(StyleID.isKeptASCII)
     }
 }
@@ -111,9 +114,12 @@ public struct Declarations: Sendable, Equatable {
     /// True when `DeclarationsDecoder` made these (and so has checked every value against the schema).
     var checkedByDecoder = false
 
-    public init(version: Int = 1, target: Target? = nil, base: String? = nil, baseRaster: Bool = true, platforms: [Platform] = Platform.allCases,
-                sources: [RasterSourceDeclaration] = [], layerMapping: [LayerMappingEntry] = [],
-                fieldLocations: [String: SourceLocation] = [:]) {
+    public init(
+        version: Int = 1, target: Target? = nil, base: String? = nil, baseRaster: Bool = true,
+        platforms: [Platform] = Platform.allCases,
+        sources: [RasterSourceDeclaration] = [], layerMapping: [LayerMappingEntry] = [],
+        fieldLocations: [String: SourceLocation] = [:]
+    ) {
         self.version = version
         self.target = target
         self.base = base
@@ -125,7 +131,8 @@ public struct Declarations: Sendable, Equatable {
     }
 
     public static func == (lhs: Declarations, rhs: Declarations) -> Bool {
-        lhs.version == rhs.version && lhs.target == rhs.target && lhs.base == rhs.base && lhs.bases == rhs.bases && lhs.baseRaster == rhs.baseRaster && lhs.platforms == rhs.platforms
+        lhs.version == rhs.version && lhs.target == rhs.target && lhs.base == rhs.base && lhs.bases == rhs.bases
+            && lhs.baseRaster == rhs.baseRaster && lhs.platforms == rhs.platforms
             && lhs.sources == rhs.sources && lhs.layerMapping == rhs.layerMapping && lhs.assets == rhs.assets
     }
 }

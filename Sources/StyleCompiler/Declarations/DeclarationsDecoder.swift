@@ -21,7 +21,8 @@ public struct DeclarationsDecoder {
     public func decode(_ root: JSONNode) -> (declarations: Declarations, diagnostics: [Diagnostic]) {
         var coercion = SchemaCoercion()
         let typed = coercion.coerce(root, as: .object(DeclarationSchema.file), path: .root, field: nil)
-        var state = DecodingState(environment: environment, standIns: environmentStandIns, diagnostics: coercion.diagnostics)
+        var state = DecodingState(
+            environment: environment, standIns: environmentStandIns, diagnostics: coercion.diagnostics)
         guard let typed, let file = typed.objectValue else { return (Declarations(), state.diagnostics) }
         var declarations = Declarations()
         declarations.version = file["version"]?.numberValue?.intValue ?? 1
@@ -47,8 +48,9 @@ public struct DeclarationsDecoder {
             guard let object = node.objectValue else { continue }
             let path = JSONPath([.key("sources"), .index(index)])
             if let source = state.source(object, at: node.location, defaults: defaults, path: path) {
-                SourceDeclarationRules.check(source, path: path, platforms: declarations.platforms,
-                                             platformsLocation: declarations.fieldLocations["platforms"], into: &state.diagnostics)
+                SourceDeclarationRules.check(
+                    source, path: path, platforms: declarations.platforms,
+                    platformsLocation: declarations.fieldLocations["platforms"], into: &state.diagnostics)
                 declarations.sources.append(source)
             }
         }
@@ -62,8 +64,10 @@ public struct DeclarationsDecoder {
     }
 
     private static func layerMappingEntry(_ node: JSONNode) -> LayerMappingEntry? {
-        guard let object = node.objectValue, let layer = object["sdkLayer"]?.stringValue, let anchor = anchor(node) else { return nil }
-        var entry = LayerMappingEntry(sdkLayer: layer, anchor: anchor.anchor, location: node.location, anchorLocation: anchor.location)
+        guard let object = node.objectValue, let layer = object["sdkLayer"]?.stringValue, let anchor = anchor(node)
+        else { return nil }
+        var entry = LayerMappingEntry(
+            sdkLayer: layer, anchor: anchor.anchor, location: node.location, anchorLocation: anchor.location)
         if let fallback = object["fallback"] {
             entry.fallbackLocation = fallback.location
             if fallback.stringValue == "top" {
@@ -83,25 +87,36 @@ public struct DeclarationsDecoder {
     }
 
     /// `bases:` in file order. A name that cannot name a file, an empty mapping, or `base` beside it is an error.
-    private static func bases(_ node: JSONNode, alongside base: JSONNode?, into diagnostics: inout [Diagnostic]) -> [BaseVariant] {
+    private static func bases(_ node: JSONNode, alongside base: JSONNode?, into diagnostics: inout [Diagnostic])
+        -> [BaseVariant]
+    {
         let path = JSONPath([.key("bases")])
         if let base {
-            diagnostics.append(Diagnostic(.declBases, "give either base (one design) or bases (one per variant), not both",
-                                          at: base.location, path: JSONPath([.key("base")])))
+            diagnostics.append(
+                Diagnostic(
+                    .declBases, "give either base (one design) or bases (one per variant), not both",
+                    at: base.location, path: JSONPath([.key("base")])))
         }
         let members = node.objectValue?.members ?? []
         if members.isEmpty {
-            diagnostics.append(Diagnostic(.declBases, "bases names no variant: give {light: FILE, dark: FILE, ...}", at: node.location, path: path))
+            diagnostics.append(
+                Diagnostic(
+                    .declBases, "bases names no variant: give {light: FILE, dark: FILE, ...}", at: node.location,
+                    path: path))
         }
         var variants: [BaseVariant] = []
         for member in members {
             guard let file = member.value.stringValue else { continue }
             guard BaseVariant.isValidName(member.key) else {
-                diagnostics.append(Diagnostic(.declBases, "variant name '\(member.key)' must be 1 to 64 letters, digits, '-' and '_', starting with a letter or digit: it names output files",
-                                              at: member.keyLocation ?? member.value.location, path: path.appending(member.key)))
+                diagnostics.append(
+                    Diagnostic(
+                        .declBases,
+                        "variant name '\(member.key)' must be 1 to 64 letters, digits, '-' and '_', starting with a letter or digit: it names output files",
+                        at: member.keyLocation ?? member.value.location, path: path.appending(member.key)))
                 continue
             }
-            variants.append(BaseVariant(name: member.key, path: file, location: member.keyLocation ?? member.value.location))
+            variants.append(
+                BaseVariant(name: member.key, path: file, location: member.keyLocation ?? member.value.location))
         }
         return variants
     }
@@ -115,7 +130,9 @@ private struct DecodingState {
     /// The environment values filled in so far (`Declarations.environmentValues`).
     var environmentValues: [String] = []
 
-    mutating func source(_ object: JSONObject, at location: SourceLocation?, defaults: JSONObject, path: JSONPath) -> RasterSourceDeclaration? {
+    mutating func source(_ object: JSONObject, at location: SourceLocation?, defaults: JSONObject, path: JSONPath)
+        -> RasterSourceDeclaration?
+    {
         guard let id = object["id"]?.stringValue else { return nil }
         func field(_ name: String) -> JSONNode? { object[name] ?? defaults[name] }
         guard let kind = kind(object, path: path) else { return nil }
@@ -131,7 +148,9 @@ private struct DecodingState {
         source.minZoom = field("minZoom")?.numberValue?.intValue
         source.maxZoom = field("maxZoom")?.numberValue?.intValue
         if let low = source.minZoom, let high = source.maxZoom, low > high {
-            report(.sourcesZoomRange, "minZoom \(low) is above maxZoom \(high)", field("minZoom"), path.appending("minZoom"))
+            report(
+                .sourcesZoomRange, "minZoom \(low) is above maxZoom \(high)", field("minZoom"),
+                path.appending("minZoom"))
         }
         source.scheme = field("scheme")?.stringValue.flatMap(RasterSourceDeclaration.Scheme.init(rawValue:)) ?? .xyz
         if let node = field("bounds") { source.bounds = bounds(node, path: path.appending("bounds")) }
@@ -141,10 +160,17 @@ private struct DecodingState {
         source.zIndex = field("zIndex")?.numberValue?.intValue ?? 0
         if let node = field("visibleZoom") {
             // [min, max], or {min: ..., max: ...} with either end left open.
-            let zoom = node.arrayValue.map { pair in ZoomInterval(minimum: pair.first?.numberValue?.doubleValue, maximum: pair.last?.numberValue?.doubleValue) }
-                ?? ZoomInterval(minimum: node["min"]?.numberValue?.doubleValue, maximum: node["max"]?.numberValue?.doubleValue)
+            let zoom =
+                node.arrayValue.map { pair in
+                    ZoomInterval(
+                        minimum: pair.first?.numberValue?.doubleValue, maximum: pair.last?.numberValue?.doubleValue)
+                }
+                ?? ZoomInterval(
+                    minimum: node["min"]?.numberValue?.doubleValue, maximum: node["max"]?.numberValue?.doubleValue)
             if let low = zoom.minimum, let high = zoom.maximum, low > high {
-                report(.sourcesZoomRange, "visibleZoom [\(JSONNumber(low)), \(JSONNumber(high))] is inverted", node, path.appending("visibleZoom"))
+                report(
+                    .sourcesZoomRange, "visibleZoom [\(JSONNumber(low)), \(JSONNumber(high))] is inverted", node,
+                    path.appending("visibleZoom"))
             } else if zoom.minimum != nil || zoom.maximum != nil {
                 source.visibleZoom = zoom
             }
@@ -159,10 +185,14 @@ private struct DecodingState {
             if kind.localRoute != nil {
                 source.pixelRatios = ratios.sorted()
             } else {
-                diagnostics.append(Diagnostic(.declNotApplicable, "pixelRatios applies to localTileServer sources only; ignored here",
-                                              at: object["pixelRatios"]?.location, path: path.appending("pixelRatios")))
+                diagnostics.append(
+                    Diagnostic(
+                        .declNotApplicable, "pixelRatios applies to localTileServer sources only; ignored here",
+                        at: object["pixelRatios"]?.location, path: path.appending("pixelRatios")))
             }
-        } else if kind.localRoute != nil, let ratios = defaults["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue) {
+        } else if kind.localRoute != nil,
+            let ratios = defaults["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue)
+        {
             source.pixelRatios = ratios.sorted()
         }
         if let node = field("userAgent") { source.userAgent = expand(node, path: path.appending("userAgent")) }
@@ -188,8 +218,10 @@ private struct DecodingState {
         do {
             return try GeoBounds(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
         } catch {
-            report(.sourcesBounds, "bounds [\(edges.map { JSONNumber($0).text }.joined(separator: ", "))]: \(error); bounds are [west, south, east, north] in degrees",
-                   node, path)
+            report(
+                .sourcesBounds,
+                "bounds [\(edges.map { JSONNumber($0).text }.joined(separator: ", "))]: \(error); bounds are [west, south, east, north] in degrees",
+                node, path)
             return nil
         }
     }
@@ -200,10 +232,16 @@ private struct DecodingState {
         var rules: [AttributionRule] = []
         for (index, item) in (node.arrayValue ?? []).enumerated() {
             let itemPath = path.appending(index)
-            guard let textNode = item["text"], let text = expand(textNode, path: itemPath.appending("text")) else { continue }
-            var rule = AttributionRule(text: text, minZoom: item["minZoom"]?.numberValue?.doubleValue, maxZoom: item["maxZoom"]?.numberValue?.doubleValue)
+            guard let textNode = item["text"], let text = expand(textNode, path: itemPath.appending("text")) else {
+                continue
+            }
+            var rule = AttributionRule(
+                text: text, minZoom: item["minZoom"]?.numberValue?.doubleValue,
+                maxZoom: item["maxZoom"]?.numberValue?.doubleValue)
             if let low = rule.minZoom, let high = rule.maxZoom, low > high {
-                report(.sourcesZoomRange, "attribution minZoom \(JSONNumber(low)) is above maxZoom \(JSONNumber(high))", item["minZoom"], itemPath.appending("minZoom"))
+                report(
+                    .sourcesZoomRange, "attribution minZoom \(JSONNumber(low)) is above maxZoom \(JSONNumber(high))",
+                    item["minZoom"], itemPath.appending("minZoom"))
             }
             if let boundsNode = item["bounds"] { rule.bounds = bounds(boundsNode, path: itemPath.appending("bounds")) }
             rules.append(rule)
@@ -228,16 +266,24 @@ private struct DecodingState {
                 if let value = environment[name], !environmentValues.contains(value) { environmentValues.append(value) }
             }
             for name in EnvironmentReference.names(in: text) where environment[name] == nil {
-                diagnostics.append(Diagnostic(.note, .envMissing, "environment variable \(name) is not set: checked with '\(EnvironmentReference.standIn(for: name))' standing in",
-                                              at: node.location, path: path))
+                diagnostics.append(
+                    Diagnostic(
+                        .note, .envMissing,
+                        "environment variable \(name) is not set: checked with '\(EnvironmentReference.standIn(for: name))' standing in",
+                        at: node.location, path: path))
             }
             return string
         case .failure(let missing):
-            report(.envMissing, "environment variable \(missing.name) is not set (referenced as ${\(missing.name)})", node, path)
+            report(
+                .envMissing, "environment variable \(missing.name) is not set (referenced as ${\(missing.name)})", node,
+                path)
             // The source stays, with a stand-in for the value (nothing is written with it: the error stops the
             // build), so that its layer and everything placed against it are checked as usual and the missing
             // variable is the one finding.
-            if case .success(let standing) = EnvironmentReference.expand(text, environment: environment, standIns: true) { return standing }
+            if case .success(let standing) = EnvironmentReference.expand(text, environment: environment, standIns: true)
+            {
+                return standing
+            }
             return nil
         }
     }
@@ -249,128 +295,166 @@ private struct DecodingState {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let envMissing = Rule("env.missing", .error,
-                              summary: "A ${NAME} reference names an environment variable that is not set.",
-                              help: "Set the environment variable, or write the value without ${NAME}.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: ↓"https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_STYLE_EXAMPLE_UNSET}"
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let declID = Rule("decl.id", .error,
-                              summary: "A source id is empty or longer than 128 characters.",
-                              help: "Give every source a non-empty id of at most 128 characters.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: ↓""
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let declDuplicateID = Rule("decl.duplicate-id", .error,
-                              summary: "Two sources have the same id.",
-                              help: "Rename one of the two sources.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
-                                        - id: ↓hillshade
-                                          urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
-                                        - id: contours
-                                          urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
-                                      """#)])
-    static let declIDCollision = Rule("decl.id-collision", .error,
-                              summary: "Two source ids become the same style id.",
-                              help: "Rename one source: both ids become the same style id once other characters turn into '_'.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hill-shade
-                                          urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
-                                        - id: ↓Hill-shade
-                                          urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
-                                        - id: contours
-                                          urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
-                                      """#)])
-    static let declNotApplicable = Rule("decl.not-applicable", .warning,
-                              summary: "A value does not apply to this source or target and is ignored.",
-                              help: "Remove the value; it does not apply to this source or target.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          pixelRatios: ↓[1, 2]
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: heatmap
-                                          localTileServer: {route: heatmap}
-                                          pixelRatios: [1, 2]
-                                      """#)])
-    static let declBases = Rule("decl.bases", .error,
-                              summary: "bases is empty, beside base, or names a variant that cannot name a file.",
-                              help: "Give base (one design) or bases: {light: FILE, dark: FILE} with names of letters, digits, '-' and '_'.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      bases: ↓{}
-                                      sources: []
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      bases: {light: base.json, dark: base.json}
-                                      sources: []
-                                      """#)])
-    static let sourcesZoomRange = Rule("sources.zoom-range", .error,
-                              summary: "A zoom range is inverted or past level 22.",
-                              help: "Put the lower level first, and keep tile levels at 22 or below.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          minZoom: ↓12
-                                          maxZoom: 4
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          minZoom: 4
-                                          maxZoom: 12
-                                      """#)])
+    static let envMissing = Rule(
+        "env.missing", .error,
+        summary: "A ${NAME} reference names an environment variable that is not set.",
+        help: "Set the environment variable, or write the value without ${NAME}.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: ↓"https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_STYLE_EXAMPLE_UNSET}"
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let declID = Rule(
+        "decl.id", .error,
+        summary: "A source id is empty or longer than 128 characters.",
+        help: "Give every source a non-empty id of at most 128 characters.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: ↓""
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let declDuplicateID = Rule(
+        "decl.duplicate-id", .error,
+        summary: "Two sources have the same id.",
+        help: "Rename one of the two sources.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
+                  - id: ↓hillshade
+                    urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
+                  - id: contours
+                    urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
+                """#),
+        ])
+    static let declIDCollision = Rule(
+        "decl.id-collision", .error,
+        summary: "Two source ids become the same style id.",
+        help: "Rename one source: both ids become the same style id once other characters turn into '_'.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hill-shade
+                    urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
+                  - id: ↓Hill-shade
+                    urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
+                  - id: contours
+                    urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
+                """#),
+        ])
+    static let declNotApplicable = Rule(
+        "decl.not-applicable", .warning,
+        summary: "A value does not apply to this source or target and is ignored.",
+        help: "Remove the value; it does not apply to this source or target.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    pixelRatios: ↓[1, 2]
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: heatmap
+                    localTileServer: {route: heatmap}
+                    pixelRatios: [1, 2]
+                """#),
+        ])
+    static let declBases = Rule(
+        "decl.bases", .error,
+        summary: "bases is empty, beside base, or names a variant that cannot name a file.",
+        help: "Give base (one design) or bases: {light: FILE, dark: FILE} with names of letters, digits, '-' and '_'.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                bases: ↓{}
+                sources: []
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                bases: {light: base.json, dark: base.json}
+                sources: []
+                """#),
+        ])
+    static let sourcesZoomRange = Rule(
+        "sources.zoom-range", .error,
+        summary: "A zoom range is inverted or past level 22.",
+        help: "Put the lower level first, and keep tile levels at 22 or below.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    minZoom: ↓12
+                    maxZoom: 4
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    minZoom: 4
+                    maxZoom: 12
+                """#),
+        ])
 }

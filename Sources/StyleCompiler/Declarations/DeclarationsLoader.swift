@@ -78,8 +78,12 @@ public struct DeclarationsLoader {
 
     /// Decodes a tree `read` gave.
     public func decode(_ tree: Tree) -> Result {
-        guard let root = tree.root else { return Result(declarations: nil, files: tree.files, diagnostics: tree.diagnostics) }
-        let (declarations, diagnostics) = DeclarationsDecoder(environment: environment, environmentStandIns: environmentStandIns).decode(root)
+        guard let root = tree.root else {
+            return Result(declarations: nil, files: tree.files, diagnostics: tree.diagnostics)
+        }
+        let (declarations, diagnostics) = DeclarationsDecoder(
+            environment: environment, environmentStandIns: environmentStandIns
+        ).decode(root)
         return Result(declarations: declarations, files: tree.files, diagnostics: tree.diagnostics + diagnostics)
     }
 }
@@ -96,8 +100,10 @@ extension DeclarationsLoader {
         let keys = Set(root.objectValue?.members.map(\.key) ?? [])
         let looksLikeConfiguration = keys.contains("rules") && keys.isDisjoint(with: ["base", "bases", "sources"])
         guard named || looksLikeConfiguration else { return nil }
-        return Diagnostic(.declType, "this is mc-style's lint configuration (.mc-style.yaml: rule settings), not a declarations file (mc-style.yaml: base and sources); give the declarations file, and this one with --config if it is not found by itself",
-                          at: SourceLocation(file: file, offset: 0), path: .root)
+        return Diagnostic(
+            .declType,
+            "this is mc-style's lint configuration (.mc-style.yaml: rule settings), not a declarations file (mc-style.yaml: base and sources); give the declarations file, and this one with --config if it is not found by itself",
+            at: SourceLocation(file: file, offset: 0), path: .root)
     }
 }
 
@@ -105,8 +111,9 @@ extension Diagnostic {
     /// The diagnostic for a YAML error (its rule is `yaml.<kind>` or the include rule).
     public init(_ error: YAMLError) {
         let rule = Rule.includeRules.first { $0.id == error.rule } ?? Rule.yaml(error.kind)
-        self.init(rule, error.message, at: error.location,
-                  related: error.related.map { Related($0.message, at: $0.location) })
+        self.init(
+            rule, error.message, at: error.location,
+            related: error.related.map { Related($0.message, at: $0.location) })
     }
 }
 
@@ -135,11 +142,15 @@ private final class IncludeResolver {
         return try reader.read(file)
     }
 
-    private func include(_ target: String, at location: SourceLocation, from file: SourceFile, filePath: String?) throws(YAMLError) -> JSONNode {
+    private func include(_ target: String, at location: SourceLocation, from file: SourceFile, filePath: String?)
+        throws(YAMLError) -> JSONNode
+    {
         func fail(_ rule: Rule, _ message: String) -> YAMLError {
             YAMLError(.include, at: location, message, specificRule: rule.id)
         }
-        guard let filePath, let root else { throw fail(.includeUnavailable, "'!include' needs a declarations file on disk, not standard input") }
+        guard let filePath, let root else {
+            throw fail(.includeUnavailable, "'!include' needs a declarations file on disk, not standard input")
+        }
         guard !target.isEmpty else { throw fail(.includeMissing, "'!include' needs a file path") }
         count += 1
         guard count <= DeclarationsLoader.maximumIncludeCount else {
@@ -150,12 +161,16 @@ private final class IncludeResolver {
         }
         let path = FilePaths.join(FilePaths.directory(of: filePath), target)
         let name = FilePaths.join(FilePaths.directory(of: file.name), target)
-        guard !target.utf8.contains(0) else { throw fail(.includeMissing, "cannot include '\(target)': the path has a NUL byte") }
+        guard !target.utf8.contains(0) else {
+            throw fail(.includeMissing, "cannot include '\(target)': the path has a NUL byte")
+        }
         guard let real = FilePaths.realPath(path) else {
             throw fail(.includeMissing, "cannot include '\(target)': \(name) \(FilePaths.whyNoRealPath(path))")
         }
         guard FilePaths.isInside(real, root: root) else {
-            throw fail(.includeEscape, "cannot include '\(target)': it lies outside the folder of the top-level declarations file")
+            throw fail(
+                .includeEscape,
+                "cannot include '\(target)': it lies outside the folder of the top-level declarations file")
         }
         if let start = chain.firstIndex(where: { $0.realPath == real }) {
             let cycle = (chain[start...].map(\.name) + [name]).joined(separator: " -> ")
@@ -174,139 +189,207 @@ private final class IncludeResolver {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let includeMissing = Rule("include.missing", .error, configurable: false,
-                              summary: "An !include names a file that does not exist or is not a regular file.",
-                              help: "Give the path of an existing file, relative to the including file.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - ↓!include absent.yaml
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - !include part.yaml
-                                      """#, files: ["part.yaml": #"""
-                                      id: hillshade
-                                      urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                      """#])])
-    static let includeEscape = Rule("include.escape", .error, configurable: false,
-                              summary: "An !include leaves the folder of the top-level declarations file.",
-                              help: "Keep included files inside the folder of the top-level declarations file.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - ↓!include /etc/hosts
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - !include parts/part.yaml
-                                      """#, files: ["parts/part.yaml": #"""
-                                      id: hillshade
-                                      urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                      """#])])
-    static let includeCycle = Rule("include.cycle", .error, configurable: false,
-                              summary: "Includes form a cycle.",
-                              help: "Remove one include of the chain the message names.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - !include a.yaml
-                                      """#, files: ["a.yaml": #"""
-                                      !include b.yaml
-                                      """#, "b.yaml": #"""
-                                      !include a.yaml
-                                      """#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - !include a.yaml
-                                      """#, files: ["a.yaml": #"""
-                                      !include b.yaml
-                                      """#, "b.yaml": #"""
-                                      id: hillshade
-                                      urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                      """#])])
-    static let includeLimit = Rule("include.limit", .error, configurable: false,
-                              summary: "Includes nest too deeply or are too many.",
-                              help: "Flatten the includes: at most 16 deep and 128 in all.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - !include i1.yaml
-                                      """#, files: ["i1.yaml": #"""
-                                      !include i2.yaml
-                                      """#, "i2.yaml": #"""
-                                      !include i3.yaml
-                                      """#, "i3.yaml": #"""
-                                      !include i4.yaml
-                                      """#, "i4.yaml": #"""
-                                      !include i5.yaml
-                                      """#, "i5.yaml": #"""
-                                      !include i6.yaml
-                                      """#, "i6.yaml": #"""
-                                      !include i7.yaml
-                                      """#, "i7.yaml": #"""
-                                      !include i8.yaml
-                                      """#, "i8.yaml": #"""
-                                      !include i9.yaml
-                                      """#, "i9.yaml": #"""
-                                      !include i10.yaml
-                                      """#, "i10.yaml": #"""
-                                      !include i11.yaml
-                                      """#, "i11.yaml": #"""
-                                      !include i12.yaml
-                                      """#, "i12.yaml": #"""
-                                      !include i13.yaml
-                                      """#, "i13.yaml": #"""
-                                      !include i14.yaml
-                                      """#, "i14.yaml": #"""
-                                      !include i15.yaml
-                                      """#, "i15.yaml": #"""
-                                      !include i16.yaml
-                                      """#, "i16.yaml": #"""
-                                      !include i17.yaml
-                                      """#, "i17.yaml": #"""
-                                      !include i18.yaml
-                                      """#, "i18.yaml": #"""
-                                      id: hillshade
-                                      urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                      """#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - !include i1.yaml
-                                      """#, files: ["i1.yaml": #"""
-                                      !include i2.yaml
-                                      """#, "i2.yaml": #"""
-                                      id: hillshade
-                                      urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                      """#])])
-    static let includeUnavailable = Rule("include.unavailable", .error, configurable: false,
-                              summary: "An !include in declarations read from standard input.",
-                              help: "Read the declarations from a file on disk to use !include.",
-                              examples: [
-                                  .triggering(.standardInput, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - ↓!include part.yaml
-                                      """#),
-                                  .passing(.standardInput, RuleExample.plainDeclarations)])
+    static let includeMissing = Rule(
+        "include.missing", .error, configurable: false,
+        summary: "An !include names a file that does not exist or is not a regular file.",
+        help: "Give the path of an existing file, relative to the including file.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - ↓!include absent.yaml
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - !include part.yaml
+                """#,
+                files: [
+                    "part.yaml": #"""
+                    id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    """#
+                ]),
+        ])
+    static let includeEscape = Rule(
+        "include.escape", .error, configurable: false,
+        summary: "An !include leaves the folder of the top-level declarations file.",
+        help: "Keep included files inside the folder of the top-level declarations file.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - ↓!include /etc/hosts
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - !include parts/part.yaml
+                """#,
+                files: [
+                    "parts/part.yaml": #"""
+                    id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    """#
+                ]),
+        ])
+    static let includeCycle = Rule(
+        "include.cycle", .error, configurable: false,
+        summary: "Includes form a cycle.",
+        help: "Remove one include of the chain the message names.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - !include a.yaml
+                """#,
+                files: [
+                    "a.yaml": #"""
+                    !include b.yaml
+                    """#,
+                    "b.yaml": #"""
+                    !include a.yaml
+                    """#,
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - !include a.yaml
+                """#,
+                files: [
+                    "a.yaml": #"""
+                    !include b.yaml
+                    """#,
+                    "b.yaml": #"""
+                    id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    """#,
+                ]),
+        ])
+    static let includeLimit = Rule(
+        "include.limit", .error, configurable: false,
+        summary: "Includes nest too deeply or are too many.",
+        help: "Flatten the includes: at most 16 deep and 128 in all.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - !include i1.yaml
+                """#,
+                files: [
+                    "i1.yaml": #"""
+                    !include i2.yaml
+                    """#,
+                    "i2.yaml": #"""
+                    !include i3.yaml
+                    """#,
+                    "i3.yaml": #"""
+                    !include i4.yaml
+                    """#,
+                    "i4.yaml": #"""
+                    !include i5.yaml
+                    """#,
+                    "i5.yaml": #"""
+                    !include i6.yaml
+                    """#,
+                    "i6.yaml": #"""
+                    !include i7.yaml
+                    """#,
+                    "i7.yaml": #"""
+                    !include i8.yaml
+                    """#,
+                    "i8.yaml": #"""
+                    !include i9.yaml
+                    """#,
+                    "i9.yaml": #"""
+                    !include i10.yaml
+                    """#,
+                    "i10.yaml": #"""
+                    !include i11.yaml
+                    """#,
+                    "i11.yaml": #"""
+                    !include i12.yaml
+                    """#,
+                    "i12.yaml": #"""
+                    !include i13.yaml
+                    """#,
+                    "i13.yaml": #"""
+                    !include i14.yaml
+                    """#,
+                    "i14.yaml": #"""
+                    !include i15.yaml
+                    """#,
+                    "i15.yaml": #"""
+                    !include i16.yaml
+                    """#,
+                    "i16.yaml": #"""
+                    !include i17.yaml
+                    """#,
+                    "i17.yaml": #"""
+                    !include i18.yaml
+                    """#,
+                    "i18.yaml": #"""
+                    id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    """#,
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - !include i1.yaml
+                """#,
+                files: [
+                    "i1.yaml": #"""
+                    !include i2.yaml
+                    """#,
+                    "i2.yaml": #"""
+                    id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    """#,
+                ]),
+        ])
+    static let includeUnavailable = Rule(
+        "include.unavailable", .error, configurable: false,
+        summary: "An !include in declarations read from standard input.",
+        help: "Read the declarations from a file on disk to use !include.",
+        examples: [
+            .triggering(
+                .standardInput,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - ↓!include part.yaml
+                """#),
+            .passing(.standardInput, RuleExample.plainDeclarations),
+        ])
 
     /// The rules an include failure (`YAMLError.Kind.include`) carries.
-    static let includeRules: [Rule] = [.includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable]
+    static let includeRules: [Rule] = [
+        .includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable,
+    ]
 }

@@ -38,7 +38,9 @@ public struct DeclaredAssets: Sendable, Equatable {
 
     /// The section as decoded (the schema has checked its shape).
     init(_ node: JSONNode) {
-        func reference(_ value: JSONNode?) -> Reference? { value?.stringValue.map { Reference(path: $0, location: value?.location) } }
+        func reference(_ value: JSONNode?) -> Reference? {
+            value?.stringValue.map { Reference(path: $0, location: value?.location) }
+        }
         sprite = reference(node["sprite"])
         fonts = reference(node["fonts"])
         vectorLayers = (node["vectorLayers"]?.objectValue?.members ?? []).compactMap { member in

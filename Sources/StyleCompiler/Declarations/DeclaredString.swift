@@ -30,13 +30,17 @@ public struct DeclaredString: Sendable, Equatable, CustomStringConvertible {
 enum EnvironmentReference {
     /// Fills every `${NAME}` from `environment`; returns the first missing name, unless `standIns`, which fills
     /// a missing one with `standIn(for:)` (for checking declarations where the secrets are absent).
-    static func expand(_ text: String, environment: [String: String], standIns: Bool = false) -> Result<DeclaredString, MissingVariable> {
+    static func expand(_ text: String, environment: [String: String], standIns: Bool = false) -> Result<
+        DeclaredString, MissingVariable
+    > {
         var value = ""
         for piece in pieces(text) {
             switch piece {
             case .text(let literal): value += literal
             case .reference(let name):
-                guard let filled = environment[name] ?? (standIns ? standIn(for: name) : nil) else { return .failure(MissingVariable(name: name)) }
+                guard let filled = environment[name] ?? (standIns ? standIn(for: name) : nil) else {
+                    return .failure(MissingVariable(name: name))
+                }
                 value += filled
             }
         }
@@ -84,7 +88,11 @@ enum EnvironmentReference {
             let afterOpen = rest[start.upperBound...]
             guard let close = afterOpen.firstIndex(of: "}") else { break }
             let name = afterOpen[..<close]
-            let isName = !name.isEmpty && name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }
+            let isName =
+                !name.isEmpty
+                && name.unicodeScalars.allSatisfy {
+                    ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_"
+                }
             guard isName else {
                 pieces.append(.text(String(rest[..<afterOpen.startIndex])))
                 rest = afterOpen

@@ -88,12 +88,14 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
     /// Where the source itself was written.
     public var location: SourceLocation?
 
-    public init(id: String, kind: RasterSourceKind, tileSize: Int = 512, minZoom: Int? = nil, maxZoom: Int? = nil,
-                scheme: Scheme = .xyz, bounds: GeoBounds? = nil, attribution: [AttributionRule] = [], opacity: Double = 1,
-                visible: Bool = true, zIndex: Int = 0, visibleZoom: ZoomInterval? = nil, calibrationLatitude: Double? = nil,
-                placement: LayerPlacement = .top, pixelRatios: [Int] = [1], userAgent: DeclaredString? = nil,
-                extraHeaders: [(name: String, value: DeclaredString)] = [], fieldLocations: [String: SourceLocation] = [:],
-                location: SourceLocation? = nil) {
+    public init(
+        id: String, kind: RasterSourceKind, tileSize: Int = 512, minZoom: Int? = nil, maxZoom: Int? = nil,
+        scheme: Scheme = .xyz, bounds: GeoBounds? = nil, attribution: [AttributionRule] = [], opacity: Double = 1,
+        visible: Bool = true, zIndex: Int = 0, visibleZoom: ZoomInterval? = nil, calibrationLatitude: Double? = nil,
+        placement: LayerPlacement = .top, pixelRatios: [Int] = [1], userAgent: DeclaredString? = nil,
+        extraHeaders: [(name: String, value: DeclaredString)] = [], fieldLocations: [String: SourceLocation] = [:],
+        location: SourceLocation? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.tileSize = tileSize
@@ -132,9 +134,13 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
 
     public static func == (lhs: RasterSourceDeclaration, rhs: RasterSourceDeclaration) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.tileSize == rhs.tileSize && lhs.minZoom == rhs.minZoom
-            && lhs.maxZoom == rhs.maxZoom && lhs.scheme == rhs.scheme && lhs.bounds == rhs.bounds && lhs.attribution == rhs.attribution
-            && lhs.opacity == rhs.opacity && lhs.visible == rhs.visible && lhs.zIndex == rhs.zIndex && lhs.visibleZoom == rhs.visibleZoom
-            && lhs.calibrationLatitude == rhs.calibrationLatitude && lhs.placement == rhs.placement && lhs.placementFallback == rhs.placementFallback && lhs.pixelRatios == rhs.pixelRatios
-            && lhs.userAgent == rhs.userAgent && lhs.extraHeaders.elementsEqual(rhs.extraHeaders, by: { $0.name == $1.name && $0.value == $1.value })
+            && lhs.maxZoom == rhs.maxZoom && lhs.scheme == rhs.scheme && lhs.bounds == rhs.bounds
+            && lhs.attribution == rhs.attribution
+            && lhs.opacity == rhs.opacity && lhs.visible == rhs.visible && lhs.zIndex == rhs.zIndex
+            && lhs.visibleZoom == rhs.visibleZoom
+            && lhs.calibrationLatitude == rhs.calibrationLatitude && lhs.placement == rhs.placement
+            && lhs.placementFallback == rhs.placementFallback && lhs.pixelRatios == rhs.pixelRatios
+            && lhs.userAgent == rhs.userAgent
+            && lhs.extraHeaders.elementsEqual(rhs.extraHeaders, by: { $0.name == $1.name && $0.value == $1.value })
     }
 }

@@ -10,7 +10,9 @@ struct SchemaCoercion {
     private(set) var diagnostics: [Diagnostic] = []
 
     /// The typed node, or nil when it does not fit `type` (a diagnostic says why).
-    mutating func coerce(_ node: JSONNode, as type: DeclarationSchema.FieldType, path: JSONPath, field: DeclarationSchema.Field?) -> JSONNode? {
+    mutating func coerce(
+        _ node: JSONNode, as type: DeclarationSchema.FieldType, path: JSONPath, field: DeclarationSchema.Field?
+    ) -> JSONNode? {
         switch type {
         case .string:
             guard case .string = node.value else { return mismatch(node, expected: "a string", path: path) }
@@ -18,27 +20,39 @@ struct SchemaCoercion {
         case .integer(let range):
             guard let value = integer(node) else { return mismatch(node, expected: "a whole number", path: path) }
             if let range, !range.contains(value) {
-                return outOfRange(node, "\(value) is outside \(range.lowerBound)..\(range.upperBound)", path: path, field: field)
+                return outOfRange(
+                    node, "\(value) is outside \(range.lowerBound)..\(range.upperBound)", path: path, field: field)
             }
             return JSONNode(.number(JSONNumber(value)), location: node.location)
         case .number(let range):
             guard let number = number(node) else { return mismatch(node, expected: "a number", path: path) }
             if let range, !range.contains(number.doubleValue) {
-                return outOfRange(node, "\(number.text) is outside \(JSONNumber(range.lowerBound))..\(JSONNumber(range.upperBound))", path: path, field: field)
+                return outOfRange(
+                    node, "\(number.text) is outside \(JSONNumber(range.lowerBound))..\(JSONNumber(range.upperBound))",
+                    path: path, field: field)
             }
             return JSONNode(.number(number), location: node.location)
         case .boolean:
             if let flag = boolean(node) { return JSONNode(.bool(flag), location: node.location) }
-            if case .string(let text) = node.value, node.scalarStyle == .plain, Self.yaml11Booleans.contains(text.lowercased()) {
-                report(.declType, "expected true or false, got '\(text)' (YAML 1.1 words like yes/no/on/off are not booleans here)", node, path)
+            if case .string(let text) = node.value, node.scalarStyle == .plain,
+                Self.yaml11Booleans.contains(text.lowercased())
+            {
+                report(
+                    .declType,
+                    "expected true or false, got '\(text)' (YAML 1.1 words like yes/no/on/off are not booleans here)",
+                    node, path)
                 return nil
             }
             return mismatch(node, expected: "true or false", path: path)
         case .choice(let words):
-            guard case .string(let text) = node.value else { return mismatch(node, expected: "one of \(words.joined(separator: ", "))", path: path) }
+            guard case .string(let text) = node.value else {
+                return mismatch(node, expected: "one of \(words.joined(separator: ", "))", path: path)
+            }
             guard words.contains(text) else {
                 let hint = Suggestion.didYouMean(text, among: words)
-                report(field?.valueRule ?? .declValue, "'\(Self.shown(text))' is not one of \(words.joined(separator: ", "))\(hint)", node, path)
+                report(
+                    field?.valueRule ?? .declValue,
+                    "'\(Self.shown(text))' is not one of \(words.joined(separator: ", "))\(hint)", node, path)
                 return nil
             }
             return node
@@ -55,7 +69,9 @@ struct SchemaCoercion {
         case .object(let spec):
             return object(node, spec, path: path)
         case .stringMap:
-            guard let object = node.objectValue else { return mismatch(node, expected: "a mapping of names to strings", path: path) }
+            guard let object = node.objectValue else {
+                return mismatch(node, expected: "a mapping of names to strings", path: path)
+            }
             var typed = JSONObject()
             for member in object.members {
                 if let value = coerce(member.value, as: .string, path: path.appending(member.key), field: nil) {
@@ -72,11 +88,15 @@ struct SchemaCoercion {
         }
     }
 
-    private mutating func list(_ node: JSONNode, _ itemType: DeclarationSchema.FieldType, count: ClosedRange<Int>?, unique: Bool,
-                               path: JSONPath, field: DeclarationSchema.Field?) -> JSONNode? {
+    private mutating func list(
+        _ node: JSONNode, _ itemType: DeclarationSchema.FieldType, count: ClosedRange<Int>?, unique: Bool,
+        path: JSONPath, field: DeclarationSchema.Field?
+    ) -> JSONNode? {
         guard let items = node.arrayValue else { return mismatch(node, expected: "a list", path: path) }
         if let count, !count.contains(items.count) {
-            let size = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+            let size =
+                count.lowerBound == count.upperBound
+                ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
             report(.declType, "expected a list of \(size) items, got \(items.count)", node, path)
             return nil
         }
@@ -97,7 +117,9 @@ struct SchemaCoercion {
     }
 
     private mutating func object(_ node: JSONNode, _ spec: DeclarationSchema.ObjectSpec, path: JSONPath) -> JSONNode? {
-        guard let object = node.objectValue else { return mismatch(node, expected: "a mapping (\(spec.noun))", path: path) }
+        guard let object = node.objectValue else {
+            return mismatch(node, expected: "a mapping (\(spec.noun))", path: path)
+        }
         var typed = JSONObject()
         for member in object.members {
             let memberPath = path.appending(member.key)
@@ -106,11 +128,15 @@ struct SchemaCoercion {
                 if path.components.isEmpty, DeclarationSchema.source.field(member.key) != nil {
                     // A source's field written at the top of the file: where it belongs, not only that it is unknown.
                     let defaultable = DeclarationSchema.defaults.field(member.key) != nil
-                    hint = defaultable ? ": '\(member.key)' is a source field; put it under 'defaults:' (for every source) or in a source"
-                                       : ": '\(member.key)' is a source field; put it in a source under 'sources:'"
+                    hint =
+                        defaultable
+                        ? ": '\(member.key)' is a source field; put it under 'defaults:' (for every source) or in a source"
+                        : ": '\(member.key)' is a source field; put it in a source under 'sources:'"
                 }
-                diagnostics.append(Diagnostic(.declUnknownKey, "unknown key '\(Self.shown(member.key))' in \(spec.noun)\(hint)",
-                                              at: member.keyLocation ?? member.value.location, path: memberPath))
+                diagnostics.append(
+                    Diagnostic(
+                        .declUnknownKey, "unknown key '\(Self.shown(member.key))' in \(spec.noun)\(hint)",
+                        at: member.keyLocation ?? member.value.location, path: memberPath))
                 continue
             }
             if let value = coerce(member.value, as: field.type, path: memberPath, field: field) {
@@ -118,14 +144,16 @@ struct SchemaCoercion {
             }
         }
         for field in spec.fields where field.isRequired && object[field.name] == nil {
-            diagnostics.append(Diagnostic(.declMissingKey, "\(spec.noun) needs '\(field.name)'", at: node.location, path: path))
+            diagnostics.append(
+                Diagnostic(.declMissingKey, "\(spec.noun) needs '\(field.name)'", at: node.location, path: path))
         }
         for group in spec.exactlyOneOf {
             let present = group.filter { object[$0] != nil }
             guard present.count != 1 else { continue }
             let rule: Rule = group == DeclarationSchema.sourceKinds ? .declSourceKind : .declExactlyOne
             let choices = group.joined(separator: ", ")
-            let message = present.isEmpty
+            let message =
+                present.isEmpty
                 ? "\(spec.noun) needs exactly one of \(choices); it has none"
                 : "\(spec.noun) takes exactly one of \(choices); it has \(present.joined(separator: " and "))"
             let second = present.dropFirst().first.flatMap { object.member(forKey: $0)?.keyLocation }
@@ -144,7 +172,9 @@ struct SchemaCoercion {
         case .number(let number): return number.intValue
         case .string(let text) where node.scalarStyle == .plain:
             let digits = text.hasPrefix("+") ? String(text.dropFirst()) : text
-            guard !digits.isEmpty, digits.utf8.dropFirst(digits.hasPrefix("-") ? 1 : 0).allSatisfy({ (48...57).contains($0) }) else { return nil }
+            guard !digits.isEmpty,
+                digits.utf8.dropFirst(digits.hasPrefix("-") ? 1 : 0).allSatisfy({ (48...57).contains($0) })
+            else { return nil }
             return Int(digits)
         default: return nil
         }
@@ -176,7 +206,9 @@ struct SchemaCoercion {
     /// YAML 1.2 core-schema decimal numbers: `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`.
     static func isYAMLNumber(_ text: String) -> Bool {
         var bytes = Array(text.utf8)[...]
-        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            bytes = bytes.dropFirst()
+        }
         let digit: (UInt8) -> Bool = { (48...57).contains($0) }
         let whole = bytes.prefix(while: digit)
         bytes = bytes.dropFirst(whole.count)
@@ -189,7 +221,9 @@ struct SchemaCoercion {
         guard whole.count + fraction > 0 else { return false }
         if let marker = bytes.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+            }
             let exponent = bytes.prefix(while: digit).count
             guard exponent > 0 else { return false }
             bytes = bytes.dropFirst(exponent)
@@ -215,7 +249,9 @@ struct SchemaCoercion {
         return nil
     }
 
-    private mutating func outOfRange(_ node: JSONNode, _ message: String, path: JSONPath, field: DeclarationSchema.Field?) -> JSONNode? {
+    private mutating func outOfRange(
+        _ node: JSONNode, _ message: String, path: JSONPath, field: DeclarationSchema.Field?
+    ) -> JSONNode? {
         report(field?.valueRule ?? .declRange, message, node, path)
         return nil
     }
@@ -280,98 +316,128 @@ struct SchemaCoercion {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let declType = Rule("decl.type", .error,
-                              summary: "A declarations value has the wrong type.",
-                              help: "Give the value the type the field takes (the message names it).",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          opacity: ↓[1]
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          opacity: 0.5
-                                      """#)])
-    static let declUnknownKey = Rule("decl.unknown-key", .error,
-                              summary: "A declarations key is not known (with a suggestion).",
-                              help: "Fix the spelling (the message suggests the closest key) or remove the key.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          ↓opacty: 0.5
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let declValue = Rule("decl.value", .error,
-                              summary: "A declarations value is not one of the allowed values.",
-                              help: "Use one of the values the message lists.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      target: ↓mapbox
-                                      base: base.json
-                                      sources: []
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      target: tomtom
-                                      base: base.json
-                                      sources: []
-                                      """#)])
-    static let declRange = Rule("decl.range", .error,
-                              summary: "A declarations number is out of range.",
-                              help: "Give a number within the range the message states.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          opacity: ↓1.5
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let declSourceKind = Rule("decl.source-kind", .error,
-                              summary: "A source needs exactly one of \(SourceKind.keywords.joined(separator: ", ")).",
-                              help: "Give each source exactly one of \(SourceKind.keywords.joined(separator: ", ")).",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - ↓id: hillshade
-                                          opacity: 0.5
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let declExactlyOne = Rule("decl.exactly-one", .error,
-                              summary: "Exactly one of a group of keys must be given.",
-                              help: "Give exactly one of the keys the message names.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          placement: {↓above: Ocean, below: City}
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          placement: {above: Ocean}
-                                      """#)])
+    static let declType = Rule(
+        "decl.type", .error,
+        summary: "A declarations value has the wrong type.",
+        help: "Give the value the type the field takes (the message names it).",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    opacity: ↓[1]
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    opacity: 0.5
+                """#),
+        ])
+    static let declUnknownKey = Rule(
+        "decl.unknown-key", .error,
+        summary: "A declarations key is not known (with a suggestion).",
+        help: "Fix the spelling (the message suggests the closest key) or remove the key.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    ↓opacty: 0.5
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let declValue = Rule(
+        "decl.value", .error,
+        summary: "A declarations value is not one of the allowed values.",
+        help: "Use one of the values the message lists.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                target: ↓mapbox
+                base: base.json
+                sources: []
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                target: tomtom
+                base: base.json
+                sources: []
+                """#),
+        ])
+    static let declRange = Rule(
+        "decl.range", .error,
+        summary: "A declarations number is out of range.",
+        help: "Give a number within the range the message states.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    opacity: ↓1.5
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let declSourceKind = Rule(
+        "decl.source-kind", .error,
+        summary: "A source needs exactly one of \(SourceKind.keywords.joined(separator: ", ")).",
+        help: "Give each source exactly one of \(SourceKind.keywords.joined(separator: ", ")).",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - ↓id: hillshade
+                    opacity: 0.5
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let declExactlyOne = Rule(
+        "decl.exactly-one", .error,
+        summary: "Exactly one of a group of keys must be given.",
+        help: "Give exactly one of the keys the message names.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    placement: {↓above: Ocean, below: City}
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    placement: {above: Ocean}
+                """#),
+        ])
 }

@@ -7,30 +7,39 @@ import StyleRuntime
 enum SourceDeclarationRules {
     /// Tokens MapLibre fills in tile URLs, plus TomTom's `{key}` placeholder.
     static let knownTokens: Set<String> = ["z", "x", "y", "quadkey", "bbox-epsg-3857", "prefix", "ratio", "key"]
-    static func check(_ source: RasterSourceDeclaration, path: JSONPath, platforms: [Platform] = Platform.allCases,
-                      platformsLocation: SourceLocation? = nil, into diagnostics: inout [Diagnostic]) {
+    static func check(
+        _ source: RasterSourceDeclaration, path: JSONPath, platforms: [Platform] = Platform.allCases,
+        platformsLocation: SourceLocation? = nil, into diagnostics: inout [Diagnostic]
+    ) {
         var findings = SourceFindings(source: source, path: path)
         defer { diagnostics += findings.diagnostics }
         func report(_ rule: Rule, _ field: String, _ message: String) { findings.report(rule, field, message) }
         func report(_ severity: Diagnostic.Severity, _ rule: Rule, _ field: String, _ message: String) {
             findings.report(rule, field, message, severity: severity)
         }
-        source.kind.descriptor.check(source, source.kind.address, SourceCheckContext(platforms: platforms, platformsLocation: platformsLocation),
-                                     &findings)
+        source.kind.descriptor.check(
+            source, source.kind.address, SourceCheckContext(platforms: platforms, platformsLocation: platformsLocation),
+            &findings)
         if source.tileSize & (source.tileSize - 1) != 0 {
-            report(.warning, .sourcesTileSize, "tileSize",
-                   "tileSize \(source.tileSize) is not a power of two: tile servers and renderers expect 256 or 512, and on tomtom it is emitted halved (\(max(1, source.tileSize / 2)))")
+            report(
+                .warning, .sourcesTileSize, "tileSize",
+                "tileSize \(source.tileSize) is not a power of two: tile servers and renderers expect 256 or 512, and on tomtom it is emitted halved (\(max(1, source.tileSize / 2)))"
+            )
         }
         for (field, level) in [("minZoom", source.minZoom), ("maxZoom", source.maxZoom)] {
             if let level, level > 22 {
-                report(.warning, .sourcesZoomRange, field, "tile level \(level) is past 22, the deepest level MapConductor and TomTom use")
+                report(
+                    .warning, .sourcesZoomRange, field,
+                    "tile level \(level) is past 22, the deepest level MapConductor and TomTom use")
             }
         }
         if let bounds = source.bounds {
             if bounds.west == bounds.east || bounds.south == bounds.north {
                 report(.sourcesBounds, "bounds", "the bounds are empty (west equals east or south equals north)")
             } else if max(abs(bounds.south), abs(bounds.north)) > MapConstants.mercatorLatitudeLimit {
-                report(.warning, .sourcesBounds, "bounds", "the bounds reach past the Web Mercator limit (±85.0511°); tiles there do not exist")
+                report(
+                    .warning, .sourcesBounds, "bounds",
+                    "the bounds reach past the Web Mercator limit (±85.0511°); tiles there do not exist")
             }
         }
     }
@@ -38,15 +47,19 @@ enum SourceDeclarationRules {
     /// The checks every remote URL gets: a well-formed absolute `http(s)` URL (`URLShape`, reported as `rule`;
     /// checked filled, so a `${ENV}` value counts, but never quoted), no clear-text HTTP but to loopback, `{key}`
     /// only on TomTom's hosts, and no literal credential. Each is reported, whatever the others find.
-    static func checkRemoteURL(_ url: DeclaredString, field: String, rule: Rule = .sourcesURL, into findings: inout SourceFindings) {
+    static func checkRemoteURL(
+        _ url: DeclaredString, field: String, rule: Rule = .sourcesURL, into findings: inout SourceFindings
+    ) {
         if let problem = URLShape.declaredProblem(url.value, showingHost: !url.isSecret) {
             findings.report(rule, field, problem.text)
         }
         checkCleartext(url.value, secret: url.isSecret, field: field, into: &findings)
         checkKeyHost(url, field: field, into: &findings)
         for secret in CredentialScan.credentials(in: url.display) {
-            findings.report(.secretLiteralKey, field, "literal credential '\(CredentialScan.shown(secret))' in a committed file: \(CredentialScan.advice(for: secret, in: url.display))",
-                            secrets: [secret])
+            findings.report(
+                .secretLiteralKey, field,
+                "literal credential '\(CredentialScan.shown(secret))' in a committed file: \(CredentialScan.advice(for: secret, in: url.display))",
+                secrets: [secret])
         }
     }
 
@@ -59,12 +72,18 @@ enum SourceDeclarationRules {
             // Clear text is `sources.cleartext`'s finding; the key is never filled there.
             return
         case .ambiguous(let reason):
-            findings.report(.sourcesKeyHost, field,
-                   "{key} is never filled into this URL: \(reason), so the host a browser or an SDK would send TomTom's key to is not the one it seems")
+            findings.report(
+                .sourcesKeyHost, field,
+                "{key} is never filled into this URL: \(reason), so the host a browser or an SDK would send TomTom's key to is not the one it seems"
+            )
         case .elsewhere:
-            let host = url.isSecret ? "a host that is not TomTom's" : (URLHost.host(of: url.display) ?? "a host that is not TomTom's")
-            findings.report(.sourcesKeyHost, field,
-                   "{key} is TomTom's API-key placeholder, filled only in URLs on api.tomtom.com hosts, not on \(host); for a third-party token use an environment value such as ${TILES_TOKEN}")
+            let host =
+                url.isSecret
+                ? "a host that is not TomTom's" : (URLHost.host(of: url.display) ?? "a host that is not TomTom's")
+            findings.report(
+                .sourcesKeyHost, field,
+                "{key} is TomTom's API-key placeholder, filled only in URLs on api.tomtom.com hosts, not on \(host); for a third-party token use an environment value such as ${TILES_TOKEN}"
+            )
         }
     }
 
@@ -76,7 +95,10 @@ enum SourceDeclarationRules {
         let bytes = Array(url.utf8)
         var index = 0
         while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "{") else { index += 1; continue }
+            guard bytes[index] == UInt8(ascii: "{") else {
+                index += 1
+                continue
+            }
             guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else { break }
             if index == 0 || bytes[index - 1] != UInt8(ascii: "$") {
                 tokens.insert(String(decoding: bytes[(index + 1)..<close], as: UTF8.self))
@@ -87,13 +109,16 @@ enum SourceDeclarationRules {
     }
 
     /// Checks the filled-in URL (environment values included) but names only the host, never the value.
-    private static func checkCleartext(_ url: String, secret: Bool, field: String, into findings: inout SourceFindings) {
+    private static func checkCleartext(_ url: String, secret: Bool, field: String, into findings: inout SourceFindings)
+    {
         guard url.hasPrefix("http://") else { return }
         let name = URLHost.host(of: url) ?? ""
         guard !URLHost.isLoopback(name) else { return }
         let target = secret ? "a host that is not loopback" : name
-        findings.report(.sourcesCleartext, field,
-               "clear-text http:// to \(target): iOS App Transport Security (and Android by default) refuses it; use https://")
+        findings.report(
+            .sourcesCleartext, field,
+            "clear-text http:// to \(target): iOS App Transport Security (and Android by default) refuses it; use https://"
+        )
     }
 }
 
@@ -103,182 +128,241 @@ struct SourceFindings {
     let path: JSONPath
     var diagnostics: [Diagnostic] = []
 
-    mutating func report(_ rule: Rule, _ field: String, _ message: String, severity: Diagnostic.Severity? = nil, secrets: [String] = []) {
-        diagnostics.append(Diagnostic(severity ?? rule.defaultSeverity, rule, message, at: source.location(of: field), path: path.appending(field),
-                                      secrets: secrets))
+    mutating func report(
+        _ rule: Rule, _ field: String, _ message: String, severity: Diagnostic.Severity? = nil, secrets: [String] = []
+    ) {
+        diagnostics.append(
+            Diagnostic(
+                severity ?? rule.defaultSeverity, rule, message, at: source.location(of: field),
+                path: path.appending(field),
+                secrets: secrets))
     }
 }
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let sourcesBounds = Rule("sources.bounds", .error,
-                              summary: "Bounds are invalid, empty or past the Mercator limit.",
-                              help: "Write bounds as [west, south, east, north] in degrees, within the Web Mercator limits.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          bounds: ↓[140, 36, 139, 35]
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          bounds: [139, 35, 140, 36]
-                                      """#)])
-    static let sourcesUrlTokens = Rule("sources.url-tokens", .error,
-                              summary: "A tile URL lacks {z}, {x}, {y} (or {quadkey}, {bbox-epsg-3857}).",
-                              help: "Put {z}, {x} and {y} (or {quadkey}, {bbox-epsg-3857}) in the tile URL.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: ↓https://tiles.example.com/{z}/{x}.png
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let sourcesUnknownToken = Rule("sources.unknown-token", .error,
-                              summary: "A tile URL has a token MapLibre does not fill, such as {s}.",
-                              help: "Remove the token; for {s}, list one URL per subdomain instead.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: ↓https://{s}.tiles.example.com/{z}/{x}/{y}.png
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let sourcesCleartext = Rule("sources.cleartext", .error,
-                              summary: "Clear-text http:// to a host other than loopback.",
-                              help: "Use https://; clear-text HTTP is allowed to loopback only.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: ↓http://tiles.example.com/{z}/{x}/{y}.png
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: http://127.0.0.1:8080/{z}/{x}/{y}.png
-                                      """#)])
-    static let sourcesTilejsonUrl = Rule("sources.tilejson-url", .error,
-                              summary: "A TileJSON or ArcGIS URL is not a well-formed absolute URL.",
-                              help: "Give an absolute https:// URL (for ArcGIS, the MapServer's root URL).",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: radar
-                                          tileJson: ↓tiles.json
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: radar
-                                          tileJson: https://tiles.example.com/radar/tiles.json
-                                      """#)])
-    static let sourcesURL = Rule("sources.url", .error,
-                              summary: "A tile URL template is not a well-formed absolute URL (scheme, host).",
-                              help: "Write https://host/path/{z}/{x}/{y}.png: the message gives the fix where one is known.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: ↓"https:///{z}/{x}/{y}.png"
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let sourcesKeyHost = Rule("sources.key-host", .error,
-                              summary: "TomTom's {key} placeholder in a URL whose host is not TomTom's.",
-                              help: "Use {key} only on TomTom hosts; put a third-party token in an ${ENV} value.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: ↓"https://tiles.example.com/{z}/{x}/{y}.png?key={key}"
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: traffic
-                                          urlTemplate: "https://api.tomtom.com/traffic/map/4/tile/flow/relative/{z}/{x}/{y}.png?key={key}"
-                                      """#)])
-    static let sourcesLocalSegment = Rule("sources.local-segment", .error,
-                              summary: "A LocalTileServer route or cache key that is not one path segment.",
-                              help: "Use letters, digits, '-', '_' and '.' only; map the declared name to the run-time id with the resolver.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: heatmap
-                                          localTileServer: {route: ↓heat/map}
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: heatmap
-                                          localTileServer: {route: heatmap}
-                                      """#)])
-    static let platformUnsupported = Rule("platform.unsupported", .error,
-                              summary: "A declared feature one of the build's platforms cannot serve.",
-                              help: "Drop the feature, or declare only the platforms that can serve it.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      platforms: [ios, android]
-                                      sources:
-                                        - id: heatmap
-                                          localTileServer: {route: heatmap}
-                                          pixelRatios: ↓[1, 2]
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      platforms: [ios]
-                                      sources:
-                                        - id: heatmap
-                                          localTileServer: {route: heatmap}
-                                          pixelRatios: [1, 2]
-                                      """#)])
-    static let sourcesTileSize = Rule("sources.tile-size", .error,
-                              summary: "A raster tile size that is not a positive whole number (error) or not a power of two (warning).",
-                              help: "Declare the tile size the server renders, in pixels; 256 or 512 unless it really is another.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          tileSize: ↓300
-                                      """#),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                                          tileSize: 512
-                                      """#)])
+    static let sourcesBounds = Rule(
+        "sources.bounds", .error,
+        summary: "Bounds are invalid, empty or past the Mercator limit.",
+        help: "Write bounds as [west, south, east, north] in degrees, within the Web Mercator limits.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    bounds: ↓[140, 36, 139, 35]
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    bounds: [139, 35, 140, 36]
+                """#),
+        ])
+    static let sourcesUrlTokens = Rule(
+        "sources.url-tokens", .error,
+        summary: "A tile URL lacks {z}, {x}, {y} (or {quadkey}, {bbox-epsg-3857}).",
+        help: "Put {z}, {x} and {y} (or {quadkey}, {bbox-epsg-3857}) in the tile URL.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: ↓https://tiles.example.com/{z}/{x}.png
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let sourcesUnknownToken = Rule(
+        "sources.unknown-token", .error,
+        summary: "A tile URL has a token MapLibre does not fill, such as {s}.",
+        help: "Remove the token; for {s}, list one URL per subdomain instead.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: ↓https://{s}.tiles.example.com/{z}/{x}/{y}.png
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let sourcesCleartext = Rule(
+        "sources.cleartext", .error,
+        summary: "Clear-text http:// to a host other than loopback.",
+        help: "Use https://; clear-text HTTP is allowed to loopback only.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: ↓http://tiles.example.com/{z}/{x}/{y}.png
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: http://127.0.0.1:8080/{z}/{x}/{y}.png
+                """#),
+        ])
+    static let sourcesTilejsonUrl = Rule(
+        "sources.tilejson-url", .error,
+        summary: "A TileJSON or ArcGIS URL is not a well-formed absolute URL.",
+        help: "Give an absolute https:// URL (for ArcGIS, the MapServer's root URL).",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: radar
+                    tileJson: ↓tiles.json
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: radar
+                    tileJson: https://tiles.example.com/radar/tiles.json
+                """#),
+        ])
+    static let sourcesURL = Rule(
+        "sources.url", .error,
+        summary: "A tile URL template is not a well-formed absolute URL (scheme, host).",
+        help: "Write https://host/path/{z}/{x}/{y}.png: the message gives the fix where one is known.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: ↓"https:///{z}/{x}/{y}.png"
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let sourcesKeyHost = Rule(
+        "sources.key-host", .error,
+        summary: "TomTom's {key} placeholder in a URL whose host is not TomTom's.",
+        help: "Use {key} only on TomTom hosts; put a third-party token in an ${ENV} value.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: ↓"https://tiles.example.com/{z}/{x}/{y}.png?key={key}"
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: traffic
+                    urlTemplate: "https://api.tomtom.com/traffic/map/4/tile/flow/relative/{z}/{x}/{y}.png?key={key}"
+                """#),
+        ])
+    static let sourcesLocalSegment = Rule(
+        "sources.local-segment", .error,
+        summary: "A LocalTileServer route or cache key that is not one path segment.",
+        help: "Use letters, digits, '-', '_' and '.' only; map the declared name to the run-time id with the resolver.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: heatmap
+                    localTileServer: {route: ↓heat/map}
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: heatmap
+                    localTileServer: {route: heatmap}
+                """#),
+        ])
+    static let platformUnsupported = Rule(
+        "platform.unsupported", .error,
+        summary: "A declared feature one of the build's platforms cannot serve.",
+        help: "Drop the feature, or declare only the platforms that can serve it.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                platforms: [ios, android]
+                sources:
+                  - id: heatmap
+                    localTileServer: {route: heatmap}
+                    pixelRatios: ↓[1, 2]
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                platforms: [ios]
+                sources:
+                  - id: heatmap
+                    localTileServer: {route: heatmap}
+                    pixelRatios: [1, 2]
+                """#),
+        ])
+    static let sourcesTileSize = Rule(
+        "sources.tile-size", .error,
+        summary: "A raster tile size that is not a positive whole number (error) or not a power of two (warning).",
+        help: "Declare the tile size the server renders, in pixels; 256 or 512 unless it really is another.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    tileSize: ↓300
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    tileSize: 512
+                """#),
+        ])
 }

@@ -15,23 +15,35 @@ enum SourceIDRules {
                 continue
             }
             if source.id.count > Limits.sourceIDLength {
-                diagnostics.append(Diagnostic(.declID, "a source id of \(source.id.count) characters is longer than the limit of \(Limits.sourceIDLength) (style ids and file names derive from it)",
-                                              at: location, path: path))
+                diagnostics.append(
+                    Diagnostic(
+                        .declID,
+                        "a source id of \(source.id.count) characters is longer than the limit of \(Limits.sourceIDLength) (style ids and file names derive from it)",
+                        at: location, path: path))
                 continue
             }
             if let firstIndex = byID[source.id] {
                 let first = sources[firstIndex]
-                diagnostics.append(Diagnostic(.declDuplicateID, "duplicate source id '\(source.id)'", at: location, path: path,
-                                              related: first.location(of: "id").map { [Diagnostic.Related("'\(source.id)' first declared here", at: $0)] } ?? []))
+                diagnostics.append(
+                    Diagnostic(
+                        .declDuplicateID, "duplicate source id '\(source.id)'", at: location, path: path,
+                        related: first.location(of: "id").map {
+                            [Diagnostic.Related("'\(source.id)' first declared here", at: $0)]
+                        } ?? []))
                 continue
             }
             byID[source.id] = index
             let safe = StyleID.safe(source.id)
             if let otherIndex = bySafeID[safe] {
                 let other = sources[otherIndex]
-                diagnostics.append(Diagnostic(.declIDCollision, "source ids '\(other.id)' and '\(source.id)' both become the style id '\(StyleID.source(source.id))'",
-                                              at: location, path: path,
-                                              related: other.location(of: "id").map { [Diagnostic.Related("'\(other.id)' declared here", at: $0)] } ?? []))
+                diagnostics.append(
+                    Diagnostic(
+                        .declIDCollision,
+                        "source ids '\(other.id)' and '\(source.id)' both become the style id '\(StyleID.source(source.id))'",
+                        at: location, path: path,
+                        related: other.location(of: "id").map {
+                            [Diagnostic.Related("'\(other.id)' declared here", at: $0)]
+                        } ?? []))
                 continue
             }
             bySafeID[safe] = index
@@ -40,9 +52,14 @@ enum SourceIDRules {
             let fileName = safe.lowercased()
             if let otherIndex = byFileName[fileName] {
                 let other = sources[otherIndex]
-                diagnostics.append(Diagnostic(.declIDCollision, "source ids '\(other.id)' and '\(source.id)' differ only in case: their TileJSON files would be one file on a case-insensitive file system (macOS, Windows)",
-                                              at: location, path: path,
-                                              related: other.location(of: "id").map { [Diagnostic.Related("'\(other.id)' declared here", at: $0)] } ?? []))
+                diagnostics.append(
+                    Diagnostic(
+                        .declIDCollision,
+                        "source ids '\(other.id)' and '\(source.id)' differ only in case: their TileJSON files would be one file on a case-insensitive file system (macOS, Windows)",
+                        at: location, path: path,
+                        related: other.location(of: "id").map {
+                            [Diagnostic.Related("'\(other.id)' declared here", at: $0)]
+                        } ?? []))
                 continue
             }
             byFileName[fileName] = index

@@ -10,7 +10,8 @@ public enum StyleID {
 
     /// True for the ASCII bytes a style id keeps: letters, digits, `-` and `_`.
     static func isKeptASCII(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "_")
     }
 
     /// `mc-raster-src-<safe id>`.
@@ -32,7 +33,8 @@ public enum StyleID {
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "-" || scalar == "_" { return true }
         switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber: return true
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber:
+            return true
         default: return false
         }
     }

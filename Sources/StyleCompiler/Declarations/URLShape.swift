@@ -20,10 +20,13 @@ enum URLShape {
     static func declaredProblem(_ url: String, showingHost: Bool = true) -> Problem? {
         if let misspelt = misspeltScheme(url) { return misspelt }
         guard let authority = URLAuthority(url) else {
-            return Problem(message: "the URL has no scheme, so it would be read relative to the style file", fix: "add `https://`")
+            return Problem(
+                message: "the URL has no scheme, so it would be read relative to the style file", fix: "add `https://`")
         }
         guard authority.scheme == "https" || authority.scheme == "http" else {
-            return Problem(message: "the URL's scheme is '\(authority.scheme)', which a raster source cannot be fetched with", fix: "give an `https://` URL")
+            return Problem(
+                message: "the URL's scheme is '\(authority.scheme)', which a raster source cannot be fetched with",
+                fix: "give an `https://` URL")
         }
         return hostProblem(url, authority, showingHost: showingHost)
     }
@@ -32,13 +35,16 @@ enum URLShape {
     static func styleProblem(_ url: String) -> Problem? {
         if isWholePlaceholder(url) { return nil }
         if let misspelt = misspeltScheme(url) { return misspelt }
-        guard let authority = URLAuthority(url), authority.scheme == "https" || authority.scheme == "http" else { return nil }
+        guard let authority = URLAuthority(url), authority.scheme == "https" || authority.scheme == "http" else {
+            return nil
+        }
         return hostProblem(url, authority, showingHost: true)
     }
 
     /// `{hosted_sprite_url}`, `{hosted_glyphs_url}`: one placeholder that the TomTom SDK replaces whole.
     static func isWholePlaceholder(_ url: String) -> Bool {
-        url.hasPrefix("{") && url.hasSuffix("}") && !url.dropFirst().dropLast().contains { $0 == "{" || $0 == "}" || $0 == "/" }
+        url.hasPrefix("{") && url.hasSuffix("}")
+            && !url.dropFirst().dropLast().contains { $0 == "{" || $0 == "}" || $0 == "/" }
     }
 
     /// `htps://`, `http:/`, `https//`, `https:\\`: a scheme that means `https://` but is not written so.
@@ -48,10 +54,14 @@ enum URLShape {
         let separator = lowered.dropFirst(letters.count).prefix { $0 == ":" || $0 == "/" || $0 == "\\" }
         let isWebScheme = letters == "https" || letters == "http"
         if isWebScheme, separator == "://" { return nil }
-        let looksLikeWeb = isWebScheme || (letters.count >= 3 && Suggestion.editDistance(letters, "https") <= 2 && letters.first == "h")
+        let looksLikeWeb =
+            isWebScheme
+            || (letters.count >= 3 && Suggestion.editDistance(letters, "https") <= 2 && letters.first == "h")
         guard looksLikeWeb, separator.contains(":") || separator.hasPrefix("//") else { return nil }
-        return Problem(message: "the URL starts with '\(url.prefix(letters.count + separator.count))', which is not how a URL begins",
-                       fix: "did you mean `https://`?")
+        return Problem(
+            message:
+                "the URL starts with '\(url.prefix(letters.count + separator.count))', which is not how a URL begins",
+            fix: "did you mean `https://`?")
     }
 
     /// The host must be a host name (labels of letters, digits and `-`, or MapLibre's URL tokens) or an IP literal.
@@ -62,7 +72,10 @@ enum URLShape {
             case .malformedAuthority where authority.host.isEmpty:
                 return Problem(message: "the URL has no host", fix: nil)
             case .malformedAuthority:
-                return Problem(message: "the URL's host\(named) or port is not valid (spaces and other such characters cannot be in a host name)", fix: nil)
+                return Problem(
+                    message:
+                        "the URL's host\(named) or port is not valid (spaces and other such characters cannot be in a host name)",
+                    fix: nil)
             case .nonASCIIHost:
                 break
             default:
@@ -76,10 +89,13 @@ enum URLShape {
             if label.isEmpty {
                 // One trailing dot (a fully qualified name) is a valid host.
                 if index == labels.count - 1, labels.count > 1 { continue }
-                return Problem(message: "the URL's host\(named) has an empty label (two dots in a row, or a dot at its start)", fix: nil)
+                return Problem(
+                    message: "the URL's host\(named) has an empty label (two dots in a row, or a dot at its start)",
+                    fix: nil)
             }
             guard isHostLabel(label) else {
-                return Problem(message: "the URL's host\(named) has a label that is not letters, digits and '-'", fix: nil)
+                return Problem(
+                    message: "the URL's host\(named) has a label that is not letters, digits and '-'", fix: nil)
             }
         }
         return nil

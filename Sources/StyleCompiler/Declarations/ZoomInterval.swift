@@ -17,7 +17,8 @@ public struct ZoomInterval: Sendable, Equatable {
 
     /// The interval with `convert` applied to each given end.
     public func mapEnds<E: Error>(_ convert: (Double) throws(E) -> Double) throws(E) -> ZoomInterval {
-        ZoomInterval(minimum: try minimum.map { value throws(E) in try convert(value) },
-                     maximum: try maximum.map { value throws(E) in try convert(value) })
+        ZoomInterval(
+            minimum: try minimum.map { value throws(E) in try convert(value) },
+            maximum: try maximum.map { value throws(E) in try convert(value) })
     }
 }

@@ -45,8 +45,11 @@ enum CredentialScan {
         for prefix in ["pk.", "sk."] {
             var search = text[...]
             while let range = search.firstRange(of: prefix) {
-                let token = search[range.lowerBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }
-                let boundary = range.lowerBound == text.startIndex || !text[text.index(before: range.lowerBound)].isLetter
+                let token = search[range.lowerBound...].prefix {
+                    $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-"
+                }
+                let boundary =
+                    range.lowerBound == text.startIndex || !text[text.index(before: range.lowerBound)].isLetter
                 if boundary, token.count >= 40, token.dropFirst(3).contains(".") { found.append(String(token)) }
                 search = search[range.upperBound...]
             }
@@ -72,7 +75,11 @@ enum CredentialScan {
         guard parameters.contains(name) else { return nil }
         var end = equals + 1
         // A `{placeholder}` value is read whole, so that it is recognised as one.
-        if end < bytes.count, bytes[end] == UInt8(ascii: "{"), let close = bytes[end...].firstIndex(of: UInt8(ascii: "}")) { end = close + 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "{"),
+            let close = bytes[end...].firstIndex(of: UInt8(ascii: "}"))
+        {
+            end = close + 1
+        }
         while end < bytes.count, !valueEnds.contains(bytes[end]) { end += 1 }
         let value = Substring(String(decoding: bytes[(equals + 1)..<end], as: UTF8.self))
         return isLiteral(value) ? String(value) : nil
@@ -83,7 +90,8 @@ enum CredentialScan {
     private static let valueEnds = Set("&#\"' \n\t,;)]}<>".utf8)
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "_")
     }
 
     /// AWS access key ids: `AKIA` or `ASIA` and 16 capitals or digits, standing alone.
@@ -94,8 +102,9 @@ enum CredentialScan {
             let head = bytes[index..<(index + 4)]
             let standsAlone = index == 0 || !isNameByte(bytes[index - 1])
             if standsAlone, head.elementsEqual("AKIA".utf8) || head.elementsEqual("ASIA".utf8),
-               bytes[(index + 4)..<(index + 20)].allSatisfy({ (65...90).contains($0) || (48...57).contains($0) }),
-               index + 20 == bytes.count || !isNameByte(bytes[index + 20]) {
+                bytes[(index + 4)..<(index + 20)].allSatisfy({ (65...90).contains($0) || (48...57).contains($0) }),
+                index + 20 == bytes.count || !isNameByte(bytes[index + 20])
+            {
                 found.append(String(decoding: bytes[index..<(index + 20)], as: UTF8.self))
                 index += 20
             } else {
@@ -150,10 +159,18 @@ enum CredentialScan {
 
 /// The rule the scan reports (registered in `RuleCatalog.all`).
 extension Rule {
-    static let secretLiteralKey = Rule("secret.literal-key", .error,
-                              summary: "A literal credential (API key, access token) in a file.",
-                              help: "Replace the key with TomTom's {key} placeholder (mc-style redact) or an ${ENV} value.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": [↓"https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key=AbCdEfGhIjKlMnOpQrStUvWxYz012345"]}}, "layers": [{"id": "r", "type": "raster", "source": "r"}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key={key}"]}}, "layers": [{"id": "r", "type": "raster", "source": "r"}]}"#)])
+    static let secretLiteralKey = Rule(
+        "secret.literal-key", .error,
+        summary: "A literal credential (API key, access token) in a file.",
+        help: "Replace the key with TomTom's {key} placeholder (mc-style redact) or an ${ENV} value.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": [↓"https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key=AbCdEfGhIjKlMnOpQrStUvWxYz012345"]}}, "layers": [{"id": "r", "type": "raster", "source": "r"}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key={key}"]}}, "layers": [{"id": "r", "type": "raster", "source": "r"}]}"#
+            ),
+        ])
 }

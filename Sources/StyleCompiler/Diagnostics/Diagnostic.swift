@@ -53,14 +53,21 @@ public struct Diagnostic: Sendable, Equatable {
     public let isConfigurable: Bool
 
     /// A finding of `rule` at its default severity.
-    public init(_ rule: Rule, _ message: String, at location: SourceLocation?,
-                path: JSONPath? = nil, fileName: String? = nil, related: [Related] = [], secrets: [String] = []) {
-        self.init(rule.defaultSeverity, rule, message, at: location, path: path, fileName: fileName, related: related, secrets: secrets)
+    public init(
+        _ rule: Rule, _ message: String, at location: SourceLocation?,
+        path: JSONPath? = nil, fileName: String? = nil, related: [Related] = [], secrets: [String] = []
+    ) {
+        self.init(
+            rule.defaultSeverity, rule, message, at: location, path: path, fileName: fileName, related: related,
+            secrets: secrets)
     }
 
     /// A finding of `rule` at another severity than its default (a rule whose severity depends on the case).
-    public init(_ severity: Severity, _ rule: Rule, _ message: String, at location: SourceLocation?,
-                path: JSONPath? = nil, fileName: String? = nil, related: [Related] = [], secrets: [String] = [], layerID: String? = nil) {
+    public init(
+        _ severity: Severity, _ rule: Rule, _ message: String, at location: SourceLocation?,
+        path: JSONPath? = nil, fileName: String? = nil, related: [Related] = [], secrets: [String] = [],
+        layerID: String? = nil
+    ) {
         self.secrets = secrets
         self.layerID = layerID
         self.isConfigurable = rule.isConfigurable
@@ -84,7 +91,9 @@ public struct Diagnostic: Sendable, Equatable {
 
     /// The same finding with another message (masked and bounded as the first was).
     public func with(message: String) -> Diagnostic {
-        Diagnostic(copying: self, severity: severity, message: CredentialScan.masked(message, also: secrets), location: location, path: path)
+        Diagnostic(
+            copying: self, severity: severity, message: CredentialScan.masked(message, also: secrets),
+            location: location, path: path)
     }
 
     /// The same finding at another severity (a configuration's setting for its rule).
@@ -96,13 +105,16 @@ public struct Diagnostic: Sendable, Equatable {
     public func masking(_ more: [String]) -> Diagnostic {
         let added = more.filter { !$0.isEmpty && !secrets.contains($0) }
         guard !added.isEmpty else { return self }
-        return Diagnostic(copying: self, severity: severity, message: CredentialScan.masked(message, also: added), location: location,
-                          path: path, secrets: secrets + added)
+        return Diagnostic(
+            copying: self, severity: severity, message: CredentialScan.masked(message, also: added), location: location,
+            path: path, secrets: secrets + added)
     }
 
     /// A copy of `other` with some parts replaced; the message is taken as it is (already masked and bounded).
-    private init(copying other: Diagnostic, severity: Severity, message: String, location: SourceLocation?, path: JSONPath?,
-                 secrets: [String]? = nil) {
+    private init(
+        copying other: Diagnostic, severity: Severity, message: String, location: SourceLocation?, path: JSONPath?,
+        secrets: [String]? = nil
+    ) {
         self.severity = severity
         self.rule = other.rule
         self.message = MessageBound.bounded(message)
@@ -166,24 +178,29 @@ extension Diagnostic {
     /// The diagnostic for a key written twice in one object (rule `json.duplicate-key`), pointing at the
     /// second and relating the first.
     public static func duplicateKey(_ duplicate: DuplicateKey) -> Diagnostic {
-        Diagnostic(.jsonDuplicateKey, "duplicate key \"\(duplicate.key)\": a later value replaces the earlier one",
-                   at: duplicate.second, path: duplicate.objectPath.appending(duplicate.key),
-                   related: [Related("\"\(duplicate.key)\" first defined here", at: duplicate.first)])
+        Diagnostic(
+            .jsonDuplicateKey, "duplicate key \"\(duplicate.key)\": a later value replaces the earlier one",
+            at: duplicate.second, path: duplicate.objectPath.appending(duplicate.key),
+            related: [Related("\"\(duplicate.key)\" first defined here", at: duplicate.first)])
     }
 }
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let jsonSyntax = Rule("json.syntax", .error, configurable: false,
-                              summary: "The JSON is not valid RFC 8259.",
-                              help: "Fix the JSON at the marked place: strict RFC 8259 (no comments, no trailing commas, double quotes).",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {}, "layers": []↓]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#)])
-    static let jsonDuplicateKey = Rule("json.duplicate-key", .warning,
-                              summary: "An object has the same key twice; the later value wins.",
-                              help: "Remove one of the two keys; readers keep the later value.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {}, ↓"version": 8, "layers": []}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#)])
+    static let jsonSyntax = Rule(
+        "json.syntax", .error, configurable: false,
+        summary: "The JSON is not valid RFC 8259.",
+        help: "Fix the JSON at the marked place: strict RFC 8259 (no comments, no trailing commas, double quotes).",
+        examples: [
+            .triggering(.style, #"{"version": 8, "sources": {}, "layers": []↓]}"#),
+            .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#),
+        ])
+    static let jsonDuplicateKey = Rule(
+        "json.duplicate-key", .warning,
+        summary: "An object has the same key twice; the later value wins.",
+        help: "Remove one of the two keys; readers keep the later value.",
+        examples: [
+            .triggering(.style, #"{"version": 8, "sources": {}, ↓"version": 8, "layers": []}"#),
+            .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#),
+        ])
 }

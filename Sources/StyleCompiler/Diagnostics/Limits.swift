@@ -33,16 +33,29 @@ public enum Limits {
 
 /// The limits' own rules (registered in `RuleCatalog.all`): each stage that counts reports them.
 extension Rule {
-    static let limitsSources = Rule("limits.sources", .error,
-                              summary: "More raster sources than the limit.",
-                              help: "Split the declarations: one compile composes at most 50,000 sources.",
-                              examples: [
-                                  .triggering(.declarations, "version: 1\nbase: base.json\nsources:\n" + (0...Limits.sources).map { "  - {id: s\($0), urlTemplate: \"https://t.example.com/\($0)/{z}/{x}/{y}.png\"}\n" }.joined()),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let limitsLayers = Rule("limits.layers", .error,
-                              summary: "More style layers than the limit.",
-                              help: "A style may hold at most 100,000 layers, base and declared together.",
-                              examples: [
-                                  .triggering(.style, "{\"version\": 8, \"sources\": {}, \"layers\": [" + (0...Limits.layers).map { "{\"id\": \"l\($0)\", \"type\": \"background\"}" }.joined(separator: ", ") + "]}"),
-                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#)])
+    static let limitsSources = Rule(
+        "limits.sources", .error,
+        summary: "More raster sources than the limit.",
+        help: "Split the declarations: one compile composes at most 50,000 sources.",
+        examples: [
+            .triggering(
+                .declarations,
+                "version: 1\nbase: base.json\nsources:\n"
+                    + (0...Limits.sources).map {
+                        "  - {id: s\($0), urlTemplate: \"https://t.example.com/\($0)/{z}/{x}/{y}.png\"}\n"
+                    }.joined()),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let limitsLayers = Rule(
+        "limits.layers", .error,
+        summary: "More style layers than the limit.",
+        help: "A style may hold at most 100,000 layers, base and declared together.",
+        examples: [
+            .triggering(
+                .style,
+                "{\"version\": 8, \"sources\": {}, \"layers\": ["
+                    + (0...Limits.layers).map { "{\"id\": \"l\($0)\", \"type\": \"background\"}" }.joined(
+                        separator: ", ") + "]}"),
+            .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#),
+        ])
 }

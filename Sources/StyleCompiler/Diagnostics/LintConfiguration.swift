@@ -51,7 +51,8 @@ public struct LintConfiguration: Sendable, Equatable {
             guard diagnostic.isConfigurable else { return diagnostic }
             let settings = rules[diagnostic.rule]
             if let layer = diagnostic.layerID,
-               (ignoredLayers + (settings?.ignoredLayers ?? [])).contains(where: { $0.matches(layer) }) {
+                (ignoredLayers + (settings?.ignoredLayers ?? [])).contains(where: { $0.matches(layer) })
+            {
                 return nil
             }
             guard let setting = settings?.setting else { return diagnostic }

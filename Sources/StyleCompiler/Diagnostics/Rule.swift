@@ -16,8 +16,10 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     public var examples: [RuleExample] { makeExamples() }
     private let makeExamples: @Sendable () -> [RuleExample]
 
-    public init(_ id: String, _ defaultSeverity: Diagnostic.Severity, configurable: Bool = true, summary: String, help: String,
-                examples: @escaping @Sendable @autoclosure () -> [RuleExample] = []) {
+    public init(
+        _ id: String, _ defaultSeverity: Diagnostic.Severity, configurable: Bool = true, summary: String, help: String,
+        examples: @escaping @Sendable @autoclosure () -> [RuleExample] = []
+    ) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.isConfigurable = configurable

@@ -49,7 +49,10 @@ public struct RuleExample: Sendable {
     /// The input's bytes, for an input no text can be (one that is not UTF-8); `text` is then empty.
     public let bytes: [UInt8]?
 
-    private init(triggers: Bool, input: Input, text: String, files: [String: String], maximumOutputSize: Int?, bytes: [UInt8]? = nil) {
+    private init(
+        triggers: Bool, input: Input, text: String, files: [String: String], maximumOutputSize: Int?,
+        bytes: [UInt8]? = nil
+    ) {
         self.triggers = triggers
         self.input = input
         self.text = text
@@ -64,12 +67,16 @@ public struct RuleExample: Sendable {
     }
 
     /// An input that gives a finding of the rule at each `↓`.
-    public static func triggering(_ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil) -> RuleExample {
+    public static func triggering(
+        _ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil
+    ) -> RuleExample {
         RuleExample(triggers: true, input: input, text: text, files: files, maximumOutputSize: maximumOutputSize)
     }
 
     /// An input that gives no finding of the rule.
-    public static func passing(_ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil) -> RuleExample {
+    public static func passing(
+        _ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil
+    ) -> RuleExample {
         RuleExample(triggers: false, input: input, text: text, files: files, maximumOutputSize: maximumOutputSize)
     }
 

@@ -17,7 +17,8 @@ public enum Suggestion {
     static func wordPrefixMatch(_ word: String, among candidates: [String]) -> String? {
         let lowered = word.lowercased()
         func starts(_ text: String, with prefix: String) -> Bool {
-            text == prefix || text.hasPrefix(prefix + " ") || text.hasPrefix(prefix + "-") || text.hasPrefix(prefix + "_")
+            text == prefix || text.hasPrefix(prefix + " ") || text.hasPrefix(prefix + "-")
+                || text.hasPrefix(prefix + "_")
         }
         var best: String?
         for candidate in candidates where candidate != word {
@@ -30,7 +31,9 @@ public enum Suggestion {
 
     /// `"; did you mean 'CANDIDATE'?"` for the candidate closest to `word` (each shown through `form`, such as
     /// `--name` for an option), or "" when none is close: the one wording every "did you mean" uses.
-    public static func didYouMean(_ word: String, among candidates: [String], form: (String) -> String = { $0 }) -> String {
+    public static func didYouMean(_ word: String, among candidates: [String], form: (String) -> String = { $0 })
+        -> String
+    {
         closest(to: word, among: candidates).map { "; did you mean '\(form($0))'?" } ?? ""
     }
 

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 import LocatedJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Writes a file so that readers see either the old content or the new, never a part: the bytes go to a
 /// temporary file in the same folder, are flushed to disk, and the temporary file is renamed over the target.
@@ -44,7 +45,8 @@ public struct AtomicFileWriter: Sendable {
         do {
             defer { close(descriptor) }
             try writeAll(bytes, to: descriptor, path: path)
-            guard fchmod(descriptor, Self.mode(replacing: target)) == 0, !flushesEachFile || fsync(descriptor) == 0 else {
+            guard fchmod(descriptor, Self.mode(replacing: target)) == 0, !flushesEachFile || fsync(descriptor) == 0
+            else {
                 throw OutputError(path: path, reason: Self.describe(errno))
             }
         }
@@ -53,7 +55,8 @@ public struct AtomicFileWriter: Sendable {
     }
 
     private func writeAll(_ bytes: ChunkedBytes, to descriptor: Int32, path: String) throws(OutputError) {
-        for chunk in bytes.chunks where !chunk.withUnsafeBufferPointer({ DescriptorWriting.writeAll($0, to: descriptor) }) {
+        for chunk in bytes.chunks
+        where !chunk.withUnsafeBufferPointer({ DescriptorWriting.writeAll($0, to: descriptor) }) {
             throw OutputError(path: path, reason: Self.describe(errno))
         }
     }
@@ -104,12 +107,18 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let ioWrite = Rule("io.write", .error, configurable: false,
-                              summary: "An output file or folder cannot be written.",
-                              help: "Check that the output folder's parent exists and is writable, and that the disk has room.",
-                              examples: [
-                                  .triggering(.compile, RuleExample.plainDeclarations, files: ["out": #"""
-                                      a file where the output folder should be
-                                      """#]),
-                                  .passing(.compile, RuleExample.plainDeclarations)])
+    static let ioWrite = Rule(
+        "io.write", .error, configurable: false,
+        summary: "An output file or folder cannot be written.",
+        help: "Check that the output folder's parent exists and is writable, and that the disk has room.",
+        examples: [
+            .triggering(
+                .compile, RuleExample.plainDeclarations,
+                files: [
+                    "out": #"""
+                    a file where the output folder should be
+                    """#
+                ]),
+            .passing(.compile, RuleExample.plainDeclarations),
+        ])
 }

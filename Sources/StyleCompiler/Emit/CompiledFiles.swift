@@ -4,20 +4,26 @@ import LocatedJSON
 enum CompiledFiles {
     /// The files, in order: per variant style and layer mapping (when there is one), one TileJSON per source
     /// with tiles of its own, manifest.json. With `namedVariants` (`bases:`) each variant's files carry its name.
-    static func render(_ compositions: [Composition], namedVariants: Bool, inputs: [ManifestDocument.Input], compact: Bool,
-                       generatorVersion: String) -> [OutputFile] {
+    static func render(
+        _ compositions: [Composition], namedVariants: Bool, inputs: [ManifestDocument.Input], compact: Bool,
+        generatorVersion: String
+    ) -> [OutputFile] {
         let writer = JSONWriter(style: compact ? .compact : .pretty)
         var files: [OutputFile] = []
         var variants: [ManifestDocument.VariantFiles] = []
         for composition in compositions {
             let name = namedVariants ? composition.variant.name : nil
-            let style = OutputFile(path: OutputLayout.style(variant: name), contents: writer.chunkedBytes(composition.style))
+            let style = OutputFile(
+                path: OutputLayout.style(variant: name), contents: writer.chunkedBytes(composition.style))
             let layerMapping = composition.layerMapping.map {
-                OutputFile(path: OutputLayout.layerMapping(variant: name), contents: JSONWriter(style: .pretty).chunkedBytes($0))
+                OutputFile(
+                    path: OutputLayout.layerMapping(variant: name),
+                    contents: JSONWriter(style: .pretty).chunkedBytes($0))
             }
             files.append(style)
             if let layerMapping { files.append(layerMapping) }
-            variants.append(ManifestDocument.VariantFiles(composition: composition, style: style, layerMapping: layerMapping))
+            variants.append(
+                ManifestDocument.VariantFiles(composition: composition, style: style, layerMapping: layerMapping))
         }
         var tileJSONPaths: [String: String] = [:]
         for report in compositions[0].sources {
@@ -28,8 +34,10 @@ enum CompiledFiles {
             // Chunked too: `bytes(_:)` reserves a large buffer up front, too much for thousands of small files.
             files.append(OutputFile(path: path, contents: JSONWriter(style: .pretty).chunkedBytes(document)))
         }
-        let manifest = ManifestDocument.make(variants, inputs: inputs, tileJSONPaths: tileJSONPaths, generatorVersion: generatorVersion)
-        files.append(OutputFile(path: OutputLayout.manifest, contents: JSONWriter(style: .pretty).chunkedBytes(manifest)))
+        let manifest = ManifestDocument.make(
+            variants, inputs: inputs, tileJSONPaths: tileJSONPaths, generatorVersion: generatorVersion)
+        files.append(
+            OutputFile(path: OutputLayout.manifest, contents: JSONWriter(style: .pretty).chunkedBytes(manifest)))
         return files
     }
 }

@@ -8,19 +8,31 @@ public enum ConfigurationJSONSchema {
 
     /// The schema document for `rules` (the catalog's, `RuleCatalog.all`).
     public static func document(rules catalog: [Rule]) -> JSONNode {
-        let settings = JSONNode.object(["enum": .array(LintConfiguration.Setting.allCases.map { .string($0.rawValue) })])
-        let globs = JSONNode.object(["type": .string("array"), "items": .object(["type": .string("string"), "minLength": .integer(1)]),
-                                     "description": .string("Layer-id globs (* any run, ? one character) whose findings are not reported.")])
-        let ruleSetting = JSONNode.object(["oneOf": .array([
-            .object(["$ref": .string("#/$defs/setting")]),
-            .object(["type": .string("object"), "additionalProperties": .bool(false), "properties": .object([
-                "severity": .object(["$ref": .string("#/$defs/setting")]),
-                "ignoreLayers": .object(["$ref": .string("#/$defs/ignoreLayers")]),
-            ])]),
-        ])])
+        let settings = JSONNode.object(["enum": .array(LintConfiguration.Setting.allCases.map { .string($0.rawValue) })]
+        )
+        let globs = JSONNode.object([
+            "type": .string("array"), "items": .object(["type": .string("string"), "minLength": .integer(1)]),
+            "description": .string("Layer-id globs (* any run, ? one character) whose findings are not reported."),
+        ])
+        let ruleSetting = JSONNode.object([
+            "oneOf": .array([
+                .object(["$ref": .string("#/$defs/setting")]),
+                .object([
+                    "type": .string("object"), "additionalProperties": .bool(false),
+                    "properties": .object([
+                        "severity": .object(["$ref": .string("#/$defs/setting")]),
+                        "ignoreLayers": .object(["$ref": .string("#/$defs/ignoreLayers")]),
+                    ]),
+                ]),
+            ])
+        ])
         let rules = catalog.filter(\.isConfigurable).map { rule in
-            JSONMember(key: rule.id, value: .object(["$ref": .string("#/$defs/rule"),
-                                                     "description": .string("\(rule.summary) Default: \(rule.defaultSeverity.rawValue).")]))
+            JSONMember(
+                key: rule.id,
+                value: .object([
+                    "$ref": .string("#/$defs/rule"),
+                    "description": .string("\(rule.summary) Default: \(rule.defaultSeverity.rawValue)."),
+                ]))
         }
         return .object([
             "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
@@ -30,9 +42,11 @@ public enum ConfigurationJSONSchema {
             "additionalProperties": .bool(false),
             "properties": .object([
                 "version": .object(["const": .integer(1), "description": .string("Format version: 1.")]),
-                "rules": .object(["type": .string("object"), "additionalProperties": .bool(false),
-                                  "description": .string("Rule id -> off, note, warning or error, or {severity, ignoreLayers}."),
-                                  "properties": JSONNode(.object(JSONObject(rules)))]),
+                "rules": .object([
+                    "type": .string("object"), "additionalProperties": .bool(false),
+                    "description": .string("Rule id -> off, note, warning or error, or {severity, ignoreLayers}."),
+                    "properties": JSONNode(.object(JSONObject(rules))),
+                ]),
                 "ignoreLayers": .object(["$ref": .string("#/$defs/ignoreLayers")]),
             ]),
             "$defs": .object(["setting": settings, "ignoreLayers": globs, "rule": ruleSetting]),

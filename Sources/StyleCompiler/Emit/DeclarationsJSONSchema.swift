@@ -52,7 +52,8 @@ public enum DeclarationsJSONSchema {
             for member in object(spec).members { result.setMember(member) }
         case .stringMap:
             result["type"] = string("object")
-            result["additionalProperties"] = JSONNode(.object(JSONObject([JSONMember(key: "type", value: string("string"))])))
+            result["additionalProperties"] = JSONNode(
+                .object(JSONObject([JSONMember(key: "type", value: string("string"))])))
         case .oneOf(let alternatives):
             result["oneOf"] = JSONNode(.array(alternatives.map { JSONNode(.object(schema($0, summary: nil))) }))
         }

@@ -33,7 +33,9 @@ public enum KeyRedaction {
         var splices: [(range: Range<Int>, bytes: [UInt8])] = []
         var replaced = 0
         root.walk { _, node in
-            guard let text = node.stringValue, let start = node.sourceOffset, start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return }
+            guard let text = node.stringValue, let start = node.sourceOffset, start < bytes.count,
+                bytes[start] == UInt8(ascii: "\"")
+            else { return }
             var result = text
             for key in ordered {
                 let parts = result.split(separator: "key=" + key, omittingEmptySubsequences: false)
@@ -55,7 +57,8 @@ public enum KeyRedaction {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var position = 0
-        for splice in splices.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where splice.range.lowerBound >= position {
+        for splice in splices.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
+        where splice.range.lowerBound >= position {
             output += bytes[position..<splice.range.lowerBound]
             output += splice.bytes
             position = splice.range.upperBound

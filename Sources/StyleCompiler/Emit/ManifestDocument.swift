@@ -23,7 +23,9 @@ enum ManifestDocument {
         let layerMapping: OutputFile?
     }
 
-    static func make(_ variants: [VariantFiles], inputs: [Input], tileJSONPaths: [String: String], generatorVersion: String) -> JSONNode {
+    static func make(
+        _ variants: [VariantFiles], inputs: [Input], tileJSONPaths: [String: String], generatorVersion: String
+    ) -> JSONNode {
         let first = variants[0].composition
         return .object([
             "format": .string(ManifestFormat.name),
@@ -31,14 +33,21 @@ enum ManifestDocument {
             "generator": .object(["name": .string("mc-style"), "version": .string(generatorVersion)]),
             "target": .string(first.target.rawValue),
             "platforms": .array(first.platforms.map { .string($0.rawValue) }),
-            "inputs": .array(inputs.map { input in
-                .object(["path": .string(input.path), "role": .string(input.role), "variant": input.variant.map { .string($0) },
-                         "sha256": .string(input.sha256)])
-            }),
+            "inputs": .array(
+                inputs.map { input in
+                    .object([
+                        "path": .string(input.path), "role": .string(input.role),
+                        "variant": input.variant.map { .string($0) },
+                        "sha256": .string(input.sha256),
+                    ])
+                }),
             "variants": .array(variants.map(variant)),
-            "sources": .array(first.sources.indices.map { index in
-                source(for: first.sources[index], warnings: warnings(of: index, in: variants), tileJSONPath: tileJSONPaths[first.sources[index].declaration.id])
-            }),
+            "sources": .array(
+                first.sources.indices.map { index in
+                    source(
+                        for: first.sources[index], warnings: warnings(of: index, in: variants),
+                        tileJSONPath: tileJSONPaths[first.sources[index].declaration.id])
+                }),
         ])
     }
 
@@ -58,27 +67,41 @@ enum ManifestDocument {
         }
         return .object([
             "name": .string(composition.variant.name),
-            "style": .object(["path": .string(files.style.path), "sha256": .string(files.style.sha256),
-                              "layers": .integer(layers), "sources": .integer(sources)]),
-            "layerMapping": files.layerMapping.map { .object(["path": .string($0.path), "sha256": .string($0.sha256)]) },
+            "style": .object([
+                "path": .string(files.style.path), "sha256": .string(files.style.sha256),
+                "layers": .integer(layers), "sources": .integer(sources),
+            ]),
+            "layerMapping": files.layerMapping.map {
+                .object(["path": .string($0.path), "sha256": .string($0.sha256)])
+            },
             "placeholders": .array(placeholders),
-            "filledAtBuild": composition.keyFilledPointers.isEmpty ? nil : .array([
-                .object(["token": .string(Placeholder.apiKey.token), "pointers": .array(composition.keyFilledPointers.map { .string($0) })]),
-            ]),
-            "leftAsIs": composition.foreignKeyPointers.isEmpty ? nil : .array([
-                .object(["token": .string(Placeholder.apiKey.token), "why": .string("the URL's host is not TomTom's"),
-                         "pointers": .array(composition.foreignKeyPointers.map { .string($0) })]),
-            ]),
-            "layers": .array(composition.sources.compactMap { report in
-                report.layerIndex.map { index in
+            "filledAtBuild": composition.keyFilledPointers.isEmpty
+                ? nil
+                : .array([
                     .object([
-                        "source": .string(report.declaration.id),
-                        "index": .integer(index),
-                        "opacity": .string("/layers/\(index)/paint/raster-opacity"),
-                        "visibility": .string("/layers/\(index)/layout/visibility"),
+                        "token": .string(Placeholder.apiKey.token),
+                        "pointers": .array(composition.keyFilledPointers.map { .string($0) }),
                     ])
-                }
-            }),
+                ]),
+            "leftAsIs": composition.foreignKeyPointers.isEmpty
+                ? nil
+                : .array([
+                    .object([
+                        "token": .string(Placeholder.apiKey.token), "why": .string("the URL's host is not TomTom's"),
+                        "pointers": .array(composition.foreignKeyPointers.map { .string($0) }),
+                    ])
+                ]),
+            "layers": .array(
+                composition.sources.compactMap { report in
+                    report.layerIndex.map { index in
+                        .object([
+                            "source": .string(report.declaration.id),
+                            "index": .integer(index),
+                            "opacity": .string("/layers/\(index)/paint/raster-opacity"),
+                            "visibility": .string("/layers/\(index)/layout/visibility"),
+                        ])
+                    }
+                }),
         ])
     }
 
@@ -88,7 +111,9 @@ enum ManifestDocument {
         return variants.flatMap { $0.composition.sources[index].warnings }.filter { seen.insert($0).inserted }
     }
 
-    private static func source(for report: Composition.SourceReport, warnings: [String], tileJSONPath: String?) -> JSONNode {
+    private static func source(for report: Composition.SourceReport, warnings: [String], tileJSONPath: String?)
+        -> JSONNode
+    {
         let declaration = report.declaration
         let template = StyleSourceBuilder.tileTemplate(declaration)
         let head = JSONMember.present([
@@ -100,8 +125,12 @@ enum ManifestDocument {
             "tileJson": tileJSONPath.map { .string($0) },
         ])
         let tail = JSONMember.present([
-            "tileSize": .object(["declared": .integer(declaration.tileSize), "emitted": .integer(report.emittedTileSize)]),
-            "tileZoom": .object(["min": .integer(declaration.tileLevels.min), "max": .integer(declaration.tileLevels.max)]),
+            "tileSize": .object([
+                "declared": .integer(declaration.tileSize), "emitted": .integer(report.emittedTileSize),
+            ]),
+            "tileZoom": .object([
+                "min": .integer(declaration.tileLevels.min), "max": .integer(declaration.tileLevels.max),
+            ]),
             "visibleZoom": declaration.visibleZoom.map { unified in
                 .object([
                     "unified": ends(unified),
@@ -112,14 +141,15 @@ enum ManifestDocument {
             },
             "bounds": declaration.bounds.map(bounds),
             "tileCounts": declaration.bounds.map { tileCounts($0, declaration) },
-            "attribution": .array(declaration.attribution.map { rule in
-                .object([
-                    "text": .string(rule.text.display),
-                    "minZoom": rule.minZoom.map { .number($0) },
-                    "maxZoom": rule.maxZoom.map { .number($0) },
-                    "bounds": rule.bounds.map(bounds),
-                ])
-            }),
+            "attribution": .array(
+                declaration.attribution.map { rule in
+                    .object([
+                        "text": .string(rule.text.display),
+                        "minZoom": rule.minZoom.map { .number($0) },
+                        "maxZoom": rule.maxZoom.map { .number($0) },
+                        "bounds": rule.bounds.map(bounds),
+                    ])
+                }),
             "opacity": .number(declaration.opacity),
             "visible": .bool(declaration.visible),
             "zIndex": .integer(declaration.zIndex),
@@ -139,7 +169,6 @@ enum ManifestDocument {
         return JSONNode(.object(JSONObject(unindexed: members)))
     }
 
-
     /// `[min, max]`, null for an open end.
     private static func ends(_ zoom: ZoomInterval) -> JSONNode {
         .array([zoom.minimum.map { .number($0) } ?? .null, zoom.maximum.map { .number($0) } ?? .null])
@@ -152,8 +181,9 @@ enum ManifestDocument {
     /// Tiles covering the bounds at each tile level of the source (core math), 0...22 where undeclared.
     private static func tileCounts(_ box: GeoBounds, _ declaration: RasterSourceDeclaration) -> JSONNode {
         let (low, high) = declaration.tileLevels
-        return .array((low...high).map { level in
-            .object(["zoom": .integer(level), "tiles": .integer((try? box.tileCount(levels: level...level)) ?? 0)])
-        })
+        return .array(
+            (low...high).map { level in
+                .object(["zoom": .integer(level), "tiles": .integer((try? box.tileCount(levels: level...level)) ?? 0)])
+            })
     }
 }

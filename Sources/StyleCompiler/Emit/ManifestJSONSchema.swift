@@ -15,104 +15,104 @@ public enum ManifestJSONSchema {
     }
 
     static let text = """
-    {
-      "$schema": "https://json-schema.org/draft/2020-12/schema",
-      "$id": "\(identifier)",
-      "title": "mc-style compiled-output manifest",
-      "type": "object",
-      "additionalProperties": false,
-      "required": ["format", "formatVersion", "generator", "target", "platforms", "inputs", "variants", "sources"],
-      "properties": {
-        "format": {"const": "\(ManifestFormat.name)"},
-        "formatVersion": {"const": \(ManifestFormat.version)},
-        "generator": {"type": "object", "additionalProperties": false, "required": ["name", "version"],
-          "properties": {"name": {"const": "mc-style"}, "version": {"type": "string"}}},
-        "target": {"enum": ["tomtom", "maplibre"]},
-        "platforms": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"enum": ["ios", "android"]}},
-        "inputs": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["path", "role", "sha256"],
-          "properties": {"path": {"type": "string"}, "role": {"enum": ["declarations", "include", "base"]}, "variant": {"$ref": "#/$defs/variantName"},
-            "sha256": {"$ref": "#/$defs/sha256"}}}},
-        "variants": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/variant"}},
-        "sources": {"type": "array", "items": {"$ref": "#/$defs/source"}}
-      },
-      "$defs": {
-        "variantName": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},
-        "variant": {
-          "type": "object", "additionalProperties": false, "required": ["name", "style", "placeholders", "layers"],
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "$id": "\(identifier)",
+          "title": "mc-style compiled-output manifest",
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["format", "formatVersion", "generator", "target", "platforms", "inputs", "variants", "sources"],
           "properties": {
-            "name": {"$ref": "#/$defs/variantName"},
-            "style": {"type": "object", "additionalProperties": false, "required": ["path", "sha256", "layers", "sources"],
-              "properties": {"path": {"$ref": "#/$defs/relativePath"}, "sha256": {"$ref": "#/$defs/sha256"},
-                "layers": {"type": "integer", "minimum": 0}, "sources": {"type": "integer", "minimum": 0}}},
-            "layerMapping": {"type": "object", "additionalProperties": false, "required": ["path", "sha256"],
-              "properties": {"path": {"$ref": "#/$defs/relativePath"}, "sha256": {"$ref": "#/$defs/sha256"}}},
-            "placeholders": {"type": "array", "items": {"$ref": "#/$defs/placeholder"}},
-            "filledAtBuild": {"type": "array", "items": {"$ref": "#/$defs/tokenPointers"}},
-            "leftAsIs": {"type": "array", "items": {"allOf": [{"$ref": "#/$defs/tokenPointers"}, {"required": ["why"]}]}},
-            "layers": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["source", "index", "opacity", "visibility"],
-              "properties": {"source": {"type": "string"}, "index": {"type": "integer", "minimum": 0}, "opacity": {"$ref": "#/$defs/pointer"},
-                "visibility": {"$ref": "#/$defs/pointer"}}}}
-          }
-        },
-        "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-        "relativePath": {"type": "string", "pattern": "^(?!/)(?!.*(^|/)\\\\.{1,2}(/|$))[^\\\\\\\\]+$"},
-        "pointer": {"type": "string", "pattern": "^(/([^~]|~[01])*)*$"},
-        "segment": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,128}$"},
-        "placeholder": {
-          "type": "object", "additionalProperties": false, "required": ["token", "fill", "pointers"],
-          "properties": {
-            "token": {"type": "string", "pattern": "^\\\\{(key|localTileServer|route:[A-Za-z0-9._-]+|cacheKey:[A-Za-z0-9._-]+)\\\\}$"},
-            "fill": {"enum": ["apiKey", "localTileServer", "route", "cacheKey"]},
-            "name": {"$ref": "#/$defs/segment"},
-            "default": {"$ref": "#/$defs/segment"},
-            "pointers": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/pointer"}}
+            "format": {"const": "\(ManifestFormat.name)"},
+            "formatVersion": {"const": \(ManifestFormat.version)},
+            "generator": {"type": "object", "additionalProperties": false, "required": ["name", "version"],
+              "properties": {"name": {"const": "mc-style"}, "version": {"type": "string"}}},
+            "target": {"enum": ["tomtom", "maplibre"]},
+            "platforms": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"enum": ["ios", "android"]}},
+            "inputs": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["path", "role", "sha256"],
+              "properties": {"path": {"type": "string"}, "role": {"enum": ["declarations", "include", "base"]}, "variant": {"$ref": "#/$defs/variantName"},
+                "sha256": {"$ref": "#/$defs/sha256"}}}},
+            "variants": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/variant"}},
+            "sources": {"type": "array", "items": {"$ref": "#/$defs/source"}}
           },
-          "allOf": [
-            {"if": {"properties": {"fill": {"enum": ["route", "cacheKey"]}}}, "then": {"required": ["name"]}, "else": {"not": {"required": ["name"]}}}
-          ]
-        },
-        "tokenPointers": {
-          "type": "object", "additionalProperties": false, "required": ["token", "pointers"],
-          "properties": {"token": {"const": "{key}"}, "why": {"type": "string"},
-            "pointers": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/pointer"}}}
-        },
-        "zoomPair": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": ["number", "null"]}},
-        "bounds": {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number"}},
-        "source": {
-          "type": "object", "additionalProperties": false,
-          "required": ["id", "kind", "styleSourceId", "styleLayerId", "tileSize", "tileZoom", "attribution", "opacity", "visible", "zIndex",
-                       "pixelRatios", "warnings"],
-          "properties": {
-            "id": {"type": "string", "minLength": 1, "maxLength": 128},
-            "kind": {"enum": [\(SourceKind.keywords.map { "\"\($0)\"" }.joined(separator: ", "))]},
-            "styleSourceId": {"type": "string"},
-            "styleLayerId": {"type": "string"},
-            "tiles": {"type": "string"},
-            "tileJson": {"$ref": "#/$defs/relativePath"},
-            "remoteTileJson": {"type": "string"},
-            "localTileServer": {"type": "object", "additionalProperties": false, "required": ["route", "cacheKey", "cacheKeyFilled"],
-              "properties": {"route": {"$ref": "#/$defs/segment"}, "cacheKey": {"oneOf": [{"$ref": "#/$defs/segment"}, {"type": "null"}]},
-                "cacheKeyFilled": {"enum": ["build", "runTime"]}}},
-            "tileSize": {"type": "object", "additionalProperties": false, "required": ["declared", "emitted"],
-              "properties": {"declared": {"type": "integer", "minimum": 1}, "emitted": {"type": "integer", "minimum": 1}}},
-            "tileZoom": {"type": "object", "additionalProperties": false, "required": ["min", "max"],
-              "properties": {"min": {"type": ["integer", "null"]}, "max": {"type": ["integer", "null"]}}},
-            "visibleZoom": {"type": "object", "additionalProperties": false, "required": ["unified"],
-              "properties": {"unified": {"$ref": "#/$defs/zoomPair"}, "native": {"$ref": "#/$defs/zoomPair"},
-                "calibrationLatitude": {"type": "number"}, "latitudeFrom": {"enum": ["calibrationLatitude", "bounds", "default"]}}},
-            "bounds": {"$ref": "#/$defs/bounds"},
-            "tileCounts": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["zoom", "tiles"],
-              "properties": {"zoom": {"type": "integer"}, "tiles": {"type": "integer", "minimum": 0}}}},
-            "attribution": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["text"],
-              "properties": {"text": {"type": "string"}, "minZoom": {"type": "number"}, "maxZoom": {"type": "number"}, "bounds": {"$ref": "#/$defs/bounds"}}}},
-            "opacity": {"type": "number", "minimum": 0, "maximum": 1},
-            "visible": {"type": "boolean"},
-            "zIndex": {"type": "integer"},
-            "pixelRatios": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 3}},
-            "warnings": {"type": "array", "items": {"type": "string"}}
+          "$defs": {
+            "variantName": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},
+            "variant": {
+              "type": "object", "additionalProperties": false, "required": ["name", "style", "placeholders", "layers"],
+              "properties": {
+                "name": {"$ref": "#/$defs/variantName"},
+                "style": {"type": "object", "additionalProperties": false, "required": ["path", "sha256", "layers", "sources"],
+                  "properties": {"path": {"$ref": "#/$defs/relativePath"}, "sha256": {"$ref": "#/$defs/sha256"},
+                    "layers": {"type": "integer", "minimum": 0}, "sources": {"type": "integer", "minimum": 0}}},
+                "layerMapping": {"type": "object", "additionalProperties": false, "required": ["path", "sha256"],
+                  "properties": {"path": {"$ref": "#/$defs/relativePath"}, "sha256": {"$ref": "#/$defs/sha256"}}},
+                "placeholders": {"type": "array", "items": {"$ref": "#/$defs/placeholder"}},
+                "filledAtBuild": {"type": "array", "items": {"$ref": "#/$defs/tokenPointers"}},
+                "leftAsIs": {"type": "array", "items": {"allOf": [{"$ref": "#/$defs/tokenPointers"}, {"required": ["why"]}]}},
+                "layers": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["source", "index", "opacity", "visibility"],
+                  "properties": {"source": {"type": "string"}, "index": {"type": "integer", "minimum": 0}, "opacity": {"$ref": "#/$defs/pointer"},
+                    "visibility": {"$ref": "#/$defs/pointer"}}}}
+              }
+            },
+            "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+            "relativePath": {"type": "string", "pattern": "^(?!/)(?!.*(^|/)\\\\.{1,2}(/|$))[^\\\\\\\\]+$"},
+            "pointer": {"type": "string", "pattern": "^(/([^~]|~[01])*)*$"},
+            "segment": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,128}$"},
+            "placeholder": {
+              "type": "object", "additionalProperties": false, "required": ["token", "fill", "pointers"],
+              "properties": {
+                "token": {"type": "string", "pattern": "^\\\\{(key|localTileServer|route:[A-Za-z0-9._-]+|cacheKey:[A-Za-z0-9._-]+)\\\\}$"},
+                "fill": {"enum": ["apiKey", "localTileServer", "route", "cacheKey"]},
+                "name": {"$ref": "#/$defs/segment"},
+                "default": {"$ref": "#/$defs/segment"},
+                "pointers": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/pointer"}}
+              },
+              "allOf": [
+                {"if": {"properties": {"fill": {"enum": ["route", "cacheKey"]}}}, "then": {"required": ["name"]}, "else": {"not": {"required": ["name"]}}}
+              ]
+            },
+            "tokenPointers": {
+              "type": "object", "additionalProperties": false, "required": ["token", "pointers"],
+              "properties": {"token": {"const": "{key}"}, "why": {"type": "string"},
+                "pointers": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/pointer"}}}
+            },
+            "zoomPair": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": ["number", "null"]}},
+            "bounds": {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number"}},
+            "source": {
+              "type": "object", "additionalProperties": false,
+              "required": ["id", "kind", "styleSourceId", "styleLayerId", "tileSize", "tileZoom", "attribution", "opacity", "visible", "zIndex",
+                           "pixelRatios", "warnings"],
+              "properties": {
+                "id": {"type": "string", "minLength": 1, "maxLength": 128},
+                "kind": {"enum": [\(SourceKind.keywords.map { "\"\($0)\"" }.joined(separator: ", "))]},
+                "styleSourceId": {"type": "string"},
+                "styleLayerId": {"type": "string"},
+                "tiles": {"type": "string"},
+                "tileJson": {"$ref": "#/$defs/relativePath"},
+                "remoteTileJson": {"type": "string"},
+                "localTileServer": {"type": "object", "additionalProperties": false, "required": ["route", "cacheKey", "cacheKeyFilled"],
+                  "properties": {"route": {"$ref": "#/$defs/segment"}, "cacheKey": {"oneOf": [{"$ref": "#/$defs/segment"}, {"type": "null"}]},
+                    "cacheKeyFilled": {"enum": ["build", "runTime"]}}},
+                "tileSize": {"type": "object", "additionalProperties": false, "required": ["declared", "emitted"],
+                  "properties": {"declared": {"type": "integer", "minimum": 1}, "emitted": {"type": "integer", "minimum": 1}}},
+                "tileZoom": {"type": "object", "additionalProperties": false, "required": ["min", "max"],
+                  "properties": {"min": {"type": ["integer", "null"]}, "max": {"type": ["integer", "null"]}}},
+                "visibleZoom": {"type": "object", "additionalProperties": false, "required": ["unified"],
+                  "properties": {"unified": {"$ref": "#/$defs/zoomPair"}, "native": {"$ref": "#/$defs/zoomPair"},
+                    "calibrationLatitude": {"type": "number"}, "latitudeFrom": {"enum": ["calibrationLatitude", "bounds", "default"]}}},
+                "bounds": {"$ref": "#/$defs/bounds"},
+                "tileCounts": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["zoom", "tiles"],
+                  "properties": {"zoom": {"type": "integer"}, "tiles": {"type": "integer", "minimum": 0}}}},
+                "attribution": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["text"],
+                  "properties": {"text": {"type": "string"}, "minZoom": {"type": "number"}, "maxZoom": {"type": "number"}, "bounds": {"$ref": "#/$defs/bounds"}}}},
+                "opacity": {"type": "number", "minimum": 0, "maximum": 1},
+                "visible": {"type": "boolean"},
+                "zIndex": {"type": "integer"},
+                "pixelRatios": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 3}},
+                "warnings": {"type": "array", "items": {"type": "string"}}
+              }
+            }
           }
         }
-      }
-    }
-    """
+        """
 }

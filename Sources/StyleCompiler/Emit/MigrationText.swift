@@ -9,7 +9,10 @@ enum JSONSpan {
         while index < bytes.count {
             let byte = bytes[index]
             if inString {
-                if byte == UInt8(ascii: "\\") { index += 2; continue }
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
                 if byte == UInt8(ascii: "\"") {
                     inString = false
                     if depth == 0 { return index + 1 }
@@ -45,9 +48,13 @@ enum MigrationText {
 
         init(original: [UInt8], range: Range<Int>) {
             let text = Array(original[range])
-            separator = text.contains(UInt8(ascii: "\n")) || Self.contains(text, ", ") || !Self.contains(text, ",") ? ", " : ","
+            separator =
+                text.contains(UInt8(ascii: "\n")) || Self.contains(text, ", ") || !Self.contains(text, ",") ? ", " : ","
             colon = Self.contains(text, ": ") || !Self.contains(text, ":") ? ": " : ":"
-            guard let newline = text.firstIndex(of: UInt8(ascii: "\n")) else { multiline = nil; return }
+            guard let newline = text.firstIndex(of: UInt8(ascii: "\n")) else {
+                multiline = nil
+                return
+            }
             var lineStart = range.lowerBound
             while lineStart > 0, original[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
             let base = original[lineStart...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
@@ -71,12 +78,16 @@ enum MigrationText {
         switch node.value {
         case .array(let items):
             let parts = items.map { write($0, layout: layout, depth: depth + 1) }
-            return container("[", "]", parts, flat: items.allSatisfy { $0.value.isScalar }, layout: layout, depth: depth)
+            return container(
+                "[", "]", parts, flat: items.allSatisfy { $0.value.isScalar }, layout: layout, depth: depth)
         case .object(let object):
             let parts = object.members.map { member in
-                scalar(JSONNode(.string(member.key))) + layout.colon + write(member.value, layout: layout, depth: depth + 1)
+                scalar(JSONNode(.string(member.key))) + layout.colon
+                    + write(member.value, layout: layout, depth: depth + 1)
             }
-            return container("{", "}", parts, flat: object.members.allSatisfy { $0.value.value.isScalar }, layout: layout, depth: depth)
+            return container(
+                "{", "}", parts, flat: object.members.allSatisfy { $0.value.value.isScalar }, layout: layout,
+                depth: depth)
         default:
             return scalar(node)
         }
@@ -86,9 +97,13 @@ enum MigrationText {
     /// arrays (`["get", "class"]`, `["zoom"]`) inside longer ones.
     static let shortContainer = 60
 
-    private static func container(_ open: String, _ close: String, _ parts: [String], flat: Bool, layout: Layout, depth: Int) -> String {
+    private static func container(
+        _ open: String, _ close: String, _ parts: [String], flat: Bool, layout: Layout, depth: Int
+    ) -> String {
         let oneLine = open + parts.joined(separator: layout.separator) + close
-        guard let multiline = layout.multiline, !flat, !parts.isEmpty, oneLine.count > shortContainer || oneLine.contains("\n") else {
+        guard let multiline = layout.multiline, !flat, !parts.isEmpty,
+            oneLine.count > shortContainer || oneLine.contains("\n")
+        else {
             return oneLine
         }
         let inner = multiline.base + String(repeating: multiline.unit, count: depth + 1)

@@ -45,7 +45,9 @@ public struct OutputFolder: Sendable {
                 changes.append(OutputChange(kind: .added, path: file.path, old: [], new: file.bytes))
                 continue
             }
-            if !(file.contents == old) { changes.append(OutputChange(kind: .changed, path: file.path, old: old, new: file.bytes)) }
+            if !(file.contents == old) {
+                changes.append(OutputChange(kind: .changed, path: file.path, old: old, new: file.bytes))
+            }
         }
         let kept = Set(files.map(\.path))
         for stale in claim.outputs where !kept.contains(stale) && stale != OutputLayout.tileJSONFolder {
@@ -111,7 +113,8 @@ public struct OutputFolder: Sendable {
     }
 
     private func makeStaging(in parent: String, name: String) throws(OutputError) -> String {
-        guard let staging = TemporaryFile.makeFolder("\(parent)/.\(name).\(Self.stagingMarker)\(getpid())-XXXXXX") else {
+        guard let staging = TemporaryFile.makeFolder("\(parent)/.\(name).\(Self.stagingMarker)\(getpid())-XXXXXX")
+        else {
             throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))
         }
         return staging
@@ -121,11 +124,13 @@ public struct OutputFolder: Sendable {
     /// Those of a run still going (another compile into the same folder) are kept.
     private func removeLeftovers(in parent: String, name: String) {
         let stagingPrefix = ".\(name).\(Self.stagingMarker)"
-        for entry in FolderEntries.names(in: parent, prefixed: stagingPrefix) where Self.isLeftOver(entry, after: stagingPrefix) {
+        for entry in FolderEntries.names(in: parent, prefixed: stagingPrefix)
+        where Self.isLeftOver(entry, after: stagingPrefix) {
             OutputFolderAttributes.removeTree(parent + "/" + entry)
         }
         let spoolPrefix = ".\(name).\(Self.spoolMarker)"
-        for entry in FolderEntries.names(in: parent, prefixed: spoolPrefix) where Self.isLeftOver(entry, after: spoolPrefix) {
+        for entry in FolderEntries.names(in: parent, prefixed: spoolPrefix)
+        where Self.isLeftOver(entry, after: spoolPrefix) {
             unlink(parent + "/" + entry)
         }
     }
@@ -136,7 +141,8 @@ public struct OutputFolder: Sendable {
     static func isLeftOver(_ entry: String, after prefix: String) -> Bool {
         let rest = entry.utf8.dropFirst(prefix.utf8.count)
         guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
-              let owner = Int32(Substring(rest[..<dash])), owner > 0 else { return true }
+            let owner = Int32(Substring(rest[..<dash])), owner > 0
+        else { return true }
         // kill with signal 0 only asks whether the process exists; EPERM means it does, under another user.
         return kill(owner, 0) != 0 && errno == ESRCH
     }
@@ -154,14 +160,16 @@ public struct OutputFolder: Sendable {
             } catch {
                 // Gone since it was listed: another compile into the same folder exchanged it meanwhile.
                 if !FileManager.default.fileExists(atPath: from) { continue }
-                throw OutputError(path: from, reason: "cannot be carried over to the new output: \(error.localizedDescription)")
+                throw OutputError(
+                    path: from, reason: "cannot be carried over to the new output: \(error.localizedDescription)")
             }
         }
     }
 
     private func createFolders(for file: String) throws(OutputError) {
         do {
-            try FileManager.default.createDirectory(atPath: FilePaths.directory(of: file), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: FilePaths.directory(of: file), withIntermediateDirectories: true)
         } catch {
             throw OutputError(path: file, reason: "cannot be written: \(error.localizedDescription)")
         }
@@ -172,7 +180,9 @@ public struct OutputFolder: Sendable {
             if rename(staging, path) == 0 { return }
             // Another compile into the same folder made it since this one looked: exchange with what it put there.
             let code = errno
-            guard code == ENOTEMPTY || code == EEXIST else { throw OutputError(path: path, reason: AtomicFileWriter.describe(code)) }
+            guard code == ENOTEMPTY || code == EEXIST else {
+                throw OutputError(path: path, reason: AtomicFileWriter.describe(code))
+            }
         }
         if mc_style_exchange_paths(staging, path) == 0 {
             OutputFolderAttributes.removeTree(staging)
@@ -203,13 +213,17 @@ public struct OutputFolder: Sendable {
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count else { return false }
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count
+        else { return false }
         var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 20))
         // Where the next byte read is to be found: a chunk, and an offset in it.
-        var chunk = 0, offset = 0
+        var chunk = 0
+        var offset = 0
         var remaining = bytes.count
         while remaining > 0 {
-            let got = buffer.withUnsafeMutableBytes { DescriptorReading.readSome(descriptor, into: $0.baseAddress, count: min($0.count, remaining)) }
+            let got = buffer.withUnsafeMutableBytes {
+                DescriptorReading.readSome(descriptor, into: $0.baseAddress, count: min($0.count, remaining))
+            }
             guard got > 0 else { return false }
             var compared = 0
             while compared < got {
@@ -217,7 +231,9 @@ public struct OutputFolder: Sendable {
                 let length = min(got - compared, expected.count - offset)
                 let same = buffer.withUnsafeBytes { readBytes in
                     expected.withUnsafeBytes { expectedBytes in
-                        guard let left = readBytes.baseAddress, let right = expectedBytes.baseAddress else { return false }
+                        guard let left = readBytes.baseAddress, let right = expectedBytes.baseAddress else {
+                            return false
+                        }
                         return memcmp(left + compared, right + offset, length) == 0
                     }
                 }

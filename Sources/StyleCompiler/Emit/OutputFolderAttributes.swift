@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 internal import CAtomicSwap
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// What a replaced output folder keeps of the old one: its mode (setgid and sticky bits included), owner, group
 /// and POSIX access ACL, and the same for its `tilejson` folder. And the removal of a folder tree that the tool
@@ -17,28 +18,42 @@ enum OutputFolderAttributes {
         guard let existing else {
             let mask = umask(0)
             umask(mask)
-            guard chmod(staging, 0o777 & ~mask) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
+            guard chmod(staging, 0o777 & ~mask) == 0 else {
+                throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))
+            }
             return
         }
         var current = stat()
-        guard stat(staging, &current) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
+        guard stat(staging, &current) == 0 else {
+            throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))
+        }
         if current.st_uid != existing.st_uid || current.st_gid != existing.st_gid {
             guard chown(staging, existing.st_uid, existing.st_gid) == 0 else {
-                throw OutputError(path: path, reason: "cannot be replaced keeping its owner and group (\(existing.st_uid):\(existing.st_gid)): \(AtomicFileWriter.describe(errno)); compile as its owner, or into a folder of your own")
+                throw OutputError(
+                    path: path,
+                    reason:
+                        "cannot be replaced keeping its owner and group (\(existing.st_uid):\(existing.st_gid)): \(AtomicFileWriter.describe(errno)); compile as its owner, or into a folder of your own"
+                )
             }
         }
         guard mc_style_copy_acls(path, staging) == 0 else {
-            throw OutputError(path: path, reason: "cannot be replaced keeping its access control list: \(AtomicFileWriter.describe(errno))")
+            throw OutputError(
+                path: path,
+                reason: "cannot be replaced keeping its access control list: \(AtomicFileWriter.describe(errno))")
         }
         // After chown, which clears the setgid bit.
-        guard chmod(staging, existing.st_mode & 0o7777) == 0 else { throw OutputError(path: path, reason: AtomicFileWriter.describe(errno)) }
+        guard chmod(staging, existing.st_mode & 0o7777) == 0 else {
+            throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))
+        }
     }
 
     /// Gives `staging/name` the attributes of `path/name` when both are folders.
     static func carrySubfolder(_ name: String, from path: String, to staging: String) throws(OutputError) {
-        var old = stat(), new = stat()
+        var old = stat()
+        var new = stat()
         guard lstat(path + "/" + name, &old) == 0, old.st_mode & S_IFMT == S_IFDIR,
-              lstat(staging + "/" + name, &new) == 0, new.st_mode & S_IFMT == S_IFDIR else { return }
+            lstat(staging + "/" + name, &new) == 0, new.st_mode & S_IFMT == S_IFDIR
+        else { return }
         try carry(old, from: path + "/" + name, to: staging + "/" + name)
     }
 

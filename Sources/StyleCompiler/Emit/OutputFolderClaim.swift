@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// What a compile may replace: an output folder that holds what mc-style writes and nothing else.
@@ -30,18 +30,25 @@ struct OutputFolderClaim {
         func refuse(_ reason: String) -> OutputError { OutputError(path: path, reason: reason) }
         let name = path.split(separator: "/").last.map(String.init) ?? ""
         guard path != "/", name != ".", name != "..", !name.isEmpty else {
-            throw refuse("cannot be the output folder: it is swapped as a whole, so give a folder of its own (such as out/style)")
+            throw refuse(
+                "cannot be the output folder: it is swapped as a whole, so give a folder of its own (such as out/style)"
+            )
         }
         var status = stat()
         let exists = lstat(path, &status) == 0
-        let real = exists ? FilePaths.realPath(path) : FilePaths.realPath(FilePaths.directory(of: path)).map { FilePaths.join($0, name) }
+        let real =
+            exists
+            ? FilePaths.realPath(path)
+            : FilePaths.realPath(FilePaths.directory(of: path)).map { FilePaths.join($0, name) }
         if let real {
             guard real != "/" else { throw refuse("cannot be the output folder: it is the root folder") }
             for folder in protected {
                 guard let other = FilePaths.realPath(folder), FilePaths.isInside(other, root: real) else { continue }
-                throw refuse(other == real
-                    ? "cannot be the output folder: it is the working folder or an input's folder, and the output folder is replaced as a whole"
-                    : "cannot be the output folder: it holds the working folder or an input, and the output folder is replaced as a whole")
+                throw refuse(
+                    other == real
+                        ? "cannot be the output folder: it is the working folder or an input's folder, and the output folder is replaced as a whole"
+                        : "cannot be the output folder: it holds the working folder or an input, and the output folder is replaced as a whole"
+                )
             }
         }
         guard exists else {
@@ -52,26 +59,40 @@ struct OutputFolderClaim {
         guard status.st_mode & S_IFMT == S_IFDIR else { throw refuse("is a file, not a folder") }
         var parentStatus = stat()
         if stat(FilePaths.directory(of: path), &parentStatus) == 0,
-           parentStatus.st_dev != status.st_dev || (parentStatus.st_ino == status.st_ino && parentStatus.st_dev == status.st_dev) {
-            throw refuse("is a mount point: the output folder is replaced as a whole, so give a folder inside it (such as \(FilePaths.join(path, "style")))")
+            parentStatus.st_dev != status.st_dev
+                || (parentStatus.st_ino == status.st_ino && parentStatus.st_dev == status.st_dev)
+        {
+            throw refuse(
+                "is a mount point: the output folder is replaced as a whole, so give a folder inside it (such as \(FilePaths.join(path, "style")))"
+            )
         }
         existing = status
         outputs = try Self.previousOutputs(in: path, refuse: refuse)
     }
 
     /// The entries of `path` that a previous compile wrote, checked as the type describes.
-    private static func previousOutputs(in path: String, refuse: (String) -> OutputError) throws(OutputError) -> [String] {
-        let advice = "choose an empty folder for the output (the output folder holds what mc-style writes and nothing else)"
+    private static func previousOutputs(in path: String, refuse: (String) -> OutputError) throws(OutputError)
+        -> [String]
+    {
+        let advice =
+            "choose an empty folder for the output (the output folder holds what mc-style writes and nothing else)"
         var outputs: [String] = []
         for entry in FolderEntries.names(in: path, prefixed: "").sorted() where !litter.contains(entry) {
             var status = stat()
             guard lstat(path + "/" + entry, &status) == 0 else { continue }
             if entry == OutputLayout.tileJSONFolder {
-                guard status.st_mode & S_IFMT == S_IFDIR else { throw refuse("holds '\(entry)', which is not a folder mc-style made: \(advice)") }
-                for file in FolderEntries.names(in: path + "/" + entry, prefixed: "").sorted() where !litter.contains(file) {
+                guard status.st_mode & S_IFMT == S_IFDIR else {
+                    throw refuse("holds '\(entry)', which is not a folder mc-style made: \(advice)")
+                }
+                for file in FolderEntries.names(in: path + "/" + entry, prefixed: "").sorted()
+                where !litter.contains(file) {
                     let inner = entry + "/" + file
-                    guard file.hasSuffix(".json") else { throw refuse("holds '\(inner)', which mc-style did not write: \(advice)") }
-                    guard isRegularFile(path + "/" + inner) else { throw refuse("holds '\(inner)', which is not a regular file: \(advice)") }
+                    guard file.hasSuffix(".json") else {
+                        throw refuse("holds '\(inner)', which mc-style did not write: \(advice)")
+                    }
+                    guard isRegularFile(path + "/" + inner) else {
+                        throw refuse("holds '\(inner)', which is not a regular file: \(advice)")
+                    }
                     outputs.append(inner)
                 }
                 continue

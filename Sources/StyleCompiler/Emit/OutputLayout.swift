@@ -10,7 +10,9 @@ public enum OutputLayout {
     public static func style(variant: String?) -> String { variant.map { "style.\($0).json" } ?? style }
 
     /// `layer-mapping.json` for a build with one base; `layer-mapping.<variant>.json` for each of `bases:`.
-    public static func layerMapping(variant: String?) -> String { variant.map { "layer-mapping.\($0).json" } ?? layerMapping }
+    public static func layerMapping(variant: String?) -> String {
+        variant.map { "layer-mapping.\($0).json" } ?? layerMapping
+    }
 
     /// True for the style and layer-mapping files a compile makes at the folder's top (any variant's), so
     /// that those of variants no longer declared are removed like stale TileJSON.

@@ -9,12 +9,13 @@ public enum SpecKeyOrder {
         root.modifyValue(forKey: "layers") { layers in
             guard let items = layers.arrayValue else { return }
             let order = StyleSpecCatalog.order(of: "layer")
-            layers.value = .array(items.map { layer in
-                guard let object = layer.objectValue else { return layer }
-                var sortedLayer = layer
-                sortedLayer.value = .object(reordered(object, by: order))
-                return sortedLayer
-            })
+            layers.value = .array(
+                items.map { layer in
+                    guard let object = layer.objectValue else { return layer }
+                    var sortedLayer = layer
+                    sortedLayer.value = .object(reordered(object, by: order))
+                    return sortedLayer
+                })
         }
         var result = style
         result.value = .object(root)

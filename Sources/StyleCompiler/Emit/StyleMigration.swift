@@ -40,7 +40,9 @@ public struct StyleMigration: Sendable {
         // A legacy `ref` layer takes the type of the layer it names (the first with that id).
         var typeByID: [String: String] = [:]
         for layer in layers {
-            if let id = layer["id"]?.stringValue, typeByID[id] == nil, let type = layer["type"]?.stringValue { typeByID[id] = type }
+            if let id = layer["id"]?.stringValue, typeByID[id] == nil, let type = layer["type"]?.stringValue {
+                typeByID[id] = type
+            }
         }
         for (index, layer) in layers.enumerated() {
             let layerPath = JSONPath([.key("layers"), .index(index)])
@@ -48,9 +50,13 @@ public struct StyleMigration: Sendable {
             for group in ["paint", "layout"] {
                 for member in layer[group]?.objectValue?.members ?? [] {
                     guard let function = member.value.objectValue, let type,
-                          let spec = StyleSpecCatalog.index["\(group)_\(type)"]?[member.key] else { continue }
+                        let spec = StyleSpecCatalog.index["\(group)_\(type)"]?[member.key]
+                    else { continue }
                     let expression = LegacyFunction.convert(function, spec: ExpressionSpec(spec))
-                    if let rewrite = Self.rewrite(member.value, with: expression, kind: .function, path: layerPath.appending(group).appending(member.key), in: source) {
+                    if let rewrite = Self.rewrite(
+                        member.value, with: expression, kind: .function,
+                        path: layerPath.appending(group).appending(member.key), in: source)
+                    {
                         found.append(rewrite)
                     }
                 }
@@ -58,13 +64,21 @@ public struct StyleMigration: Sendable {
             guard let filter = layer["filter"] else { continue }
             let filterPath = layerPath.appending("filter")
             if FilterSyntax.classify(filter) == .legacy {
-                if let rewrite = Self.rewrite(filter, with: LegacyFilter.convert(filter), kind: .filter, path: filterPath, in: source) { found.append(rewrite) }
+                if let rewrite = Self.rewrite(
+                    filter, with: LegacyFilter.convert(filter), kind: .filter, path: filterPath, in: source)
+                {
+                    found.append(rewrite)
+                }
             } else {
                 for mixed in FilterSyntax.mixedLegacyFilters(in: filter) {
                     let replacement = FilterSyntax.expression(replacing: mixed.node) ?? LegacyFilter.convert(mixed.node)
                     var path = filterPath
                     for step in mixed.path { path.append(.index(step)) }
-                    if let rewrite = Self.rewrite(mixed.node, with: replacement, kind: .mixedFilter, path: path, in: source) { found.append(rewrite) }
+                    if let rewrite = Self.rewrite(
+                        mixed.node, with: replacement, kind: .mixedFilter, path: path, in: source)
+                    {
+                        found.append(rewrite)
+                    }
                 }
             }
         }
@@ -72,7 +86,8 @@ public struct StyleMigration: Sendable {
         var output: [UInt8] = []
         output.reserveCapacity(source.count)
         var cursor = 0
-        for rewrite in found.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where rewrite.range.lowerBound >= cursor {
+        for rewrite in found.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
+        where rewrite.range.lowerBound >= cursor {
             output += source[cursor..<rewrite.range.lowerBound]
             output += Array(rewrite.after.utf8)
             cursor = rewrite.range.upperBound
@@ -83,11 +98,17 @@ public struct StyleMigration: Sendable {
 
     /// The rewrite of `node`'s text into `expression`'s, written as the original was (on one line, or over
     /// several lines with its indentation); nil when the node has no place in the file.
-    private static func rewrite(_ node: JSONNode, with expression: JSONNode, kind: Rewrite.Kind, path: JSONPath, in source: [UInt8]) -> Rewrite? {
-        guard let location = node.location, let end = JSONSpan.end(of: source, from: location.offset) else { return nil }
+    private static func rewrite(
+        _ node: JSONNode, with expression: JSONNode, kind: Rewrite.Kind, path: JSONPath, in source: [UInt8]
+    ) -> Rewrite? {
+        guard let location = node.location, let end = JSONSpan.end(of: source, from: location.offset) else {
+            return nil
+        }
         let range = location.offset..<end
         let before = String(decoding: source[range], as: UTF8.self)
         let layout = MigrationText.Layout(original: source, range: range)
-        return Rewrite(kind: kind, path: path, location: location, range: range, before: before, after: MigrationText.write(expression, layout: layout))
+        return Rewrite(
+            kind: kind, path: path, location: location, range: range, before: before,
+            after: MigrationText.write(expression, layout: layout))
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A new file or folder of a unique name (`mkstemp`, `mkdtemp`), as the atomic writer and the output folder's
@@ -13,7 +13,14 @@ enum TemporaryFile {
     /// path, or nil with `errno` set.
     static func make(_ template: String) -> (descriptor: Int32, path: String)? {
         var descriptor: Int32 = -1
-        guard let path = filled(template, by: { descriptor = mkstemp($0); return descriptor >= 0 }) else { return nil }
+        guard
+            let path = filled(
+                template,
+                by: {
+                    descriptor = mkstemp($0)
+                    return descriptor >= 0
+                })
+        else { return nil }
         return (descriptor, path)
     }
 

@@ -17,17 +17,22 @@ struct AssetsLoader {
         func confined(_ reference: DeclaredAssets.Reference, _ path: JSONPath) -> String? {
             let file = FilePaths.join(folder, reference.path)
             guard isConfined(file) else {
-                escapes.append(CompilationInputs.escapeDiagnostic("\(path.mapLibreNotation)", shown: FilePaths.join(displayFolder, reference.path),
-                                                                  project: nil, at: reference.location, path: path))
+                escapes.append(
+                    CompilationInputs.escapeDiagnostic(
+                        "\(path.mapLibreNotation)", shown: FilePaths.join(displayFolder, reference.path),
+                        project: nil, at: reference.location, path: path))
                 return nil
             }
             return file
         }
-        let paths = StyleAssets.Paths(sprite: declared.sprite.flatMap { confined($0, section.appending("sprite")) },
-                                      fonts: declared.fonts.flatMap { confined($0, section.appending("fonts")) },
-                                      vectorLayers: declared.vectorLayers.compactMap { layers in
-                                          confined(layers.tileJSON, section.appending("vectorLayers").appending(layers.source)).map { (layers.source, $0) }
-                                      })
+        let paths = StyleAssets.Paths(
+            sprite: declared.sprite.flatMap { confined($0, section.appending("sprite")) },
+            fonts: declared.fonts.flatMap { confined($0, section.appending("fonts")) },
+            vectorLayers: declared.vectorLayers.compactMap { layers in
+                confined(layers.tileJSON, section.appending("vectorLayers").appending(layers.source)).map {
+                    (layers.source, $0)
+                }
+            })
         let (assets, findings) = StyleAssets.load(paths, inputLoader: inputLoader)
         let diagnostics = findings.flatMap { part, found -> [Diagnostic] in
             switch part {
@@ -37,7 +42,9 @@ struct AssetsLoader {
                 return found.map { relocated($0, to: declared.fonts, path: section.appending("fonts")) }
             case .vectorLayers(let source):
                 let reference = declared.vectorLayers.first { $0.source == source }?.tileJSON
-                return found.map { relocated($0, to: reference, path: section.appending("vectorLayers").appending(source)) }
+                return found.map {
+                    relocated($0, to: reference, path: section.appending("vectorLayers").appending(source))
+                }
             }
         }
         return (assets, escapes + diagnostics)
@@ -45,10 +52,13 @@ struct AssetsLoader {
 
     /// A finding about a whole file (it could not be read, or it is the wrong kind of thing) goes to where the
     /// declarations name the file; findings inside the file stay there.
-    private func relocated(_ diagnostic: Diagnostic, to reference: DeclaredAssets.Reference?, path: JSONPath) -> Diagnostic {
+    private func relocated(_ diagnostic: Diagnostic, to reference: DeclaredAssets.Reference?, path: JSONPath)
+        -> Diagnostic
+    {
         guard diagnostic.location == nil, let reference, let location = reference.location else { return diagnostic }
         let shown = FilePaths.join(displayFolder, reference.path)
         let message = diagnostic.message.replacing(FilePaths.join(folder, reference.path), with: shown)
-        return diagnostic.moved(to: location, path: path, message: "\(path.mapLibreNotation) '\(reference.path)': \(message)")
+        return diagnostic.moved(
+            to: location, path: path, message: "\(path.mapLibreNotation) '\(reference.path)': \(message)")
     }
 }

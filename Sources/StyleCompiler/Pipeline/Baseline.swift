@@ -37,15 +37,18 @@ public struct Baseline: Sendable, Equatable {
     public static func entry(_ diagnostic: Diagnostic) -> Entry? {
         guard RuleCatalog.rule(id: diagnostic.rule)?.isConfigurable ?? false else { return nil }
         let withoutLines = diagnostic.message.replacing(/line \d+/, with: "line #")
-        return Entry(rule: diagnostic.rule, file: diagnostic.fileName ?? "", path: stablePath(diagnostic),
-                     fingerprint: String(SHA256.hex(Array(withoutLines.utf8)).prefix(16)), message: diagnostic.message)
+        return Entry(
+            rule: diagnostic.rule, file: diagnostic.fileName ?? "", path: stablePath(diagnostic),
+            fingerprint: String(SHA256.hex(Array(withoutLines.utf8)).prefix(16)), message: diagnostic.message)
     }
 
     /// The finding's path with `layers[N]` written `layers[id=ID]`, so that adding a layer above keeps it.
     static func stablePath(_ diagnostic: Diagnostic) -> String {
         guard let path = diagnostic.path else { return "" }
         let components = path.components
-        guard let id = diagnostic.layerID, components.count >= 2, components[0] == .key("layers"), case .index = components[1] else {
+        guard let id = diagnostic.layerID, components.count >= 2, components[0] == .key("layers"),
+            case .index = components[1]
+        else {
             return path.mapLibreNotation
         }
         let rest = JSONPath(Array(components.dropFirst(2))).mapLibreNotation
@@ -71,8 +74,11 @@ public struct Baseline: Sendable, Equatable {
         let staleIndices = remaining.values.joined().sorted()
         let stale = staleIndices.map { index in
             let entry = entries[index]
-            return Diagnostic(.baselineStale, "baseline entry no longer matches a finding: [\(entry.rule)] \(entry.file) \(entry.path.isEmpty ? "" : entry.path + ": ")\(entry.message); remove it",
-                              at: entry.location, path: JSONPath([.key("findings"), .index(index)]), fileName: entry.location == nil ? "baseline" : nil)
+            return Diagnostic(
+                .baselineStale,
+                "baseline entry no longer matches a finding: [\(entry.rule)] \(entry.file) \(entry.path.isEmpty ? "" : entry.path + ": ")\(entry.message); remove it",
+                at: entry.location, path: JSONPath([.key("findings"), .index(index)]),
+                fileName: entry.location == nil ? "baseline" : nil)
         }
         return (reported, heldBack, stale)
     }
@@ -81,10 +87,14 @@ public struct Baseline: Sendable, Equatable {
     /// fingerprint, message}]}`, pretty, in the findings' order.
     public func rendered() -> [UInt8] {
         let findings = entries.map { entry -> JSONNode in
-            .object(["rule": .string(entry.rule), "file": .string(entry.file), "path": .string(entry.path),
-                     "fingerprint": .string(entry.fingerprint), "message": .string(entry.message)])
+            .object([
+                "rule": .string(entry.rule), "file": .string(entry.file), "path": .string(entry.path),
+                "fingerprint": .string(entry.fingerprint), "message": .string(entry.message),
+            ])
         }
-        let root = JSONNode.object(["format": .string(Self.format), "version": .integer(Self.version), "findings": .array(findings)])
+        let root = JSONNode.object([
+            "format": .string(Self.format), "version": .integer(Self.version), "findings": .array(findings),
+        ])
         return JSONWriter(style: .pretty).bytes(root)
     }
 
@@ -92,23 +102,35 @@ public struct Baseline: Sendable, Equatable {
     static let version = 1
 
     /// Reads a baseline file; a file that is not one is an error at the marked place.
-    public static func load(path: String, inputLoader: InputLoader = InputLoader()) -> (baseline: Baseline?, diagnostics: [Diagnostic]) {
+    public static func load(path: String, inputLoader: InputLoader = InputLoader()) -> (
+        baseline: Baseline?, diagnostics: [Diagnostic]
+    ) {
         let (document, diagnostics) = StyleLoader(inputLoader: inputLoader).load(path: path)
         guard let root = document?.root else { return (nil, diagnostics) }
         func invalid(_ node: JSONNode, _ path: JSONPath, _ message: String) -> (Baseline?, [Diagnostic]) {
             (nil, diagnostics + [Diagnostic(.baselineInvalid, message, at: node.location, path: path)])
         }
         guard root["format"]?.stringValue == format, root["version"]?.numberValue?.intValue == version else {
-            return invalid(root, .root, "not an mc-style baseline: it needs \"format\": \"\(format)\" and \"version\": \(version) (validate --write-baseline writes one)")
+            return invalid(
+                root, .root,
+                "not an mc-style baseline: it needs \"format\": \"\(format)\" and \"version\": \(version) (validate --write-baseline writes one)"
+            )
         }
-        guard let items = root["findings"]?.arrayValue else { return invalid(root, .root, "a baseline needs a \"findings\" array") }
+        guard let items = root["findings"]?.arrayValue else {
+            return invalid(root, .root, "a baseline needs a \"findings\" array")
+        }
         var entries: [Entry] = []
         for (index, item) in items.enumerated() {
             let fields = ["rule", "file", "path", "fingerprint", "message"].map { item[$0]?.stringValue }
             guard let rule = fields[0], let file = fields[1], let path = fields[2], let fingerprint = fields[3] else {
-                return invalid(item, JSONPath([.key("findings"), .index(index)]), "a baseline entry needs string \"rule\", \"file\", \"path\" and \"fingerprint\"")
+                return invalid(
+                    item, JSONPath([.key("findings"), .index(index)]),
+                    "a baseline entry needs string \"rule\", \"file\", \"path\" and \"fingerprint\"")
             }
-            entries.append(Entry(rule: rule, file: file, path: path, fingerprint: fingerprint, message: fields[4] ?? "", location: item.location))
+            entries.append(
+                Entry(
+                    rule: rule, file: file, path: path, fingerprint: fingerprint, message: fields[4] ?? "",
+                    location: item.location))
         }
         return (Baseline(entries: entries), diagnostics)
     }
@@ -116,16 +138,25 @@ public struct Baseline: Sendable, Equatable {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let baselineInvalid = Rule("baseline.invalid", .error, configurable: false,
-                              summary: "A --baseline file that is not an mc-style baseline.",
-                              help: "Give a file written by validate --write-baseline.",
-                              examples: [
-                                  .triggering(.baseline, #"↓["not", "a", "baseline"]"#),
-                                  .passing(.baseline, #"{"format": "mc-style-baseline", "version": 1, "findings": []}"#)])
-    static let baselineStale = Rule("baseline.stale", .note, configurable: false,
-                              summary: "A baseline entry that no finding matches any more (it was fixed).",
-                              help: "Remove the entry (or write the baseline again) so the baseline only shrinks.",
-                              examples: [
-                                  .triggering(.baseline, #"{"format": "mc-style-baseline", "version": 1, "findings": [↓{"rule": "lint.hidden", "file": "style.json", "path": "layers[0]", "fingerprint": "0000000000000000", "message": "gone"}]}"#, files: ["style.json": #"{"version": 8, "sources": {}, "layers": []}"#]),
-                                  .passing(.baseline, #"{"format": "mc-style-baseline", "version": 1, "findings": []}"#, files: ["style.json": #"{"version": 8, "sources": {}, "layers": []}"#])])
+    static let baselineInvalid = Rule(
+        "baseline.invalid", .error, configurable: false,
+        summary: "A --baseline file that is not an mc-style baseline.",
+        help: "Give a file written by validate --write-baseline.",
+        examples: [
+            .triggering(.baseline, #"↓["not", "a", "baseline"]"#),
+            .passing(.baseline, #"{"format": "mc-style-baseline", "version": 1, "findings": []}"#),
+        ])
+    static let baselineStale = Rule(
+        "baseline.stale", .note, configurable: false,
+        summary: "A baseline entry that no finding matches any more (it was fixed).",
+        help: "Remove the entry (or write the baseline again) so the baseline only shrinks.",
+        examples: [
+            .triggering(
+                .baseline,
+                #"{"format": "mc-style-baseline", "version": 1, "findings": [↓{"rule": "lint.hidden", "file": "style.json", "path": "layers[0]", "fingerprint": "0000000000000000", "message": "gone"}]}"#,
+                files: ["style.json": #"{"version": 8, "sources": {}, "layers": []}"#]),
+            .passing(
+                .baseline, #"{"format": "mc-style-baseline", "version": 1, "findings": []}"#,
+                files: ["style.json": #"{"version": 8, "sources": {}, "layers": []}"#]),
+        ])
 }

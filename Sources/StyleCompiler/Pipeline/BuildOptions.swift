@@ -17,8 +17,10 @@ public struct BuildOptions: Sendable {
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
 
-    public init(baseOverride: String? = nil, targetOverride: Target? = nil, environment: [String: String] = [:],
-                generatorVersion: String = ToolVersion.current) {
+    public init(
+        baseOverride: String? = nil, targetOverride: Target? = nil, environment: [String: String] = [:],
+        generatorVersion: String = ToolVersion.current
+    ) {
         self.baseOverride = baseOverride
         self.targetOverride = targetOverride
         self.environment = environment

@@ -33,7 +33,8 @@ public struct CompilationInputs: Sendable {
     public var hasNamedVariants: Bool { !declarations.bases.isEmpty }
 
     public init(declarations: Declarations, base: JSONDocument, files: [SourceFile] = []) {
-        self.init(declarations: declarations, variants: [Variant(name: BaseVariant.defaultName, base: base)], files: files)
+        self.init(
+            declarations: declarations, variants: [Variant(name: BaseVariant.defaultName, base: base)], files: files)
     }
 
     public init(declarations: Declarations, variants: [Variant], files: [SourceFile] = []) {
@@ -46,9 +47,11 @@ public struct CompilationInputs: Sendable {
     /// Reads a declarations file and the base styles it names (or `baseOverride`, a path as given on the
     /// command line, for a single `base:`). Returns nil inputs when something could not be read or parsed;
     /// the diagnostics say why.
-    public static func load(declarationsPath: String, displayName: String? = nil, baseOverride: String? = nil,
-                            environment: [String: String], environmentStandIns: Bool = false,
-                            inputLoader: InputLoader = InputLoader()) -> (inputs: CompilationInputs?, diagnostics: [Diagnostic]) {
+    public static func load(
+        declarationsPath: String, displayName: String? = nil, baseOverride: String? = nil,
+        environment: [String: String], environmentStandIns: Bool = false,
+        inputLoader: InputLoader = InputLoader()
+    ) -> (inputs: CompilationInputs?, diagnostics: [Diagnostic]) {
         var loader = DeclarationsLoader(environment: environment, inputLoader: inputLoader)
         loader.environmentStandIns = environmentStandIns
         let folder = FilePaths.directory(of: declarationsPath)
@@ -63,7 +66,9 @@ public struct CompilationInputs: Sendable {
         // The bases the file names are parsed on another thread while the rest of it is decoded (a base is the
         // larger input); only those the decoded declarations name are used, and the others are parsed here.
         let tree = loader.read(path: declarationsPath, displayName: displayName)
-        let early = baseOverride == nil ? EarlyBases(named: tree.root, located: located, isConfined: isConfined, inputLoader: inputLoader) : nil
+        let early =
+            baseOverride == nil
+            ? EarlyBases(named: tree.root, located: located, isConfined: isConfined, inputLoader: inputLoader) : nil
         let read = loader.decode(tree)
         var diagnostics = read.diagnostics
         guard let declarations = read.declarations, read.files.first != nil else { return (nil, diagnostics) }
@@ -71,32 +76,46 @@ public struct CompilationInputs: Sendable {
         if let baseOverride {
             if !declarations.bases.isEmpty {
                 let names = declarations.bases.map(\.name).joined(separator: ", ")
-                diagnostics.append(Diagnostic(.declBases, "--base replaces a single base, but the declarations name one per variant (\(names)): edit bases instead",
-                                              at: declarations.fieldLocations["bases"], path: JSONPath([.key("bases")])))
+                diagnostics.append(
+                    Diagnostic(
+                        .declBases,
+                        "--base replaces a single base, but the declarations name one per variant (\(names)): edit bases instead",
+                        at: declarations.fieldLocations["bases"], path: JSONPath([.key("bases")])))
                 return (nil, diagnostics)
             }
             wanted = [WantedBase(name: BaseVariant.defaultName, path: baseOverride, displayName: baseOverride)]
         } else if !declarations.bases.isEmpty {
             wanted = declarations.bases.map { variant in
                 let place = located(variant.path)
-                return WantedBase(name: variant.name, path: place.path, displayName: place.displayName,
-                                  declared: (variant.location, JSONPath([.key("bases"), .key(variant.name)]), "base style of variant '\(variant.name)'"))
+                return WantedBase(
+                    name: variant.name, path: place.path, displayName: place.displayName,
+                    declared: (
+                        variant.location, JSONPath([.key("bases"), .key(variant.name)]),
+                        "base style of variant '\(variant.name)'"
+                    ))
             }
         } else if let base = declarations.base {
             let place = located(base)
-            wanted = [WantedBase(name: BaseVariant.defaultName, path: place.path, displayName: place.displayName,
-                                 declared: (declarations.fieldLocations["base"], JSONPath([.key("base")]), "base style"))]
+            wanted = [
+                WantedBase(
+                    name: BaseVariant.defaultName, path: place.path, displayName: place.displayName,
+                    declared: (declarations.fieldLocations["base"], JSONPath([.key("base")]), "base style"))
+            ]
         } else {
             // `bases:` with no usable variant has been reported already.
             if declarations.fieldLocations["bases"] == nil {
-                diagnostics.append(Diagnostic(.declMissingKey, "the declarations file needs 'base' or 'bases' (or give --base STYLE)",
-                                              at: declarations.fieldLocations[""], path: .root))
+                diagnostics.append(
+                    Diagnostic(
+                        .declMissingKey, "the declarations file needs 'base' or 'bases' (or give --base STYLE)",
+                        at: declarations.fieldLocations[""], path: .root))
             }
             return (nil, diagnostics)
         }
         for want in wanted where want.declared != nil && !isConfined(want.path) {
-            diagnostics.append(Self.escapeDiagnostic(want.declared?.what ?? "base style", shown: want.displayName, project: project,
-                                                     at: want.declared?.location, path: want.declared?.path ?? JSONPath([.key("base")])))
+            diagnostics.append(
+                Self.escapeDiagnostic(
+                    want.declared?.what ?? "base style", shown: want.displayName, project: project,
+                    at: want.declared?.location, path: want.declared?.path ?? JSONPath([.key("base")])))
         }
         if diagnostics.contains(where: { $0.rule == Rule.declPathEscape.id }) { return (nil, diagnostics) }
         // Variants that name the same file share one parse of it.
@@ -105,7 +124,9 @@ public struct CompilationInputs: Sendable {
         let results = wanted.map { want in
             let key = want.path + "\u{0}" + want.displayName
             if let done = parsed[key] { return done }
-            let loaded = early?.result(path: want.path, displayName: want.displayName) ?? styleLoader.load(path: want.path, displayName: want.displayName)
+            let loaded =
+                early?.result(path: want.path, displayName: want.displayName)
+                ?? styleLoader.load(path: want.path, displayName: want.displayName)
             parsed[key] = loaded
             return loaded
         }
@@ -114,24 +135,31 @@ public struct CompilationInputs: Sendable {
             diagnostics += result.diagnostics.map { diagnostic in
                 // A base that cannot be read is reported where the declarations name it.
                 guard diagnostic.rule == Rule.ioRead.id, let declared = want.declared else { return diagnostic }
-                return Diagnostic(.ioRead, "\(declared.what) \(diagnostic.message)", at: declared.location, path: declared.path)
+                return Diagnostic(
+                    .ioRead, "\(declared.what) \(diagnostic.message)", at: declared.location, path: declared.path)
             }
             if let document = result.document {
                 variants.append(Variant(name: want.name, base: document, location: want.declared?.location))
             }
         }
         guard variants.count == wanted.count else { return (nil, diagnostics) }
-        var inputs = CompilationInputs(declarations: declarations, variants: variants, files: read.files + variants.map(\.base.file))
-        let assetsLoader = AssetsLoader(folder: folder, displayFolder: displayFolder, inputLoader: inputLoader, isConfined: isConfined)
+        var inputs = CompilationInputs(
+            declarations: declarations, variants: variants, files: read.files + variants.map(\.base.file))
+        let assetsLoader = AssetsLoader(
+            folder: folder, displayFolder: displayFolder, inputLoader: inputLoader, isConfined: isConfined)
         let (assets, assetDiagnostics) = assetsLoader.load(declarations.assets)
         inputs.assets = assets
         return (inputs, diagnostics + assetDiagnostics)
     }
 
     /// The finding for a declared path that leads out of the project.
-    static func escapeDiagnostic(_ what: String, shown: String, project: ProjectFolder?, at location: SourceLocation?, path: JSONPath) -> Diagnostic {
-        Diagnostic(.declPathEscape, "\(what) '\(shown)' lies outside the project folder\(project.map { " (\($0.path))" } ?? ""): a declarations file reads only files inside its project; give a file from elsewhere on the command line (--base, --sprite, --fonts, --vector-layers)",
-                   at: location, path: path)
+    static func escapeDiagnostic(
+        _ what: String, shown: String, project: ProjectFolder?, at location: SourceLocation?, path: JSONPath
+    ) -> Diagnostic {
+        Diagnostic(
+            .declPathEscape,
+            "\(what) '\(shown)' lies outside the project folder\(project.map { " (\($0.path))" } ?? ""): a declarations file reads only files inside its project; give a file from elsewhere on the command line (--base, --sprite, --fonts, --vector-layers)",
+            at: location, path: path)
     }
 }
 
@@ -140,11 +168,16 @@ public struct CompilationInputs: Sendable {
 private final class EarlyBases: @unchecked Sendable {
     private let group = DispatchGroup()
     /// Written by the parsing thread before it leaves `group`; read only after waiting on it.
-    private var parsed: [(path: String, displayName: String, loaded: (document: JSONDocument?, diagnostics: [Diagnostic]))] = []
+    private var parsed:
+        [(path: String, displayName: String, loaded: (document: JSONDocument?, diagnostics: [Diagnostic]))] = []
 
-    init?(named root: JSONNode?, located: (String) -> (path: String, displayName: String), isConfined: (String) -> Bool,
-          inputLoader: InputLoader) {
-        let names = [root?["base"]?.stringValue].compactMap { $0 } + (root?["bases"]?.objectValue?.members.compactMap { $0.value.stringValue } ?? [])
+    init?(
+        named root: JSONNode?, located: (String) -> (path: String, displayName: String), isConfined: (String) -> Bool,
+        inputLoader: InputLoader
+    ) {
+        let names =
+            [root?["base"]?.stringValue].compactMap { $0 }
+            + (root?["bases"]?.objectValue?.members.compactMap { $0.value.stringValue } ?? [])
         var places: [(path: String, displayName: String)] = []
         for place in names.map(located) where isConfined(place.path) && !places.contains(where: { $0 == place }) {
             places.append(place)
@@ -175,14 +208,19 @@ private struct WantedBase: Sendable {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let declPathEscape = Rule("decl.path-escape", .error, configurable: false,
-                              summary: "A base or asset path in the declarations leads out of the project folder.",
-                              help: "Keep bases and assets inside the project (the folder holding .git, or the declarations file's folder); give others on the command line.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: ↓../outside.json
-                                      sources: []
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
+    static let declPathEscape = Rule(
+        "decl.path-escape", .error, configurable: false,
+        summary: "A base or asset path in the declarations leads out of the project folder.",
+        help:
+            "Keep bases and assets inside the project (the folder holding .git, or the declarations file's folder); give others on the command line.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: ↓../outside.json
+                sources: []
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
 }

@@ -23,12 +23,16 @@ public struct CompileJob: Sendable {
         self.compact = compact
     }
 
-    public init(declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
-                compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current) {
-        self.init(declarationsPath: declarationsPath,
-                  options: BuildOptions(baseOverride: baseOverride, targetOverride: targetOverride, environment: environment,
-                                        generatorVersion: generatorVersion),
-                  apiKey: apiKey, compact: compact)
+    public init(
+        declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
+        compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current
+    ) {
+        self.init(
+            declarationsPath: declarationsPath,
+            options: BuildOptions(
+                baseOverride: baseOverride, targetOverride: targetOverride, environment: environment,
+                generatorVersion: generatorVersion),
+            apiKey: apiKey, compact: compact)
     }
 
     /// The output files (nil when there are errors) and every diagnostic.
@@ -47,16 +51,22 @@ public struct CompileJob: Sendable {
         // them); they are dropped when validation finds an error.
         nonisolated(unsafe) var files: [OutputFile] = []
         let rendering = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: rendering) { files = render(compositions, inputs: inputs) }
-        let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics).map { $0.masking(secrets) }
+        DispatchQueue.global(qos: .userInitiated).async(group: rendering) {
+            files = render(compositions, inputs: inputs)
+        }
+        let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics).map {
+            $0.masking(secrets)
+        }
         rendering.wait()
         defer { ProcessExit.leave((compositions, inputs)) }
         let readPaths = inputs.files.map(\.name)
         guard !all.containsErrors else { return (nil, all, compositions[0].sources.count, readPaths) }
         let total = files.reduce(0) { $0 + $1.count }
         guard total <= maximumOutputSize else {
-            let limit = Diagnostic(.limitsOutput, "the outputs would take \(total) bytes, more than the limit of \(maximumOutputSize) bytes: nothing is written",
-                                   at: nil, fileName: declarationsPath ?? options.baseOverride ?? "mc-style")
+            let limit = Diagnostic(
+                .limitsOutput,
+                "the outputs would take \(total) bytes, more than the limit of \(maximumOutputSize) bytes: nothing is written",
+                at: nil, fileName: declarationsPath ?? options.baseOverride ?? "mc-style")
             return (nil, all + [limit], compositions[0].sources.count, readPaths)
         }
         return (files, all, compositions[0].sources.count, readPaths)
@@ -76,8 +86,10 @@ public struct CompileJob: Sendable {
 
     /// `diagnostics` with every composed style's findings (the team's settings applied), each finding once
     /// (variants share the declarations), in the order of the files read.
-    private func validated(_ compositions: [Composition], inputs: CompilationInputs, target: Target,
-                           adding diagnostics: [Diagnostic]) -> [Diagnostic] {
+    private func validated(
+        _ compositions: [Composition], inputs: CompilationInputs, target: Target,
+        adding diagnostics: [Diagnostic]
+    ) -> [Diagnostic] {
         let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: options.assets))
         // Compositions and variants are in the same order (`compose` keeps one composition per variant).
         let perVariant = compositions.indices.map { index in
@@ -92,18 +104,23 @@ public struct CompileJob: Sendable {
     /// composed all the same, so that one run reports what composing finds too (a placement anchor a base lacks, say).
     /// The third part is every value the run knows to be secret (the API key as given and as filled, and each
     /// environment value), which no printed line may show: the diagnostics are to be masked with it.
-    private func compose() -> (composed: ([Composition], CompilationInputs, Target)?, diagnostics: [Diagnostic], secrets: [String]) {
+    private func compose() -> (
+        composed: ([Composition], CompilationInputs, Target)?, diagnostics: [Diagnostic], secrets: [String]
+    ) {
         let (loaded, readDiagnostics) = loadInputs()
         let loadDiagnostics = options.configuration.apply(readDiagnostics)
-        let secrets = (apiKey.map { [$0, PercentEncoding.string($0)] } ?? []) + (loaded?.declarations.environmentValues ?? [])
+        let secrets =
+            (apiKey.map { [$0, PercentEncoding.string($0)] } ?? []) + (loaded?.declarations.environmentValues ?? [])
         guard let inputs = loaded else { return (nil, loadDiagnostics, secrets) }
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         var compositions: [Composition] = []
         var composeDiagnostics: [Diagnostic] = []
         for variant in inputs.variants {
-            let context = ComposedVariant(name: variant.name, location: variant.location, isNamed: inputs.hasNamedVariants)
-            let (composed, found) = StyleCompilation.composeUnvalidated(base: variant.base.root, declarations: inputs.declarations,
-                                                                        target: target, apiKey: apiKey, variant: context)
+            let context = ComposedVariant(
+                name: variant.name, location: variant.location, isNamed: inputs.hasNamedVariants)
+            let (composed, found) = StyleCompilation.composeUnvalidated(
+                base: variant.base.root, declarations: inputs.declarations,
+                target: target, apiKey: apiKey, variant: context)
             composeDiagnostics += found
             if let composed { compositions.append(composed) }
         }
@@ -124,19 +141,30 @@ public struct CompileJob: Sendable {
 
     private func loadInputs() -> (CompilationInputs?, [Diagnostic]) {
         if let declarationsPath {
-            return CompilationInputs.load(declarationsPath: declarationsPath, baseOverride: options.baseOverride,
-                                          environment: options.environment, environmentStandIns: options.environmentStandIns)
+            return CompilationInputs.load(
+                declarationsPath: declarationsPath, baseOverride: options.baseOverride,
+                environment: options.environment, environmentStandIns: options.environmentStandIns)
         }
         guard let baseOverride = options.baseOverride else {
-            return (nil, [Diagnostic(.ioRead, "nothing to compile: give a declarations file or --base STYLE", at: nil, fileName: "mc-style")])
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .ioRead, "nothing to compile: give a declarations file or --base STYLE", at: nil,
+                        fileName: "mc-style")
+                ]
+            )
         }
         let (document, diagnostics) = StyleLoader().load(path: baseOverride)
-        return (document.map { CompilationInputs(declarations: Declarations(), base: $0, files: [$0.file]) }, diagnostics)
+        return (
+            document.map { CompilationInputs(declarations: Declarations(), base: $0, files: [$0.file]) }, diagnostics
+        )
     }
 
     private func render(_ compositions: [Composition], inputs: CompilationInputs) -> [OutputFile] {
-        CompiledFiles.render(compositions, namedVariants: inputs.hasNamedVariants, inputs: manifestInputs(inputs), compact: compact,
-                             generatorVersion: options.generatorVersion)
+        CompiledFiles.render(
+            compositions, namedVariants: inputs.hasNamedVariants, inputs: manifestInputs(inputs), compact: compact,
+            generatorVersion: options.generatorVersion)
     }
 
     /// Input files with paths relative to the declarations file's folder (or as given, without one).
@@ -149,7 +177,8 @@ public struct CompileJob: Sendable {
             let variant = index >= firstBase ? inputs.variants[index - firstBase].name : nil
             let role = variant != nil ? "base" : (index == 0 ? "declarations" : "include")
             let path = folder.map { FilePaths.relativePath(from: $0, to: file.name) } ?? FilePaths.normalized(file.name)
-            return ManifestDocument.Input(path: path, role: role, variant: inputs.hasNamedVariants ? variant : nil, sha256: file.sha256)
+            return ManifestDocument.Input(
+                path: path, role: role, variant: inputs.hasNamedVariants ? variant : nil, sha256: file.sha256)
         }
     }
 }
@@ -214,10 +243,13 @@ private struct DiagnosticIdentity: Hashable {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let limitsOutput = Rule("limits.output", .error, configurable: false,
-                              summary: "A compile's outputs would be larger than the limit (512 MiB in all).",
-                              help: "Declare fewer sources or shorter values (attribution text is copied into the style, manifest and TileJSON).",
-                              examples: [
-                                  .triggering(.compile, RuleExample.plainDeclarations, maximumOutputSize: 1000),
-                                  .passing(.compile, RuleExample.plainDeclarations)])
+    static let limitsOutput = Rule(
+        "limits.output", .error, configurable: false,
+        summary: "A compile's outputs would be larger than the limit (512 MiB in all).",
+        help:
+            "Declare fewer sources or shorter values (attribution text is copied into the style, manifest and TileJSON).",
+        examples: [
+            .triggering(.compile, RuleExample.plainDeclarations, maximumOutputSize: 1000),
+            .passing(.compile, RuleExample.plainDeclarations),
+        ])
 }

@@ -12,7 +12,9 @@ public struct FetchBaseJob: Sendable {
     public var fetcher: HTTPFetcher
 
     /// `searchPath`: the folders searched for `curl`, as in `PATH`; nil takes this process's `PATH`.
-    public init(request: BaseStyleRequest, apiKey: String?, outPath: String, timeout: Double = 60, searchPath: String? = nil) {
+    public init(
+        request: BaseStyleRequest, apiKey: String?, outPath: String, timeout: Double = 60, searchPath: String? = nil
+    ) {
         self.request = request
         self.apiKey = apiKey
         self.outPath = outPath
@@ -55,12 +57,17 @@ public struct FetchBaseJob: Sendable {
     public func check() -> Outcome {
         let lockPath = Self.lockPath(for: outPath)
         guard let lockFile = try? InputLoader().load(path: lockPath), let lock = try? JSONParser().parse(lockFile).root,
-              lock["format"]?.stringValue == Self.lockFormat, let url = lock["url"]?.stringValue, let digest = lock["sha256"]?.stringValue else {
-            return .failed("\(lockPath) is not a base-style lock: fetch the style first (mc-style fetch-base without --check)")
+            lock["format"]?.stringValue == Self.lockFormat, let url = lock["url"]?.stringValue,
+            let digest = lock["sha256"]?.stringValue
+        else {
+            return .failed(
+                "\(lockPath) is not a base-style lock: fetch the style first (mc-style fetch-base without --check)")
         }
         guard let saved = try? InputLoader().load(path: outPath) else { return .failed("\(outPath) cannot be read") }
         guard SHA256.hex(saved.bytes) == digest else {
-            return .failed("\(outPath) was changed since it was fetched (its SHA-256 is not the lock's): fetch it again or restore it")
+            return .failed(
+                "\(outPath) was changed since it was fetched (its SHA-256 is not the lock's): fetch it again or restore it"
+            )
         }
         switch download(url) {
         case .failure(let failure): return .failed(failure.message)
@@ -95,9 +102,11 @@ public struct FetchBaseJob: Sendable {
             return .failure(HTTPFetcher.Failure(message: "\(displayURL) did not answer with JSON: \(error.message)"))
         }
         guard root["layers"]?.arrayValue != nil, root["sources"]?.objectValue != nil else {
-            return .failure(HTTPFetcher.Failure(message: "\(displayURL) answered JSON that is not a style (no layers and sources)"))
+            return .failure(
+                HTTPFetcher.Failure(message: "\(displayURL) answered JSON that is not a style (no layers and sources)"))
         }
-        return .success(Fetched(bytes: bytes, root: root, sha256: SHA256.hex(bytes), styleVersion: Self.reportedVersion(root)))
+        return .success(
+            Fetched(bytes: bytes, root: root, sha256: SHA256.hex(bytes), styleVersion: Self.reportedVersion(root)))
     }
 
     /// The version a style reports of itself, where it does: a `metadata` key that names a version.

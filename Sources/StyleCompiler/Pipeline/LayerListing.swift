@@ -33,33 +33,51 @@ public struct LayerListing: Sendable {
     public static func style(at path: String) -> (listing: LayerListing?, diagnostics: [Diagnostic]) {
         let (document, diagnostics) = StyleLoader().load(path: path)
         guard let document else { return (nil, diagnostics) }
-        return (LayerListing(layers: document.root["layers"]?.arrayValue ?? [], variant: BaseVariant.defaultName), diagnostics)
+        return (
+            LayerListing(layers: document.root["layers"]?.arrayValue ?? [], variant: BaseVariant.defaultName),
+            diagnostics
+        )
     }
 
     /// The composed stack of `variant` (the first when nil) of the declarations at `path`.
-    public static func composed(declarationsPath path: String, variant: String?, environment: [String: String]) -> (listing: LayerListing?, diagnostics: [Diagnostic]) {
-        let (loaded, diagnostics) = CompilationInputs.load(declarationsPath: path, environment: environment, environmentStandIns: true)
+    public static func composed(declarationsPath path: String, variant: String?, environment: [String: String]) -> (
+        listing: LayerListing?, diagnostics: [Diagnostic]
+    ) {
+        let (loaded, diagnostics) = CompilationInputs.load(
+            declarationsPath: path, environment: environment, environmentStandIns: true)
         guard let inputs = loaded else { return (nil, diagnostics) }
-        guard let chosen = variant.map({ name in inputs.variants.first { $0.name == name } }) ?? inputs.variants.first else {
+        guard let chosen = variant.map({ name in inputs.variants.first { $0.name == name } }) ?? inputs.variants.first
+        else {
             let names = inputs.variants.map { "'\($0.name)'" }.joined(separator: ", ")
-            return (nil, diagnostics + [Diagnostic(.declBases, "the declarations have no variant '\(variant ?? "")' (they have \(names))",
-                                                   at: inputs.declarations.fieldLocations["bases"], path: JSONPath([.key("bases")]))])
+            return (
+                nil,
+                diagnostics + [
+                    Diagnostic(
+                        .declBases, "the declarations have no variant '\(variant ?? "")' (they have \(names))",
+                        at: inputs.declarations.fieldLocations["bases"], path: JSONPath([.key("bases")]))
+                ]
+            )
         }
         let target = inputs.declarations.target ?? .tomtom
         let context = ComposedVariant(name: chosen.name, location: chosen.location, isNamed: inputs.hasNamedVariants)
-        let (composition, found) = StyleCompilation.composeUnvalidated(base: chosen.base.root, declarations: inputs.declarations,
-                                                                       target: target, apiKey: nil, variant: context)
+        let (composition, found) = StyleCompilation.composeUnvalidated(
+            base: chosen.base.root, declarations: inputs.declarations,
+            target: target, apiKey: nil, variant: context)
         guard let composition else { return (nil, diagnostics + found) }
-        return (LayerListing(layers: composition.style["layers"]?.arrayValue ?? [], variant: chosen.name), diagnostics + found)
+        return (
+            LayerListing(layers: composition.style["layers"]?.arrayValue ?? [], variant: chosen.name),
+            diagnostics + found
+        )
     }
 
     init(layers: [JSONNode], variant: String) {
         rows = layers.enumerated().map { index, layer in
             let id = layer["id"]?.stringValue ?? ""
-            return Row(index: index, id: id, type: layer["type"]?.stringValue ?? "", source: layer["source"]?.stringValue,
-                       sourceLayer: layer["source-layer"]?.stringValue, minZoom: layer["minzoom"]?.numberValue?.doubleValue,
-                       maxZoom: layer["maxzoom"]?.numberValue?.doubleValue, isLabel: layer["type"]?.stringValue == "symbol",
-                       isDeclared: id.hasPrefix(StyleID.layerPrefix) || id == StyleID.baseRasterLayer)
+            return Row(
+                index: index, id: id, type: layer["type"]?.stringValue ?? "", source: layer["source"]?.stringValue,
+                sourceLayer: layer["source-layer"]?.stringValue, minZoom: layer["minzoom"]?.numberValue?.doubleValue,
+                maxZoom: layer["maxzoom"]?.numberValue?.doubleValue, isLabel: layer["type"]?.stringValue == "symbol",
+                isDeclared: id.hasPrefix(StyleID.layerPrefix) || id == StyleID.baseRasterLayer)
         }
         belowLabelsIndex = rows.first { $0.isLabel && !$0.isDeclared }?.index ?? rows.count
         self.variant = variant

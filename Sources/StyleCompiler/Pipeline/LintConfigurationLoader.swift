@@ -30,7 +30,11 @@ public struct LintConfigurationLoader {
             let candidate = FilePaths.join(current, fileName)
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
             let parent = FilePaths.directory(of: current)
-            if FileManager.default.fileExists(atPath: FilePaths.join(current, ".git")) || parent == current || parent.isEmpty { return nil }
+            if FileManager.default.fileExists(atPath: FilePaths.join(current, ".git")) || parent == current
+                || parent.isEmpty
+            {
+                return nil
+            }
             current = parent
         }
     }
@@ -65,27 +69,39 @@ private struct ConfigurationReading {
             return configuration
         }
         for member in object.members where !Self.keys.contains(member.key) {
-            fail(member.keyLocation ?? member.value.location, JSONPath([.key(member.key)]),
-                 "'\(member.key)' is not a configuration key (\(Self.keys.joined(separator: ", ")))" + Suggestion.didYouMean(member.key, among: Self.keys))
+            fail(
+                member.keyLocation ?? member.value.location, JSONPath([.key(member.key)]),
+                "'\(member.key)' is not a configuration key (\(Self.keys.joined(separator: ", ")))"
+                    + Suggestion.didYouMean(member.key, among: Self.keys))
         }
         if let version = object["version"], version.stringValue != "1" {
             fail(version, JSONPath([.key("version")]), "the configuration version is 1")
         }
-        if let globs = object["ignoreLayers"] { configuration.ignoredLayers = layerGlobs(globs, path: JSONPath([.key("ignoreLayers")])) }
+        if let globs = object["ignoreLayers"] {
+            configuration.ignoredLayers = layerGlobs(globs, path: JSONPath([.key("ignoreLayers")]))
+        }
         guard let rules = object["rules"] else { return configuration }
         guard let members = rules.objectValue?.members else {
-            if rules.value != .null { fail(rules, JSONPath([.key("rules")]), "'rules' is a mapping from rule id to off, note, warning or error") }
+            if rules.value != .null {
+                fail(
+                    rules, JSONPath([.key("rules")]), "'rules' is a mapping from rule id to off, note, warning or error"
+                )
+            }
             return configuration
         }
         for member in members {
             let path = JSONPath([.key("rules"), .key(member.key)])
             guard let rule = RuleCatalog.rule(id: member.key) else {
-                report(.configUnknownRule, member.keyLocation ?? member.value.location, path, "mc-style has no rule '\(member.key)'"
-                       + Suggestion.didYouMean(member.key, among: RuleCatalog.all.map(\.id)))
+                report(
+                    .configUnknownRule, member.keyLocation ?? member.value.location, path,
+                    "mc-style has no rule '\(member.key)'"
+                        + Suggestion.didYouMean(member.key, among: RuleCatalog.all.map(\.id)))
                 continue
             }
             guard rule.isConfigurable else {
-                fail(member.keyLocation ?? member.value.location, path, "rule '\(rule.id)' cannot be configured: without what it reports there is nothing to check")
+                fail(
+                    member.keyLocation ?? member.value.location, path,
+                    "rule '\(rule.id)' cannot be configured: without what it reports there is nothing to check")
                 continue
             }
             if let settings = ruleSettings(member.value, path: path) { configuration.rules[rule.id] = settings }
@@ -94,26 +110,34 @@ private struct ConfigurationReading {
     }
 
     private mutating func ruleSettings(_ node: JSONNode, path: JSONPath) -> LintConfiguration.RuleSettings? {
-        if node.stringValue != nil { return setting(node, path: path).map { LintConfiguration.RuleSettings(setting: $0) } }
+        if node.stringValue != nil {
+            return setting(node, path: path).map { LintConfiguration.RuleSettings(setting: $0) }
+        }
         guard let object = node.objectValue else {
             fail(node, path, "a rule is set to off, note, warning or error, or to {severity, ignoreLayers}")
             return nil
         }
         for member in object.members where !Self.ruleKeys.contains(member.key) {
-            fail(member.keyLocation ?? member.value.location, path.appending(member.key), "'\(member.key)' is not a rule setting (severity, ignoreLayers)"
-                 + Suggestion.didYouMean(member.key, among: Self.ruleKeys))
+            fail(
+                member.keyLocation ?? member.value.location, path.appending(member.key),
+                "'\(member.key)' is not a rule setting (severity, ignoreLayers)"
+                    + Suggestion.didYouMean(member.key, among: Self.ruleKeys))
         }
         var settings = LintConfiguration.RuleSettings()
         if let severity = object["severity"] { settings.setting = setting(severity, path: path.appending("severity")) }
-        if let globs = object["ignoreLayers"] { settings.ignoredLayers = layerGlobs(globs, path: path.appending("ignoreLayers")) }
+        if let globs = object["ignoreLayers"] {
+            settings.ignoredLayers = layerGlobs(globs, path: path.appending("ignoreLayers"))
+        }
         return settings
     }
 
     private mutating func setting(_ node: JSONNode, path: JSONPath) -> LintConfiguration.Setting? {
         let words = LintConfiguration.Setting.allCases.map(\.rawValue)
         guard let text = node.stringValue, let setting = LintConfiguration.Setting(rawValue: text) else {
-            fail(node, path, "'\(node.stringValue ?? node.specTypeName)' is not a severity: use \(words.joined(separator: ", "))"
-                 + Suggestion.didYouMean(node.stringValue ?? "", among: words))
+            fail(
+                node, path,
+                "'\(node.stringValue ?? node.specTypeName)' is not a severity: use \(words.joined(separator: ", "))"
+                    + Suggestion.didYouMean(node.stringValue ?? "", among: words))
             return nil
         }
         return setting
@@ -150,32 +174,45 @@ private struct ConfigurationReading {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let configInvalid = Rule("config.invalid", .error, configurable: false,
-                              summary: "A configuration file (.mc-style.yaml) that cannot be used as written.",
-                              help: "Fix the marked value: version 1, rules: {RULE: off|note|warning|error or {severity, ignoreLayers}}, ignoreLayers: [GLOB].",
-                              examples: [
-                                  .triggering(.configuration, #"""
-                                      version: 1
-                                      rules:
-                                        lint.hidden: ↓sometimes
-                                      """#),
-                                  .passing(.configuration, #"""
-                                      version: 1
-                                      rules:
-                                        lint.hidden: off
-                                      """#)])
-    static let configUnknownRule = Rule("config.unknown-rule", .error, configurable: false,
-                              summary: "A configuration names a rule mc-style does not have.",
-                              help: "Use a rule id from docs/rules.md or mc-style schema --config (the message suggests the closest one).",
-                              examples: [
-                                  .triggering(.configuration, #"""
-                                      version: 1
-                                      rules:
-                                        ↓lint.hiden: off
-                                      """#),
-                                  .passing(.configuration, #"""
-                                      version: 1
-                                      rules:
-                                        lint.hidden: off
-                                      """#)])
+    static let configInvalid = Rule(
+        "config.invalid", .error, configurable: false,
+        summary: "A configuration file (.mc-style.yaml) that cannot be used as written.",
+        help:
+            "Fix the marked value: version 1, rules: {RULE: off|note|warning|error or {severity, ignoreLayers}}, ignoreLayers: [GLOB].",
+        examples: [
+            .triggering(
+                .configuration,
+                #"""
+                version: 1
+                rules:
+                  lint.hidden: ↓sometimes
+                """#),
+            .passing(
+                .configuration,
+                #"""
+                version: 1
+                rules:
+                  lint.hidden: off
+                """#),
+        ])
+    static let configUnknownRule = Rule(
+        "config.unknown-rule", .error, configurable: false,
+        summary: "A configuration names a rule mc-style does not have.",
+        help: "Use a rule id from docs/rules.md or mc-style schema --config (the message suggests the closest one).",
+        examples: [
+            .triggering(
+                .configuration,
+                #"""
+                version: 1
+                rules:
+                  ↓lint.hiden: off
+                """#),
+            .passing(
+                .configuration,
+                #"""
+                version: 1
+                rules:
+                  lint.hidden: off
+                """#),
+        ])
 }

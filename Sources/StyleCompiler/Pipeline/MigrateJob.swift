@@ -13,7 +13,14 @@ public struct MigrateJob: Sendable {
         let migration = StyleMigration(document)
         // The rewritten file must read back as JSON: a rewrite that broke it would be a bug, never written.
         if (try? JSONParser().parse(SourceFile(name: path, bytes: migration.bytes))) == nil {
-            return (nil, diagnostics + [Diagnostic(.migrateOutput, "the migrated text of \(path) does not parse; nothing was written", at: nil, fileName: path)])
+            return (
+                nil,
+                diagnostics + [
+                    Diagnostic(
+                        .migrateOutput, "the migrated text of \(path) does not parse; nothing was written", at: nil,
+                        fileName: path)
+                ]
+            )
         }
         return (migration, diagnostics)
     }
@@ -21,9 +28,11 @@ public struct MigrateJob: Sendable {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let migrateOutput = Rule("migrate.output", .error, configurable: false,
-                              summary: "mc-style migrate made text that does not parse (a bug in mc-style).",
-                              help: "Report it with the input file; nothing was written.",
-                              examples: [
-                                  .passing(.migration, #"{"version": 8, "sources": {}, "layers": []}"#)])
+    static let migrateOutput = Rule(
+        "migrate.output", .error, configurable: false,
+        summary: "mc-style migrate made text that does not parse (a bug in mc-style).",
+        help: "Report it with the input file; nothing was written.",
+        examples: [
+            .passing(.migration, #"{"version": 8, "sources": {}, "layers": []}"#)
+        ])
 }

@@ -1,29 +1,37 @@
 /// Every rule mc-style reports, in the order SARIF lists them. Each is declared next to its check; adding a
 /// rule means declaring it there and adding its one line here (`RuleRegistryTests` fails otherwise).
 public enum RuleCatalog {
-    public static let all: [Rule] = [
-        .ioRead, .ioWrite, .jsonSyntax, .jsonDuplicateKey, .limitsSources, .limitsLayers, .limitsOutput,
-    ] + Rule.yamlRules + [
-        .includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable, .envMissing, .declType,
-        .declUnknownKey, .declMissingKey, .declValue, .declRange, .declSourceKind, .declExactlyOne, .declID,
-        .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .declPathEscape, .sourcesTileSize, .sourcesZoomRange, .sourcesBounds,
-        .sourcesUrlTokens, .sourcesUnknownToken, .sourcesCleartext, .sourcesTilejsonUrl, .sourcesURL, .sourcesKeyHost,
-        .sourcesLocalSegment, .platformUnsupported, .composePlacementAnchor, .composeIDTaken,
-        .composeCalibrationLatitude, .composeNoLabels, .composePlacementFallback, .composeBelowBaseRaster, .composeKeyHost, .composeKeyURL,
-        .tomtomLayerMappingAnchor, .tomtomLayerMappingDuplicate, .tomtomHeadersIgnored, .tomtomSdkLayerName,
-        .tomtomNoRasterBase, .tomtomPlaceholder, .secretLiteralKey, .styleRoot, .styleType, .styleEnum, .styleRange,
-        .styleArrayLength, .styleRequired, .styleUnknownProperty, .styleUnknownKey, .styleColor, .styleDeprecated,
-        .styleGlyphs, .styleSprite, .styleURL, .styleSourceCanvas, .styleLayerTypeOrRef, .styleLayerDuplicateID, .styleLayerRef,
-        .styleLayerUnknownSource, .styleLayerSourceType, .styleLayerSourceLayer, .styleLayerLineGradient,
-        .styleLayerResampling, .styleFunction, .styleExpression, .styleFilter, .styleFilterMixed,
-        .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsField, .assetsSprite,
-        .assetsSpriteImage, .assetsFonts, .assetsFont, .assetsGlyphRange, .lintZoomRange, .lintZeroOpacity, .lintFilterFalse,
-        .lintHidden, .lintCovered, .lintDuplicateLayer, .lintUnusedSource, .configInvalid, .configUnknownRule, .migrateOutput,
-        .baselineInvalid, .baselineStale,
-    ]
+    public static let all: [Rule] =
+        [
+            .ioRead, .ioWrite, .jsonSyntax, .jsonDuplicateKey, .limitsSources, .limitsLayers, .limitsOutput,
+        ] + Rule.yamlRules + [
+            .includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable, .envMissing, .declType,
+            .declUnknownKey, .declMissingKey, .declValue, .declRange, .declSourceKind, .declExactlyOne, .declID,
+            .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .declPathEscape, .sourcesTileSize,
+            .sourcesZoomRange, .sourcesBounds,
+            .sourcesUrlTokens, .sourcesUnknownToken, .sourcesCleartext, .sourcesTilejsonUrl, .sourcesURL,
+            .sourcesKeyHost,
+            .sourcesLocalSegment, .platformUnsupported, .composePlacementAnchor, .composeIDTaken,
+            .composeCalibrationLatitude, .composeNoLabels, .composePlacementFallback, .composeBelowBaseRaster,
+            .composeKeyHost, .composeKeyURL,
+            .tomtomLayerMappingAnchor, .tomtomLayerMappingDuplicate, .tomtomHeadersIgnored, .tomtomSdkLayerName,
+            .tomtomNoRasterBase, .tomtomPlaceholder, .secretLiteralKey, .styleRoot, .styleType, .styleEnum, .styleRange,
+            .styleArrayLength, .styleRequired, .styleUnknownProperty, .styleUnknownKey, .styleColor, .styleDeprecated,
+            .styleGlyphs, .styleSprite, .styleURL, .styleSourceCanvas, .styleLayerTypeOrRef, .styleLayerDuplicateID,
+            .styleLayerRef,
+            .styleLayerUnknownSource, .styleLayerSourceType, .styleLayerSourceLayer, .styleLayerLineGradient,
+            .styleLayerResampling, .styleFunction, .styleExpression, .styleFilter, .styleFilterMixed,
+            .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsField, .assetsSprite,
+            .assetsSpriteImage, .assetsFonts, .assetsFont, .assetsGlyphRange, .lintZoomRange, .lintZeroOpacity,
+            .lintFilterFalse,
+            .lintHidden, .lintCovered, .lintDuplicateLayer, .lintUnusedSource, .configInvalid, .configUnknownRule,
+            .migrateOutput,
+            .baselineInvalid, .baselineStale,
+        ]
 
     /// The registered rule with this id.
     public static func rule(id: String) -> Rule? { byID[id] }
 
-    private static let byID: [String: Rule] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let byID: [String: Rule] = Dictionary(
+        all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 }

@@ -12,21 +12,28 @@ public enum StyleCompilation {
     ///   - target: `tomtom` halves tile sizes, adds the raster base map and converts camera zooms.
     ///   - apiKey: fills `{key}` in TomTom URLs; nil keeps the placeholder for `StyleRuntime` to fill.
     ///   - maximumThreads: threads for validating the composed style.
-    public static func compose(base: JSONNode, declarations: Declarations, target: Target = .tomtom, apiKey: String? = nil,
-                               maximumThreads: Int = ValidationScheduler.availableCores) -> (composition: Composition?, diagnostics: [Diagnostic]) {
-        let (composition, diagnostics) = composeUnvalidated(base: base, declarations: declarations, target: target, apiKey: apiKey)
+    public static func compose(
+        base: JSONNode, declarations: Declarations, target: Target = .tomtom, apiKey: String? = nil,
+        maximumThreads: Int = ValidationScheduler.availableCores
+    ) -> (composition: Composition?, diagnostics: [Diagnostic]) {
+        let (composition, diagnostics) = composeUnvalidated(
+            base: base, declarations: declarations, target: target, apiKey: apiKey)
         guard let composition else { return (nil, diagnostics) }
-        let all = diagnostics + StyleValidator(target: target, maximumThreads: maximumThreads).validate(composition.style)
+        let all =
+            diagnostics + StyleValidator(target: target, maximumThreads: maximumThreads).validate(composition.style)
         return (all.containsErrors ? nil : composition, all)
     }
 
     /// The checks before composing, and composing; the composed style is not validated yet (`CompileJob`
     /// validates it with the run's assets and configuration).
-    static func composeUnvalidated(base: JSONNode, declarations: Declarations, target: Target, apiKey: String?,
-                                   variant: ComposedVariant = ComposedVariant()) -> (composition: Composition?, diagnostics: [Diagnostic]) {
+    static func composeUnvalidated(
+        base: JSONNode, declarations: Declarations, target: Target, apiKey: String?,
+        variant: ComposedVariant = ComposedVariant()
+    ) -> (composition: Composition?, diagnostics: [Diagnostic]) {
         let checks = declarations.checkedByDecoder ? [] : DeclarationValueRules.check(declarations)
         guard !checks.containsErrors else { return (nil, checks) }
-        let composition = StyleComposer(target: target, apiKey: apiKey, variant: variant).compose(base: base, declarations: declarations)
+        let composition = StyleComposer(target: target, apiKey: apiKey, variant: variant).compose(
+            base: base, declarations: declarations)
         let diagnostics = checks + composition.diagnostics
         return (diagnostics.containsErrors ? nil : composition, diagnostics)
     }

@@ -24,7 +24,9 @@ public struct StyleDiff: Sendable {
     public init(old: JSONNode, new: JSONNode) {
         var changes: [Change] = []
         changes += Self.layerChanges(old["layers"]?.arrayValue ?? [], new["layers"]?.arrayValue ?? [])
-        changes += Self.memberChanges(old["sources"]?.objectValue, new["sources"]?.objectValue).map { .source(id: $0.key, old: $0.old, new: $0.new) }
+        changes += Self.memberChanges(old["sources"]?.objectValue, new["sources"]?.objectValue).map {
+            .source(id: $0.key, old: $0.old, new: $0.new)
+        }
         let oldRoot = old.objectValue.map { JSONObject($0.members.filter { !["layers", "sources"].contains($0.key) }) }
         let newRoot = new.objectValue.map { JSONObject($0.members.filter { !["layers", "sources"].contains($0.key) }) }
         changes += Self.memberChanges(oldRoot, newRoot).map { .root(key: $0.key, old: $0.old, new: $0.new) }
@@ -32,7 +34,9 @@ public struct StyleDiff: Sendable {
     }
 
     /// Members added, removed or changed between two objects, in the old object's order, then the new one's.
-    private static func memberChanges(_ old: JSONObject?, _ new: JSONObject?) -> [(key: String, old: JSONValue?, new: JSONValue?)] {
+    private static func memberChanges(_ old: JSONObject?, _ new: JSONObject?) -> [(
+        key: String, old: JSONValue?, new: JSONValue?
+    )] {
         var result: [(key: String, old: JSONValue?, new: JSONValue?)] = []
         for member in old?.members ?? [] {
             let other = new?[member.key]
@@ -45,22 +49,35 @@ public struct StyleDiff: Sendable {
     }
 
     private static func layerChanges(_ old: [JSONNode], _ new: [JSONNode]) -> [Change] {
-        func ids(_ layers: [JSONNode]) -> [String] { layers.enumerated().map { $0.element["id"]?.stringValue ?? "#\($0.offset)" } }
-        let oldIDs = ids(old), newIDs = ids(new)
-        let oldIndex = Dictionary(oldIDs.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let newIndex = Dictionary(newIDs.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        func ids(_ layers: [JSONNode]) -> [String] {
+            layers.enumerated().map { $0.element["id"]?.stringValue ?? "#\($0.offset)" }
+        }
+        let oldIDs = ids(old)
+        let newIDs = ids(new)
+        let oldIndex = Dictionary(
+            oldIDs.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let newIndex = Dictionary(
+            newIDs.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
         var changes: [Change] = []
-        for (index, id) in oldIDs.enumerated() where newIndex[id] == nil { changes.append(.layerRemoved(id: id, index: index)) }
-        for (index, id) in newIDs.enumerated() where oldIndex[id] == nil { changes.append(.layerAdded(id: id, index: index)) }
+        for (index, id) in oldIDs.enumerated() where newIndex[id] == nil {
+            changes.append(.layerRemoved(id: id, index: index))
+        }
+        for (index, id) in newIDs.enumerated() where oldIndex[id] == nil {
+            changes.append(.layerAdded(id: id, index: index))
+        }
         // Layers both have: those outside the longest run kept in order moved.
         let common = oldIDs.filter { newIndex[$0] != nil }
         let commonInNew = newIDs.filter { oldIndex[$0] != nil }
         let kept = Set(longestCommonSubsequence(common, commonInNew))
         for id in commonInNew where !kept.contains(id) {
-            if let from = oldIndex[id], let to = newIndex[id] { changes.append(.layerMoved(id: id, from: from, to: to)) }
+            if let from = oldIndex[id], let to = newIndex[id] {
+                changes.append(.layerMoved(id: id, from: from, to: to))
+            }
         }
         for id in commonInNew {
-            guard let before = oldIndex[id].map({ old[$0] }), let after = newIndex[id].map({ new[$0] }) else { continue }
+            guard let before = oldIndex[id].map({ old[$0] }), let after = newIndex[id].map({ new[$0] }) else {
+                continue
+            }
             changes += propertyChanges(id: id, before, after)
         }
         return changes
@@ -69,8 +86,12 @@ public struct StyleDiff: Sendable {
     private static func propertyChanges(id: String, _ old: JSONNode, _ new: JSONNode) -> [Change] {
         var changes: [Change] = []
         let groups: Set<String> = ["paint", "layout"]
-        let oldTop = old.objectValue.map { JSONObject($0.members.filter { !groups.contains($0.key) && $0.key != "id" }) }
-        let newTop = new.objectValue.map { JSONObject($0.members.filter { !groups.contains($0.key) && $0.key != "id" }) }
+        let oldTop = old.objectValue.map {
+            JSONObject($0.members.filter { !groups.contains($0.key) && $0.key != "id" })
+        }
+        let newTop = new.objectValue.map {
+            JSONObject($0.members.filter { !groups.contains($0.key) && $0.key != "id" })
+        }
         changes += memberChanges(oldTop, newTop).map { .layerProperty(id: id, key: $0.key, old: $0.old, new: $0.new) }
         for group in ["layout", "paint"] {
             changes += memberChanges(old[group]?.objectValue ?? JSONObject(), new[group]?.objectValue ?? JSONObject())
@@ -82,19 +103,27 @@ public struct StyleDiff: Sendable {
     /// The longest common subsequence of two id lists (each id once in each).
     private static func longestCommonSubsequence(_ a: [String], _ b: [String]) -> [String] {
         // Patience-style: positions of a's ids in b, then the longest increasing run of them.
-        let position = Dictionary(b.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let position = Dictionary(
+            b.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
         let sequence = a.compactMap { position[$0] }
         var tails: [Int] = []
         var tailIndex: [Int] = []
         var previous = [Int](repeating: -1, count: sequence.count)
         for (index, value) in sequence.enumerated() {
-            var low = 0, high = tails.count
+            var low = 0
+            var high = tails.count
             while low < high {
                 let middle = (low + high) / 2
                 if tails[middle] < value { low = middle + 1 } else { high = middle }
             }
             if low > 0 { previous[index] = tailIndex[low - 1] }
-            if low == tails.count { tails.append(value); tailIndex.append(index) } else { tails[low] = value; tailIndex[low] = index }
+            if low == tails.count {
+                tails.append(value)
+                tailIndex.append(index)
+            } else {
+                tails[low] = value
+                tailIndex[low] = index
+            }
         }
         var result: [String] = []
         var index = tailIndex.last ?? -1

@@ -8,9 +8,14 @@ public struct ValidateJob: Sendable {
         self.options = options
     }
 
-    public init(target: Target?, baseOverride: String? = nil, environment: [String: String], generatorVersion: String = ToolVersion.current) {
-        self.init(options: BuildOptions(baseOverride: baseOverride, targetOverride: target, environment: environment,
-                                        generatorVersion: generatorVersion))
+    public init(
+        target: Target?, baseOverride: String? = nil, environment: [String: String],
+        generatorVersion: String = ToolVersion.current
+    ) {
+        self.init(
+            options: BuildOptions(
+                baseOverride: baseOverride, targetOverride: target, environment: environment,
+                generatorVersion: generatorVersion))
     }
 
     /// Every finding for `path`: a `.json` file is a style on its own; anything else is declarations, checked

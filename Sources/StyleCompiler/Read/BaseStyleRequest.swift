@@ -12,8 +12,10 @@ public struct BaseStyleRequest: Sendable, Equatable {
     ]
 
     /// TomTom's map designs (GUIDE.md 2.14).
-    public static let designs = ["basic_street-light", "basic_street-dark", "basic_street-light-driving", "basic_street-dark-driving",
-                                 "basic_mono-light", "basic_mono-dark", "basic_street-satellite"]
+    public static let designs = [
+        "basic_street-light", "basic_street-dark", "basic_street-light-driving", "basic_street-dark-driving",
+        "basic_mono-light", "basic_mono-dark", "basic_street-satellite",
+    ]
 
     public var design: String?
     public var versionPattern: String?
@@ -23,8 +25,10 @@ public struct BaseStyleRequest: Sendable, Equatable {
     /// Where TomTom's API is (a mirror or a test server may stand in).
     public var origin: String
 
-    public init(design: String? = nil, versionPattern: String? = nil, modules: [String] = [], url: String? = nil,
-                origin: String = "https://api.tomtom.com") {
+    public init(
+        design: String? = nil, versionPattern: String? = nil, modules: [String] = [], url: String? = nil,
+        origin: String = "https://api.tomtom.com"
+    ) {
         self.design = design
         self.versionPattern = versionPattern
         self.moduleNames = modules
@@ -33,7 +37,8 @@ public struct BaseStyleRequest: Sendable, Equatable {
     }
 
     public static func == (lhs: BaseStyleRequest, rhs: BaseStyleRequest) -> Bool {
-        lhs.design == rhs.design && lhs.versionPattern == rhs.versionPattern && lhs.moduleNames == rhs.moduleNames && lhs.url == rhs.url
+        lhs.design == rhs.design && lhs.versionPattern == rhs.versionPattern && lhs.moduleNames == rhs.moduleNames
+            && lhs.url == rhs.url
             && lhs.origin == rhs.origin
     }
 
@@ -53,7 +58,8 @@ public struct BaseStyleRequest: Sendable, Equatable {
     public func requestURL(key: String?) -> String {
         let url = displayURL
         guard let key else {
-            return url.replacing("key={key}&", with: "").replacing("?key={key}", with: "").replacing("&key={key}", with: "")
+            return url.replacing("key={key}&", with: "").replacing("?key={key}", with: "").replacing(
+                "&key={key}", with: "")
         }
         return url.replacing("{key}", with: PercentEncoding.string(key))
     }

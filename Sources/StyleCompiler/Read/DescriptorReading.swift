@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Reads from an open file or pipe, again after an interruption: what every reader of a descriptor needs (the
@@ -12,7 +12,9 @@ import Musl
 enum DescriptorReading {
     /// Reads up to `count` bytes into `buffer` (at the descriptor's position, or at `offset` in the file when one
     /// is given), again while interrupted. The number of bytes read, 0 at the end, or -1 with `errno` set.
-    static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer?, count: Int, at offset: Int? = nil) -> Int {
+    static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer?, count: Int, at offset: Int? = nil)
+        -> Int
+    {
         while true {
             let got = offset.map { pread(descriptor, buffer, count, off_t($0)) } ?? read(descriptor, buffer, count)
             if got < 0, errno == EINTR { continue }

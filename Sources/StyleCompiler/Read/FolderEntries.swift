@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The names in a folder, listed with `readdir` and chosen by their bytes before any `String` is made: the
@@ -19,7 +19,9 @@ enum FolderEntries {
         while let entry = readdir(listing) {
             let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let bytes = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
-                guard !bytes.elementsEqual(".".utf8), !bytes.elementsEqual("..".utf8), matches(bytes) else { return nil }
+                guard !bytes.elementsEqual(".".utf8), !bytes.elementsEqual("..".utf8), matches(bytes) else {
+                    return nil
+                }
                 return String(decoding: bytes, as: UTF8.self)
             }
             if let name { names.append(name) }

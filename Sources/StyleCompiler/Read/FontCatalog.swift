@@ -17,30 +17,48 @@ public struct FontCatalog: Sendable, Equatable {
     public func contains(_ font: String) -> Bool { names.contains(font) }
 
     /// Reads a JSON array of names, or a glyphs folder.
-    public static func load(path: String, inputLoader: InputLoader = InputLoader()) -> (catalog: FontCatalog?, diagnostics: [Diagnostic]) {
+    public static func load(path: String, inputLoader: InputLoader = InputLoader()) -> (
+        catalog: FontCatalog?, diagnostics: [Diagnostic]
+    ) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             let fonts = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { name in
                 var folder: ObjCBool = false
-                return FileManager.default.fileExists(atPath: FilePaths.join(path, name), isDirectory: &folder) && folder.boolValue
+                return FileManager.default.fileExists(atPath: FilePaths.join(path, name), isDirectory: &folder)
+                    && folder.boolValue
             }
             guard !fonts.isEmpty else {
-                return (nil, [Diagnostic(.assetsFonts, "the glyphs folder holds no font folders (<font>/<range>.pbf)", at: nil, fileName: path)])
+                return (
+                    nil,
+                    [
+                        Diagnostic(
+                            .assetsFonts, "the glyphs folder holds no font folders (<font>/<range>.pbf)", at: nil,
+                            fileName: path)
+                    ]
+                )
             }
             var ranges: [String: Set<Int>] = [:]
             for font in fonts {
                 let files = (try? FileManager.default.contentsOfDirectory(atPath: FilePaths.join(path, font))) ?? []
-                ranges[font] = Set(files.compactMap { file in
-                    guard file.hasSuffix(".pbf"), let dash = file.firstIndex(of: "-") else { return nil }
-                    return Int(file[..<dash])
-                })
+                ranges[font] = Set(
+                    files.compactMap { file in
+                        guard file.hasSuffix(".pbf"), let dash = file.firstIndex(of: "-") else { return nil }
+                        return Int(file[..<dash])
+                    })
             }
             return (FontCatalog(names: Set(fonts), ranges: ranges), [])
         }
         let (document, diagnostics) = StyleLoader(inputLoader: inputLoader).load(path: path)
         guard let document else { return (nil, diagnostics) }
         guard let items = document.root.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
-            return (nil, diagnostics + [Diagnostic(.assetsFonts, "a font list is a JSON array of font names", at: document.root.location, path: .root)])
+            return (
+                nil,
+                diagnostics + [
+                    Diagnostic(
+                        .assetsFonts, "a font list is a JSON array of font names", at: document.root.location,
+                        path: .root)
+                ]
+            )
         }
         return (FontCatalog(names: Set(items.compactMap(\.stringValue))), diagnostics)
     }
@@ -48,26 +66,32 @@ public struct FontCatalog: Sendable, Equatable {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let assetsFonts = Rule("assets.fonts", .error,
-                              summary: "A font list or glyphs folder that cannot be used.",
-                              help: "Give a JSON array of font names, or a glyphs folder laid out <font>/<range>.pbf.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        fonts: fonts.json
-                                      """#, files: ["fonts.json": #"↓{"not": "a list"}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        fonts: fonts.json
-                                      """#, files: ["fonts.json": #"["Noto-Bold"]"#])])
+    static let assetsFonts = Rule(
+        "assets.fonts", .error,
+        summary: "A font list or glyphs folder that cannot be used.",
+        help: "Give a JSON array of font names, or a glyphs folder laid out <font>/<range>.pbf.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  fonts: fonts.json
+                """#, files: ["fonts.json": #"↓{"not": "a list"}"#]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  fonts: fonts.json
+                """#, files: ["fonts.json": #"["Noto-Bold"]"#]),
+        ])
 }

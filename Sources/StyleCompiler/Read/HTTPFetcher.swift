@@ -31,7 +31,8 @@ public struct HTTPFetcher: Sendable {
             let candidate = String(folder) + (folder.hasSuffix("/") ? "curl" : "/curl")
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate) {
+                FileManager.default.isExecutableFile(atPath: candidate)
+            {
                 return candidate
             }
         }
@@ -82,20 +83,32 @@ public struct HTTPFetcher: Sendable {
     /// unknown length, and nothing is put on disk).
     private func once(_ url: String, display: String, seconds: Double, deadline: Double) -> Result<Answer, Failure> {
         guard let curl = curlExecutable() else {
-            return .failure(Failure(message: "cannot download \(display): curl is not installed (no curl on PATH); mc-style downloads through it"))
+            return .failure(
+                Failure(
+                    message:
+                        "cannot download \(display): curl is not installed (no curl on PATH); mc-style downloads through it"
+                ))
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: curl)
-        process.arguments = ["--silent", "--show-error", "--config", "-", "--output", "-",
-                             "--write-out", "%{stderr}\n\(Self.statusMarker)%{http_code} %{redirect_url}\n", "--max-filesize", String(Self.maximumBytes),
-                             "--max-time", Self.seconds(seconds), "--connect-timeout", Self.seconds(min(10, seconds)), "--proto", "=https,http",
-                             "--max-redirs", "0"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.arguments = [
+            "--silent", "--show-error", "--config", "-", "--output", "-",
+            "--write-out", "%{stderr}\n\(Self.statusMarker)%{http_code} %{redirect_url}\n", "--max-filesize",
+            String(Self.maximumBytes),
+            "--max-time", Self.seconds(seconds), "--connect-timeout", Self.seconds(min(10, seconds)), "--proto",
+            "=https,http",
+            "--max-redirs", "0",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
         do { try process.run() } catch {
-            return .failure(Failure(message: "cannot run curl to download \(display): \(error.localizedDescription) (install curl)"))
+            return .failure(
+                Failure(message: "cannot run curl to download \(display): \(error.localizedDescription) (install curl)")
+            )
         }
         let quoted = url.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
         // A curl that exits before reading leaves the write failed, not this process killed; its status tells.
@@ -117,16 +130,20 @@ public struct HTTPFetcher: Sendable {
         case .deadline?: return .failure(timedOut(display))
         case nil: break
         }
-        let message = masked(complaint.split(separator: "\n").filter { !$0.hasPrefix(Self.statusMarker) }.joined(separator: " ")
-            .trimmingCharacters(in: .whitespacesAndNewlines))
+        let message = masked(
+            complaint.split(separator: "\n").filter { !$0.hasPrefix(Self.statusMarker) }.joined(separator: " ")
+                .trimmingCharacters(in: .whitespacesAndNewlines))
         switch process.terminationStatus {
         case 0: break
         case 28: return .failure(timedOut(display))
         case 63: return .failure(tooLarge(display))
         case 6, 7: return .failure(Failure(message: "cannot connect to \(display): \(message)"))
-        case let code: return .failure(Failure(message: "downloading \(display) failed (curl exit \(code)): \(message)"))
+        case let code:
+            return .failure(Failure(message: "downloading \(display) failed (curl exit \(code)): \(message)"))
         }
-        let statusLine = complaint.split(separator: "\n").last { $0.hasPrefix(Self.statusMarker) }.map { $0.dropFirst(Self.statusMarker.count) }
+        let statusLine = complaint.split(separator: "\n").last { $0.hasPrefix(Self.statusMarker) }.map {
+            $0.dropFirst(Self.statusMarker.count)
+        }
         let parts = statusLine.map { $0.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false) } ?? []
         let status = parts.first.flatMap { Int($0) } ?? 0
         let location = parts.count > 1 ? String(parts[1]) : nil
@@ -161,10 +178,14 @@ public struct HTTPFetcher: Sendable {
         return (body, nil)
     }
 
-    private func tooLarge(_ display: String) -> Failure { Failure(message: "\(display) is larger than the \(Self.maximumBytes >> 20) MiB limit") }
+    private func tooLarge(_ display: String) -> Failure {
+        Failure(message: "\(display) is larger than the \(Self.maximumBytes >> 20) MiB limit")
+    }
 
     private func timedOut(_ display: String) -> Failure {
-        Failure(message: "\(display) did not answer within \(Self.seconds(timeout)) s (the whole fetch, redirects included)")
+        Failure(
+            message: "\(display) did not answer within \(Self.seconds(timeout)) s (the whole fetch, redirects included)"
+        )
     }
 
     /// Seconds as curl and messages take them: whole numbers without a fraction.

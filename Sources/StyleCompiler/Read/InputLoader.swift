@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 import LocatedJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Reads input files into `SourceFile`s, refusing what is not a regular readable file or is too large.
 public struct InputLoader: Sendable {
@@ -31,10 +32,12 @@ public struct InputLoader: Sendable {
         guard fstat(descriptor, &status) == 0 else { throw InputError(fileName: name, reason: Self.describe(errno)) }
         let kind = status.st_mode & S_IFMT
         guard kind == S_IFREG else {
-            throw InputError(fileName: name, reason: kind == S_IFDIR ? "is a directory, not a file" : "is not a regular file")
+            throw InputError(
+                fileName: name, reason: kind == S_IFDIR ? "is a directory, not a file" : "is not a regular file")
         }
         guard Int(status.st_size) <= maximumFileSize else {
-            throw InputError(fileName: name, reason: "is \(status.st_size) bytes, more than the limit of \(maximumFileSize) bytes")
+            throw InputError(
+                fileName: name, reason: "is \(status.st_size) bytes, more than the limit of \(maximumFileSize) bytes")
         }
         return SourceFile(name: name, bytes: try readAll(descriptor, name: name, expectedSize: Int(status.st_size)))
     }
@@ -110,23 +113,31 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let ioRead = Rule("io.read", .error, configurable: false,
-                              summary: "An input file cannot be read.",
-                              help: "Check the path and permissions; inputs must be regular files of at most 64 MiB.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: ↓absent.json
-                                      sources: []
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
-    static let declMissingKey = Rule("decl.missing-key", .error,
-                              summary: "A required declarations key is missing.",
-                              help: "Add the key the message names.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      ↓version: 1
-                                      sources: []
-                                      """#),
-                                  .passing(.declarations, RuleExample.plainDeclarations)])
+    static let ioRead = Rule(
+        "io.read", .error, configurable: false,
+        summary: "An input file cannot be read.",
+        help: "Check the path and permissions; inputs must be regular files of at most 64 MiB.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: ↓absent.json
+                sources: []
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let declMissingKey = Rule(
+        "decl.missing-key", .error,
+        summary: "A required declarations key is missing.",
+        help: "Add the key the message names.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                ↓version: 1
+                sources: []
+                """#),
+            .passing(.declarations, RuleExample.plainDeclarations),
+        ])
 }

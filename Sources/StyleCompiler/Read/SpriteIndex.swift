@@ -21,13 +21,21 @@ public struct SpriteIndex: Sendable, Equatable {
 
     /// Reads a sprite index file, or a folder's `<name>.json` and `<name>@2x.json` (one pair; their names must
     /// agree: a name only one of them has is an error located in the other file's object).
-    public static func load(path: String, inputLoader: InputLoader = InputLoader()) -> (index: SpriteIndex?, diagnostics: [Diagnostic]) {
+    public static func load(path: String, inputLoader: InputLoader = InputLoader()) -> (
+        index: SpriteIndex?, diagnostics: [Diagnostic]
+    ) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             let oneX = entries.filter { $0.hasSuffix(".json") && !$0.hasSuffix("@2x.json") }.sorted()
             guard let first = oneX.first else {
-                return (nil, [Diagnostic(.assetsSprite, "the folder holds no sprite index (<name>.json)", at: nil, fileName: path)])
+                return (
+                    nil,
+                    [
+                        Diagnostic(
+                            .assetsSprite, "the folder holds no sprite index (<name>.json)", at: nil, fileName: path)
+                    ]
+                )
             }
             let base = FilePaths.join(path, first)
             let twoX = FilePaths.join(path, String(first.dropLast(".json".count)) + "@2x.json")
@@ -40,8 +48,11 @@ public struct SpriteIndex: Sendable, Equatable {
             if let one, let two {
                 for name in Set(one.names.keys).symmetricDifference(two.names.keys).sorted() {
                     let (lacking, having) = one.names[name] == nil ? (one, two) : (two, one)
-                    findings.append(Diagnostic(.assetsSprite, "the sprite index lacks '\(name)', which \(having.file.name) has: the @1x and @2x indexes must name the same images",
-                                               at: lacking.root.location, path: .root))
+                    findings.append(
+                        Diagnostic(
+                            .assetsSprite,
+                            "the sprite index lacks '\(name)', which \(having.file.name) has: the @1x and @2x indexes must name the same images",
+                            at: lacking.root.location, path: .root))
                 }
                 return (findings.containsErrors ? nil : SpriteIndex(names: Set(one.names.keys)), findings)
             }
@@ -61,7 +72,14 @@ public struct SpriteIndex: Sendable, Equatable {
         let (document, diagnostics) = StyleLoader(inputLoader: inputLoader).load(path: path)
         guard let document else { return (nil, diagnostics) }
         guard let object = document.root.objectValue else {
-            return (nil, diagnostics + [Diagnostic(.assetsSprite, "a sprite index is an object of image names", at: document.root.location, path: .root)])
+            return (
+                nil,
+                diagnostics + [
+                    Diagnostic(
+                        .assetsSprite, "a sprite index is an object of image names", at: document.root.location,
+                        path: .root)
+                ]
+            )
         }
         var names: [String: JSONNode] = [:]
         for member in object.members { names[member.key] = member.value }
@@ -71,26 +89,33 @@ public struct SpriteIndex: Sendable, Equatable {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let assetsSprite = Rule("assets.sprite", .error,
-                              summary: "A sprite index that cannot be used: not an object, missing, or @1x and @2x naming different images.",
-                              help: "Give the sprite.json the style loads (or a folder with <name>.json and <name>@2x.json naming the same images).",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        sprite: sprite.json
-                                      """#, files: ["sprite.json": #"↓[1, 2]"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        sprite: sprite.json
-                                      """#, files: ["sprite.json": #"{"dot": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#])])
+    static let assetsSprite = Rule(
+        "assets.sprite", .error,
+        summary: "A sprite index that cannot be used: not an object, missing, or @1x and @2x naming different images.",
+        help:
+            "Give the sprite.json the style loads (or a folder with <name>.json and <name>@2x.json naming the same images).",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  sprite: sprite.json
+                """#, files: ["sprite.json": #"↓[1, 2]"#]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  sprite: sprite.json
+                """#, files: ["sprite.json": #"{"dot": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#]),
+        ])
 }

@@ -10,7 +10,8 @@ public struct StyleAssets: Sendable, Equatable {
     /// The glyph server's fonts (`--fonts`).
     public var fonts: FontCatalog?
 
-    public init(vectorLayers: [String: VectorLayerSchema] = [:], sprite: SpriteIndex? = nil, fonts: FontCatalog? = nil) {
+    public init(vectorLayers: [String: VectorLayerSchema] = [:], sprite: SpriteIndex? = nil, fonts: FontCatalog? = nil)
+    {
         self.vectorLayers = vectorLayers
         self.sprite = sprite
         self.fonts = fonts
@@ -21,8 +22,9 @@ public struct StyleAssets: Sendable, Equatable {
 
     /// These assets with each part `other` gives replacing this one's (vector layers per source).
     public func overridden(by other: StyleAssets) -> StyleAssets {
-        StyleAssets(vectorLayers: vectorLayers.merging(other.vectorLayers) { _, given in given },
-                    sprite: other.sprite ?? sprite, fonts: other.fonts ?? fonts)
+        StyleAssets(
+            vectorLayers: vectorLayers.merging(other.vectorLayers) { _, given in given },
+            sprite: other.sprite ?? sprite, fonts: other.fonts ?? fonts)
     }
 
     /// Where assets are read from: a sprite index, a font list or glyphs folder, and vector sources' TileJSON.
@@ -39,7 +41,8 @@ public struct StyleAssets: Sendable, Equatable {
         }
 
         public static func == (lhs: Paths, rhs: Paths) -> Bool {
-            lhs.sprite == rhs.sprite && lhs.fonts == rhs.fonts && lhs.vectorLayers.elementsEqual(rhs.vectorLayers) { $0 == $1 }
+            lhs.sprite == rhs.sprite && lhs.fonts == rhs.fonts
+                && lhs.vectorLayers.elementsEqual(rhs.vectorLayers) { $0 == $1 }
         }
     }
 
@@ -52,10 +55,14 @@ public struct StyleAssets: Sendable, Equatable {
 
     /// Reads every file `paths` names, at the same time (they are independent, and a sprite index or a
     /// TileJSON can be as large as the style): the assets, and each part's findings in the order of `paths`.
-    public static func load(_ paths: Paths, inputLoader: InputLoader = InputLoader()) -> (assets: StyleAssets, findings: [(part: Part, diagnostics: [Diagnostic])]) {
-        let jobs: [(Part, String)] = (paths.sprite.map { [(Part.sprite, $0)] } ?? []) + (paths.fonts.map { [(Part.fonts, $0)] } ?? [])
+    public static func load(_ paths: Paths, inputLoader: InputLoader = InputLoader()) -> (
+        assets: StyleAssets, findings: [(part: Part, diagnostics: [Diagnostic])]
+    ) {
+        let jobs: [(Part, String)] =
+            (paths.sprite.map { [(Part.sprite, $0)] } ?? []) + (paths.fonts.map { [(Part.fonts, $0)] } ?? [])
             + paths.vectorLayers.map { (Part.vectorLayers(source: $0.source), $0.path) }
-        var results = [(assets: StyleAssets, diagnostics: [Diagnostic])](repeating: (StyleAssets(), []), count: jobs.count)
+        var results = [(assets: StyleAssets, diagnostics: [Diagnostic])](
+            repeating: (StyleAssets(), []), count: jobs.count)
         results.withUnsafeMutableBufferPointer { buffer in
             // Each job writes only its own slot.
             nonisolated(unsafe) let slots = buffer

@@ -17,19 +17,30 @@ public struct VectorLayerSchema: Sendable, Equatable {
 
     /// Reads a TileJSON file; a file that cannot be read, is not JSON or has no `vector_layers` array of
     /// objects with an `id` is an error located in it.
-    public static func load(path: String, inputLoader: InputLoader = InputLoader()) -> (schema: VectorLayerSchema?, diagnostics: [Diagnostic]) {
+    public static func load(path: String, inputLoader: InputLoader = InputLoader()) -> (
+        schema: VectorLayerSchema?, diagnostics: [Diagnostic]
+    ) {
         let (document, diagnostics) = StyleLoader(inputLoader: inputLoader).load(path: path)
         guard let document else { return (nil, diagnostics) }
         guard let items = document.root["vector_layers"]?.arrayValue else {
-            return (nil, diagnostics + [Diagnostic(.assetsVectorLayers, "the TileJSON has no 'vector_layers' array: it names no layers to check 'source-layer' against",
-                                                   at: document.root.location, path: .root)])
+            return (
+                nil,
+                diagnostics + [
+                    Diagnostic(
+                        .assetsVectorLayers,
+                        "the TileJSON has no 'vector_layers' array: it names no layers to check 'source-layer' against",
+                        at: document.root.location, path: .root)
+                ]
+            )
         }
         var layers: [(id: String, fields: Set<String>)] = []
         var findings = diagnostics
         for (index, item) in items.enumerated() {
             guard let id = item["id"]?.stringValue else {
-                findings.append(Diagnostic(.assetsVectorLayers, "a vector layer needs a string 'id'", at: item.location,
-                                           path: JSONPath([.key("vector_layers"), .index(index)])))
+                findings.append(
+                    Diagnostic(
+                        .assetsVectorLayers, "a vector layer needs a string 'id'", at: item.location,
+                        path: JSONPath([.key("vector_layers"), .index(index)])))
                 continue
             }
             layers.append((id, Set(item["fields"]?.objectValue?.keys ?? [])))
@@ -40,26 +51,39 @@ public struct VectorLayerSchema: Sendable, Equatable {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let assetsVectorLayers = Rule("assets.vector-layers", .error,
-                              summary: "A TileJSON given for a vector source names no usable vector layers.",
-                              help: "Give the TileJSON the source's tiles come with; it needs a 'vector_layers' array of {id, fields}.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        vectorLayers: {vectorTiles: tiles.json}
-                                      """#, files: ["tiles.json": #"↓{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        vectorLayers: {vectorTiles: tiles.json}
-                                      """#, files: ["tiles.json": #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "{name}"}}]}"#])])
+    static let assetsVectorLayers = Rule(
+        "assets.vector-layers", .error,
+        summary: "A TileJSON given for a vector source names no usable vector layers.",
+        help: "Give the TileJSON the source's tiles come with; it needs a 'vector_layers' array of {id, fields}.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  vectorLayers: {vectorTiles: tiles.json}
+                """#,
+                files: ["tiles.json": #"↓{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"]}"#]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  vectorLayers: {vectorTiles: tiles.json}
+                """#,
+                files: [
+                    "tiles.json":
+                        #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "{name}"}}]}"#,
+                ]),
+        ])
 }

@@ -6,7 +6,9 @@ enum SpecWording {
     static func expected(_ expected: String, found: String) -> String { "\(expected) expected, \(found) found" }
 
     /// "X expected, <the node's type> found".
-    static func expected(_ expected: String, found node: JSONNode) -> String { self.expected(expected, found: node.specTypeName) }
+    static func expected(_ expected: String, found node: JSONNode) -> String {
+        self.expected(expected, found: node.specTypeName)
+    }
 
     /// MapLibre's suggestion for an unknown property: ` (did you mean "NAME"?)`, or "".
     static func didYouMean(_ word: String, among candidates: [String]) -> String {

@@ -13,7 +13,9 @@ public struct StyleValidator: Sendable {
     /// What the assets say (tiles' layers, sprite, fonts); their checks run where given.
     public var assets: StyleAssets
 
-    public init(target: Target, maximumThreads: Int = ValidationScheduler.availableCores, assets: StyleAssets = StyleAssets()) {
+    public init(
+        target: Target, maximumThreads: Int = ValidationScheduler.availableCores, assets: StyleAssets = StyleAssets()
+    ) {
         self.target = target
         self.maximumThreads = maximumThreads
         self.assets = assets
@@ -33,11 +35,14 @@ public struct StyleValidator: Sendable {
         root.validateRoot()
         var rootFindings = root.takeDiagnostics()
         let layerCount = root.layerFindingsPosition == nil ? 0 : context.layers.count
-        let units = ValidationUnit.units(layers: layerCount, lint: root.layerFindingsPosition != nil, target: target, assets: assets)
+        let units = ValidationUnit.units(
+            layers: layerCount, lint: root.layerFindingsPosition != nil, target: target, assets: assets)
         let threads = layerCount >= Self.parallelLayerCount ? maximumThreads : 1
         var findings = ValidationScheduler.run(units, threads: threads, context: context)
         // The lint rules ask whether a layer can ever be seen, which is moot in a style that does not load.
-        if let lint = units.firstIndex(of: .lint), rootFindings.containsErrors || findings.contains(where: \.containsErrors) {
+        if let lint = units.firstIndex(of: .lint),
+            rootFindings.containsErrors || findings.contains(where: \.containsErrors)
+        {
             findings[lint] = []
         }
         let layerFindings = findings.prefix(layerCount).joined()
@@ -113,29 +118,39 @@ final class ValidationRun {
 
     /// Records a finding at the start of `node` (or nowhere, for values without a location), at a severity
     /// other than the rule's default.
-    func report(_ severity: Diagnostic.Severity, _ rule: Rule, _ path: JSONPath, _ node: JSONNode?, _ message: String,
-                related: [Diagnostic.Related] = [], masking secrets: [String] = []) {
-        diagnostics.append(Diagnostic(severity, rule, message, at: node?.location, path: path, related: related, secrets: secrets,
-                                      layerID: layerID(at: path)))
+    func report(
+        _ severity: Diagnostic.Severity, _ rule: Rule, _ path: JSONPath, _ node: JSONNode?, _ message: String,
+        related: [Diagnostic.Related] = [], masking secrets: [String] = []
+    ) {
+        diagnostics.append(
+            Diagnostic(
+                severity, rule, message, at: node?.location, path: path, related: related, secrets: secrets,
+                layerID: layerID(at: path)))
     }
 
     /// The id of the layer a path is under (`layers[N]...`), if any.
     private func layerID(at path: JSONPath) -> String? {
         let components = path.components
-        guard components.count >= 2, components[0] == .key("layers"), case .index(let index) = components[1] else { return nil }
+        guard components.count >= 2, components[0] == .key("layers"), case .index(let index) = components[1] else {
+            return nil
+        }
         return context.layers[safe: index]?["id"]?.stringValue
     }
 
     /// Records a finding of `rule` at its default severity at the start of `node`.
-    func report(_ rule: Rule, _ path: JSONPath, _ node: JSONNode?, _ message: String, related: [Diagnostic.Related] = [],
-                masking secrets: [String] = []) {
+    func report(
+        _ rule: Rule, _ path: JSONPath, _ node: JSONNode?, _ message: String, related: [Diagnostic.Related] = [],
+        masking secrets: [String] = []
+    ) {
         report(rule.defaultSeverity, rule, path, node, message, related: related, masking: secrets)
     }
 
     /// A note that a key is not in the specification, with a suggestion (MapLibre ignores such keys).
     func noteUnknownKey(_ key: String, among known: [String], path: JSONPath, node: JSONNode?, what: String) {
         let hint = Suggestion.didYouMean(key, among: known)
-        report(.styleUnknownKey, path, node, "\(what) has a key '\(key)' that the style specification does not define; renderers ignore it\(hint)")
+        report(
+            .styleUnknownKey, path, node,
+            "\(what) has a key '\(key)' that the style specification does not define; renderers ignore it\(hint)")
     }
 }
 
@@ -155,10 +170,12 @@ extension JSONNode {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let styleUnknownKey = Rule("style.unknown-key", .note,
-                              summary: "A root, layer or source key the specification does not define (renderers ignore it).",
-                              help: "Renderers ignore the key; remove it or keep it as your own metadata.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "author": ↓"me", "sources": {}, "layers": []}"#),
-                                  .passing(.style, #"{"version": 8, "metadata": {"author": "me"}, "sources": {}, "layers": []}"#)])
+    static let styleUnknownKey = Rule(
+        "style.unknown-key", .note,
+        summary: "A root, layer or source key the specification does not define (renderers ignore it).",
+        help: "Renderers ignore the key; remove it or keep it as your own metadata.",
+        examples: [
+            .triggering(.style, #"{"version": 8, "author": ↓"me", "sources": {}, "layers": []}"#),
+            .passing(.style, #"{"version": 8, "metadata": {"author": "me"}, "sources": {}, "layers": []}"#),
+        ])
 }

@@ -1,9 +1,10 @@
 import Dispatch
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One unit of a validation after the root: a layer, the lint rules over the whole stack, TomTom's rules, the
@@ -24,10 +25,14 @@ enum ValidationUnit: Sendable, Equatable {
 
     /// Every layer, the lint rules (when the layers are checked), TomTom's rules (tomtom target), the asset
     /// checks (when assets are given), then the secret scan: the order findings are merged in.
-    static func units(layers: Int, lint: Bool = false, target: Target, assets: StyleAssets = StyleAssets()) -> [ValidationUnit] {
-        let assetUnits: [ValidationUnit] = (assets.vectorLayers.isEmpty ? [] : [.sourceLayers]) + (assets.sprite == nil ? [] : [.sprite])
+    static func units(layers: Int, lint: Bool = false, target: Target, assets: StyleAssets = StyleAssets())
+        -> [ValidationUnit]
+    {
+        let assetUnits: [ValidationUnit] =
+            (assets.vectorLayers.isEmpty ? [] : [.sourceLayers]) + (assets.sprite == nil ? [] : [.sprite])
             + (assets.fonts == nil ? [] : [.fonts])
-        return (0..<layers).map { .layer($0) } + (lint ? [.lint] : []) + (target == .tomtom ? [.tomTomRules] : []) + assetUnits + [.urls, .secrets]
+        return (0..<layers).map { .layer($0) } + (lint ? [.lint] : []) + (target == .tomtom ? [.tomTomRules] : [])
+            + assetUnits + [.urls, .secrets]
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StyleCompiler
+
 @testable import MCStyleCLI
 
 /// The parts of the manual made from the code: the subcommand table, each command's options (from the same
@@ -11,8 +12,10 @@ enum DocumentationReference {
     static var regions: [(file: String, name: String, content: String)] {
         [("README.md", "subcommands", subcommandTable(linkingTo: "docs/commands.md"))]
             + MCStyleTool.subcommands.map { ("docs/commands.md", "options of \($0.spec.name)", options(of: $0.spec)) }
-            + [("docs/declarations.md", "reference", declarations()),
-               ("docs/rules.md", "rules", rules())]
+            + [
+                ("docs/declarations.md", "reference", declarations()),
+                ("docs/rules.md", "rules", rules()),
+            ]
     }
 
     private static func cell(_ text: String) -> String {
@@ -20,10 +23,11 @@ enum DocumentationReference {
     }
 
     static func subcommandTable(linkingTo page: String) -> String {
-        "| command | what it does |\n|---|---|\n" + MCStyleTool.subcommands.map { command in
-            let spec = command.spec
-            return "| [`\(spec.name)`](\(page)#mc-style-\(spec.name)) | \(cell(spec.abstract)) |\n"
-        }.joined()
+        "| command | what it does |\n|---|---|\n"
+            + MCStyleTool.subcommands.map { command in
+                let spec = command.spec
+                return "| [`\(spec.name)`](\(page)#mc-style-\(spec.name)) | \(cell(spec.abstract)) |\n"
+            }.joined()
     }
 
     static func options(of spec: CommandSpec) -> String {
@@ -34,7 +38,9 @@ enum DocumentationReference {
         }
         text += "| option | what |\n|---|---|\n"
         for option in spec.allOptions {
-            var label = option.name == "help" ? "`-h`, `--help`" : "`--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "") + "`"
+            var label =
+                option.name == "help"
+                ? "`-h`, `--help`" : "`--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "") + "`"
             if option.isRepeatable { label += " (repeatable)" }
             text += "| \(label.replacing("|", with: "\\|")) | \(cell(option.help)) |\n"
         }
@@ -72,7 +78,8 @@ enum DocumentationReference {
             text += "| field | type | required | what |\n|---|---|---|---|\n"
             for field in spec.fields {
                 let mark = spec.noun == DeclarationSchema.source.noun && defaultable.contains(field.name) ? " (d)" : ""
-                text += "| `\(field.name)`\(mark) | \(describe(field.type)) | \(field.isRequired ? "yes" : "") | \(cell(field.summary)) |\n"
+                text +=
+                    "| `\(field.name)`\(mark) | \(describe(field.type)) | \(field.isRequired ? "yes" : "") | \(cell(field.summary)) |\n"
             }
             return text
         }.joined(separator: "\n")
@@ -86,13 +93,18 @@ enum DocumentationReference {
         switch type {
         case .string: return "string"
         case .integer(let range): return range.map { "integer \($0.lowerBound)–\($0.upperBound)" } ?? "integer"
-        case .number(let range): return range.map { "number \(number($0.lowerBound))–\(number($0.upperBound))" } ?? "number"
+        case .number(let range):
+            return range.map { "number \(number($0.lowerBound))–\(number($0.upperBound))" } ?? "number"
         case .boolean: return "`true` \\| `false`"
         case .choice(let words): return words.map { "`\($0)`" }.joined(separator: " \\| ")
         case .integerChoice(let values): return values.map { "`\($0)`" }.joined(separator: " \\| ")
         case .list(let item, let count, let unique):
             var limits: [String] = []
-            if let count { limits.append(count.lowerBound == count.upperBound ? "\(count.lowerBound) items" : "\(count.lowerBound)–\(count.upperBound) items") }
+            if let count {
+                limits.append(
+                    count.lowerBound == count.upperBound
+                        ? "\(count.lowerBound) items" : "\(count.lowerBound)–\(count.upperBound) items")
+            }
             if unique { limits.append("unique") }
             return "list of \(describe(item))" + (limits.isEmpty ? "" : " (\(limits.joined(separator: ", ")))")
         case .object(let spec): return "[\(spec.noun)](#\(MarkdownFile.slug(title(spec.noun))))"
@@ -106,7 +118,8 @@ enum DocumentationReference {
     static func rules() -> String {
         var text = "| rule | default | configurable | what |\n|---|---|---|---|\n"
         for rule in RuleCatalog.all {
-            text += "| [`\(rule.id)`](#\(MarkdownFile.slug(rule.id))) | \(rule.defaultSeverity.rawValue) | \(rule.isConfigurable ? "yes" : "no") | \(cell(rule.summary)) |\n"
+            text +=
+                "| [`\(rule.id)`](#\(MarkdownFile.slug(rule.id))) | \(rule.defaultSeverity.rawValue) | \(rule.isConfigurable ? "yes" : "no") | \(cell(rule.summary)) |\n"
         }
         for rule in RuleCatalog.all {
             text += "\n### \(rule.id)\n\n\(rule.summary) Default severity: **\(rule.defaultSeverity.rawValue)**"
@@ -149,7 +162,9 @@ enum DocumentationReference {
         var lines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         let limit = 40
-        var shown = lines.prefix(limit).map { $0.count > 300 ? String($0.prefix(300)) + " … (\($0.count) characters)" : $0 }
+        var shown = lines.prefix(limit).map {
+            $0.count > 300 ? String($0.prefix(300)) + " … (\($0.count) characters)" : $0
+        }
         if lines.count > limit { shown.append("… (\(lines.count - limit) more lines)") }
         return "```\(language) rule-example\n" + shown.joined(separator: "\n") + "\n```\n"
     }

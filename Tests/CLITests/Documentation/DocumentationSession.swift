@@ -33,26 +33,33 @@ struct DocumentationSession {
 
     /// The blocks this session runs or writes.
     static func runs(_ block: MarkdownFile.Block) -> Bool {
-        !block.isIllustrative && !block.isGenerated && (block.filePath != nil || block.language == "sh" || block.language == "console")
+        !block.isIllustrative && !block.isGenerated
+            && (block.filePath != nil || block.language == "sh" || block.language == "console")
     }
 
     mutating func run() throws -> [Failure] {
         let steps = try self.steps()
         commandCount = steps.count
         guard !steps.isEmpty else { return [] }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mc-style-docs-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mc-style-docs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let copy = scratch.appendingPathComponent("mc-style")
         let results = scratch.appendingPathComponent("results")
-        try FileManager.default.createDirectory(at: copy.appendingPathComponent(".build/release"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent(".build/release"), withIntermediateDirectories: true)
         // The copy is a repository, as a clone is: its root is the project folder of the shipped declarations.
-        try FileManager.default.createDirectory(at: copy.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: scratch.appendingPathComponent("home"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: scratch.appendingPathComponent("home"), withIntermediateDirectories: true)
         for folder in ["fixtures", "styles"] {
-            try FileManager.default.copyItem(at: SharedData.repositoryFile(folder), to: copy.appendingPathComponent(folder))
+            try FileManager.default.copyItem(
+                at: SharedData.repositoryFile(folder), to: copy.appendingPathComponent(folder))
         }
-        try FileManager.default.createSymbolicLink(at: copy.appendingPathComponent(".build/release/mc-style"), withDestinationURL: builtTool)
+        try FileManager.default.createSymbolicLink(
+            at: copy.appendingPathComponent(".build/release/mc-style"), withDestinationURL: builtTool)
 
         var script = "cd \"$MC_STYLE\"\n"
         for (number, step) in steps.enumerated() {
@@ -61,14 +68,17 @@ struct DocumentationSession {
                 script += "set -e\n{\n\(step.script)\n} > '\(out)' 2>&1\nset +e\necho 0 > '\(out).status'\n"
             } else {
                 // The status is kept, then given back to `$?`, so that a shown `echo $?` reports the command's.
-                script += "{\n\(step.script)\n} > '\(out)' 2>&1 < /dev/null\nmc_doc_status=$?\necho $mc_doc_status > '\(out).status'\n(exit $mc_doc_status)\n"
+                script +=
+                    "{\n\(step.script)\n} > '\(out)' 2>&1 < /dev/null\nmc_doc_status=$?\necho $mc_doc_status > '\(out).status'\n(exit $mc_doc_status)\n"
             }
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["--noprofile", "--norc", "-c", script]
         process.currentDirectoryURL = copy
-        var environment = ProcessInfo.processInfo.environment.filter { ["LANG", "LC_ALL", "TMPDIR", "USER"].contains($0.key) }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            ["LANG", "LC_ALL", "TMPDIR", "USER"].contains($0.key)
+        }
         environment["PATH"] = copy.appendingPathComponent(".build/release").path + ":/usr/local/bin:/usr/bin:/bin"
         environment["MC_STYLE"] = copy.path
         environment["HOME"] = scratch.appendingPathComponent("home").path
@@ -88,20 +98,27 @@ struct DocumentationSession {
             let out = results.appendingPathComponent("\(number)")
             let output = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
             guard let status = try? String(contentsOf: out.appendingPathExtension("status"), encoding: .utf8) else {
-                failures.append(Failure(file: markdown.path, line: step.line,
-                                        message: "`\(step.command)` failed (or did not run), so the session stopped; it printed:\n\(output)"))
+                failures.append(
+                    Failure(
+                        file: markdown.path, line: step.line,
+                        message:
+                            "`\(step.command)` failed (or did not run), so the session stopped; it printed:\n\(output)")
+                )
                 break
             }
             guard let expected = step.expected else { continue }
             let actual = Self.lines(output)
             if !Self.matches(actual[...], expected[...]) {
-                failures.append(Failure(file: markdown.path, line: step.line, message: """
-                    `\(step.command)` (exit \(status.trimmingCharacters(in: .whitespacesAndNewlines))) printed what the block does not show.
-                    shown:
-                    \(expected.joined(separator: "\n"))
-                    printed:
-                    \(actual.joined(separator: "\n"))
-                    """))
+                failures.append(
+                    Failure(
+                        file: markdown.path, line: step.line,
+                        message: """
+                            `\(step.command)` (exit \(status.trimmingCharacters(in: .whitespacesAndNewlines))) printed what the block does not show.
+                            shown:
+                            \(expected.joined(separator: "\n"))
+                            printed:
+                            \(actual.joined(separator: "\n"))
+                            """))
             }
         }
         return failures
@@ -112,7 +129,8 @@ struct DocumentationSession {
         for block in markdown.blocks where Self.runs(block) {
             if let path = block.filePath {
                 let delimiter = "MC_STYLE_DOC_FILE_END"
-                let write = "mkdir -p \"$(dirname '\(path)')\" && cat > '\(path)' <<'\(delimiter)'\n\(block.text)\(delimiter)"
+                let write =
+                    "mkdir -p \"$(dirname '\(path)')\" && cat > '\(path)' <<'\(delimiter)'\n\(block.text)\(delimiter)"
                 steps.append(Step(line: block.line, script: write, expected: nil, command: "write \(path)"))
             } else if block.language == "sh" {
                 steps.append(Step(line: block.line, script: block.text, expected: nil, command: "the sh block"))
@@ -130,13 +148,17 @@ struct DocumentationSession {
         var output: [String] = []
         func finish() {
             guard !command.isEmpty else { return }
-            steps.append(Step(line: commandLine, script: command.joined(separator: "\n"), expected: output,
-                              command: command.joined(separator: " ")))
+            steps.append(
+                Step(
+                    line: commandLine, script: command.joined(separator: "\n"), expected: output,
+                    command: command.joined(separator: " ")))
             command = []
             output = []
         }
         var continued = false
-        for (offset, line) in block.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
+        for (offset, line) in block.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .enumerated()
+        {
             if continued {
                 command.append(String(line))
                 continued = line.hasSuffix("\\")
@@ -171,7 +193,9 @@ struct DocumentationSession {
             let rest = expected.dropFirst()
             return (actual.startIndex...actual.endIndex).contains { matches(actual[$0...], rest) }
         }
-        guard let line = actual.first, line == String(first.reversed().drop { $0 == " " }.reversed()) else { return false }
+        guard let line = actual.first, line == String(first.reversed().drop { $0 == " " }.reversed()) else {
+            return false
+        }
         return matches(actual.dropFirst(), expected.dropFirst())
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import LocatedJSON
 import StyleCompiler
-import Testing
 import TestSupport
+import Testing
 import YAMLReader
 
 /// The manual (`README.md` and `docs/*.md`) is tested as code: every fenced block is run, parsed or compiled
@@ -15,7 +15,9 @@ import YAMLReader
         let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
         paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
         return paths.compactMap { path in
-            (try? String(contentsOf: SharedData.repositoryFile(path), encoding: .utf8)).map { MarkdownFile(path: path, text: $0) }
+            (try? String(contentsOf: SharedData.repositoryFile(path), encoding: .utf8)).map {
+                MarkdownFile(path: path, text: $0)
+            }
         }
     }()
 
@@ -23,8 +25,10 @@ import YAMLReader
         let readme = try #require(Self.files.first { $0.path == "README.md" })
         let lines = readme.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
         #expect(lines <= 400, "README.md has \(lines) lines")
-        for name in ["getting-started", "declarations", "commands", "rules", "app-integration", "build-integration", "ci",
-                     "configuration", "architecture"] {
+        for name in [
+            "getting-started", "declarations", "commands", "rules", "app-integration", "build-integration", "ci",
+            "configuration", "architecture",
+        ] {
             #expect(Self.files.contains { $0.path == "docs/\(name).md" }, "docs/\(name).md is missing")
         }
     }
@@ -39,7 +43,9 @@ import YAMLReader
                 if inBlock { continue }
                 let lower = line.lowercased()
                 #expect(lower.firstMatch(of: /\brounds?\b/) == nil, "\(file.path):\(number + 1) says round: \(line)")
-                #expect(!lower.contains("two-core") && !lower.contains("virtual machine"), "\(file.path):\(number + 1): \(line)")
+                #expect(
+                    !lower.contains("two-core") && !lower.contains("virtual machine"),
+                    "\(file.path):\(number + 1): \(line)")
             }
         }
     }
@@ -68,11 +74,14 @@ import YAMLReader
                 case "sh", "console": continue
                 case "swift":
                     let lines = Self.significantLines(block.text)
-                    #expect(tests.contains { $0.contains(lines) }, "\(place): a Swift block that no test compiles:\n\(block.text)")
+                    #expect(
+                        tests.contains { $0.contains(lines) },
+                        "\(place): a Swift block that no test compiles:\n\(block.text)")
                     counts["compiled", default: 0] += 1
                 case "yaml":
                     do {
-                        _ = try YAMLReader(includeHandler: { _, location in JSONNode(.null, location: location) }).read(block.text, name: place)
+                        _ = try YAMLReader(includeHandler: { _, location in JSONNode(.null, location: location) }).read(
+                            block.text, name: place)
                     } catch {
                         Issue.record("\(place): the YAML block does not parse: \(error)")
                     }
@@ -86,13 +95,17 @@ import YAMLReader
                     counts["parsed", default: 0] += 1
                 default:
                     if block.filePath == nil {
-                        Issue.record("\(place): a ```\(block.language) block that nothing checks: mark it illustrative or make it checkable")
+                        Issue.record(
+                            "\(place): a ```\(block.language) block that nothing checks: mark it illustrative or make it checkable"
+                        )
                     }
                 }
             }
         }
-        print("documentation blocks: " + counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-              + ", \(illustrative.count) illustrative (skipped): " + illustrative.joined(separator: ", "))
+        print(
+            "documentation blocks: "
+                + counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                + ", \(illustrative.count) illustrative (skipped): " + illustrative.joined(separator: ", "))
         #expect((counts["run"] ?? 0) > 10)
     }
 
@@ -112,7 +125,9 @@ import YAMLReader
             let url = SharedData.repositoryFile(region.file)
             let file = MarkdownFile(path: region.file, text: try String(contentsOf: url, encoding: .utf8))
             guard let current = file.region(region.name) else {
-                Issue.record("\(region.file) lacks the generated region '\(region.name)' (\(MarkdownFile.regionStart(region.name)))")
+                Issue.record(
+                    "\(region.file) lacks the generated region '\(region.name)' (\(MarkdownFile.regionStart(region.name)))"
+                )
                 continue
             }
             if current == region.content { continue }
@@ -127,7 +142,10 @@ import YAMLReader
     /// The figures in benchmarks/README.md are `benchmarks/run.sh --write`'s: its table has a row for exactly the
     /// workloads and tools `benchmarks/run.py` measures, in its order (the figures themselves are a machine's).
     @Test func theBenchmarkTableHasRunPysWorkloads() throws {
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+        guard
+            let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(
+                where: FileManager.default.isExecutableFile(atPath:))
+        else {
             print("python3 is absent: the benchmark table's workloads are not checked")
             return
         }
@@ -140,10 +158,12 @@ import YAMLReader
         let listed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let readme = MarkdownFile(path: "benchmarks/README.md",
-                                  text: try String(contentsOf: SharedData.repositoryFile("benchmarks/README.md"), encoding: .utf8))
+        let readme = MarkdownFile(
+            path: "benchmarks/README.md",
+            text: try String(contentsOf: SharedData.repositoryFile("benchmarks/README.md"), encoding: .utf8))
         let region = try #require(readme.region("benchmark table"), "benchmarks/README.md lacks its generated table")
-        let rows = region.split(separator: "\n").filter { $0.hasPrefix("| (") || $0.hasPrefix("| start-up") }.map { row in
+        let rows = region.split(separator: "\n").filter { $0.hasPrefix("| (") || $0.hasPrefix("| start-up") }.map {
+            row in
             row.split(separator: "|").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " | ")
         }
         #expect(rows == listed.split(separator: "\n").map(String.init), "run benchmarks/run.sh --write")
@@ -155,11 +175,16 @@ import YAMLReader
         for file in Self.files {
             let folder = file.path.split(separator: "/").dropLast().joined(separator: "/")
             for link in file.links where !link.target.contains("://") && !link.target.hasPrefix("mailto:") {
-                let parts = link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let target = parts[0].isEmpty ? file.path : Self.normalized(folder.isEmpty ? parts[0] : folder + "/" + parts[0])
+                let parts = link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(
+                    String.init)
+                let target =
+                    parts[0].isEmpty ? file.path : Self.normalized(folder.isEmpty ? parts[0] : folder + "/" + parts[0])
                 let place = "\(file.path):\(link.line): \(link.target)"
                 var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: SharedData.repositoryFile(target).path, isDirectory: &isFolder) else {
+                guard
+                    FileManager.default.fileExists(
+                        atPath: SharedData.repositoryFile(target).path, isDirectory: &isFolder)
+                else {
                     Issue.record("\(place): no file \(target)")
                     continue
                 }
@@ -197,7 +222,9 @@ import YAMLReader
             while let path = enumerator?.nextObject() as? String {
                 if path.hasSuffix(".build") { enumerator?.skipDescendants() }
                 guard path.hasSuffix(".swift") else { continue }
-                sources.append(significantLines(try String(contentsOf: SharedData.repositoryFile(folder + "/" + path), encoding: .utf8)))
+                sources.append(
+                    significantLines(
+                        try String(contentsOf: SharedData.repositoryFile(folder + "/" + path), encoding: .utf8)))
             }
         }
         return sources

@@ -43,8 +43,10 @@ struct MarkdownFile {
             let line = String(raw)
             if var open = fence {
                 if line.hasPrefix("```"), line.trimmingCharacters(in: .whitespaces) == "```" {
-                    blocks.append(Block(line: open.line, language: open.language, attributes: open.attributes,
-                                        text: open.lines.map { $0 + "\n" }.joined(), isGenerated: inRegion))
+                    blocks.append(
+                        Block(
+                            line: open.line, language: open.language, attributes: open.attributes,
+                            text: open.lines.map { $0 + "\n" }.joined(), isGenerated: inRegion))
                     fence = nil
                 } else {
                     open.lines.append(line)
@@ -97,14 +99,16 @@ struct MarkdownFile {
     /// The text between a generated region's markers, or nil when the file lacks them.
     func region(_ name: String) -> String? {
         guard let start = text.range(of: Self.regionStart(name) + "\n"),
-              let end = text.range(of: Self.regionEnd, range: start.upperBound..<text.endIndex) else { return nil }
+            let end = text.range(of: Self.regionEnd, range: start.upperBound..<text.endIndex)
+        else { return nil }
         return String(text[start.upperBound..<end.lowerBound])
     }
 
     /// The file with a region's text replaced.
     func replacingRegion(_ name: String, with content: String) -> String? {
         guard let start = text.range(of: Self.regionStart(name) + "\n"),
-              let end = text.range(of: Self.regionEnd, range: start.upperBound..<text.endIndex) else { return nil }
+            let end = text.range(of: Self.regionEnd, range: start.upperBound..<text.endIndex)
+        else { return nil }
         return String(text[..<start.upperBound]) + content + String(text[end.lowerBound...])
     }
 

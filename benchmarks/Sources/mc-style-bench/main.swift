@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LocatedJSON
 import StyleCompiler
 import StyleRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // mc-style-bench: in-process throughput measurements that `swift test` never runs.
 //
@@ -33,7 +34,10 @@ func now() -> Double {
 
 struct Timing {
     let samples: [Double]
-    var median: Double { let sorted = samples.sorted(); return sorted[sorted.count / 2] }
+    var median: Double {
+        let sorted = samples.sorted()
+        return sorted[sorted.count / 2]
+    }
     var minimum: Double { samples.min() ?? 0 }
     var maximum: Double { samples.max() ?? 0 }
 }
@@ -52,7 +56,8 @@ func measure(runs: Int, _ body: () -> Void) -> Timing {
 func row(_ name: String, _ operation: String, bytes: Int, _ timing: Timing) -> String {
     let ms = { (seconds: Double) in String(Int((seconds * 1e5).rounded())).paddedMilliseconds }
     let throughput = Double(bytes) / timing.median / 1e6
-    return "\(name)\t\(operation)\t\(bytes)\t\(ms(timing.median))\t\(ms(timing.minimum))\t\(ms(timing.maximum))\t\(Int(throughput.rounded()))"
+    return
+        "\(name)\t\(operation)\t\(bytes)\t\(ms(timing.median))\t\(ms(timing.minimum))\t\(ms(timing.maximum))\t\(Int(throughput.rounded()))"
 }
 
 extension String {
@@ -65,7 +70,8 @@ extension String {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first, ["json", "yaml", "resolve", "assets", "evaluate"].contains(mode) else {
-    FileHandle.standardError("usage: mc-style-bench json|yaml|resolve|assets|evaluate [--runs N] [--parse-only] FILE...\n")
+    FileHandle.standardError(
+        "usage: mc-style-bench json|yaml|resolve|assets|evaluate [--runs N] [--parse-only] FILE...\n")
     exit(2)
 }
 arguments.removeFirst()
@@ -110,14 +116,21 @@ if mode == "evaluate" {
                 if let spec = ExpressionSpec.property(named: member.key) { properties.append((member.value, spec)) }
             }
         }
-        let feature = EvaluationInput(json: (try? JSONParser().parse("[{}, {\"properties\": {\"class\": \"primary\", \"name\": \"A\"}, \"geometry\": {\"type\": \"LineString\", \"coordinates\": [[0, 0], [1, 1]]}}]", name: "feature").root) ?? .null)
+        let feature = EvaluationInput(
+            json: (try? JSONParser().parse(
+                "[{}, {\"properties\": {\"class\": \"primary\", \"name\": \"A\"}, \"geometry\": {\"type\": \"LineString\", \"coordinates\": [[0, 0], [1, 1]]}}]",
+                name: "feature"
+            ).root) ?? .null)
         let parse = measure(runs: runs) { _ = try? JSONParser().parse(file) }
         print(row(name, "parse", bytes: file.bytes.count, parse))
         var programs: [ExpressionProgram] = []
         let compile = measure(runs: runs) {
             programs = properties.compactMap { try? ExpressionProgram.compile(propertyValue: $0.0, spec: $0.1).get() }
         }
-        print(row(name, "compile(\(programs.count) of \(properties.count) paint properties)", bytes: file.bytes.count, compile))
+        print(
+            row(
+                name, "compile(\(programs.count) of \(properties.count) paint properties)", bytes: file.bytes.count,
+                compile))
         var evaluations = 0
         let inputs = (0...22).map { zoom -> EvaluationInput in
             var input = feature
@@ -136,7 +149,9 @@ if mode == "evaluate" {
         print(row(name, "evaluate(\(evaluations) = each property at zooms 0...22)", bytes: file.bytes.count, evaluate))
         let ratio = evaluate.median / parse.median
         let both = (compile.median + evaluate.median) / parse.median
-        print("# evaluate / parse: \(String(Int((ratio * 100).rounded()))) % (target: under 100 %); compile + evaluate / parse: \(String(Int((both * 100).rounded()))) %")
+        print(
+            "# evaluate / parse: \(String(Int((ratio * 100).rounded()))) % (target: under 100 %); compile + evaluate / parse: \(String(Int((both * 100).rounded()))) %"
+        )
     }
     exit(0)
 }
@@ -147,7 +162,8 @@ if mode == "assets" {
     }
     let name = String(arguments[0].split(separator: "/").last ?? Substring(arguments[0]))
     func readAssets() -> StyleAssets {
-        var assets = StyleAssets(sprite: SpriteIndex.load(path: arguments[1]).index, fonts: FontCatalog.load(path: arguments[2]).catalog)
+        var assets = StyleAssets(
+            sprite: SpriteIndex.load(path: arguments[1]).index, fonts: FontCatalog.load(path: arguments[2]).catalog)
         for pair in arguments.dropFirst(3) {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2 { assets.vectorLayers[parts[0]] = VectorLayerSchema.load(path: parts[1]).schema }
@@ -159,7 +175,9 @@ if mode == "assets" {
     var findings = 0
     let without = measure(runs: runs) { findings = StyleValidator(target: .tomtom).validate(document.root).count }
     print(row(name, "validate(\(findings) findings)", bytes: bytes, without))
-    let with = measure(runs: runs) { findings = StyleValidator(target: .tomtom, assets: assets).validate(document.root).count }
+    let with = measure(runs: runs) {
+        findings = StyleValidator(target: .tomtom, assets: assets).validate(document.root).count
+    }
     print(row(name, "validate+assets(\(findings) findings)", bytes: bytes, with))
     let reading = measure(runs: runs) { _ = readAssets() }
     print(row(name, "read assets", bytes: bytes, reading))

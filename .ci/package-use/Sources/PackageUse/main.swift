@@ -13,7 +13,8 @@ func compose() throws -> Bool {
         id: "radar",
         kind: .urlTemplate(DeclaredString("https://tiles.example.com/radar/{z}/{x}/{y}.png")),
         tileSize: 256, opacity: 0.7, placement: .belowLabels)
-    let (composition, diagnostics) = StyleCompilation.compose(base: base.root, declarations: Declarations(sources: [radar]))
+    let (composition, diagnostics) = StyleCompilation.compose(
+        base: base.root, declarations: Declarations(sources: [radar]))
     for diagnostic in diagnostics { print(diagnostic) }
     guard let composition else { return false }
     let styleBytes = JSONWriter(style: .compact).bytes(composition.style)
@@ -24,8 +25,9 @@ func compose() throws -> Bool {
 func resolve() throws -> Bool {
     let compiledFolder = repository.appendingPathComponent("fixtures/demo/expected/tomtom").path
     let compiled = try CompiledStyle(folder: compiledFolder)
-    var settings = RuntimeSettings(platform: .android, apiKey: "package-use-key", localTileServer: "http://127.0.0.1:8080",
-                                   routeIDs: ["heatmap": "0F3E2D1C"], cacheKeys: ["heatmap": "v1"])
+    var settings = RuntimeSettings(
+        platform: .android, apiKey: "package-use-key", localTileServer: "http://127.0.0.1:8080",
+        routeIDs: ["heatmap": "0F3E2D1C"], cacheKeys: ["heatmap": "v1"])
     settings.opacity["esri-imagery"] = 0.5
     let resolved = try compiled.resolve(settings)
     let text = String(decoding: resolved.style, as: UTF8.self)

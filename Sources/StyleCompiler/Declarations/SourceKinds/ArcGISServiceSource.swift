@@ -4,20 +4,26 @@ import LocatedJSON
 extension SourceKind {
     static let arcGISService = SourceKind(
         keyword: "arcGisService",
-        field: .init(name: "arcGisService", type: .string, isRequired: false, summary: "ArcGIS MapServer URL; tiles are <url>/tile/{z}/{y}/{x}."),
+        field: .init(
+            name: "arcGisService", type: .string, isRequired: false,
+            summary: "ArcGIS MapServer URL; tiles are <url>/tile/{z}/{y}/{x}."),
         decode: { node, expand in expand(node).map(SourceAddress.url) },
         check: { _, address, _, findings in
             guard case .url(let service) = address else { return }
-            SourceDeclarationRules.checkRemoteURL(service, field: "arcGisService", rule: .sourcesTilejsonUrl, into: &findings)
+            SourceDeclarationRules.checkRemoteURL(
+                service, field: "arcGisService", rule: .sourcesTilejsonUrl, into: &findings)
             if service.value.lowercased().contains("/tile/") {
-                findings.report(.sourcesTilejsonUrl, "arcGisService",
-                                "the service URL already holds '/tile/', and its tiles would be <url>/tile/{z}/{y}/{x} after it: give the MapServer's root URL (ending in /MapServer)")
+                findings.report(
+                    .sourcesTilejsonUrl, "arcGisService",
+                    "the service URL already holds '/tile/', and its tiles would be <url>/tile/{z}/{y}/{x} after it: give the MapServer's root URL (ending in /MapServer)"
+                )
             }
         },
         tileTemplate: { _, address in
             guard case .url(let service) = address else { return nil }
-            return DeclaredString(value: trimmingTrailingSlashes(service.value) + "/tile/{z}/{y}/{x}",
-                                  display: trimmingTrailingSlashes(service.display) + "/tile/{z}/{y}/{x}")
+            return DeclaredString(
+                value: trimmingTrailingSlashes(service.value) + "/tile/{z}/{y}/{x}",
+                display: trimmingTrailingSlashes(service.display) + "/tile/{z}/{y}/{x}")
         },
         tileJSONURL: { _ in nil },
         manifestFields: { _ in [] }
@@ -32,5 +38,7 @@ extension SourceKind {
 
 extension RasterSourceKind {
     /// An ArcGIS MapServer URL.
-    public static func arcGisService(_ url: DeclaredString) -> RasterSourceKind { RasterSourceKind(.arcGISService, .url(url)) }
+    public static func arcGisService(_ url: DeclaredString) -> RasterSourceKind {
+        RasterSourceKind(.arcGISService, .url(url))
+    }
 }

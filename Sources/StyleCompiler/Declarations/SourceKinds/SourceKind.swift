@@ -14,8 +14,11 @@ public struct SourceKind: Sendable {
     /// missing variable. Nil when the value is unusable (already reported).
     let decode: @Sendable (_ node: JSONNode, _ expand: (JSONNode) -> DeclaredString?) -> SourceAddress?
     /// The checks only this kind makes.
-    let check: @Sendable (_ source: RasterSourceDeclaration, _ address: SourceAddress, _ context: SourceCheckContext,
-                          _ findings: inout SourceFindings) -> Void
+    let check:
+        @Sendable (
+            _ source: RasterSourceDeclaration, _ address: SourceAddress, _ context: SourceCheckContext,
+            _ findings: inout SourceFindings
+        ) -> Void
     /// The tile URL template: `value` for the style, `display` (secrets as `${NAME}`) for every other output.
     /// Nil for kinds whose tiles a remote TileJSON names (no TileJSON of ours is written for them).
     let tileTemplate: @Sendable (_ source: RasterSourceDeclaration, _ address: SourceAddress) -> DeclaredString?

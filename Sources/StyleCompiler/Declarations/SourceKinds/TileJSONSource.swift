@@ -4,7 +4,8 @@ import LocatedJSON
 extension SourceKind {
     static let tileJSON = SourceKind(
         keyword: "tileJson",
-        field: .init(name: "tileJson", type: .string, isRequired: false, summary: "Absolute URL of a TileJSON document."),
+        field: .init(
+            name: "tileJson", type: .string, isRequired: false, summary: "Absolute URL of a TileJSON document."),
         decode: { node, expand in expand(node).map(SourceAddress.url) },
         check: { _, address, _, findings in
             guard case .url(let url) = address else { return }

@@ -31,7 +31,8 @@ enum CompoundSignatures {
             "rgba": Definition(type: .color, overloads: [.fixed([.number, .number, .number, .number])]),
             "has": Definition(type: .boolean, overloads: [.fixed([.string]), .fixed([.string, .object])]),
             "get": Definition(type: .value, overloads: [.fixed([.string]), .fixed([.string, .object])]),
-            "feature-state": Definition(type: .value, overloads: [.fixed([.string])], reads: [.feature, .featureState]),
+            "feature-state": Definition(
+                type: .value, overloads: [.fixed([.string])], reads: [.feature, .featureState]),
             "properties": Definition(type: .object, overloads: [.fixed([])], reads: .feature),
             "geometry-type": Definition(type: .string, overloads: [.fixed([])], reads: .feature),
             "id": Definition(type: .value, overloads: [.fixed([])], reads: .feature),
@@ -60,7 +61,9 @@ enum CompoundSignatures {
             "join": Definition(type: .string, overloads: [.fixed([.array(.string, nil), .string])]),
         ]
         for name in ["ln2", "pi", "e"] { table[name] = Definition(type: .number, overloads: [.fixed([])]) }
-        for name in ["sqrt", "log10", "ln", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "abs", "round", "floor", "ceil"] {
+        for name in [
+            "sqrt", "log10", "ln", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "abs", "round", "floor", "ceil",
+        ] {
             table[name] = Definition(type: .number, overloads: [.fixed([.number])])
         }
         return table
@@ -69,7 +72,9 @@ enum CompoundSignatures {
 
 extension ExpressionTyping {
     /// MapLibre's `CompoundExpression.parse`: the first overload whose arity fits and whose arguments check.
-    func parseCompound(_ op: String, _ definition: CompoundSignatures.Definition, _ items: [JSONNode]) -> TypedExpression? {
+    func parseCompound(_ op: String, _ definition: CompoundSignatures.Definition, _ items: [JSONNode])
+        -> TypedExpression?
+    {
         let argumentCount = items.count - 1
         let candidates = definition.overloads.filter {
             if case .fixed(let types) = $0 { return types.count == argumentCount }
@@ -94,18 +99,22 @@ extension ExpressionTyping {
             if !failed, errorMark == mark {
                 var reads = definition.reads
                 // `get` and `has` read the feature only without an object argument.
-                if (op == "get" || op == "has"), argumentCount == 1 { reads.insert(.feature) }
-                return .node(definition.type, operation: op == "rgb" || op == "rgba" ? .rgba : .opaque, children: arguments, reads: reads, neverConstant: op == "error")
+                if op == "get" || op == "has", argumentCount == 1 { reads.insert(.feature) }
+                return .node(
+                    definition.type, operation: op == "rgb" || op == "rgba" ? .rgba : .opaque, children: arguments,
+                    reads: reads, neverConstant: op == "error")
             }
             if candidates.count != 1 { discardErrors(after: mark) }
         }
         if candidates.count == 1 { return nil }
-        let signatures = (candidates.isEmpty ? definition.overloads : candidates).map(\.description).joined(separator: " | ")
+        let signatures = (candidates.isEmpty ? definition.overloads : candidates).map(\.description).joined(
+            separator: " | ")
         var actualTypes: [String] = []
         for index in 1..<max(items.count, 1) {
             guard let argument = parse(items, index) else { return nil }
             actualTypes.append(argument.type.description)
         }
-        return error("Expected arguments of type \(signatures), but found (\(actualTypes.joined(separator: ", "))) instead.")
+        return error(
+            "Expected arguments of type \(signatures), but found (\(actualTypes.joined(separator: ", "))) instead.")
     }
 }

@@ -66,7 +66,8 @@ enum ConstantEvaluator {
                     if CSSColor.parse(text) != nil { return .success(.color) }
                 } else if let items = node.arrayValue {
                     if items.count < 3 || items.count > 4 {
-                        failure = "Invalid rbga value \(node.specDisplay): expected an array containing either three or four numeric values."
+                        failure =
+                            "Invalid rbga value \(node.specDisplay): expected an array containing either three or four numeric values."
                     } else {
                         let channels = items.map { $0.numberValue?.doubleValue }
                         if channels.allSatisfy({ $0 != nil }), let message = rgbaError(channels.compactMap { $0 }) {
@@ -74,7 +75,8 @@ enum ConstantEvaluator {
                         } else if channels.allSatisfy({ $0 != nil }) {
                             return .success(.color)
                         } else {
-                            failure = "Invalid rgba value \(node.specDisplay): 'r', 'g', and 'b' must be between 0 and 255."
+                            failure =
+                                "Invalid rgba value \(node.specDisplay): 'r', 'g', and 'b' must be between 0 and 255."
                         }
                     }
                 }
@@ -119,7 +121,9 @@ enum ConstantEvaluator {
 extension String {
     /// The text without the leading and trailing white space JavaScript's `Number()` ignores.
     func trimmingJavaScriptSpace() -> Substring {
-        let space: Set<Character> = [" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}", "\u{FEFF}", "\u{2028}", "\u{2029}"]
+        let space: Set<Character> = [
+            " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}", "\u{FEFF}", "\u{2028}", "\u{2029}",
+        ]
         var text = Substring(self)
         while let first = text.first, space.contains(first) { text.removeFirst() }
         while let last = text.last, space.contains(last) { text.removeLast() }

@@ -62,7 +62,9 @@ struct ExpressionCheckMemo {
 
     /// `checkProperty` of `node` against `spec`, or its facts from an equal check already passed.
     mutating func checkProperty(_ node: JSONNode, spec: ExpressionSpec) -> (facts: Facts?, errors: [ExpressionError]) {
-        remembered(Key(spec: number(of: spec), expression: node)) { ExpressionTypeChecker.checkProperty(node, spec: spec) }
+        remembered(Key(spec: number(of: spec), expression: node)) {
+            ExpressionTypeChecker.checkProperty(node, spec: spec)
+        }
     }
 
     /// `checkExpression` of a filter expression (expected: boolean), or its facts from an equal filter already passed.
@@ -70,7 +72,9 @@ struct ExpressionCheckMemo {
         remembered(Key(spec: -1, expression: node)) { ExpressionTypeChecker.checkExpression(node, expected: .boolean) }
     }
 
-    private mutating func remembered(_ key: Key, _ check: () -> (TypedExpression?, [ExpressionError])) -> (facts: Facts?, errors: [ExpressionError]) {
+    private mutating func remembered(_ key: Key, _ check: () -> (TypedExpression?, [ExpressionError])) -> (
+        facts: Facts?, errors: [ExpressionError]
+    ) {
         if let facts = passed[key] { return (facts, []) }
         let (parsed, errors) = check()
         guard let parsed else { return (nil, errors) }

@@ -16,7 +16,10 @@ enum ExpressionShape {
             if head == "literal" { continue }
             if operators.contains(head) {
                 // `get` and `has` with an object argument read that object, not the feature.
-                if (head == "get" || head == "has"), items.count > 2 { pending.append(contentsOf: items.dropFirst()); continue }
+                if head == "get" || head == "has", items.count > 2 {
+                    pending.append(contentsOf: items.dropFirst())
+                    continue
+                }
                 return true
             }
             pending.append(contentsOf: items.dropFirst())

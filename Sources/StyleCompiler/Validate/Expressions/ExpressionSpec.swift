@@ -23,8 +23,12 @@ public struct ExpressionSpec: Sendable, Hashable {
     /// The property's name, for a specification looked up by name (`--property`).
     public var name: String?
 
-    public init(type: String, value: String? = nil, length: Int? = nil, propertyType: String = "data-driven", interpolated: Bool = true,
-                parameters: [String] = ["zoom", "feature"], values: [String] = [], tokens: Bool = false, defaultValue: JSONNode? = nil) {
+    public init(
+        type: String, value: String? = nil, length: Int? = nil, propertyType: String = "data-driven",
+        interpolated: Bool = true,
+        parameters: [String] = ["zoom", "feature"], values: [String] = [], tokens: Bool = false,
+        defaultValue: JSONNode? = nil
+    ) {
         self.type = type
         self.value = value
         self.length = length
@@ -41,22 +45,28 @@ public struct ExpressionSpec: Sendable, Hashable {
     /// MapLibre's test defaults (data-driven, interpolated, zoom and feature).
     public init(json node: JSONNode) {
         let expression = node["expression"]
-        self.init(type: node["type"]?.stringValue ?? "*",
-                  value: node["value"]?.stringValue,
-                  length: node["length"]?.numberValue.flatMap { Int(exactly: $0.doubleValue.rounded(.towardZero)) },
-                  propertyType: node["property-type"]?.stringValue ?? "data-driven",
-                  interpolated: expression == nil ? true : expression?["interpolated"]?.boolValue ?? false,
-                  parameters: expression == nil ? ["zoom", "feature"] : (expression?["parameters"]?.arrayValue ?? []).compactMap(\.stringValue),
-                  values: node["values"]?.objectValue?.members.map(\.key) ?? node["values"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                  tokens: node["tokens"]?.boolValue ?? false,
-                  defaultValue: node["default"])
+        self.init(
+            type: node["type"]?.stringValue ?? "*",
+            value: node["value"]?.stringValue,
+            length: node["length"]?.numberValue.flatMap { Int(exactly: $0.doubleValue.rounded(.towardZero)) },
+            propertyType: node["property-type"]?.stringValue ?? "data-driven",
+            interpolated: expression == nil ? true : expression?["interpolated"]?.boolValue ?? false,
+            parameters: expression == nil
+                ? ["zoom", "feature"] : (expression?["parameters"]?.arrayValue ?? []).compactMap(\.stringValue),
+            values: node["values"]?.objectValue?.members.map(\.key) ?? node["values"]?.arrayValue?.compactMap(
+                \.stringValue) ?? [],
+            tokens: node["tokens"]?.boolValue ?? false,
+            defaultValue: node["default"])
     }
 
     init(_ property: SpecProperty) {
         // The catalog's defaults are the specification's JSON: they always parse.
         let defaultValue = property.defaultJSON.flatMap { try? JSONParser().parse($0, name: "default").root }
-        self.init(type: property.type, value: property.value, length: property.length, propertyType: property.propertyType ?? "constant",
-                  interpolated: property.interpolated, parameters: property.parameters, values: property.values, defaultValue: defaultValue)
+        self.init(
+            type: property.type, value: property.value, length: property.length,
+            propertyType: property.propertyType ?? "constant",
+            interpolated: property.interpolated, parameters: property.parameters, values: property.values,
+            defaultValue: defaultValue)
         name = property.name
     }
 

@@ -17,8 +17,11 @@ public enum ExpressionTypeChecker {
     /// Checks a property value. A legacy function is first rewritten as the expression that replaces it.
     public static func check(property node: JSONNode, spec: ExpressionSpec) -> Result {
         if spec.name == "text-font", node["type"]?.stringValue == "identity" {
-            return Result(type: nil, isFeatureConstant: false, isZoomConstant: false,
-                          errors: [ExpressionError(key: [], message: "\"text-font\" does not support identity functions", node: node)])
+            return Result(
+                type: nil, isFeatureConstant: false, isZoomConstant: false,
+                errors: [
+                    ExpressionError(key: [], message: "\"text-font\" does not support identity functions", node: node)
+                ])
         }
         var expression = node
         if let function = node.objectValue { expression = LegacyFunction.convert(function, spec: spec) }
@@ -26,14 +29,19 @@ public enum ExpressionTypeChecker {
         guard let parsed, errors.isEmpty else {
             return Result(type: nil, isFeatureConstant: false, isZoomConstant: false, errors: errors)
         }
-        return Result(type: parsed.type.description, isFeatureConstant: parsed.isFeatureConstant, isZoomConstant: parsed.isZoomConstant, errors: [])
+        return Result(
+            type: parsed.type.description, isFeatureConstant: parsed.isFeatureConstant,
+            isZoomConstant: parsed.isZoomConstant, errors: [])
     }
 
     /// `createPropertyExpression`: the type check, then what the property allows to vary.
     static func checkProperty(_ node: JSONNode, spec: ExpressionSpec) -> (TypedExpression?, [ExpressionError]) {
         let parser = ExpressionTyping()
-        guard let parsed = parser.parseRoot(node, expected: spec.expectedType, annotation: spec.type == "string" ? .coerce : nil),
-              parser.errors.isEmpty else {
+        guard
+            let parsed = parser.parseRoot(
+                node, expected: spec.expectedType, annotation: spec.type == "string" ? .coerce : nil),
+            parser.errors.isEmpty
+        else {
             return (nil, parser.errors)
         }
         func failure(_ message: String) -> (TypedExpression?, [ExpressionError]) {

@@ -9,7 +9,9 @@ extension ExpressionTyping {
     }
 
     func parseCase(_ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
-        guard items.count >= 4 else { return error("Expected at least 3 arguments, but found only \(items.count - 1).") }
+        guard items.count >= 4 else {
+            return error("Expected at least 3 arguments, but found only \(items.count - 1).")
+        }
         guard items.count % 2 == 0 else { return error("Expected an odd number of arguments.") }
         var outputType = branchType(expected)
         var children: [TypedExpression] = []
@@ -35,13 +37,18 @@ extension ExpressionTyping {
             outputType = outputType ?? argument.type
             arguments.append(argument)
         }
-        let needsAnnotation = expected.map { wanted in arguments.contains { !ExpressionType.isSubtype($0.type, of: wanted) } } ?? false
+        let needsAnnotation =
+            expected.map { wanted in arguments.contains { !ExpressionType.isSubtype($0.type, of: wanted) } } ?? false
         let ownCurve = arguments.first { $0.zoomCurve != .none }?.zoomCurve ?? .none
-        return .node(needsAnnotation ? .value : outputType ?? .value, children: arguments, ownCurve: ownCurve, outputs: arguments)
+        return .node(
+            needsAnnotation ? .value : outputType ?? .value, children: arguments, ownCurve: ownCurve, outputs: arguments
+        )
     }
 
     func parseMatch(_ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
-        guard items.count >= 5 else { return error("Expected at least 4 arguments, but found only \(items.count - 1).") }
+        guard items.count >= 5 else {
+            return error("Expected at least 4 arguments, but found only \(items.count - 1).")
+        }
         guard items.count % 2 == 1 else { return error("Expected an even number of arguments.") }
         var inputType: ExpressionType?
         var outputType = branchType(expected)
@@ -53,13 +60,21 @@ extension ExpressionTyping {
             if case .array(let labels) = written.value {
                 guard !labels.isEmpty else { return error("Expected at least one branch label.", index) }
                 for label in labels {
-                    guard checkLabel(label, at: index, inputType: &inputType, strings: &stringLabels, numbers: &numberLabels) else { return nil }
+                    guard
+                        checkLabel(
+                            label, at: index, inputType: &inputType, strings: &stringLabels, numbers: &numberLabels)
+                    else { return nil }
                 }
             } else {
-                guard checkLabel(written, at: index, inputType: &inputType, strings: &stringLabels, numbers: &numberLabels) else { return nil }
+                guard
+                    checkLabel(
+                        written, at: index, inputType: &inputType, strings: &stringLabels, numbers: &numberLabels)
+                else { return nil }
             }
             // MapLibre keys a branch's output by its label's position.
-            guard let result = parse(items[index + 1], key: index, truthful: false, expected: outputType) else { return nil }
+            guard let result = parse(items[index + 1], key: index, truthful: false, expected: outputType) else {
+                return nil
+            }
             outputType = outputType ?? result.type
             outputs.append(result)
         }
@@ -71,8 +86,10 @@ extension ExpressionTyping {
     }
 
     /// One branch label of `match`: a string or an integer, of the type of the first label, not seen before.
-    private func checkLabel(_ label: JSONNode, at index: Int, inputType: inout ExpressionType?, strings: inout Set<String>,
-                            numbers: inout Set<Double>) -> Bool {
+    private func checkLabel(
+        _ label: JSONNode, at index: Int, inputType: inout ExpressionType?, strings: inout Set<String>,
+        numbers: inout Set<Double>
+    ) -> Bool {
         let isNew: Bool
         switch label.value {
         case .string(let text):
@@ -101,7 +118,9 @@ extension ExpressionTyping {
     }
 
     func parseStep(_ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
-        guard items.count - 1 >= 4 else { return error("Expected at least 4 arguments, but found only \(items.count - 1).") }
+        guard items.count - 1 >= 4 else {
+            return error("Expected at least 4 arguments, but found only \(items.count - 1).")
+        }
         guard (items.count - 1) % 2 == 0 else { return error("Expected an even number of arguments.") }
         guard let input = parse(items, 1, expected: .number) else { return nil }
         var outputType = branchType(expected)
@@ -110,10 +129,14 @@ extension ExpressionTyping {
         for index in stride(from: 1, to: items.count, by: 2) {
             if index > 1 {
                 guard let label = items[index].numberValue?.doubleValue else {
-                    return error("Input/output pairs for \"step\" expressions must be defined using literal numeric values (not computed expressions) for the input values.", index)
+                    return error(
+                        "Input/output pairs for \"step\" expressions must be defined using literal numeric values (not computed expressions) for the input values.",
+                        index)
                 }
                 guard label > previous else {
-                    return error("Input/output pairs for \"step\" expressions must be arranged with input values in strictly ascending order.", index)
+                    return error(
+                        "Input/output pairs for \"step\" expressions must be arranged with input values in strictly ascending order.",
+                        index)
                 }
                 previous = label
             }
@@ -121,7 +144,8 @@ extension ExpressionTyping {
             outputType = outputType ?? output.type
             outputs.append(output)
         }
-        let ownCurve: TypedExpression.ZoomCurve = input.form == .zoom ? .curve(id: nextCurveID(), interpolates: false) : .none
+        let ownCurve: TypedExpression.ZoomCurve =
+            input.form == .zoom ? .curve(id: nextCurveID(), interpolates: false) : .none
         return .node(outputType ?? .value, children: [input] + outputs, ownCurve: ownCurve, outputs: outputs)
     }
 
@@ -138,13 +162,18 @@ extension ExpressionTyping {
             }
         case "cubic-bezier":
             let points = interpolation.dropFirst()
-            guard points.count == 4, points.allSatisfy({ ($0.numberValue?.doubleValue).map { $0 >= 0 && $0 <= 1 } ?? false }) else {
-                return error("Cubic bezier interpolation requires four numeric arguments with values between 0 and 1.", 1)
+            guard points.count == 4,
+                points.allSatisfy({ ($0.numberValue?.doubleValue).map { $0 >= 0 && $0 <= 1 } ?? false })
+            else {
+                return error(
+                    "Cubic bezier interpolation requires four numeric arguments with values between 0 and 1.", 1)
             }
         default:
             return error("Unknown interpolation type \(kind.stringValue ?? kind.specDisplay)", 1, 0)
         }
-        guard items.count - 1 >= 4 else { return error("Expected at least 4 arguments, but found only \(items.count - 1).") }
+        guard items.count - 1 >= 4 else {
+            return error("Expected at least 4 arguments, but found only \(items.count - 1).")
+        }
         guard (items.count - 1) % 2 == 0 else { return error("Expected an even number of arguments.") }
         guard let input = parse(items, 2, expected: .number) else { return nil }
         var outputType: ExpressionType?
@@ -157,10 +186,14 @@ extension ExpressionTyping {
         var previous = -Double.infinity
         for index in stride(from: 3, to: items.count, by: 2) {
             guard let label = items[index].numberValue?.doubleValue else {
-                return error("Input/output pairs for \"interpolate\" expressions must be defined using literal numeric values (not computed expressions) for the input values.", index)
+                return error(
+                    "Input/output pairs for \"interpolate\" expressions must be defined using literal numeric values (not computed expressions) for the input values.",
+                    index)
             }
             guard outputs.isEmpty || label > previous else {
-                return error("Input/output pairs for \"interpolate\" expressions must be arranged with input values in strictly ascending order.", index)
+                return error(
+                    "Input/output pairs for \"interpolate\" expressions must be arranged with input values in strictly ascending order.",
+                    index)
             }
             previous = label
             guard let output = parse(items, index + 1, expected: outputType) else { return nil }
@@ -169,14 +202,17 @@ extension ExpressionTyping {
         }
         let type = outputType ?? .value
         guard Self.isInterpolatable(type) else { return error("Type \(type) is not interpolatable.") }
-        let ownCurve: TypedExpression.ZoomCurve = input.form == .zoom ? .curve(id: nextCurveID(), interpolates: true) : .none
+        let ownCurve: TypedExpression.ZoomCurve =
+            input.form == .zoom ? .curve(id: nextCurveID(), interpolates: true) : .none
         return .node(type, children: [input] + outputs, ownCurve: ownCurve, outputs: outputs)
     }
 
     /// The output types `interpolate` can blend.
     private static func isInterpolatable(_ type: ExpressionType) -> Bool {
         switch type {
-        case .number, .projectionDefinition, .color, .padding, .numberArray, .colorArray, .variableAnchorOffsetCollection: return true
+        case .number, .projectionDefinition, .color, .padding, .numberArray, .colorArray,
+            .variableAnchorOffsetCollection:
+            return true
         case .array(.number, let length): return length != nil
         default: return false
         }

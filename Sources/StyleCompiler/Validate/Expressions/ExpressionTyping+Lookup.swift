@@ -15,13 +15,17 @@ extension ExpressionTyping {
         if op == "in" {
             guard items.count == 3 else { return error("Expected 2 arguments, but found \(items.count - 1) instead.") }
         } else {
-            guard items.count == 3 || items.count == 4 else { return error("Expected 2 or 3 arguments, but found \(items.count - 1) instead.") }
+            guard items.count == 3 || items.count == 4 else {
+                return error("Expected 2 or 3 arguments, but found \(items.count - 1) instead.")
+            }
         }
         let needle = parse(items, 1, expected: .value)
         let haystack = parse(items, 2, expected: .value)
         guard let needle, let haystack else { return nil }
         guard ["boolean", "string", "number", "null", "value"].contains(needle.type.kind) else {
-            return error("Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead")
+            return error(
+                "Expected first argument to be of type boolean, string, number or null, but found \(needle.type) instead"
+            )
         }
         guard ["string", "array", "value"].contains(haystack.type.kind) else {
             return error("Expected second argument to be of type array or string, but found \(haystack.type) instead")
@@ -35,7 +39,9 @@ extension ExpressionTyping {
     }
 
     func parseSlice(_ items: [JSONNode]) -> TypedExpression? {
-        guard items.count == 3 || items.count == 4 else { return error("Expected 2 or 3 arguments, but found \(items.count - 1) instead.") }
+        guard items.count == 3 || items.count == 4 else {
+            return error("Expected 2 or 3 arguments, but found \(items.count - 1) instead.")
+        }
         let input = parse(items, 1, expected: .value)
         let begin = parse(items, 2, expected: .number)
         guard let input, let begin else { return nil }
@@ -63,7 +69,8 @@ extension ExpressionTyping {
     func parseComparison(_ op: String, _ items: [JSONNode]) -> TypedExpression? {
         guard items.count == 3 || items.count == 4 else { return error("Expected two or three arguments.") }
         let isEquality = op == "==" || op == "!="
-        let comparable: Set<String> = isEquality ? ["boolean", "string", "number", "null", "value"] : ["string", "number", "value"]
+        let comparable: Set<String> =
+            isEquality ? ["boolean", "string", "number", "null", "value"] : ["string", "number", "value"]
         guard let lhs = parse(items, 1, expected: .value) else { return nil }
         guard comparable.contains(lhs.type.kind) else {
             return error("\"\(op)\" comparisons are not supported for type '\(lhs.type)'.", 1)
@@ -86,7 +93,9 @@ extension ExpressionTyping {
         }
         if items.count == 4 {
             let kinds = [lhs.type.kind, rhs.type.kind]
-            guard kinds.contains("string") || kinds.contains("value") else { return error("Cannot use collator to compare non-string types.") }
+            guard kinds.contains("string") || kinds.contains("value") else {
+                return error("Cannot use collator to compare non-string types.")
+            }
             guard let collator = parse(items, 3, expected: .collator) else { return nil }
             children.append(collator)
         }

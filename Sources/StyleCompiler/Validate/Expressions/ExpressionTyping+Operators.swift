@@ -12,7 +12,8 @@ extension ExpressionTyping {
         var table: [String: SpecialForm] = [
             "literal": .literal, "semiliteral": .semiliteral, "let": .bind, "var": .variable, "case": .branch,
             "coalesce": .coalesce, "match": .match, "step": .step, "at": .at, "slice": .slice, "length": .length,
-            "format": .format, "number-format": .numberFormat, "collator": .collator, "image": .image, "global-state": .globalState,
+            "format": .format, "number-format": .numberFormat, "collator": .collator, "image": .image,
+            "global-state": .globalState,
         ]
         for name in ["array", "boolean", "number", "string", "object"] { table[name] = .assertion }
         for name in ["to-boolean", "to-color", "to-number", "to-string"] { table[name] = .coercion }
@@ -27,7 +28,8 @@ extension ExpressionTyping {
     func parseOperator(_ op: String, _ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
         guard let form = Self.specialForms[op] else {
             guard let definition = CompoundSignatures.definitions[op] else {
-                return error("Unknown expression \"\(op)\". If you wanted a literal array, use [\"literal\", [...]].", 0)
+                return error(
+                    "Unknown expression \"\(op)\". If you wanted a literal array, use [\"literal\", [...]].", 0)
             }
             var parsed = parseCompound(op, definition, items)
             if op == "zoom", parsed != nil { parsed?.form = .zoom }

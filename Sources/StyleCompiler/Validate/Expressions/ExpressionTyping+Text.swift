@@ -28,21 +28,30 @@ extension ExpressionTyping {
 
     func parseFormat(_ items: [JSONNode]) -> TypedExpression? {
         guard items.count >= 2 else { return error("Expected at least one argument.") }
-        if items[1].objectValue != nil || items[1].isNull { return error("First argument must be an image or text section.") }
+        if items[1].objectValue != nil || items[1].isNull {
+            return error("First argument must be an image or text section.")
+        }
         var children: [TypedExpression] = []
         var optionsMayFollow = false
         for index in 1..<items.count {
             if optionsMayFollow, let object = items[index].objectValue {
                 optionsMayFollow = false
-                if let align = option(object, "vertical-align"), let text = align.stringValue, !["bottom", "center", "top"].contains(text) {
-                    return error("'vertical-align' must be one of: 'bottom', 'center', 'top' but found '\(text)' instead.")
+                if let align = option(object, "vertical-align"), let text = align.stringValue,
+                    !["bottom", "center", "top"].contains(text)
+                {
+                    return error(
+                        "'vertical-align' must be one of: 'bottom', 'center', 'top' but found '\(text)' instead.")
                 }
-                let fields: [(String, ExpressionType)] = [("font-scale", .number), ("text-font", .array(.string, nil)),
-                                                         ("text-color", .color), ("vertical-align", .string)]
+                let fields: [(String, ExpressionType)] = [
+                    ("font-scale", .number), ("text-font", .array(.string, nil)),
+                    ("text-color", .color), ("vertical-align", .string),
+                ]
                 guard let options = parseOptions(object, fields) else { return nil }
                 children += options
             } else {
-                guard let content = parse(items[index], key: 1, truthful: index == 1, expected: .value) else { return nil }
+                guard let content = parse(items[index], key: 1, truthful: index == 1, expected: .value) else {
+                    return nil
+                }
                 guard ["string", "value", "null", "resolvedImage"].contains(content.type.kind) else {
                     return error("Formatted text type must be 'string', 'value', 'image' or 'null'.")
                 }
@@ -56,9 +65,17 @@ extension ExpressionTyping {
     func parseNumberFormat(_ items: [JSONNode]) -> TypedExpression? {
         guard items.count == 3 else { return error("Expected two arguments.") }
         guard let number = parse(items, 1, expected: .number) else { return nil }
-        guard let object = items[2].objectValue else { return error("NumberFormat options argument must be an object.") }
-        guard let options = parseOptions(object, [("locale", .string), ("currency", .string), ("unit", .string),
-                                                  ("min-fraction-digits", .number), ("max-fraction-digits", .number)]) else { return nil }
+        guard let object = items[2].objectValue else {
+            return error("NumberFormat options argument must be an object.")
+        }
+        guard
+            let options = parseOptions(
+                object,
+                [
+                    ("locale", .string), ("currency", .string), ("unit", .string),
+                    ("min-fraction-digits", .number), ("max-fraction-digits", .number),
+                ])
+        else { return nil }
         if option(object, "currency") != nil, option(object, "unit") != nil {
             return error("NumberFormat options `currency` and `unit` are mutually exclusive")
         }
@@ -96,7 +113,8 @@ extension ExpressionTyping {
         guard items.count == 2 else {
             return error("'\(op)' expression requires exactly one argument, but found \(items.count - 1) instead.")
         }
-        let accepted: Set<String> = op == "within"
+        let accepted: Set<String> =
+            op == "within"
             ? ["Polygon", "MultiPolygon"]
             : ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon"]
         guard Self.containsGeometry(items[1], of: accepted) else {
@@ -124,7 +142,8 @@ extension ExpressionTyping {
         guard items.count == 2 else { return error("Expected 1 argument, but found \(items.count - 1) instead.") }
         if items[1].isNull { return error("Global state property must be defined.") }
         guard items[1].stringValue != nil else {
-            return error("Global state property must be string, but found \(items[1].value.javaScriptTypeName) instead.")
+            return error(
+                "Global state property must be string, but found \(items[1].value.javaScriptTypeName) instead.")
         }
         return .node(.value, children: [], neverConstant: true)
     }

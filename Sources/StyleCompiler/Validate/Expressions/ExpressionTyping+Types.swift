@@ -17,7 +17,8 @@ extension ExpressionTyping {
     /// `["semiliteral", [...]]`: an array whose elements are expressions; anything else is a literal.
     func parseSemiliteral(_ items: [JSONNode]) -> TypedExpression? {
         guard items.count == 2 else {
-            return error("'semiliteral' expression requires exactly one argument, but found \(items.count - 1) instead.")
+            return error(
+                "'semiliteral' expression requires exactly one argument, but found \(items.count - 1) instead.")
         }
         guard let elements = items[1].arrayValue else {
             return .literal(ConstantValue.type(of: items[1].value), .json(items[1].value))
@@ -57,7 +58,8 @@ extension ExpressionTyping {
             if items.count > 3 {
                 if !items[2].isNull {
                     guard let number = items[2].numberValue?.doubleValue, number >= 0, number == number.rounded(.down),
-                          number <= Double(Int32.max) else {
+                        number <= Double(Int32.max)
+                    else {
                         return error("The length argument to \"array\" must be a positive integer literal", 2)
                     }
                     length = Int(number)
@@ -81,8 +83,9 @@ extension ExpressionTyping {
     /// `to-boolean`, `to-color`, `to-number`, `to-string`.
     func parseCoercion(_ op: String, _ items: [JSONNode]) -> TypedExpression? {
         guard items.count >= 2 else { return error("Expected at least one argument.") }
-        if (op == "to-boolean" || op == "to-string"), items.count != 2 { return error("Expected one argument.") }
-        let type: ExpressionType = op == "to-boolean" ? .boolean : op == "to-color" ? .color : op == "to-number" ? .number : .string
+        if op == "to-boolean" || op == "to-string", items.count != 2 { return error("Expected one argument.") }
+        let type: ExpressionType =
+            op == "to-boolean" ? .boolean : op == "to-color" ? .color : op == "to-number" ? .number : .string
         var inputs: [TypedExpression] = []
         for index in 1..<items.count {
             guard let input = parse(items, index, expected: .value) else { return nil }
@@ -92,14 +95,18 @@ extension ExpressionTyping {
     }
 
     func parseLet(_ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
-        guard items.count >= 4 else { return error("Expected at least 3 arguments, but found \(items.count - 1) instead.") }
+        guard items.count >= 4 else {
+            return error("Expected at least 3 arguments, but found \(items.count - 1) instead.")
+        }
         var bindings: [(name: String, value: TypedExpression)] = []
         var index = 1
         while index < items.count - 1 {
             guard let name = items[index].stringValue else {
                 return error("Expected string, but found \(items[index].value.javaScriptTypeName) instead.", index)
             }
-            if !name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }) {
+            if !name.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }) {
                 return error("Variable names must contain only alphanumeric characters or '_'.", index)
             }
             guard let value = parse(items, index + 1) else { return nil }
@@ -107,7 +114,8 @@ extension ExpressionTyping {
             index += 2
         }
         guard let result = parse(items, items.count - 1, expected: expected, bindings: bindings) else { return nil }
-        return .node(result.type, children: bindings.map(\.value) + [result], ownCurve: result.zoomCurve, outputs: [result])
+        return .node(
+            result.type, children: bindings.map(\.value) + [result], ownCurve: result.zoomCurve, outputs: [result])
     }
 
     func parseVar(_ items: [JSONNode]) -> TypedExpression? {
@@ -115,7 +123,9 @@ extension ExpressionTyping {
             return error("'var' expression requires exactly one string literal argument.")
         }
         guard let bound = lookUp(name) else {
-            return error("Unknown variable \"\(name)\". Make sure \"\(name)\" has been bound in an enclosing \"let\" expression before using it.", 1)
+            return error(
+                "Unknown variable \"\(name)\". Make sure \"\(name)\" has been bound in an enclosing \"let\" expression before using it.",
+                1)
         }
         var variable = TypedExpression(type: bound.type, form: .variable, operation: .variable)
         variable.isConstant = bound.isConstant

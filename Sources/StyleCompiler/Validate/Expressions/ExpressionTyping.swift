@@ -48,15 +48,19 @@ final class ExpressionTyping {
     // MARK: - Children
 
     /// Parses element `index` of `items`, the array of the expression being parsed.
-    func parse(_ items: [JSONNode], _ index: Int, expected: ExpressionType? = nil, annotation: Annotation? = nil,
-               bindings: [(name: String, value: TypedExpression)]? = nil) -> TypedExpression? {
+    func parse(
+        _ items: [JSONNode], _ index: Int, expected: ExpressionType? = nil, annotation: Annotation? = nil,
+        bindings: [(name: String, value: TypedExpression)]? = nil
+    ) -> TypedExpression? {
         parse(items[index], key: index, truthful: true, expected: expected, annotation: annotation, bindings: bindings)
     }
 
     /// Parses `node` under `key`; `truthful` says whether `key` is the node's real position in the array
     /// being parsed.
-    func parse(_ node: JSONNode, key: Int, truthful: Bool, expected: ExpressionType? = nil, annotation: Annotation? = nil,
-               bindings: [(name: String, value: TypedExpression)]? = nil) -> TypedExpression? {
+    func parse(
+        _ node: JSONNode, key: Int, truthful: Bool, expected: ExpressionType? = nil, annotation: Annotation? = nil,
+        bindings: [(name: String, value: TypedExpression)]? = nil
+    ) -> TypedExpression? {
         let wasTruthful = truthfulDepth == keys.count
         keys.append(key)
         if !truthful { displaced.append((keys.count, node)) }
@@ -101,8 +105,10 @@ final class ExpressionTyping {
         } else {
             for key in keys[..<truthfulDepth] { named = named?[key] ?? named }
         }
-        errors.append(ExpressionError(key: keys + extraKeys, message: message, node: named,
-                                      offending: truthfulDepth == keys.count ? nil : offending))
+        errors.append(
+            ExpressionError(
+                key: keys + extraKeys, message: message, node: named,
+                offending: truthfulDepth == keys.count ? nil : offending))
     }
 
     /// The number of errors so far, to undo an attempt (overload resolution) with `discardErrors(after:)`.
@@ -126,7 +132,8 @@ final class ExpressionTyping {
 
     // MARK: - One node
 
-    private func parseCurrent(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression? {
+    private func parseCurrent(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression?
+    {
         let items: [JSONNode]
         switch node.value {
         case .array(let elements):
@@ -137,7 +144,8 @@ final class ExpressionTyping {
             items = []
         }
         if !node.value.isScalar, items.isEmpty {
-            return error("Expected an array with at least one element. If you wanted a literal array, use [\"literal\", []].")
+            return error(
+                "Expected an array with at least one element. If you wanted a literal array, use [\"literal\", []].")
         }
         let parsed: TypedExpression
         if node.value.isScalar {
@@ -145,7 +153,9 @@ final class ExpressionTyping {
         } else {
             guard let op = items[0].stringValue else {
                 let found = items[0].value.javaScriptTypeName
-                return error("Expression name must be a string, but found \(found) instead. If you wanted a literal array, use [\"literal\", [...]].", 0)
+                return error(
+                    "Expression name must be a string, but found \(found) instead. If you wanted a literal array, use [\"literal\", [...]].",
+                    0)
             }
             guard let result = parseOperator(op, items, expected: expected) else {
                 return nil
@@ -163,12 +173,12 @@ final class ExpressionTyping {
         case (.string, .value), (.number, .value), (.boolean, .value), (.object, .value), (.array, .value):
             return .assert
         case (.projectionDefinition, .value), (.projectionDefinition, .string), (.projectionDefinition, .array),
-             (.color, .value), (.color, .string), (.formatted, .value), (.formatted, .string),
-             (.resolvedImage, .value), (.resolvedImage, .string),
-             (.padding, .value), (.padding, .number), (.padding, .array),
-             (.numberArray, .value), (.numberArray, .number), (.numberArray, .array),
-             (.colorArray, .value), (.colorArray, .string), (.colorArray, .array),
-             (.variableAnchorOffsetCollection, .value), (.variableAnchorOffsetCollection, .array):
+            (.color, .value), (.color, .string), (.formatted, .value), (.formatted, .string),
+            (.resolvedImage, .value), (.resolvedImage, .string),
+            (.padding, .value), (.padding, .number), (.padding, .array),
+            (.numberArray, .value), (.numberArray, .number), (.numberArray, .array),
+            (.colorArray, .value), (.colorArray, .string), (.colorArray, .array),
+            (.variableAnchorOffsetCollection, .value), (.variableAnchorOffsetCollection, .array):
             return .coerce
         default:
             return nil
@@ -177,7 +187,9 @@ final class ExpressionTyping {
 
     /// Enforces the expected type (inserting an assertion or coercion where MapLibre does), then folds a
     /// constant expression into a literal.
-    private func finish(_ parsed: TypedExpression, node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression? {
+    private func finish(_ parsed: TypedExpression, node: JSONNode, expected: ExpressionType?, annotation: Annotation?)
+        -> TypedExpression?
+    {
         var result = parsed
         if let expected {
             let defaultAnnotation = Self.implicitAnnotation(expected: expected, actual: parsed.type)
@@ -223,13 +235,16 @@ final class ExpressionTyping {
         guard !foldedByOffset.isEmpty, let items = node.arrayValue else { return node }
         var changed = false
         let arguments = items.enumerated().map { index, item -> JSONNode in
-            guard index > 0, let offset = item.sourceOffset, let entry = foldedByOffset[offset], Self.isSameNode(entry.node, item) else {
+            guard index > 0, let offset = item.sourceOffset, let entry = foldedByOffset[offset],
+                Self.isSameNode(entry.node, item)
+            else {
                 return item
             }
             changed = true
             let value = entry.value
             switch value {
-            case .array, .object: return JSONNode(.array([JSONNode(.string("literal")), JSONNode(value)]), location: item.location)
+            case .array, .object:
+                return JSONNode(.array([JSONNode(.string("literal")), JSONNode(value)]), location: item.location)
             default: return JSONNode(value, location: item.location)
             }
         }
@@ -241,7 +256,9 @@ final class ExpressionTyping {
         switch (a.value, b.value) {
         case (.array(let left), .array(let right)):
             guard left.count == right.count else { return false }
-            return left.withUnsafeBufferPointer { l in right.withUnsafeBufferPointer { r in l.baseAddress == r.baseAddress } }
+            return left.withUnsafeBufferPointer { l in
+                right.withUnsafeBufferPointer { r in l.baseAddress == r.baseAddress }
+            }
         case (.object, _), (_, .object), (.array, _), (_, .array):
             return false
         default:
@@ -251,8 +268,12 @@ final class ExpressionTyping {
 
     /// The value of a constant expression by the evaluator; `.unknown` when it cannot be compiled alone (a
     /// `var` bound outside it) or its value is not one the checker uses.
-    private static func fold(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> Result<ConstantValue, ConstantEvaluator.Failure> {
-        guard let compiled = try? ExpressionCompiler().compile(node, expected: expected, annotation: annotation) else { return .success(.unknown) }
+    private static func fold(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> Result<
+        ConstantValue, ConstantEvaluator.Failure
+    > {
+        guard let compiled = try? ExpressionCompiler().compile(node, expected: expected, annotation: annotation) else {
+            return .success(.unknown)
+        }
         do {
             switch try compiled.run(EvaluationInput()) {
             case .color: return .success(.color)

@@ -17,7 +17,9 @@ enum LegacyFilter {
 
     /// What a legacy key reads: `$type` the geometry type, `$id` the id, anything else a property.
     private static func input(_ key: String) -> JSONNode {
-        key == "$type" ? node([string("geometry-type")]) : key == "$id" ? node([string("id")]) : node([string("get"), string(key)])
+        key == "$type"
+            ? node([string("geometry-type")])
+            : key == "$id" ? node([string("id")]) : node([string("get"), string(key)])
     }
 
     private static func convert(_ filter: JSONNode, expectedTypes: inout [(String, String)]) -> JSONNode {
@@ -26,14 +28,19 @@ enum LegacyFilter {
         if items.count <= 1 { return bool(op != "any") }
         switch op {
         case "==", "!=", "<", ">", "<=", ">=":
-            return comparison(op, key: items[1].stringValue ?? "", value: items.count > 2 ? items[2] : JSONNode(.null), expectedTypes: &expectedTypes)
+            return comparison(
+                op, key: items[1].stringValue ?? "", value: items.count > 2 ? items[2] : JSONNode(.null),
+                expectedTypes: &expectedTypes)
         case "any":
-            return node([string("any")] + items.dropFirst().map { child in
-                var types: [(String, String)] = []
-                let converted = convert(child, expectedTypes: &types)
-                let checks = typeChecks(types)
-                return checks.boolValue == true ? converted : node([string("case"), checks, converted, bool(false)])
-            })
+            return node(
+                [string("any")]
+                    + items.dropFirst().map { child in
+                        var types: [(String, String)] = []
+                        let converted = convert(child, expectedTypes: &types)
+                        let checks = typeChecks(types)
+                        return checks.boolValue == true
+                            ? converted : node([string("case"), checks, converted, bool(false)])
+                    })
         case "all":
             let children = items.dropFirst().map { convert($0, expectedTypes: &expectedTypes) }
             return children.count > 1 ? node([string("all")] + children) : children[0]
@@ -54,13 +61,19 @@ enum LegacyFilter {
     /// `["all", ["==", ["typeof", GET], TYPE], ...]` for the keys a converted filter compares.
     private static func typeChecks(_ types: [(String, String)]) -> JSONNode {
         let checks = types.map { key, type in
-            node([string("=="), node([string("typeof"), key == "$id" ? node([string("id")]) : node([string("get"), string(key)])]), string(type)])
+            node([
+                string("=="),
+                node([string("typeof"), key == "$id" ? node([string("id")]) : node([string("get"), string(key)])]),
+                string(type),
+            ])
         }
         if checks.isEmpty { return bool(true) }
         return checks.count == 1 ? checks[0] : node([string("all")] + checks)
     }
 
-    private static func comparison(_ op: String, key: String, value: JSONNode, expectedTypes: inout [(String, String)]) -> JSONNode {
+    private static func comparison(_ op: String, key: String, value: JSONNode, expectedTypes: inout [(String, String)])
+        -> JSONNode
+    {
         if key == "$type" { return node([string(op), node([string("geometry-type")]), value]) }
         if value.value != .null {
             let type: String
@@ -70,14 +83,23 @@ enum LegacyFilter {
             case .string: type = "string"
             default: type = "object"
             }
-            if let index = expectedTypes.firstIndex(where: { $0.0 == key }) { expectedTypes[index].1 = type } else { expectedTypes.append((key, type)) }
+            if let index = expectedTypes.firstIndex(where: { $0.0 == key }) {
+                expectedTypes[index].1 = type
+            } else {
+                expectedTypes.append((key, type))
+            }
         }
         let get = input(key)
         if op == "==", key != "$id", value.value == .null {
-            return node([string("all"), node([string("has"), string(key)]), node([string("=="), get, JSONNode(.null)])])
+            return node([
+                string("all"), node([string("has"), string(key)]), node([string("=="), get, JSONNode(.null)]),
+            ])
         }
         if op == "!=", key != "$id", value.value == .null {
-            return node([string("any"), node([string("!"), node([string("has"), string(key)])]), node([string("!="), get, JSONNode(.null)])])
+            return node([
+                string("any"), node([string("!"), node([string("has"), string(key)])]),
+                node([string("!="), get, JSONNode(.null)]),
+            ])
         }
         return node([string(op), get, value])
     }
@@ -85,22 +107,30 @@ enum LegacyFilter {
     private static func membership(key: String, values: [JSONNode], negated: Bool) -> JSONNode {
         if values.isEmpty { return bool(negated) }
         let get = input(key)
-        let kinds = Set(values.map { value -> String in
-            switch value.value {
-            case .string: return "string"
-            case .number: return "number"
-            case .bool: return "boolean"
-            default: return "object"
-            }
-        })
+        let kinds = Set(
+            values.map { value -> String in
+                switch value.value {
+                case .string: return "string"
+                case .number: return "number"
+                case .bool: return "boolean"
+                default: return "object"
+                }
+            })
         if kinds.count == 1, let kind = kinds.first, kind == "string" || kind == "number" {
             // JavaScript's default sort compares the values as strings; duplicates next to each other go.
             let sorted = values.enumerated().sorted { a, b in
-                let x = Array(ExpressionValue(json: a.element.value).text.utf16), y = Array(ExpressionValue(json: b.element.value).text.utf16)
+                let x = Array(ExpressionValue(json: a.element.value).text.utf16)
+                let y = Array(ExpressionValue(json: b.element.value).text.utf16)
                 return x == y ? a.offset < b.offset : x.lexicographicallyPrecedes(y)
             }.map(\.element)
             var unique: [JSONNode] = []
-            for value in sorted where !(unique.last.map { ExpressionCompiler.strictlyEqual(ExpressionValue(json: $0.value), ExpressionValue(json: value.value)) } ?? false) {
+            for value in sorted
+            where
+                !(unique.last.map {
+                    ExpressionCompiler.strictlyEqual(
+                        ExpressionValue(json: $0.value), ExpressionValue(json: value.value))
+                } ?? false)
+            {
                 unique.append(value)
             }
             return node([string("match"), get, node(unique), bool(!negated), bool(negated)])

@@ -46,13 +46,19 @@ enum LegacyFunction {
 
     private static func identity(_ function: JSONObject, spec: ExpressionSpec) -> JSONNode {
         let get = get(function)
-        guard let fallback = function["default"] else { return spec.type == "string" ? array([string("string"), get]) : get }
+        guard let fallback = function["default"] else {
+            return spec.type == "string" ? array([string("string"), get]) : get
+        }
         if spec.type == "enum" {
             return array([string("match"), get, array(spec.values.map(string)), get, fallback])
         }
         var items = [string(spec.type == "color" ? "to-color" : spec.type), get, literal(fallback)]
         if spec.type == "array" {
-            items.insert(contentsOf: [spec.value.map(string) ?? JSONNode(.null), spec.length.map { number(Double($0)) } ?? JSONNode(.null)], at: 1)
+            items.insert(
+                contentsOf: [
+                    spec.value.map(string) ?? JSONNode(.null),
+                    spec.length.map { number(Double($0)) } ?? JSONNode(.null),
+                ], at: 1)
         }
         return array(items)
     }
@@ -83,7 +89,9 @@ enum LegacyFunction {
         return array([string("case"), isNumber, expression, literal(fallback)])
     }
 
-    private static func property(_ function: JSONObject, spec: ExpressionSpec, stops: [(input: JSONNode, output: JSONNode)]) -> JSONNode {
+    private static func property(
+        _ function: JSONObject, spec: ExpressionSpec, stops: [(input: JSONNode, output: JSONNode)]
+    ) -> JSONNode {
         let type = functionType(function, spec: spec)
         let get = get(function)
         switch type {
@@ -104,29 +112,39 @@ enum LegacyFunction {
             return hasDefault(function, array(items))
         default:
             let base = function["base"]?.numberValue?.doubleValue ?? 1
-            var items = [string(interpolateOperator(function)), base == 1 ? array([string("linear")]) : array([string("exponential"), number(base)]),
-                         array([string("number"), get])]
+            var items = [
+                string(interpolateOperator(function)),
+                base == 1 ? array([string("linear")]) : array([string("exponential"), number(base)]),
+                array([string("number"), get]),
+            ]
             for stop in stops { append(&items, stop.input, stop.output, isStep: false) }
             return hasDefault(function, array(items))
         }
     }
 
-    private static func zoom(_ function: JSONObject, spec: ExpressionSpec, stops: [(input: JSONNode, output: JSONNode)]) -> JSONNode {
+    private static func zoom(_ function: JSONObject, spec: ExpressionSpec, stops: [(input: JSONNode, output: JSONNode)])
+        -> JSONNode
+    {
         let isStep = functionType(function, spec: spec) == "interval"
         var items: [JSONNode]
         if isStep {
             items = [string("step"), array([string("zoom")])]
         } else {
             let base = function["base"]?.numberValue?.doubleValue ?? 1
-            items = [string(interpolateOperator(function)), base == 1 ? array([string("linear")]) : array([string("exponential"), number(base)]),
-                     array([string("zoom")])]
+            items = [
+                string(interpolateOperator(function)),
+                base == 1 ? array([string("linear")]) : array([string("exponential"), number(base)]),
+                array([string("zoom")]),
+            ]
         }
         for stop in stops { append(&items, stop.input, stop.output, isStep: isStep) }
         fixDegenerateStep(&items)
         return array(items)
     }
 
-    private static func zoomAndProperty(_ function: JSONObject, spec: ExpressionSpec, stops: [(input: JSONNode, output: JSONNode)]) -> JSONNode {
+    private static func zoomAndProperty(
+        _ function: JSONObject, spec: ExpressionSpec, stops: [(input: JSONNode, output: JSONNode)]
+    ) -> JSONNode {
         var zooms: [JSONNode] = []
         var stopsByZoom: [[(input: JSONNode, output: JSONNode)]] = []
         for stop in stops {
@@ -144,8 +162,10 @@ enum LegacyFunction {
             if let member = function[key] { _ = inner.setMember(JSONMember(key: key, value: member)) }
         }
         let isStep = !spec.interpolated
-        var items = isStep ? [string("step"), array([string("zoom")])]
-                           : [string(interpolateOperator(function)), array([string("linear")]), array([string("zoom")])]
+        var items =
+            isStep
+            ? [string("step"), array([string("zoom")])]
+            : [string(interpolateOperator(function)), array([string("linear")]), array([string("zoom")])]
         for (zoom, zoomStops) in zip(zooms, stopsByZoom) {
             append(&items, zoom, property(inner, spec: spec, stops: zoomStops), isStep: isStep)
         }
@@ -159,7 +179,8 @@ enum LegacyFunction {
         var rest = Substring(text)
         var sawToken = false
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}"),
-              close > rest.index(after: open), !rest[rest.index(after: open)..<close].contains("{") {
+            close > rest.index(after: open), !rest[rest.index(after: open)..<close].contains("{")
+        {
             if open > rest.startIndex { parts.append(string(String(rest[..<open]))) }
             parts.append(array([string("get"), string(String(rest[rest.index(after: open)..<close]))]))
             rest = rest[rest.index(after: close)...]

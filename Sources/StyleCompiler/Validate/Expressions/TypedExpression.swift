@@ -45,8 +45,11 @@ struct TypedExpression {
         /// MapLibre's message for an invalid use of `zoom`; nil when valid.
         var message: String? {
             switch self {
-            case .misplaced: return "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression."
-            case .several: return "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."
+            case .misplaced:
+                return
+                    "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression."
+            case .several:
+                return "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."
             default: return nil
             }
         }
@@ -84,9 +87,11 @@ struct TypedExpression {
     /// `reads` are the inputs the operator itself reads; `ownCurve` is the zoom curve the operator itself
     /// is or passes on (`step`/`interpolate` over zoom, `let`, `coalesce`); `outputs` are the values it may
     /// return, when they decide `outputDefined`.
-    static func node(_ type: ExpressionType, form: Form = .other, operation: Operation = .opaque, children: [TypedExpression],
-                     reads: Dependencies = [], ownCurve: ZoomCurve = .none, neverConstant: Bool = false,
-                     outputs: [TypedExpression]? = nil) -> TypedExpression {
+    static func node(
+        _ type: ExpressionType, form: Form = .other, operation: Operation = .opaque, children: [TypedExpression],
+        reads: Dependencies = [], ownCurve: ZoomCurve = .none, neverConstant: Bool = false,
+        outputs: [TypedExpression]? = nil
+    ) -> TypedExpression {
         var result = TypedExpression(type: type, form: form, operation: operation)
         var dependencies = reads
         var constantChildren = true
@@ -96,7 +101,8 @@ struct TypedExpression {
         }
         result.dependencies = dependencies
         result.zoomCurve = combinedCurve(own: ownCurve, children: children)
-        result.isConstant = !neverConstant && constantChildren && dependencies.isDisjoint(with: Dependencies.globals.union(.feature))
+        result.isConstant =
+            !neverConstant && constantChildren && dependencies.isDisjoint(with: Dependencies.globals.union(.feature))
         if let outputs {
             result.outputDefined = outputs.allSatisfy(\.outputDefined)
         } else if form == .annotation {

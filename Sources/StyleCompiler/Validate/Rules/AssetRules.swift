@@ -8,12 +8,14 @@ extension ValidationRun {
         let sources = style["sources"]?.objectValue
         for (index, layer) in context.layers.enumerated() {
             guard let sourceID = layer["source"]?.stringValue, let schema = context.assets.vectorLayers[sourceID],
-                  sources?[sourceID]?["type"]?.stringValue == "vector",
-                  let sourceLayerNode = layer["source-layer"], let sourceLayer = sourceLayerNode.stringValue else { continue }
+                sources?[sourceID]?["type"]?.stringValue == "vector",
+                let sourceLayerNode = layer["source-layer"], let sourceLayer = sourceLayerNode.stringValue
+            else { continue }
             let path = JSONPath([.key("layers"), .index(index)])
             guard let fields = schema.fields[sourceLayer] else {
-                report(.assetsSourceLayer, path.appending("source-layer"), sourceLayerNode,
-                       "source-layer '\(sourceLayer)' is not a layer of source '\(sourceID)' (its TileJSON lists \(schema.layerIDs.count)); the layer draws nothing"
+                report(
+                    .assetsSourceLayer, path.appending("source-layer"), sourceLayerNode,
+                    "source-layer '\(sourceLayer)' is not a layer of source '\(sourceID)' (its TileJSON lists \(schema.layerIDs.count)); the layer draws nothing"
                         + Suggestion.didYouMean(sourceLayer, among: schema.layerIDs))
                 continue
             }
@@ -31,17 +33,23 @@ extension ValidationRun {
         switch node.value {
         case .object(let object):
             for member in object.members {
-                trail.descend(.key(member.key)) { checkGets(in: member.value, trail: &$0, fields: fields, sourceLayer: sourceLayer) }
+                trail.descend(.key(member.key)) {
+                    checkGets(in: member.value, trail: &$0, fields: fields, sourceLayer: sourceLayer)
+                }
             }
         case .array(let items):
             if items.count == 2, items[0].stringValue == "get", let key = items[1].stringValue,
-               !fields.contains(key), !(key.hasPrefix("name:") && fields.contains("name")) {
-                report(.assetsField, trail.path.appending(1), items[1],
-                       "['get', '\(key)'] reads a field that source-layer '\(sourceLayer)' does not have; it is always null"
+                !fields.contains(key), !(key.hasPrefix("name:") && fields.contains("name"))
+            {
+                report(
+                    .assetsField, trail.path.appending(1), items[1],
+                    "['get', '\(key)'] reads a field that source-layer '\(sourceLayer)' does not have; it is always null"
                         + Suggestion.didYouMean(key, among: fields.sorted()))
             }
             for (index, item) in items.enumerated() where item.arrayValue != nil || item.objectValue != nil {
-                trail.descend(.index(index)) { checkGets(in: item, trail: &$0, fields: fields, sourceLayer: sourceLayer) }
+                trail.descend(.index(index)) {
+                    checkGets(in: item, trail: &$0, fields: fields, sourceLayer: sourceLayer)
+                }
             }
         default:
             break
@@ -51,48 +59,84 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let assetsSourceLayer = Rule("assets.source-layer", .error,
-                              summary: "A source-layer that the source's tiles (its TileJSON's vector_layers) do not have.",
-                              help: "Use a layer id the TileJSON lists (the message suggests the closest one).",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        vectorLayers: {vectorTiles: tiles.json}
-                                      """#, files: ["tiles.json": #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "Lakes", "type": "fill", "source": "vectorTiles", "source-layer": ↓"Lakes"}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        vectorLayers: {vectorTiles: tiles.json}
-                                      """#, files: ["tiles.json": #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "{name}"}}]}"#])])
-    static let assetsField = Rule("assets.field", .warning,
-                              summary: "A ['get', KEY] reading a field its source layer does not have.",
-                              help: "Use a field the TileJSON lists for the layer (the message suggests the closest one).",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        vectorLayers: {vectorTiles: tiles.json}
-                                      """#, files: ["tiles.json": #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "filter": ["==", ["get", ↓"rank"], 1], "layout": {"text-field": "{name}"}}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        vectorLayers: {vectorTiles: tiles.json}
-                                      """#, files: ["tiles.json": #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "filter": ["==", ["get", "name"], "Tokyo"], "layout": {"text-field": "{name}"}}]}"#])])
+    static let assetsSourceLayer = Rule(
+        "assets.source-layer", .error,
+        summary: "A source-layer that the source's tiles (its TileJSON's vector_layers) do not have.",
+        help: "Use a layer id the TileJSON lists (the message suggests the closest one).",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  vectorLayers: {vectorTiles: tiles.json}
+                """#,
+                files: [
+                    "tiles.json":
+                        #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "Lakes", "type": "fill", "source": "vectorTiles", "source-layer": ↓"Lakes"}]}"#,
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  vectorLayers: {vectorTiles: tiles.json}
+                """#,
+                files: [
+                    "tiles.json":
+                        #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "{name}"}}]}"#,
+                ]),
+        ])
+    static let assetsField = Rule(
+        "assets.field", .warning,
+        summary: "A ['get', KEY] reading a field its source layer does not have.",
+        help: "Use a field the TileJSON lists for the layer (the message suggests the closest one).",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  vectorLayers: {vectorTiles: tiles.json}
+                """#,
+                files: [
+                    "tiles.json":
+                        #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "filter": ["==", ["get", ↓"rank"], 1], "layout": {"text-field": "{name}"}}]}"#,
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  vectorLayers: {vectorTiles: tiles.json}
+                """#,
+                files: [
+                    "tiles.json":
+                        #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "filter": ["==", ["get", "name"], "Tokyo"], "layout": {"text-field": "{name}"}}]}"#,
+                ]),
+        ])
 }

@@ -11,16 +11,26 @@ extension ValidationRun {
         }
         let reads = parsed.dependencies
         if context?.name == "text-font", !parsed.outputDefined {
-            report(.styleExpression, path, node,
-                   "Invalid data expression for \"text-font\". Output values must be contained as literals within the expression.")
+            report(
+                .styleExpression, path, node,
+                "Invalid data expression for \"text-font\". Output values must be contained as literals within the expression."
+            )
         } else if context?.kind == "layout", reads.contains(.featureState) {
-            report(.styleExpression, path, node, "\"feature-state\" data expressions are not supported with layout properties.")
+            report(
+                .styleExpression, path, node,
+                "\"feature-state\" data expressions are not supported with layout properties.")
         } else if reads.contains(.featureState), !spec.parameters.contains("feature-state") {
-            report(.styleExpression, path, node, "\"feature-state\" data expressions are not supported with \"\(spec.name)\".")
+            report(
+                .styleExpression, path, node,
+                "\"feature-state\" data expressions are not supported with \"\(spec.name)\".")
         } else if reads.contains(.heatmapDensity), !spec.parameters.contains("heatmap-density") {
-            report(.styleExpression, path, node, "\"heatmap-density\" may only be used in \"heatmap-color\", not in \"\(spec.name)\".")
+            report(
+                .styleExpression, path, node,
+                "\"heatmap-density\" may only be used in \"heatmap-color\", not in \"\(spec.name)\".")
         } else if reads.contains(.lineProgress), !spec.parameters.contains("line-progress") {
-            report(.styleExpression, path, node, "\"line-progress\" may only be used in \"line-gradient\", not in \"\(spec.name)\".")
+            report(
+                .styleExpression, path, node,
+                "\"line-progress\" may only be used in \"line-gradient\", not in \"\(spec.name)\".")
         }
     }
 
@@ -35,20 +45,27 @@ extension ValidationRun {
         if parsed.dependencies.contains(.featureState) {
             let type = layer?["type"]?.stringValue ?? "undefined"
             let id = layer?["id"]?.stringValue ?? "undefined"
-            report(.styleExpression, path, node, "[\"feature-state\"] expression is not supported in a filter for a \(type) layer with id: \(id)")
+            report(
+                .styleExpression, path, node,
+                "[\"feature-state\"] expression is not supported in a filter for a \(type) layer with id: \(id)")
         }
     }
 
     /// Each error at its sub-expression, or with `atValue` at the expression as a whole with the
     /// sub-expression as the related place.
-    private func reportExpressionErrors(_ errors: [ExpressionError], path: JSONPath, expression: JSONNode, atValue: Bool = false) {
+    private func reportExpressionErrors(
+        _ errors: [ExpressionError], path: JSONPath, expression: JSONNode, atValue: Bool = false
+    ) {
         for error in errors {
             let diagnostic = Diagnostic(error, under: path)
             if atValue, let location = error.node?.location, location != expression.location {
-                report(.styleExpression, diagnostic.path ?? path, expression, error.message,
-                       related: [Diagnostic.Related("the sub-expression at fault", at: location)] + diagnostic.related)
+                report(
+                    .styleExpression, diagnostic.path ?? path, expression, error.message,
+                    related: [Diagnostic.Related("the sub-expression at fault", at: location)] + diagnostic.related)
             } else {
-                report(.styleExpression, diagnostic.path ?? path, error.node ?? expression, error.message, related: diagnostic.related)
+                report(
+                    .styleExpression, diagnostic.path ?? path, error.node ?? expression, error.message,
+                    related: diagnostic.related)
             }
         }
     }
@@ -56,10 +73,18 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let styleExpression = Rule("style.expression", .error,
-                              summary: "An expression does not type-check, or reads inputs its property does not allow.",
-                              help: "Fix the sub-expression at the marked place (the message says what the type-checker expected).",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ["+", 1, ↓"two"]}}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ["+", 0.5, 0.25]}}]}"#)])
+    static let styleExpression = Rule(
+        "style.expression", .error,
+        summary: "An expression does not type-check, or reads inputs its property does not allow.",
+        help: "Fix the sub-expression at the marked place (the message says what the type-checker expected).",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ["+", 1, ↓"two"]}}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ["+", 0.5, 0.25]}}]}"#
+            ),
+        ])
 }

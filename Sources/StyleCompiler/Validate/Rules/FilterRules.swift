@@ -17,7 +17,8 @@ extension ValidationRun {
         validateFilterExpression(node, path: path, layer: layer)
     }
 
-    private static let filterOperators = SpecProperty("filter", "enum", values: ["==", "!=", ">", ">=", "<", "<=", "in", "!in", "all", "any", "none", "has", "!has"])
+    private static let filterOperators = SpecProperty(
+        "filter", "enum", values: ["==", "!=", ">", ">=", "<", "<=", "in", "!in", "all", "any", "none", "has", "!has"])
     private static let geometryTypes = SpecProperty("$type", "enum", values: ["Point", "LineString", "Polygon"])
 
     /// Legacy filters, as MapLibre's `validateNonExpressionFilter`. `path` is made only for a finding.
@@ -49,9 +50,13 @@ extension ValidationRun {
             for index in items.indices.dropFirst(2) {
                 let item = items[index]
                 if isType {
-                    if !isPlainlyValid(item, spec: Self.geometryTypes) { validateEnum(item, spec: Self.geometryTypes, path: path().appending(index)) }
+                    if !isPlainlyValid(item, spec: Self.geometryTypes) {
+                        validateEnum(item, spec: Self.geometryTypes, path: path().appending(index))
+                    }
                 } else if item.arrayValue != nil || item.objectValue != nil || item.isNull {
-                    report(.styleType, path().appending(index), item, SpecWording.expected("string, number, or boolean", found: item))
+                    report(
+                        .styleType, path().appending(index), item,
+                        SpecWording.expected("string, number, or boolean", found: item))
                 }
             }
         case "any", "all", "none":
@@ -70,16 +75,32 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let styleFilter = Rule("style.filter", .error,
-                              summary: "A filter is invalid.",
-                              help: "Fix the filter at the marked place.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ↓["has"]}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["has", "class"]}]}"#)])
-    static let styleFilterMixed = Rule("style.filter-mixed", .warning,
-                              summary: "An expression filter holds legacy filter syntax, which it reads as an expression.",
-                              help: "Replace the legacy part with the expression the message gives (mc-style migrate does it).",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ↓["==", "class", "sea"], ["==", ["get", "kind"], "sea"]]}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ["==", ["get", "class"], "sea"], ["==", ["get", "kind"], "sea"]]}]}"#)])
+    static let styleFilter = Rule(
+        "style.filter", .error,
+        summary: "A filter is invalid.",
+        help: "Fix the filter at the marked place.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ↓["has"]}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["has", "class"]}]}"#
+            ),
+        ])
+    static let styleFilterMixed = Rule(
+        "style.filter-mixed", .warning,
+        summary: "An expression filter holds legacy filter syntax, which it reads as an expression.",
+        help: "Replace the legacy part with the expression the message gives (mc-style migrate does it).",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ↓["==", "class", "sea"], ["==", ["get", "kind"], "sea"]]}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ["==", ["get", "class"], "sea"], ["==", ["get", "kind"], "sea"]]}]}"#
+            ),
+        ])
 }

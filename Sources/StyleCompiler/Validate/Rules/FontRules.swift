@@ -17,7 +17,9 @@ extension ValidationRun {
                 stacks = [Self.defaultStack]
             }
             if let ranges = fonts.ranges, let text = layout["text-field"]?.stringValue, !text.contains("{") {
-                checkCoverage(text, stacks: stacks, ranges: ranges, node: layout["text-field"], path: path.appending("text-field"))
+                checkCoverage(
+                    text, stacks: stacks, ranges: ranges, node: layout["text-field"], path: path.appending("text-field")
+                )
             }
         }
     }
@@ -34,7 +36,11 @@ extension ValidationRun {
         guard let items = node.arrayValue, let op = items.first?.stringValue else {
             if let function = node.objectValue {
                 for (index, stop) in (function["stops"]?.arrayValue ?? []).enumerated() {
-                    if let output = stop[1] { collectStacks(output, path: path.appending("stops").appending(index).appending(1), fonts: fonts, into: &stacks) }
+                    if let output = stop[1] {
+                        collectStacks(
+                            output, path: path.appending("stops").appending(index).appending(1), fonts: fonts,
+                            into: &stacks)
+                    }
                 }
             }
             return
@@ -46,19 +52,26 @@ extension ValidationRun {
     private func check(_ stack: [JSONNode], path: JSONPath, fonts: FontCatalog) {
         for (position, node) in stack.enumerated() {
             guard let font = node.stringValue, !fonts.contains(font) else { continue }
-            report(.assetsFont, path.appending(position), node, "font '\(font)' is not on the glyph server (\(fonts.names.count) fonts): labels in this stack may not draw"
-                   + Suggestion.didYouMean(font, among: fonts.names))
+            report(
+                .assetsFont, path.appending(position), node,
+                "font '\(font)' is not on the glyph server (\(fonts.names.count) fonts): labels in this stack may not draw"
+                    + Suggestion.didYouMean(font, among: fonts.names))
         }
     }
 
-    private func checkCoverage(_ text: String, stacks: [[String]], ranges: [String: Set<Int>], node: JSONNode?, path: JSONPath) {
+    private func checkCoverage(
+        _ text: String, stacks: [[String]], ranges: [String: Set<Int>], node: JSONNode?, path: JSONPath
+    ) {
         let needed = Set(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map { Int($0.value) / 256 * 256 })
         for stack in stacks {
             let known = stack.compactMap { ranges[$0] }
             guard !known.isEmpty else { continue }
             let covered = known.reduce(Set<Int>()) { $0.union($1) }
             for start in needed.sorted() where !covered.contains(start) {
-                report(.assetsGlyphRange, path, node, "no font of [\(stack.joined(separator: ", "))] has the glyph range \(start)-\(start + 255) that '\(text)' needs")
+                report(
+                    .assetsGlyphRange, path, node,
+                    "no font of [\(stack.joined(separator: ", "))] has the glyph range \(start)-\(start + 255) that '\(text)' needs"
+                )
             }
         }
     }
@@ -66,48 +79,80 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let assetsFont = Rule("assets.font", .error,
-                              summary: "A text-font font the glyph server does not have.",
-                              help: "Use a font the server has (the message suggests the closest one), or add it to the glyphs.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        fonts: fonts.json
-                                      """#, files: ["fonts.json": #"["Noto-Bold"]"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "x", "text-font": [↓"Comic Sans"]}}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        fonts: fonts.json
-                                      """#, files: ["fonts.json": #"["Noto-Bold"]"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "x", "text-font": ["Noto-Bold"]}}]}"#])])
-    static let assetsGlyphRange = Rule("assets.glyph-range", .warning,
-                              summary: "A constant text-field needs a glyph range no font of its stack has.",
-                              help: "Add the range's <start>-<end>.pbf to a font of the stack, or a font that has it.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        fonts: glyphs
-                                      """#, files: ["glyphs/Noto-Bold/0-255.pbf": #"x"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": ↓"東京", "text-font": ["Noto-Bold"]}}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        fonts: glyphs
-                                      """#, files: ["glyphs/Noto-Bold/0-255.pbf": #"x"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "Tokyo", "text-font": ["Noto-Bold"]}}]}"#])])
+    static let assetsFont = Rule(
+        "assets.font", .error,
+        summary: "A text-font font the glyph server does not have.",
+        help: "Use a font the server has (the message suggests the closest one), or add it to the glyphs.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  fonts: fonts.json
+                """#,
+                files: [
+                    "fonts.json": #"["Noto-Bold"]"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "x", "text-font": [↓"Comic Sans"]}}]}"#,
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  fonts: fonts.json
+                """#,
+                files: [
+                    "fonts.json": #"["Noto-Bold"]"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "x", "text-font": ["Noto-Bold"]}}]}"#,
+                ]),
+        ])
+    static let assetsGlyphRange = Rule(
+        "assets.glyph-range", .warning,
+        summary: "A constant text-field needs a glyph range no font of its stack has.",
+        help: "Add the range's <start>-<end>.pbf to a font of the stack, or a font that has it.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  fonts: glyphs
+                """#,
+                files: [
+                    "glyphs/Noto-Bold/0-255.pbf": #"x"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": ↓"東京", "text-font": ["Noto-Bold"]}}]}"#,
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  fonts: glyphs
+                """#,
+                files: [
+                    "glyphs/Noto-Bold/0-255.pbf": #"x"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "Tokyo", "text-font": ["Noto-Bold"]}}]}"#,
+                ]),
+        ])
 }

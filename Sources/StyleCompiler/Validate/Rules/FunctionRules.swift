@@ -69,7 +69,9 @@ extension ValidationRun {
             return
         }
         guard pair.count == 2 else {
-            report(.styleArrayLength, makePath(), node, SpecWording.expected("array length 2", found: "length \(pair.count)"))
+            report(
+                .styleArrayLength, makePath(), node,
+                SpecWording.expected("array length 2", found: "length \(pair.count)"))
             return
         }
         if state.isZoomAndProperty {
@@ -100,7 +102,9 @@ extension ValidationRun {
             for member in key.members {
                 switch member.key {
                 case "zoom": validateKind(member.value, "number", path: domainPath.appending("zoom"))
-                case "value": validateDomainValue(member.value, stop: node, path: { domainPath.appending("value") }, state: &state)
+                case "value":
+                    validateDomainValue(
+                        member.value, stop: node, path: { domainPath.appending("value") }, state: &state)
                 default: report(.styleUnknownProperty, domainPath, member.value, "unknown property \"\(member.key)\"")
                 }
             }
@@ -116,11 +120,15 @@ extension ValidationRun {
     }
 
     /// `path` is made only for a finding: most domain values are fine, and a path costs an allocation.
-    private func validateDomainValue(_ node: JSONNode, stop: JSONNode, path makePath: () -> JSONPath, state: inout FunctionState) {
+    private func validateDomainValue(
+        _ node: JSONNode, stop: JSONNode, path makePath: () -> JSONPath, state: inout FunctionState
+    ) {
         let type = node.specTypeName
         let reported = node.isNull ? stop : node
         if let keyType = state.keyType, keyType != type {
-            report(.styleFunction, makePath(), reported, "\(type) stop domain type must match previous stop domain type \(keyType)")
+            report(
+                .styleFunction, makePath(), reported,
+                "\(type) stop domain type must match previous stop domain type \(keyType)")
             return
         }
         if state.keyType == nil { state.keyType = type }
@@ -141,7 +149,8 @@ extension ValidationRun {
             report(.styleFunction, makePath(), reported, "integer expected, found \(JSONNumber(number).text)")
             return
         }
-        if state.functionType != "categorical", let number, let previous = state.previousDomainValue, number < previous {
+        if state.functionType != "categorical", let number, let previous = state.previousDomainValue, number < previous
+        {
             report(.styleFunction, makePath(), reported, "stop domain values must appear in ascending order")
             return
         }
@@ -181,22 +190,40 @@ private struct FunctionState {
 extension SpecProperty {
     /// The property's value type without expression support (function outputs and defaults are plain values).
     var withoutExpressions: SpecProperty {
-        SpecProperty(name, type, value: value, values: values, numericValues: numericValues, length: length, minimum: minimum, maximum: maximum)
+        SpecProperty(
+            name, type, value: value, values: values, numericValues: numericValues, length: length, minimum: minimum,
+            maximum: maximum)
     }
 }
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let styleUnknownProperty = Rule("style.unknown-property", .error,
-                              summary: "A paint, layout or other property the specification does not define.",
-                              help: "Fix the spelling (the message suggests the closest property) or remove it.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-colour": ↓"red"}}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": "red"}}]}"#)])
-    static let styleFunction = Rule("style.function", .error,
-                              summary: "A legacy function is invalid.",
-                              help: "Fix the function or rewrite it as an expression.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": {"stops": ↓[]}}}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": {"stops": [[0, 0], [10, 1]]}}}]}"#)])
+    static let styleUnknownProperty = Rule(
+        "style.unknown-property", .error,
+        summary: "A paint, layout or other property the specification does not define.",
+        help: "Fix the spelling (the message suggests the closest property) or remove it.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-colour": ↓"red"}}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": "red"}}]}"#
+            ),
+        ])
+    static let styleFunction = Rule(
+        "style.function", .error,
+        summary: "A legacy function is invalid.",
+        help: "Fix the function or rewrite it as an expression.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": {"stops": ↓[]}}}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": {"stops": [[0, 0], [10, 1]]}}}]}"#
+            ),
+        ])
 }

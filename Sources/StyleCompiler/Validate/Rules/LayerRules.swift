@@ -17,17 +17,23 @@ extension ValidationRun {
             report(.styleLayerTypeOrRef, path, node, "either \"type\" or \"ref\" is required")
         }
         if let idNode = layer["id"] {
-            if let id = idNode.stringValue, let first = layerIndexByID[id], first < index, let earlierID = layers[first]["id"] {
+            if let id = idNode.stringValue, let first = layerIndexByID[id], first < index,
+                let earlierID = layers[first]["id"]
+            {
                 let line = earlierID.location?.position.line ?? 0
-                report(.styleLayerDuplicateID, path, idNode, "duplicate layer id \"\(id)\", previously used at line \(line)",
-                       related: earlierID.location.map { [Diagnostic.Related("\"\(id)\" first used here", at: $0)] } ?? [])
+                report(
+                    .styleLayerDuplicateID, path, idNode,
+                    "duplicate layer id \"\(id)\", previously used at line \(line)",
+                    related: earlierID.location.map { [Diagnostic.Related("\"\(id)\" first used here", at: $0)] } ?? [])
             }
         } else {
             report(.styleRequired, path, node, "missing required property \"id\"")
         }
         if let refNode = layer["ref"] {
             for key in ["type", "source", "source-layer", "filter", "layout"] {
-                if let value = layer[key] { report(.styleLayerRef, path, value, "\"\(key)\" is prohibited for ref layers") }
+                if let value = layer[key] {
+                    report(.styleLayerRef, path, value, "\"\(key)\" is prohibited for ref layers")
+                }
             }
             let ref = refNode.stringValue ?? ""
             if let parentIndex = layerIndexByID[ref], let parent = layers[safe: parentIndex] {
@@ -67,10 +73,16 @@ extension ValidationRun {
         } else if sourceType == "vector", layer["source-layer"] == nil {
             report(.styleLayerSourceLayer, path, node, "layer \"\(id)\" must specify a \"source-layer\"")
         } else if sourceType == "raster-dem", !drawsElevation {
-            report(.styleLayerSourceType, path, sourceNode, "raster-dem source can only be used with layer type 'hillshade' or 'color-relief'.")
-        } else if type == "line", layer["paint"]?["line-gradient"] != nil, sourceType != "geojson" || source["lineMetrics"]?.boolValue != true {
-            report(.styleLayerLineGradient, path, node,
-                   "layer \"\(id)\" specifies a line-gradient, which requires a GeoJSON source with `lineMetrics` enabled.")
+            report(
+                .styleLayerSourceType, path, sourceNode,
+                "raster-dem source can only be used with layer type 'hillshade' or 'color-relief'.")
+        } else if type == "line", layer["paint"]?["line-gradient"] != nil,
+            sourceType != "geojson" || source["lineMetrics"]?.boolValue != true
+        {
+            report(
+                .styleLayerLineGradient, path, node,
+                "layer \"\(id)\" specifies a line-gradient, which requires a GeoJSON source with `lineMetrics` enabled."
+            )
         }
     }
 
@@ -80,7 +92,11 @@ extension ValidationRun {
     private func validateLayerKeys(_ layer: JSONObject, node: JSONNode, type: String?, path: JSONPath) {
         let layerSpec = Self.layerSpec
         for member in layer.members {
-            if member.key == "id" || member.key == "source" || member.key == "source-layer", member.value.stringValue != nil { continue }
+            if member.key == "id" || member.key == "source" || member.key == "source-layer",
+                member.value.stringValue != nil
+            {
+                continue
+            }
             let memberPath = path.appending(member.key)
             switch member.key {
             case "type":
@@ -97,15 +113,19 @@ extension ValidationRun {
                 if let spec = layerSpec[member.key] {
                     validateValue(member.value, spec: spec, path: memberPath)
                 } else {
-                    noteUnknownKey(member.key, among: StyleSpecCatalog.order(of: "layer"), path: memberPath, node: member.value, what: "a layer")
+                    noteUnknownKey(
+                        member.key, among: StyleSpecCatalog.order(of: "layer"), path: memberPath, node: member.value,
+                        what: "a layer")
                 }
             }
         }
         if let paint = layer["paint"]?.objectValue, paint["resampling"] != nil, let type {
             let prefixed = "\(type)-resampling"
             if paint[prefixed] != nil {
-                report(.styleLayerResampling, path, layer["paint"],
-                       "layer \"\(layer["id"]?.stringValue ?? "")\" redundantly specifies \"resampling\" and \"\(prefixed)\" paint properties, but only one is allowed. It is advised to use \"resampling\".")
+                report(
+                    .styleLayerResampling, path, layer["paint"],
+                    "layer \"\(layer["id"]?.stringValue ?? "")\" redundantly specifies \"resampling\" and \"\(prefixed)\" paint properties, but only one is allowed. It is advised to use \"resampling\"."
+                )
             }
         }
     }
@@ -121,26 +141,34 @@ extension ValidationRun {
             if let spec = properties[member.key], isPlainlyValid(member.value, spec: spec) { continue }
             let memberPath = path.appending(member.key)
             if kind == "paint", member.key.hasSuffix("-transition"),
-               properties[String(member.key.dropLast("-transition".count))]?.transition == true {
+                properties[String(member.key.dropLast("-transition".count))]?.transition == true
+            {
                 validateGroupObject(member.value, group: "transition", path: memberPath)
                 continue
             }
             guard let spec = properties[member.key] else {
-                let message = "unknown property \"\(member.key)\""
+                let message =
+                    "unknown property \"\(member.key)\""
                     + SpecWording.didYouMean(member.key, among: StyleSpecCatalog.order(of: "\(kind)_\(layerType)"))
                 report(.styleUnknownProperty, memberPath, member.value, message)
                 continue
             }
-            if let text = member.value.stringValue, spec.supportsPropertyExpression, text.hasPrefix("{"), text.hasSuffix("}"),
-               !text.dropFirst().dropLast().contains("}"), text.count > 2, !["text-field", "icon-image"].contains(member.key) {
-                report(.styleInterpolationSyntax, memberPath, member.value,
-                       "\"\(member.key)\" does not support interpolation syntax\nUse an identity property function instead: `{ \"type\": \"identity\", \"property\": \(String(JSONWriter(style: .compact).string(.string(String(text.dropFirst().dropLast()))).dropLast())) }`.")
+            if let text = member.value.stringValue, spec.supportsPropertyExpression, text.hasPrefix("{"),
+                text.hasSuffix("}"),
+                !text.dropFirst().dropLast().contains("}"), text.count > 2,
+                !["text-field", "icon-image"].contains(member.key)
+            {
+                report(
+                    .styleInterpolationSyntax, memberPath, member.value,
+                    "\"\(member.key)\" does not support interpolation syntax\nUse an identity property function instead: `{ \"type\": \"identity\", \"property\": \(String(JSONWriter(style: .compact).string(.string(String(text.dropFirst().dropLast()))).dropLast())) }`."
+                )
                 continue
             }
             if layerType == "symbol", member.key == "text-font", member.value["type"]?.stringValue == "identity" {
                 report(.styleFunction, memberPath, member.value, "\"text-font\" does not support identity functions")
             }
-            validateValue(member.value, spec: spec, path: memberPath, context: PropertyContext(kind: kind, name: member.key))
+            validateValue(
+                member.value, spec: spec, path: memberPath, context: PropertyContext(kind: kind, name: member.key))
         }
     }
 }
@@ -151,65 +179,127 @@ struct PropertyContext {
     let name: String
 }
 
-
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let styleLayerTypeOrRef = Rule("style.layer.type-or-ref", .error,
-                              summary: "A layer has neither type nor ref.",
-                              help: "Give the layer a type.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {}, "layers": [↓{"id": "a"}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}]}"#)])
-    static let styleLayerDuplicateID = Rule("style.layer.duplicate-id", .error,
-                              summary: "Two layers have the same id.",
-                              help: "Rename one of the two layers.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": ↓"a", "type": "background"}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": "b", "type": "background"}]}"#)])
-    static let styleLayerRef = Rule("style.layer.ref", .error,
-                              summary: "A legacy ref layer is invalid.",
-                              help: "Replace the ref with the referenced layer's properties.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": "b", "ref": ↓"missing"}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}]}"#)])
-    static let styleLayerUnknownSource = Rule("style.layer.unknown-source", .error,
-                              summary: "A layer names a source the style does not have.",
-                              help: "Name a source of the style (or add it).",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "fill", "source": ↓"nowhere", "source-layer": "water"}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water"}]}"#)])
-    static let styleLayerSourceType = Rule("style.layer.source-type", .error,
-                              summary: "A layer type cannot draw its source's type.",
-                              help: "Use a layer type that can draw the source's type.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "fill", "source": ↓"r"}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "raster", "source": "r"}]}"#)])
-    static let styleLayerSourceLayer = Rule("style.layer.source-layer", .error,
-                              summary: "A layer of a vector source lacks source-layer.",
-                              help: "Add the source-layer the layer draws from.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [↓{"id": "a", "type": "fill", "source": "v"}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water"}]}"#)])
-    static let styleLayerLineGradient = Rule("style.layer.line-gradient", .error,
-                              summary: "line-gradient without a GeoJSON source with lineMetrics.",
-                              help: "Use a GeoJSON source with lineMetrics: true.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [↓{"id": "a", "type": "line", "source": "v", "source-layer": "roads", "paint": {"line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "blue", 1, "red"]}}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}, "lineMetrics": true}}, "layers": [{"id": "a", "type": "line", "source": "g", "paint": {"line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "blue", 1, "red"]}}]}"#)])
-    static let styleLayerResampling = Rule("style.layer.resampling", .error,
-                              summary: "Both resampling and <type>-resampling are given.",
-                              help: "Give only one of the two resampling properties.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "raster", "source": "r", "paint": ↓{"resampling": "nearest", "raster-resampling": "linear"}}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "raster", "source": "r", "paint": {"raster-resampling": "linear"}}]}"#)])
-    static let styleInterpolationSyntax = Rule("style.interpolation-syntax", .error,
-                              summary: "A {token} string where a property does not support it.",
-                              help: "Use an expression (['get', 'name']) instead of a {token} string.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "symbol", "source": "v", "source-layer": "places", "layout": {"text-anchor": ↓"{anchor}"}}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "symbol", "source": "v", "source-layer": "places", "layout": {"text-field": "{name}"}}]}"#)])
+    static let styleLayerTypeOrRef = Rule(
+        "style.layer.type-or-ref", .error,
+        summary: "A layer has neither type nor ref.",
+        help: "Give the layer a type.",
+        examples: [
+            .triggering(.style, #"{"version": 8, "sources": {}, "layers": [↓{"id": "a"}]}"#),
+            .passing(.style, #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}]}"#),
+        ])
+    static let styleLayerDuplicateID = Rule(
+        "style.layer.duplicate-id", .error,
+        summary: "Two layers have the same id.",
+        help: "Rename one of the two layers.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": ↓"a", "type": "background"}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": "b", "type": "background"}]}"#
+            ),
+        ])
+    static let styleLayerRef = Rule(
+        "style.layer.ref", .error,
+        summary: "A legacy ref layer is invalid.",
+        help: "Replace the ref with the referenced layer's properties.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": "b", "ref": ↓"missing"}]}"#
+            ),
+            .passing(.style, #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}]}"#),
+        ])
+    static let styleLayerUnknownSource = Rule(
+        "style.layer.unknown-source", .error,
+        summary: "A layer names a source the style does not have.",
+        help: "Name a source of the style (or add it).",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "fill", "source": ↓"nowhere", "source-layer": "water"}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water"}]}"#
+            ),
+        ])
+    static let styleLayerSourceType = Rule(
+        "style.layer.source-type", .error,
+        summary: "A layer type cannot draw its source's type.",
+        help: "Use a layer type that can draw the source's type.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "fill", "source": ↓"r"}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "raster", "source": "r"}]}"#
+            ),
+        ])
+    static let styleLayerSourceLayer = Rule(
+        "style.layer.source-layer", .error,
+        summary: "A layer of a vector source lacks source-layer.",
+        help: "Add the source-layer the layer draws from.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [↓{"id": "a", "type": "fill", "source": "v"}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water"}]}"#
+            ),
+        ])
+    static let styleLayerLineGradient = Rule(
+        "style.layer.line-gradient", .error,
+        summary: "line-gradient without a GeoJSON source with lineMetrics.",
+        help: "Use a GeoJSON source with lineMetrics: true.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [↓{"id": "a", "type": "line", "source": "v", "source-layer": "roads", "paint": {"line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "blue", 1, "red"]}}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}, "lineMetrics": true}}, "layers": [{"id": "a", "type": "line", "source": "g", "paint": {"line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "blue", 1, "red"]}}]}"#
+            ),
+        ])
+    static let styleLayerResampling = Rule(
+        "style.layer.resampling", .error,
+        summary: "Both resampling and <type>-resampling are given.",
+        help: "Give only one of the two resampling properties.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "raster", "source": "r", "paint": ↓{"resampling": "nearest", "raster-resampling": "linear"}}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "raster", "source": "r", "paint": {"raster-resampling": "linear"}}]}"#
+            ),
+        ])
+    static let styleInterpolationSyntax = Rule(
+        "style.interpolation-syntax", .error,
+        summary: "A {token} string where a property does not support it.",
+        help: "Use an expression (['get', 'name']) instead of a {token} string.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "symbol", "source": "v", "source-layer": "places", "layout": {"text-anchor": ↓"{anchor}"}}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "symbol", "source": "v", "source-layer": "places", "layout": {"text-field": "{name}"}}]}"#
+            ),
+        ])
 }

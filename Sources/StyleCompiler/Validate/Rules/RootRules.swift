@@ -9,7 +9,9 @@ extension ValidationRun {
         }
         let rootSpec = StyleSpecCatalog.index["$root"] ?? [:]
         if let layers = root["layers"], let count = layers.arrayValue?.count, count > Limits.layers {
-            report(.limitsLayers, JSONPath([.key("layers")]), layers, "\(count) layers: more than the limit of \(Limits.layers)")
+            report(
+                .limitsLayers, JSONPath([.key("layers")]), layers,
+                "\(count) layers: more than the limit of \(Limits.layers)")
             return
         }
         for member in root.members {
@@ -27,8 +29,9 @@ extension ValidationRun {
                 if let property = rootSpec[member.key] {
                     validateValue(member.value, spec: property, path: path)
                 } else {
-                    noteUnknownKey(member.key, among: StyleSpecCatalog.order(of: "$root"), path: path,
-                                   node: member.value, what: "the style")
+                    noteUnknownKey(
+                        member.key, among: StyleSpecCatalog.order(of: "$root"), path: path,
+                        node: member.value, what: "the style")
                 }
             }
         }
@@ -48,7 +51,9 @@ extension ValidationRun {
             let memberPath = JSONPath([.key(member.key)])
             if let property = properties[member.key] {
                 validateValue(member.value, spec: property, path: memberPath)
-            } else if member.key.hasSuffix("-transition"), properties[String(member.key.dropLast("-transition".count))]?.transition == true {
+            } else if member.key.hasSuffix("-transition"),
+                properties[String(member.key.dropLast("-transition".count))]?.transition == true
+            {
                 validateGroupObject(member.value, group: "transition", path: memberPath)
             } else {
                 report(.styleUnknownProperty, memberPath, member.value, "unknown property \"\(member.key)\"")
@@ -63,19 +68,27 @@ extension ValidationRun {
         }
         if url == "{hosted_glyphs_url}" {
             if target == .maplibre {
-                report(.tomtomPlaceholder, path, node, "\"glyphs\" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills")
+                report(
+                    .tomtomPlaceholder, path, node,
+                    "\"glyphs\" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills")
             }
             return
         }
-        if !url.contains("{fontstack}") { report(.styleGlyphs, path, node, "\"glyphs\" url must include a \"{fontstack}\" token") }
-        if !url.contains("{range}") { report(.styleGlyphs, path, node, "\"glyphs\" url must include a \"{range}\" token") }
+        if !url.contains("{fontstack}") {
+            report(.styleGlyphs, path, node, "\"glyphs\" url must include a \"{fontstack}\" token")
+        }
+        if !url.contains("{range}") {
+            report(.styleGlyphs, path, node, "\"glyphs\" url must include a \"{range}\" token")
+        }
     }
 
     func validateSprite(_ node: JSONNode, path: JSONPath) {
         switch node.value {
         case .string(let url):
             if url == "{hosted_sprite_url}", target == .maplibre {
-                report(.tomtomPlaceholder, path, node, "\"sprite\" is TomTom's {hosted_sprite_url} placeholder, which only the TomTom SDK fills")
+                report(
+                    .tomtomPlaceholder, path, node,
+                    "\"sprite\" is TomTom's {hosted_sprite_url} placeholder, which only the TomTom SDK fills")
             }
         case .array(let items):
             var ids: Set<String> = []
@@ -93,7 +106,9 @@ extension ValidationRun {
                     validateKind(value, "string", path: itemPath.appending(key))
                 }
                 if let id = entry["id"]?.stringValue, !ids.insert(id).inserted {
-                    report(.styleSprite, itemPath.appending("id"), entry["id"], "all the sprites' ids must be unique, but \(id) is duplicated")
+                    report(
+                        .styleSprite, itemPath.appending("id"), entry["id"],
+                        "all the sprites' ids must be unique, but \(id) is duplicated")
                 }
             }
         default:
@@ -117,7 +132,9 @@ extension ValidationRun {
                         report(.styleType, facePath.appending(index), item, SpecWording.expected("object", found: item))
                         continue
                     }
-                    if let url = entry["url"] { validateKind(url, "string", path: facePath.appending(index).appending("url")) } else {
+                    if let url = entry["url"] {
+                        validateKind(url, "string", path: facePath.appending(index).appending("url"))
+                    } else {
                         report(.styleRequired, facePath.appending(index), item, "missing required property \"url\"")
                     }
                 }
@@ -130,52 +147,95 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let tomtomPlaceholder = Rule("tomtom.placeholder", .warning,
-                              summary: "A TomTom placeholder that only the TomTom SDK fills, in a MapLibre style.",
-                              help: "Replace the placeholder with a URL when the style is for MapLibre.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      target: maplibre
-                                      base: base.json
-                                      sources: []
-                                      """#, files: ["base.json": #"{"version": 8, "glyphs": ↓"{hosted_glyphs_url}", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      target: tomtom
-                                      base: base.json
-                                      sources: []
-                                      """#, files: ["base.json": #"{"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#])])
-    static let styleType = Rule("style.type", .error,
-                              summary: "A style value has the wrong type.",
-                              help: "Give the value the type the message expects.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ↓"high"}}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": 0.5}}]}"#)])
-    static let styleRequired = Rule("style.required", .error,
-                              summary: "A required style property is missing.",
-                              help: "Add the property the message names.",
-                              examples: [
-                                  .triggering(.style, #"↓{"version": 8, "sources": {}}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#)])
-    static let styleDeprecated = Rule("style.deprecated", .error,
-                              summary: "Style constants, removed in version 8.",
-                              help: "Replace style constants with their values.",
-                              examples: [
-                                  .triggering(.style, #"""
-                                      {"version": 8, "constants": ↓{"@water": "#a0c8f0"}, "sources": {}, "layers": []}
-                                      """#),
-                                  .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#)])
-    static let styleGlyphs = Rule("style.glyphs", .error,
-                              summary: "The glyphs URL lacks {fontstack} or {range}.",
-                              help: "Put {fontstack} and {range} in the glyphs URL.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "glyphs": ↓"https://fonts.example.com/fonts.pbf", "sources": {}, "layers": []}"#),
-                                  .passing(.style, #"{"version": 8, "glyphs": "https://fonts.example.com/{fontstack}/{range}.pbf", "sources": {}, "layers": []}"#)])
-    static let styleSprite = Rule("style.sprite", .error,
-                              summary: "Sprite ids are not unique.",
-                              help: "Give each sprite entry a unique id.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sprite": [{"id": "a", "url": "https://s.example.com/a"}, {"id": ↓"a", "url": "https://s.example.com/b"}], "sources": {}, "layers": []}"#),
-                                  .passing(.style, #"{"version": 8, "sprite": [{"id": "a", "url": "https://s.example.com/a"}, {"id": "b", "url": "https://s.example.com/b"}], "sources": {}, "layers": []}"#)])
+    static let tomtomPlaceholder = Rule(
+        "tomtom.placeholder", .warning,
+        summary: "A TomTom placeholder that only the TomTom SDK fills, in a MapLibre style.",
+        help: "Replace the placeholder with a URL when the style is for MapLibre.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                target: maplibre
+                base: base.json
+                sources: []
+                """#,
+                files: [
+                    "base.json":
+                        #"{"version": 8, "glyphs": ↓"{hosted_glyphs_url}", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                target: tomtom
+                base: base.json
+                sources: []
+                """#,
+                files: [
+                    "base.json":
+                        #"{"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
+                ]),
+        ])
+    static let styleType = Rule(
+        "style.type", .error,
+        summary: "A style value has the wrong type.",
+        help: "Give the value the type the message expects.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ↓"high"}}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": 0.5}}]}"#
+            ),
+        ])
+    static let styleRequired = Rule(
+        "style.required", .error,
+        summary: "A required style property is missing.",
+        help: "Add the property the message names.",
+        examples: [
+            .triggering(.style, #"↓{"version": 8, "sources": {}}"#),
+            .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#),
+        ])
+    static let styleDeprecated = Rule(
+        "style.deprecated", .error,
+        summary: "Style constants, removed in version 8.",
+        help: "Replace style constants with their values.",
+        examples: [
+            .triggering(
+                .style,
+                #"""
+                {"version": 8, "constants": ↓{"@water": "#a0c8f0"}, "sources": {}, "layers": []}
+                """#),
+            .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#),
+        ])
+    static let styleGlyphs = Rule(
+        "style.glyphs", .error,
+        summary: "The glyphs URL lacks {fontstack} or {range}.",
+        help: "Put {fontstack} and {range} in the glyphs URL.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "glyphs": ↓"https://fonts.example.com/fonts.pbf", "sources": {}, "layers": []}"#),
+            .passing(
+                .style,
+                #"{"version": 8, "glyphs": "https://fonts.example.com/{fontstack}/{range}.pbf", "sources": {}, "layers": []}"#
+            ),
+        ])
+    static let styleSprite = Rule(
+        "style.sprite", .error,
+        summary: "Sprite ids are not unique.",
+        help: "Give each sprite entry a unique id.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sprite": [{"id": "a", "url": "https://s.example.com/a"}, {"id": ↓"a", "url": "https://s.example.com/b"}], "sources": {}, "layers": []}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sprite": [{"id": "a", "url": "https://s.example.com/a"}, {"id": "b", "url": "https://s.example.com/b"}], "sources": {}, "layers": []}"#
+            ),
+        ])
 }

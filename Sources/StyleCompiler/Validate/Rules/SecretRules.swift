@@ -18,15 +18,18 @@ extension ValidationRun {
                 continue
             }
             for (index, layer) in layers.enumerated() {
-                if let metadata = layer["metadata"] { walk.add(metadata, at: [.key("layers"), .index(index), .key("metadata")]) }
+                if let metadata = layer["metadata"] {
+                    walk.add(metadata, at: [.key("layers"), .index(index), .key("metadata")])
+                }
             }
         }
         walk.run { text, node, path in
             guard !node.isSecret else { return }
             for secret in CredentialScan.credentials(in: text) {
-                report(.secretLiteralKey, path(), node,
-                       "literal credential '\(CredentialScan.shown(secret))' in a committed file: \(CredentialScan.advice(for: secret, in: text))",
-                       masking: [secret])
+                report(
+                    .secretLiteralKey, path(), node,
+                    "literal credential '\(CredentialScan.shown(secret))' in a committed file: \(CredentialScan.advice(for: secret, in: text))",
+                    masking: [secret])
             }
         }
     }

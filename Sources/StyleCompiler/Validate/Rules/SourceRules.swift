@@ -23,7 +23,9 @@ extension ValidationRun {
         }
         let type = typeNode.stringValue ?? ""
         if type == "canvas" {
-            report(.styleSourceCanvas, path, nil, "Please use runtime APIs to add canvas sources, rather than including them in stylesheets.")
+            report(
+                .styleSourceCanvas, path, nil,
+                "Please use runtime APIs to add canvas sources, rather than including them in stylesheets.")
             return
         }
         guard StyleSpecCatalog.sourceTypes.contains(type) else {
@@ -36,7 +38,9 @@ extension ValidationRun {
         for member in source.members {
             let memberPath = path.appending(member.key)
             guard let property = properties[member.key] else {
-                noteUnknownKey(member.key, among: StyleSpecCatalog.order(of: group), path: memberPath, node: member.value, what: "a \(type) source")
+                noteUnknownKey(
+                    member.key, among: StyleSpecCatalog.order(of: group), path: memberPath, node: member.value,
+                    what: "a \(type) source")
                 continue
             }
             if member.key == "clusterProperties" {
@@ -62,8 +66,9 @@ extension ValidationRun {
             guard let parts = member.value.arrayValue, parts.count >= 2 else { continue }
             let map = parts[1]
             if ExpressionShape.uses(map, operators: ["zoom", "feature-state"]) {
-                report(.styleExpression, path.appending(member.key).appending("map"), map,
-                       "\"zoom\" and \"feature-state\" expressions are not supported with cluster properties.")
+                report(
+                    .styleExpression, path.appending(member.key).appending("map"), map,
+                    "\"zoom\" and \"feature-state\" expressions are not supported with cluster properties.")
             }
         }
     }
@@ -71,10 +76,18 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let styleSourceCanvas = Rule("style.source.canvas", .error,
-                              summary: "A canvas source in a stylesheet.",
-                              help: "Canvas sources cannot be used in a style document; use an image source.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"c": {"type": "canvas", "canvas": "id", "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]]}}, "layers": []}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": []}"#)])
+    static let styleSourceCanvas = Rule(
+        "style.source.canvas", .error,
+        summary: "A canvas source in a stylesheet.",
+        help: "Canvas sources cannot be used in a style document; use an image source.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"c": {"type": "canvas", "canvas": "id", "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]]}}, "layers": []}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": []}"#
+            ),
+        ])
 }

@@ -30,14 +30,20 @@ extension ValidationRun {
             if let brace = name.firstIndex(of: "{") {
                 checkPrefix(String(name[..<brace]), node: node, path: path, sprite: sprite)
             } else if !name.isEmpty, !sprite.contains(name) {
-                report(.assetsSpriteImage, path, node, "image '\(name)' is not in the sprite (\(sprite.names.count) images); it draws nothing"
-                       + Suggestion.didYouMean(name, among: sprite.names))
+                report(
+                    .assetsSpriteImage, path, node,
+                    "image '\(name)' is not in the sprite (\(sprite.names.count) images); it draws nothing"
+                        + Suggestion.didYouMean(name, among: sprite.names))
             }
         case .object(let function):
             for (index, stop) in (function["stops"]?.arrayValue ?? []).enumerated() {
-                if let output = stop[1] { checkImageName(output, path: path.appending("stops").appending(index).appending(1), sprite: sprite) }
+                if let output = stop[1] {
+                    checkImageName(output, path: path.appending("stops").appending(index).appending(1), sprite: sprite)
+                }
             }
-            if let fallback = function["default"] { checkImageName(fallback, path: path.appending("default"), sprite: sprite) }
+            if let fallback = function["default"] {
+                checkImageName(fallback, path: path.appending("default"), sprite: sprite)
+            }
         case .array(let items):
             guard let op = items.first?.stringValue else { return }
             for index in LiteralOutputs.positions(of: op, count: items.count) {
@@ -58,7 +64,9 @@ extension ValidationRun {
 
     private func checkPrefix(_ prefix: String, node: JSONNode, path: JSONPath, sprite: SpriteIndex) {
         guard !prefix.isEmpty, !sprite.hasName(startingWith: prefix) else { return }
-        report(.assetsSpriteImage, path, node, "no image in the sprite starts with '\(prefix)', the fixed part of this image name; it draws nothing")
+        report(
+            .assetsSpriteImage, path, node,
+            "no image in the sprite starts with '\(prefix)', the fixed part of this image name; it draws nothing")
     }
 
     /// `["image", NAME]` anywhere in a value.
@@ -76,26 +84,43 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let assetsSpriteImage = Rule("assets.sprite-image", .error,
-                              summary: "An image name (icon-image, a *-pattern, the image operator) that the sprite does not have.",
-                              help: "Use a name the sprite index lists (the message suggests the closest one), or add the image to the sprite.",
-                              examples: [
-                                  .triggering(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        sprite: sprite.json
-                                      """#, files: ["sprite.json": #"{"dot": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"icon-image": ↓"star"}}]}"#]),
-                                  .passing(.declarations, #"""
-                                      version: 1
-                                      base: base.json
-                                      sources:
-                                        - id: hillshade
-                                          urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                                      assets:
-                                        sprite: sprite.json
-                                      """#, files: ["sprite.json": #"{"dot": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#, "base.json": #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"icon-image": "dot"}}]}"#])])
+    static let assetsSpriteImage = Rule(
+        "assets.sprite-image", .error,
+        summary: "An image name (icon-image, a *-pattern, the image operator) that the sprite does not have.",
+        help:
+            "Use a name the sprite index lists (the message suggests the closest one), or add the image to the sprite.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  sprite: sprite.json
+                """#,
+                files: [
+                    "sprite.json": #"{"dot": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"icon-image": ↓"star"}}]}"#,
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
+                assets:
+                  sprite: sprite.json
+                """#,
+                files: [
+                    "sprite.json": #"{"dot": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#,
+                    "base.json":
+                        #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"icon-image": "dot"}}]}"#,
+                ]),
+        ])
 }

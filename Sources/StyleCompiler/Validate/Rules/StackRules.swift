@@ -12,11 +12,17 @@ extension ValidationRun {
         let covers = layers.compactMap(opaqueCover)
         guard !covers.isEmpty else { return }
         for layer in layers where layer.type != "background" && !layer.isHidden && !layer.hasEmptyZoomRange {
-            guard let cover = covers.first(where: { $0.layer.index > layer.index && $0.lowestZoom <= layer.minimumZoom && layer.maximumZoom <= $0.layer.maximumZoom })
+            guard
+                let cover = covers.first(where: {
+                    $0.layer.index > layer.index && $0.lowestZoom <= layer.minimumZoom
+                        && layer.maximumZoom <= $0.layer.maximumZoom
+                })
             else { continue }
             let raster = cover.layer.displayName
-            reportLayer(.lintCovered, layer, cause: cover.layer.anchor, related: "the opaque raster layer above it",
-                        "layer \(layer.displayName) is never seen: raster layer \(raster) above it is opaque and covers the world at every zoom where \(layer.displayName) shows")
+            reportLayer(
+                .lintCovered, layer, cause: cover.layer.anchor, related: "the opaque raster layer above it",
+                "layer \(layer.displayName) is never seen: raster layer \(raster) above it is opaque and covers the world at every zoom where \(layer.displayName) shows"
+            )
         }
     }
 
@@ -31,9 +37,11 @@ extension ValidationRun {
     /// Where an opaque raster layer covers the world, or nil when it does not.
     private func opaqueCover(_ layer: DrawnLayer) -> OpaqueCover? {
         guard layer.type == "raster", !layer.isHidden, ConstantStyleValue.isOneOrAbsent(layer.paint?["raster-opacity"]),
-              let sourceID = layer.source, let source = style["sources"]?[sourceID], source["type"]?.stringValue == "raster",
-              Self.coversWorld(source["bounds"]), let tiles = source["tiles"]?.arrayValue, !tiles.isEmpty,
-              tiles.allSatisfy({ $0.stringValue.map(Self.isOpaqueTileURL) ?? false }) else { return nil }
+            let sourceID = layer.source, let source = style["sources"]?[sourceID],
+            source["type"]?.stringValue == "raster",
+            Self.coversWorld(source["bounds"]), let tiles = source["tiles"]?.arrayValue, !tiles.isEmpty,
+            tiles.allSatisfy({ $0.stringValue.map(Self.isOpaqueTileURL) ?? false })
+        else { return nil }
         let lowest = max(layer.minimumZoom, source["minzoom"]?.numberValue?.doubleValue ?? 0)
         guard lowest < layer.maximumZoom else { return nil }
         return OpaqueCover(layer: layer, lowestZoom: lowest)
@@ -50,7 +58,8 @@ extension ValidationRun {
     static func isOpaqueTileURL(_ url: String) -> Bool {
         let path = url.prefix { $0 != "?" && $0 != "#" }.lowercased()
         if path.hasSuffix(".jpg") || path.hasSuffix(".jpeg") { return true }
-        return URLHost.isTomTom(url) && (path.contains("/map/1/tile/basic/main/") || path.contains("/map/1/tile/sat/main/"))
+        return URLHost.isTomTom(url)
+            && (path.contains("/map/1/tile/basic/main/") || path.contains("/map/1/tile/sat/main/"))
     }
 
     /// A layer with the same type, source, source-layer, filter, zoom range, paint and layout as an earlier
@@ -74,9 +83,13 @@ extension ValidationRun {
             let key = hasher.finalize()
             let earlierIndices = groups[key] ?? []
             let parts = earlierIndices.isEmpty ? [] : Self.drawnParts(layer)
-            if let earlier = earlierIndices.first(where: { zip(Self.drawnParts(layers[$0]), parts).allSatisfy(SameValue.equal) }).map({ layers[$0] }) {
-                reportLayer(.lintDuplicateLayer, layer, cause: earlier.anchor, related: "the same layer, first defined here",
-                            "layer \(layer.displayName) draws exactly what layer \(earlier.displayName) draws (same type, source, source-layer, filter, zoom range, paint and layout)")
+            if let earlier = earlierIndices.first(where: {
+                zip(Self.drawnParts(layers[$0]), parts).allSatisfy(SameValue.equal)
+            }).map({ layers[$0] }) {
+                reportLayer(
+                    .lintDuplicateLayer, layer, cause: earlier.anchor, related: "the same layer, first defined here",
+                    "layer \(layer.displayName) draws exactly what layer \(earlier.displayName) draws (same type, source, source-layer, filter, zoom range, paint and layout)"
+                )
             } else {
                 groups[key, default: []].append(layer.index)
             }
@@ -85,8 +98,11 @@ extension ValidationRun {
 
     /// What decides what a layer draws, in a fixed order.
     private static func drawnParts(_ layer: DrawnLayer) -> [JSONNode?] {
-        [layer.type.map { JSONNode(.string($0)) }, layer.source.map { JSONNode(.string($0)) }, layer.sourceLayer, layer.filter,
-         layer.minzoomNode, layer.maxzoomNode, layer.paint, layer.layout]
+        [
+            layer.type.map { JSONNode(.string($0)) }, layer.source.map { JSONNode(.string($0)) }, layer.sourceLayer,
+            layer.filter,
+            layer.minzoomNode, layer.maxzoomNode, layer.paint, layer.layout,
+        ]
     }
 
     /// Sources that no layer draws and the terrain does not use, in a style that has layers.
@@ -97,8 +113,9 @@ extension ValidationRun {
         if let terrain = style["terrain"]?["source"]?.stringValue { used.insert(terrain) }
         for member in sources.members where !used.contains(member.key) {
             let cost = member.value["url"] != nil ? ": renderers still fetch its TileJSON" : ": it is never drawn"
-            report(.lintUnusedSource, JSONPath([.key("sources"), .key(member.key)]), member.value,
-                   "source '\(member.key)' is not used by any layer (nor the terrain)" + cost)
+            report(
+                .lintUnusedSource, JSONPath([.key("sources"), .key(member.key)]), member.value,
+                "source '\(member.key)' is not used by any layer (nor the terrain)" + cost)
         }
     }
 }

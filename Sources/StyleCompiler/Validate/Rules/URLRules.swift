@@ -6,16 +6,22 @@ extension ValidationRun {
     /// are left to the renderer and the SDK; declared sources' URLs are the declarations' own findings.
     func validateURLs() {
         func check(_ node: JSONNode?, _ path: JSONPath) {
-            guard let node, !node.isSecret, let url = node.stringValue, let problem = URLShape.styleProblem(url) else { return }
+            guard let node, !node.isSecret, let url = node.stringValue, let problem = URLShape.styleProblem(url) else {
+                return
+            }
             report(.styleURL, path, node, problem.text)
         }
         for source in style["sources"]?.objectValue?.members ?? [] where !source.key.hasPrefix(StyleID.sourcePrefix) {
             let path = JSONPath([.key("sources"), .key(source.key)])
-            for (index, tile) in (source.value["tiles"]?.arrayValue ?? []).enumerated() { check(tile, path.appending("tiles").appending(index)) }
+            for (index, tile) in (source.value["tiles"]?.arrayValue ?? []).enumerated() {
+                check(tile, path.appending("tiles").appending(index))
+            }
             check(source.value["url"], path.appending("url"))
         }
         if let sprites = style["sprite"]?.arrayValue {
-            for (index, entry) in sprites.enumerated() { check(entry["url"], JSONPath([.key("sprite"), .index(index), .key("url")])) }
+            for (index, entry) in sprites.enumerated() {
+                check(entry["url"], JSONPath([.key("sprite"), .index(index), .key("url")]))
+            }
         } else {
             check(style["sprite"], JSONPath([.key("sprite")]))
         }
@@ -25,10 +31,18 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let styleURL = Rule("style.url", .error,
-                              summary: "An http(s) URL of the style (a source's tiles or url, the sprite, the glyphs) is malformed.",
-                              help: "Write the URL as https://host/path: the message gives the fix where one is known.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": [↓"https://exa mple.com/{z}/{x}/{y}.png"]}}, "layers": []}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": []}"#)])
+    static let styleURL = Rule(
+        "style.url", .error,
+        summary: "An http(s) URL of the style (a source's tiles or url, the sprite, the glyphs) is malformed.",
+        help: "Write the URL as https://host/path: the message gives the fix where one is known.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": [↓"https://exa mple.com/{z}/{x}/{y}.png"]}}, "layers": []}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": []}"#
+            ),
+        ])
 }

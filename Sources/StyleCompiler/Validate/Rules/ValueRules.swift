@@ -24,7 +24,8 @@ extension ValidationRun {
         case "colorArray": validateNumberOrArray(node, spec: spec, path: path, element: "color")
         case "variableAnchorOffsetCollection": validateKind(node, "array", path: path)
         case "filter": validateFilter(node, path: path)
-        case "transition", "light", "sky", "terrain", "projection": validateGroupObject(node, group: spec.type, path: path)
+        case "transition", "light", "sky", "terrain", "projection":
+            validateGroupObject(node, group: spec.type, path: path)
         case "sprite": validateSprite(node, path: path)
         case "fontFaces": validateFontFaces(node, path: path)
         case "state", "projectionDefinition", "promoteId", "expression": return
@@ -60,11 +61,14 @@ extension ValidationRun {
         let matches: Bool
         switch node.value {
         case .string(let text): matches = !spec.numericValues && spec.values.contains(text)
-        case .number(let number): matches = spec.numericValues && spec.values.contains(JSONNumber(number.doubleValue).text)
+        case .number(let number):
+            matches = spec.numericValues && spec.values.contains(JSONNumber(number.doubleValue).text)
         default: matches = false
         }
         guard !matches else { return }
-        report(.styleEnum, path, node, "expected one of [\(spec.values.joined(separator: ", "))], \(node.specDisplay) found")
+        report(
+            .styleEnum, path, node,
+            "expected one of [\(spec.values.joined(separator: ", "))], \(node.specDisplay) found")
     }
 
     func validateNumber(_ node: JSONNode, spec: SpecProperty, path: JSONPath) {
@@ -78,9 +82,13 @@ extension ValidationRun {
             return
         }
         if let minimum = spec.minimum, value < minimum {
-            report(.styleRange, path, node, "\(JSONNumber(value).text) is less than the minimum value \(JSONNumber(minimum).text)")
+            report(
+                .styleRange, path, node,
+                "\(JSONNumber(value).text) is less than the minimum value \(JSONNumber(minimum).text)")
         } else if let maximum = spec.maximum, value > maximum {
-            report(.styleRange, path, node, "\(JSONNumber(value).text) is greater than the maximum value \(JSONNumber(maximum).text)")
+            report(
+                .styleRange, path, node,
+                "\(JSONNumber(value).text) is greater than the maximum value \(JSONNumber(maximum).text)")
         }
     }
 
@@ -103,7 +111,9 @@ extension ValidationRun {
             return
         }
         if let length = spec.length, items.count != length {
-            report(.styleArrayLength, path, node, SpecWording.expected("array length \(length)", found: "length \(items.count)"))
+            report(
+                .styleArrayLength, path, node,
+                SpecWording.expected("array length \(length)", found: "length \(items.count)"))
             return
         }
         guard let element = spec.value else { return }
@@ -118,8 +128,9 @@ extension ValidationRun {
         } else if StyleSpecCatalog.groups[element] != nil {
             elementSpec = SpecProperty(spec.name, element)
         } else {
-            elementSpec = SpecProperty(spec.name, element, values: spec.values, numericValues: spec.numericValues,
-                                       minimum: spec.minimum, maximum: spec.maximum)
+            elementSpec = SpecProperty(
+                spec.name, element, values: spec.values, numericValues: spec.numericValues,
+                minimum: spec.minimum, maximum: spec.maximum)
         }
         for (index, item) in items.enumerated() {
             validateValue(item, spec: elementSpec, path: path.appending(index))
@@ -130,7 +141,8 @@ extension ValidationRun {
     func validateNumberOrArray(_ node: JSONNode, spec: SpecProperty, path: JSONPath, element: String) {
         if let items = node.arrayValue {
             guard !items.isEmpty else {
-                report(.styleArrayLength, path, node, SpecWording.expected("array length at least 1", found: "length 0"))
+                report(
+                    .styleArrayLength, path, node, SpecWording.expected("array length at least 1", found: "length 0"))
                 return
             }
             for (index, item) in items.enumerated() {
@@ -164,30 +176,61 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
-    static let styleEnum = Rule("style.enum", .error,
-                              summary: "A style value is not one of the allowed values.",
-                              help: "Use one of the values the message lists.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "road", "type": "line", "source": "v", "source-layer": "roads", "layout": {"line-cap": ↓"pointy"}}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "road", "type": "line", "source": "v", "source-layer": "roads", "layout": {"line-cap": "round"}}]}"#)])
-    static let styleRange = Rule("style.range", .error,
-                              summary: "A style number is out of range.",
-                              help: "Give a number within the property's range.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ↓1.5}}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": 1}}]}"#)])
-    static let styleArrayLength = Rule("style.array-length", .error,
-                              summary: "A style array has the wrong length.",
-                              help: "Give the array the length the message expects.",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-translate": ↓[1, 2, 3]}}]}"#),
-                                  .passing(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-translate": [1, 2]}}]}"#)])
-    static let styleColor = Rule("style.color", .error,
-                              summary: "A string that is not a CSS color.",
-                              help: "Write a CSS color: a name, #rgb, #rrggbb, rgb(), rgba(), hsl() or hsla().",
-                              examples: [
-                                  .triggering(.style, #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": ↓"reddish"}}]}"#),
-                                  .passing(.style, #"""
-                                      {"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": "#ff0000"}}]}
-                                      """#)])
+    static let styleEnum = Rule(
+        "style.enum", .error,
+        summary: "A style value is not one of the allowed values.",
+        help: "Use one of the values the message lists.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "road", "type": "line", "source": "v", "source-layer": "roads", "layout": {"line-cap": ↓"pointy"}}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "road", "type": "line", "source": "v", "source-layer": "roads", "layout": {"line-cap": "round"}}]}"#
+            ),
+        ])
+    static let styleRange = Rule(
+        "style.range", .error,
+        summary: "A style number is out of range.",
+        help: "Give a number within the property's range.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ↓1.5}}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": 1}}]}"#
+            ),
+        ])
+    static let styleArrayLength = Rule(
+        "style.array-length", .error,
+        summary: "A style array has the wrong length.",
+        help: "Give the array the length the message expects.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-translate": ↓[1, 2, 3]}}]}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-translate": [1, 2]}}]}"#
+            ),
+        ])
+    static let styleColor = Rule(
+        "style.color", .error,
+        summary: "A string that is not a CSS color.",
+        help: "Write a CSS color: a name, #rgb, #rrggbb, rgb(), rgba(), hsl() or hsla().",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": ↓"reddish"}}]}"#
+            ),
+            .passing(
+                .style,
+                #"""
+                {"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": "#ff0000"}}]}
+                """#),
+        ])
 }

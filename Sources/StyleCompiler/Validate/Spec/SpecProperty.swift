@@ -28,10 +28,14 @@ final class SpecProperty: Sendable {
     /// A paint or layout property's default value, as compact JSON text (parsed where it is needed).
     let defaultJSON: String?
 
-    init(_ name: String, _ type: String, value: String? = nil, elementValue: String? = nil, elementLength: Int? = nil,
-         values: [String] = [], numericValues: Bool = false, length: Int? = nil, minimum: Double? = nil, maximum: Double? = nil,
-         required: Bool = false, interpolated: Bool = false, parameters: [String] = [], propertyType: String? = nil, transition: Bool = false,
-         defaultJSON: String? = nil) {
+    init(
+        _ name: String, _ type: String, value: String? = nil, elementValue: String? = nil, elementLength: Int? = nil,
+        values: [String] = [], numericValues: Bool = false, length: Int? = nil, minimum: Double? = nil,
+        maximum: Double? = nil,
+        required: Bool = false, interpolated: Bool = false, parameters: [String] = [], propertyType: String? = nil,
+        transition: Bool = false,
+        defaultJSON: String? = nil
+    ) {
         self.name = name
         self.type = type
         self.value = value
@@ -57,8 +61,10 @@ final class SpecProperty: Sendable {
 
     /// The same facts for a value of another type (array elements, function outputs).
     func with(type: String, value: String? = nil, length: Int? = nil) -> SpecProperty {
-        SpecProperty(name, type, value: value, values: values, numericValues: numericValues, length: length,
-                     minimum: minimum, maximum: maximum, interpolated: interpolated, parameters: parameters, propertyType: propertyType)
+        SpecProperty(
+            name, type, value: value, values: values, numericValues: numericValues, length: length,
+            minimum: minimum, maximum: maximum, interpolated: interpolated, parameters: parameters,
+            propertyType: propertyType)
     }
 }
 

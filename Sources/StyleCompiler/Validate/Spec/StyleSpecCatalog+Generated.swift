@@ -91,16 +91,25 @@ extension StyleSpecCatalog {
         "source_video": [
             SpecProperty("type", "enum", values: ["video"], required: true),
             SpecProperty("urls", "array", value: "string", required: true),
-            SpecProperty("coordinates", "array", value: "array", elementValue: "number", elementLength: 2, length: 4, required: true),
+            SpecProperty(
+                "coordinates", "array", value: "array", elementValue: "number", elementLength: 2, length: 4,
+                required: true),
         ],
         "source_image": [
             SpecProperty("type", "enum", values: ["image"], required: true),
             SpecProperty("url", "string", required: true),
-            SpecProperty("coordinates", "array", value: "array", elementValue: "number", elementLength: 2, length: 4, required: true),
+            SpecProperty(
+                "coordinates", "array", value: "array", elementValue: "number", elementLength: 2, length: 4,
+                required: true),
         ],
         "layer": [
             SpecProperty("id", "string", required: true),
-            SpecProperty("type", "enum", values: ["fill", "line", "symbol", "circle", "heatmap", "fill-extrusion", "raster", "hillshade", "color-relief", "background"], required: true),
+            SpecProperty(
+                "type", "enum",
+                values: [
+                    "fill", "line", "symbol", "circle", "heatmap", "fill-extrusion", "raster", "hillshade",
+                    "color-relief", "background",
+                ], required: true),
             SpecProperty("metadata", "*"),
             SpecProperty("source", "string"),
             SpecProperty("source-layer", "string"),
@@ -111,86 +120,204 @@ extension StyleSpecCatalog {
             SpecProperty("paint", "paint"),
         ],
         "layout_background": [
-            SpecProperty("visibility", "enum", values: ["visible", "none"], parameters: ["global-state"], propertyType: "data-constant", defaultJSON: "\"visible\""),
+            SpecProperty(
+                "visibility", "enum", values: ["visible", "none"], parameters: ["global-state"],
+                propertyType: "data-constant", defaultJSON: "\"visible\"")
         ],
         "layout_fill": [
             SpecProperty("fill-sort-key", "number", parameters: ["zoom", "feature"], propertyType: "data-driven"),
-            SpecProperty("visibility", "enum", values: ["visible", "none"], parameters: ["global-state"], propertyType: "data-constant", defaultJSON: "\"visible\""),
+            SpecProperty(
+                "visibility", "enum", values: ["visible", "none"], parameters: ["global-state"],
+                propertyType: "data-constant", defaultJSON: "\"visible\""),
         ],
         "layout_circle": [
             SpecProperty("circle-sort-key", "number", parameters: ["zoom", "feature"], propertyType: "data-driven"),
-            SpecProperty("visibility", "enum", values: ["visible", "none"], parameters: ["global-state"], propertyType: "data-constant", defaultJSON: "\"visible\""),
+            SpecProperty(
+                "visibility", "enum", values: ["visible", "none"], parameters: ["global-state"],
+                propertyType: "data-constant", defaultJSON: "\"visible\""),
         ],
         "layout_heatmap": [
-            SpecProperty("visibility", "enum", values: ["visible", "none"], parameters: ["global-state"], propertyType: "data-constant", defaultJSON: "\"visible\""),
+            SpecProperty(
+                "visibility", "enum", values: ["visible", "none"], parameters: ["global-state"],
+                propertyType: "data-constant", defaultJSON: "\"visible\"")
         ],
         "layout_fill-extrusion": [
-            SpecProperty("visibility", "enum", values: ["visible", "none"], parameters: ["global-state"], propertyType: "data-constant", defaultJSON: "\"visible\""),
-            SpecProperty("fill-extrusion-rounded-corner-distance", "number", minimum: 0.0, propertyType: "constant", defaultJSON: "0"),
+            SpecProperty(
+                "visibility", "enum", values: ["visible", "none"], parameters: ["global-state"],
+                propertyType: "data-constant", defaultJSON: "\"visible\""),
+            SpecProperty(
+                "fill-extrusion-rounded-corner-distance", "number", minimum: 0.0, propertyType: "constant",
+                defaultJSON: "0"),
         ],
         "layout_line": [
-            SpecProperty("line-cap", "enum", values: ["butt", "round", "square"], parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "\"butt\""),
-            SpecProperty("line-join", "enum", values: ["bevel", "round", "miter"], parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "\"miter\""),
-            SpecProperty("line-miter-limit", "number", interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "2"),
-            SpecProperty("line-round-limit", "number", interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "1.05"),
+            SpecProperty(
+                "line-cap", "enum", values: ["butt", "round", "square"], parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "\"butt\""),
+            SpecProperty(
+                "line-join", "enum", values: ["bevel", "round", "miter"], parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "\"miter\""),
+            SpecProperty(
+                "line-miter-limit", "number", interpolated: true, parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "2"),
+            SpecProperty(
+                "line-round-limit", "number", interpolated: true, parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "1.05"),
             SpecProperty("line-sort-key", "number", parameters: ["zoom", "feature"], propertyType: "data-driven"),
-            SpecProperty("visibility", "enum", values: ["visible", "none"], parameters: ["global-state"], propertyType: "data-constant", defaultJSON: "\"visible\""),
+            SpecProperty(
+                "visibility", "enum", values: ["visible", "none"], parameters: ["global-state"],
+                propertyType: "data-constant", defaultJSON: "\"visible\""),
         ],
         "layout_symbol": [
-            SpecProperty("symbol-placement", "enum", values: ["point", "line", "line-center"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"point\""),
-            SpecProperty("symbol-spacing", "number", minimum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "250"),
-            SpecProperty("symbol-avoid-edges", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "false"),
+            SpecProperty(
+                "symbol-placement", "enum", values: ["point", "line", "line-center"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"point\""),
+            SpecProperty(
+                "symbol-spacing", "number", minimum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "250"),
+            SpecProperty(
+                "symbol-avoid-edges", "boolean", parameters: ["zoom"], propertyType: "data-constant",
+                defaultJSON: "false"),
             SpecProperty("symbol-sort-key", "number", parameters: ["zoom", "feature"], propertyType: "data-driven"),
-            SpecProperty("symbol-z-order", "enum", values: ["auto", "viewport-y", "source"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"auto\""),
-            SpecProperty("icon-allow-overlap", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "false"),
-            SpecProperty("icon-overlap", "enum", values: ["never", "always", "cooperative"], parameters: ["zoom"], propertyType: "data-constant"),
-            SpecProperty("icon-ignore-placement", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "false"),
-            SpecProperty("icon-optional", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "false"),
-            SpecProperty("icon-rotation-alignment", "enum", values: ["map", "viewport", "auto"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"auto\""),
-            SpecProperty("icon-size", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "1"),
-            SpecProperty("icon-text-fit", "enum", values: ["none", "width", "height", "both"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"none\""),
-            SpecProperty("icon-text-fit-padding", "array", value: "number", length: 4, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "[0,0,0,0]"),
+            SpecProperty(
+                "symbol-z-order", "enum", values: ["auto", "viewport-y", "source"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"auto\""),
+            SpecProperty(
+                "icon-allow-overlap", "boolean", parameters: ["zoom"], propertyType: "data-constant",
+                defaultJSON: "false"),
+            SpecProperty(
+                "icon-overlap", "enum", values: ["never", "always", "cooperative"], parameters: ["zoom"],
+                propertyType: "data-constant"),
+            SpecProperty(
+                "icon-ignore-placement", "boolean", parameters: ["zoom"], propertyType: "data-constant",
+                defaultJSON: "false"),
+            SpecProperty(
+                "icon-optional", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "false"),
+            SpecProperty(
+                "icon-rotation-alignment", "enum", values: ["map", "viewport", "auto"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"auto\""),
+            SpecProperty(
+                "icon-size", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "1"),
+            SpecProperty(
+                "icon-text-fit", "enum", values: ["none", "width", "height", "both"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"none\""),
+            SpecProperty(
+                "icon-text-fit-padding", "array", value: "number", length: 4, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "[0,0,0,0]"),
             SpecProperty("icon-image", "resolvedImage", parameters: ["zoom", "feature"], propertyType: "data-driven"),
-            SpecProperty("icon-rotate", "number", interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "0"),
-            SpecProperty("icon-padding", "padding", interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "[2]"),
-            SpecProperty("icon-keep-upright", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "false"),
-            SpecProperty("icon-offset", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "[0,0]"),
-            SpecProperty("icon-anchor", "enum", values: ["center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"], parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "\"center\""),
-            SpecProperty("icon-pitch-alignment", "enum", values: ["map", "viewport", "auto"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"auto\""),
-            SpecProperty("text-pitch-alignment", "enum", values: ["map", "viewport", "auto"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"auto\""),
-            SpecProperty("text-rotation-alignment", "enum", values: ["map", "viewport", "viewport-glyph", "auto"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"auto\""),
-            SpecProperty("text-field", "formatted", parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "\"\""),
-            SpecProperty("text-font", "array", value: "string", parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "[\"Open Sans Regular\",\"Arial Unicode MS Regular\"]"),
-            SpecProperty("text-size", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "16"),
-            SpecProperty("text-max-width", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "10"),
-            SpecProperty("text-line-height", "number", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "1.2"),
-            SpecProperty("text-letter-spacing", "number", interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "0"),
-            SpecProperty("text-justify", "enum", values: ["auto", "left", "center", "right"], parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "\"center\""),
-            SpecProperty("text-radial-offset", "number", interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "0"),
-            SpecProperty("text-variable-anchor", "array", value: "enum", values: ["center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"], parameters: ["zoom"], propertyType: "data-constant"),
-            SpecProperty("text-variable-anchor-offset", "variableAnchorOffsetCollection", interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven"),
-            SpecProperty("text-anchor", "enum", values: ["center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"], parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "\"center\""),
-            SpecProperty("text-max-angle", "number", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "45"),
-            SpecProperty("text-writing-mode", "array", value: "enum", values: ["horizontal", "vertical"], parameters: ["zoom"], propertyType: "data-constant"),
-            SpecProperty("text-rotate", "number", interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "0"),
-            SpecProperty("text-padding", "number", minimum: 0.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "2"),
-            SpecProperty("text-keep-upright", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "true"),
-            SpecProperty("text-transform", "enum", values: ["none", "uppercase", "lowercase"], parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "\"none\""),
-            SpecProperty("text-offset", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "[0,0]"),
-            SpecProperty("text-allow-overlap", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "false"),
-            SpecProperty("text-overlap", "enum", values: ["never", "always", "cooperative"], parameters: ["zoom"], propertyType: "data-constant"),
-            SpecProperty("text-ignore-placement", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "false"),
-            SpecProperty("text-optional", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "false"),
-            SpecProperty("visibility", "enum", values: ["visible", "none"], parameters: ["global-state"], propertyType: "data-constant", defaultJSON: "\"visible\""),
+            SpecProperty(
+                "icon-rotate", "number", interpolated: true, parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "0"),
+            SpecProperty(
+                "icon-padding", "padding", interpolated: true, parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "[2]"),
+            SpecProperty(
+                "icon-keep-upright", "boolean", parameters: ["zoom"], propertyType: "data-constant",
+                defaultJSON: "false"),
+            SpecProperty(
+                "icon-offset", "array", value: "number", length: 2, interpolated: true,
+                parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "[0,0]"),
+            SpecProperty(
+                "icon-anchor", "enum",
+                values: [
+                    "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
+                ], parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "\"center\""),
+            SpecProperty(
+                "icon-pitch-alignment", "enum", values: ["map", "viewport", "auto"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"auto\""),
+            SpecProperty(
+                "text-pitch-alignment", "enum", values: ["map", "viewport", "auto"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"auto\""),
+            SpecProperty(
+                "text-rotation-alignment", "enum", values: ["map", "viewport", "viewport-glyph", "auto"],
+                parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"auto\""),
+            SpecProperty(
+                "text-field", "formatted", parameters: ["zoom", "feature"], propertyType: "data-driven",
+                defaultJSON: "\"\""),
+            SpecProperty(
+                "text-font", "array", value: "string", parameters: ["zoom", "feature"], propertyType: "data-driven",
+                defaultJSON: "[\"Open Sans Regular\",\"Arial Unicode MS Regular\"]"),
+            SpecProperty(
+                "text-size", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "16"),
+            SpecProperty(
+                "text-max-width", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "10"),
+            SpecProperty(
+                "text-line-height", "number", interpolated: true, parameters: ["zoom"], propertyType: "data-constant",
+                defaultJSON: "1.2"),
+            SpecProperty(
+                "text-letter-spacing", "number", interpolated: true, parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "0"),
+            SpecProperty(
+                "text-justify", "enum", values: ["auto", "left", "center", "right"], parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "\"center\""),
+            SpecProperty(
+                "text-radial-offset", "number", interpolated: true, parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "0"),
+            SpecProperty(
+                "text-variable-anchor", "array", value: "enum",
+                values: [
+                    "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
+                ], parameters: ["zoom"], propertyType: "data-constant"),
+            SpecProperty(
+                "text-variable-anchor-offset", "variableAnchorOffsetCollection", interpolated: true,
+                parameters: ["zoom", "feature"], propertyType: "data-driven"),
+            SpecProperty(
+                "text-anchor", "enum",
+                values: [
+                    "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
+                ], parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "\"center\""),
+            SpecProperty(
+                "text-max-angle", "number", interpolated: true, parameters: ["zoom"], propertyType: "data-constant",
+                defaultJSON: "45"),
+            SpecProperty(
+                "text-writing-mode", "array", value: "enum", values: ["horizontal", "vertical"], parameters: ["zoom"],
+                propertyType: "data-constant"),
+            SpecProperty(
+                "text-rotate", "number", interpolated: true, parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "0"),
+            SpecProperty(
+                "text-padding", "number", minimum: 0.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "2"),
+            SpecProperty(
+                "text-keep-upright", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "true"
+            ),
+            SpecProperty(
+                "text-transform", "enum", values: ["none", "uppercase", "lowercase"], parameters: ["zoom", "feature"],
+                propertyType: "data-driven", defaultJSON: "\"none\""),
+            SpecProperty(
+                "text-offset", "array", value: "number", length: 2, interpolated: true,
+                parameters: ["zoom", "feature"], propertyType: "data-driven", defaultJSON: "[0,0]"),
+            SpecProperty(
+                "text-allow-overlap", "boolean", parameters: ["zoom"], propertyType: "data-constant",
+                defaultJSON: "false"),
+            SpecProperty(
+                "text-overlap", "enum", values: ["never", "always", "cooperative"], parameters: ["zoom"],
+                propertyType: "data-constant"),
+            SpecProperty(
+                "text-ignore-placement", "boolean", parameters: ["zoom"], propertyType: "data-constant",
+                defaultJSON: "false"),
+            SpecProperty(
+                "text-optional", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "false"),
+            SpecProperty(
+                "visibility", "enum", values: ["visible", "none"], parameters: ["global-state"],
+                propertyType: "data-constant", defaultJSON: "\"visible\""),
         ],
         "layout_raster": [
-            SpecProperty("visibility", "enum", values: ["visible", "none"], parameters: ["global-state"], propertyType: "data-constant", defaultJSON: "\"visible\""),
+            SpecProperty(
+                "visibility", "enum", values: ["visible", "none"], parameters: ["global-state"],
+                propertyType: "data-constant", defaultJSON: "\"visible\"")
         ],
         "layout_hillshade": [
-            SpecProperty("visibility", "enum", values: ["visible", "none"], parameters: ["global-state"], propertyType: "data-constant", defaultJSON: "\"visible\""),
+            SpecProperty(
+                "visibility", "enum", values: ["visible", "none"], parameters: ["global-state"],
+                propertyType: "data-constant", defaultJSON: "\"visible\"")
         ],
         "layout_color-relief": [
-            SpecProperty("visibility", "enum", values: ["visible", "none"], parameters: ["global-state"], propertyType: "data-constant", defaultJSON: "\"visible\""),
+            SpecProperty(
+                "visibility", "enum", values: ["visible", "none"], parameters: ["global-state"],
+                propertyType: "data-constant", defaultJSON: "\"visible\"")
         ],
         "function": [
             SpecProperty("expression", "expression"),
@@ -202,143 +329,360 @@ extension StyleSpecCatalog {
             SpecProperty("default", "*"),
         ],
         "light": [
-            SpecProperty("anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant"),
-            SpecProperty("position", "array", value: "number", length: 3, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true),
-            SpecProperty("color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true),
-            SpecProperty("intensity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true),
+            SpecProperty(
+                "anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant"),
+            SpecProperty(
+                "position", "array", value: "number", length: 3, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true),
+            SpecProperty(
+                "color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant",
+                transition: true),
+            SpecProperty(
+                "intensity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true),
         ],
         "sky": [
-            SpecProperty("sky-color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true),
-            SpecProperty("horizon-color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true),
-            SpecProperty("fog-color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true),
-            SpecProperty("fog-ground-blend", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true),
-            SpecProperty("horizon-fog-blend", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true),
-            SpecProperty("sky-horizon-blend", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true),
-            SpecProperty("atmosphere-blend", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true),
+            SpecProperty(
+                "sky-color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant",
+                transition: true),
+            SpecProperty(
+                "horizon-color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant",
+                transition: true),
+            SpecProperty(
+                "fog-color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant",
+                transition: true),
+            SpecProperty(
+                "fog-ground-blend", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true),
+            SpecProperty(
+                "horizon-fog-blend", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true),
+            SpecProperty(
+                "sky-horizon-blend", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true),
+            SpecProperty(
+                "atmosphere-blend", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true),
         ],
         "terrain": [
             SpecProperty("source", "string", required: true),
             SpecProperty("exaggeration", "number", minimum: 0.0),
         ],
         "projection": [
-            SpecProperty("type", "projectionDefinition", interpolated: true, parameters: ["zoom"], propertyType: "data-constant"),
+            SpecProperty(
+                "type", "projectionDefinition", interpolated: true, parameters: ["zoom"], propertyType: "data-constant")
         ],
         "paint_fill": [
-            SpecProperty("fill-antialias", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "true"),
-            SpecProperty("fill-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "1"),
-            SpecProperty("fill-layer-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom", "global-state"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
-            SpecProperty("fill-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
-            SpecProperty("fill-outline-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true),
-            SpecProperty("fill-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
-            SpecProperty("fill-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"map\""),
-            SpecProperty("fill-pattern", "resolvedImage", parameters: ["zoom", "feature"], propertyType: "cross-faded-data-driven", transition: true),
+            SpecProperty(
+                "fill-antialias", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "true"),
+            SpecProperty(
+                "fill-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "1"),
+            SpecProperty(
+                "fill-layer-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true,
+                parameters: ["zoom", "global-state"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
+            SpecProperty(
+                "fill-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
+            SpecProperty(
+                "fill-outline-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true),
+            SpecProperty(
+                "fill-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
+            SpecProperty(
+                "fill-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"map\""),
+            SpecProperty(
+                "fill-pattern", "resolvedImage", parameters: ["zoom", "feature"],
+                propertyType: "cross-faded-data-driven", transition: true),
         ],
         "paint_fill-extrusion": [
-            SpecProperty("fill-extrusion-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
-            SpecProperty("fill-extrusion-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
-            SpecProperty("fill-extrusion-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
-            SpecProperty("fill-extrusion-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"map\""),
-            SpecProperty("fill-extrusion-pattern", "resolvedImage", parameters: ["zoom", "feature"], propertyType: "cross-faded-data-driven", transition: true),
-            SpecProperty("fill-extrusion-height", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("fill-extrusion-base", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("fill-extrusion-vertical-gradient", "boolean", parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "true"),
+            SpecProperty(
+                "fill-extrusion-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true,
+                parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
+            SpecProperty(
+                "fill-extrusion-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
+            SpecProperty(
+                "fill-extrusion-translate", "array", value: "number", length: 2, interpolated: true,
+                parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
+            SpecProperty(
+                "fill-extrusion-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"map\""),
+            SpecProperty(
+                "fill-extrusion-pattern", "resolvedImage", parameters: ["zoom", "feature"],
+                propertyType: "cross-faded-data-driven", transition: true),
+            SpecProperty(
+                "fill-extrusion-height", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "0"),
+            SpecProperty(
+                "fill-extrusion-base", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "0"),
+            SpecProperty(
+                "fill-extrusion-vertical-gradient", "boolean", parameters: ["zoom"], propertyType: "data-constant",
+                defaultJSON: "true"),
         ],
         "paint_line": [
-            SpecProperty("line-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "1"),
-            SpecProperty("line-layer-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom", "global-state"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
-            SpecProperty("line-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
-            SpecProperty("line-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
-            SpecProperty("line-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"map\""),
-            SpecProperty("line-width", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "1"),
-            SpecProperty("line-gap-width", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("line-offset", "number", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("line-blur", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("line-dasharray", "array", value: "number", minimum: 0.0, parameters: ["zoom", "feature"], propertyType: "cross-faded-data-driven", transition: true),
-            SpecProperty("line-pattern", "resolvedImage", parameters: ["zoom", "feature"], propertyType: "cross-faded-data-driven", transition: true),
-            SpecProperty("line-gradient", "color", interpolated: true, parameters: ["line-progress"], propertyType: "color-ramp"),
+            SpecProperty(
+                "line-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "1"),
+            SpecProperty(
+                "line-layer-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true,
+                parameters: ["zoom", "global-state"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
+            SpecProperty(
+                "line-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
+            SpecProperty(
+                "line-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
+            SpecProperty(
+                "line-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"map\""),
+            SpecProperty(
+                "line-width", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "1"),
+            SpecProperty(
+                "line-gap-width", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "0"),
+            SpecProperty(
+                "line-offset", "number", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "0"),
+            SpecProperty(
+                "line-blur", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "0"),
+            SpecProperty(
+                "line-dasharray", "array", value: "number", minimum: 0.0, parameters: ["zoom", "feature"],
+                propertyType: "cross-faded-data-driven", transition: true),
+            SpecProperty(
+                "line-pattern", "resolvedImage", parameters: ["zoom", "feature"],
+                propertyType: "cross-faded-data-driven", transition: true),
+            SpecProperty(
+                "line-gradient", "color", interpolated: true, parameters: ["line-progress"], propertyType: "color-ramp"),
         ],
         "paint_circle": [
-            SpecProperty("circle-radius", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "5"),
-            SpecProperty("circle-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
-            SpecProperty("circle-blur", "number", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("circle-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "1"),
-            SpecProperty("circle-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
-            SpecProperty("circle-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"map\""),
-            SpecProperty("circle-pitch-scale", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"map\""),
-            SpecProperty("circle-pitch-alignment", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"viewport\""),
-            SpecProperty("circle-stroke-width", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("circle-stroke-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
-            SpecProperty("circle-stroke-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "1"),
+            SpecProperty(
+                "circle-radius", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "5"),
+            SpecProperty(
+                "circle-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
+            SpecProperty(
+                "circle-blur", "number", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "0"),
+            SpecProperty(
+                "circle-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "1"),
+            SpecProperty(
+                "circle-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
+            SpecProperty(
+                "circle-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"map\""),
+            SpecProperty(
+                "circle-pitch-scale", "enum", values: ["map", "viewport"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"map\""),
+            SpecProperty(
+                "circle-pitch-alignment", "enum", values: ["map", "viewport"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"viewport\""),
+            SpecProperty(
+                "circle-stroke-width", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "0"),
+            SpecProperty(
+                "circle-stroke-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
+            SpecProperty(
+                "circle-stroke-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "1"),
         ],
         "paint_heatmap": [
-            SpecProperty("heatmap-radius", "number", minimum: 1.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "30"),
-            SpecProperty("heatmap-weight", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", defaultJSON: "1"),
-            SpecProperty("heatmap-intensity", "number", minimum: 0.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
-            SpecProperty("heatmap-color", "color", interpolated: true, parameters: ["heatmap-density"], propertyType: "color-ramp", defaultJSON: "[\"interpolate\",[\"linear\"],[\"heatmap-density\"],0,\"rgba(0, 0, 255, 0)\",0.1,\"royalblue\",0.3,\"cyan\",0.5,\"lime\",0.7,\"yellow\",1,\"red\"]"),
-            SpecProperty("heatmap-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
+            SpecProperty(
+                "heatmap-radius", "number", minimum: 1.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "30"),
+            SpecProperty(
+                "heatmap-weight", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", defaultJSON: "1"),
+            SpecProperty(
+                "heatmap-intensity", "number", minimum: 0.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "1"),
+            SpecProperty(
+                "heatmap-color", "color", interpolated: true, parameters: ["heatmap-density"],
+                propertyType: "color-ramp",
+                defaultJSON:
+                    "[\"interpolate\",[\"linear\"],[\"heatmap-density\"],0,\"rgba(0, 0, 255, 0)\",0.1,\"royalblue\",0.3,\"cyan\",0.5,\"lime\",0.7,\"yellow\",1,\"red\"]"
+            ),
+            SpecProperty(
+                "heatmap-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "1"),
         ],
         "paint_symbol": [
-            SpecProperty("icon-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "1"),
-            SpecProperty("icon-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
-            SpecProperty("icon-halo-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "\"rgba(0, 0, 0, 0)\""),
-            SpecProperty("icon-halo-width", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("icon-halo-blur", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("icon-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
-            SpecProperty("icon-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"map\""),
-            SpecProperty("text-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "1"),
-            SpecProperty("text-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
-            SpecProperty("text-halo-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "\"rgba(0, 0, 0, 0)\""),
-            SpecProperty("text-halo-width", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("text-halo-blur", "number", minimum: 0.0, interpolated: true, parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true, defaultJSON: "0"),
-            SpecProperty("text-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
-            SpecProperty("text-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"map\""),
+            SpecProperty(
+                "icon-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "1"),
+            SpecProperty(
+                "icon-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
+            SpecProperty(
+                "icon-halo-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "\"rgba(0, 0, 0, 0)\""),
+            SpecProperty(
+                "icon-halo-width", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "0"),
+            SpecProperty(
+                "icon-halo-blur", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "0"),
+            SpecProperty(
+                "icon-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
+            SpecProperty(
+                "icon-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"map\""),
+            SpecProperty(
+                "text-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "1"),
+            SpecProperty(
+                "text-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "\"#000000\""),
+            SpecProperty(
+                "text-halo-color", "color", interpolated: true, parameters: ["zoom", "feature", "feature-state"],
+                propertyType: "data-driven", transition: true, defaultJSON: "\"rgba(0, 0, 0, 0)\""),
+            SpecProperty(
+                "text-halo-width", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "0"),
+            SpecProperty(
+                "text-halo-blur", "number", minimum: 0.0, interpolated: true,
+                parameters: ["zoom", "feature", "feature-state"], propertyType: "data-driven", transition: true,
+                defaultJSON: "0"),
+            SpecProperty(
+                "text-translate", "array", value: "number", length: 2, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "[0,0]"),
+            SpecProperty(
+                "text-translate-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"map\""),
         ],
         "paint_raster": [
-            SpecProperty("raster-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
-            SpecProperty("raster-hue-rotate", "number", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "0"),
-            SpecProperty("raster-brightness-min", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "0"),
-            SpecProperty("raster-brightness-max", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
-            SpecProperty("raster-saturation", "number", minimum: -1.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "0"),
-            SpecProperty("raster-contrast", "number", minimum: -1.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "0"),
-            SpecProperty("resampling", "enum", values: ["linear", "nearest"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"linear\""),
-            SpecProperty("raster-resampling", "enum", values: ["linear", "nearest"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"linear\""),
-            SpecProperty("raster-fade-duration", "number", minimum: 0.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "300"),
+            SpecProperty(
+                "raster-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "1"),
+            SpecProperty(
+                "raster-hue-rotate", "number", interpolated: true, parameters: ["zoom"], propertyType: "data-constant",
+                transition: true, defaultJSON: "0"),
+            SpecProperty(
+                "raster-brightness-min", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "0"),
+            SpecProperty(
+                "raster-brightness-max", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "1"),
+            SpecProperty(
+                "raster-saturation", "number", minimum: -1.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "0"),
+            SpecProperty(
+                "raster-contrast", "number", minimum: -1.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "0"),
+            SpecProperty(
+                "resampling", "enum", values: ["linear", "nearest"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"linear\""),
+            SpecProperty(
+                "raster-resampling", "enum", values: ["linear", "nearest"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"linear\""),
+            SpecProperty(
+                "raster-fade-duration", "number", minimum: 0.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "300"),
         ],
         "paint_hillshade": [
-            SpecProperty("hillshade-illumination-direction", "numberArray", minimum: 0.0, maximum: 359.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "335"),
-            SpecProperty("hillshade-illumination-altitude", "numberArray", minimum: 0.0, maximum: 90.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "45"),
-            SpecProperty("hillshade-illumination-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"viewport\""),
-            SpecProperty("hillshade-exaggeration", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "0.5"),
-            SpecProperty("hillshade-shadow-color", "colorArray", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "\"#000000\""),
-            SpecProperty("hillshade-highlight-color", "colorArray", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "\"#FFFFFF\""),
-            SpecProperty("hillshade-accent-color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "\"#000000\""),
-            SpecProperty("hillshade-method", "enum", values: ["standard", "basic", "combined", "igor", "multidirectional"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"standard\""),
-            SpecProperty("resampling", "enum", values: ["linear", "nearest"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"linear\""),
+            SpecProperty(
+                "hillshade-illumination-direction", "numberArray", minimum: 0.0, maximum: 359.0, interpolated: true,
+                parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "335"),
+            SpecProperty(
+                "hillshade-illumination-altitude", "numberArray", minimum: 0.0, maximum: 90.0, interpolated: true,
+                parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "45"),
+            SpecProperty(
+                "hillshade-illumination-anchor", "enum", values: ["map", "viewport"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"viewport\""),
+            SpecProperty(
+                "hillshade-exaggeration", "number", minimum: 0.0, maximum: 1.0, interpolated: true,
+                parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "0.5"),
+            SpecProperty(
+                "hillshade-shadow-color", "colorArray", interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "\"#000000\""),
+            SpecProperty(
+                "hillshade-highlight-color", "colorArray", interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "\"#FFFFFF\""),
+            SpecProperty(
+                "hillshade-accent-color", "color", interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "\"#000000\""),
+            SpecProperty(
+                "hillshade-method", "enum", values: ["standard", "basic", "combined", "igor", "multidirectional"],
+                parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"standard\""),
+            SpecProperty(
+                "resampling", "enum", values: ["linear", "nearest"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"linear\""),
         ],
         "paint_color-relief": [
-            SpecProperty("color-relief-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
-            SpecProperty("color-relief-color", "color", interpolated: true, parameters: ["elevation"], propertyType: "color-ramp"),
-            SpecProperty("resampling", "enum", values: ["linear", "nearest"], parameters: ["zoom"], propertyType: "data-constant", defaultJSON: "\"linear\""),
+            SpecProperty(
+                "color-relief-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "1"),
+            SpecProperty(
+                "color-relief-color", "color", interpolated: true, parameters: ["elevation"], propertyType: "color-ramp"
+            ),
+            SpecProperty(
+                "resampling", "enum", values: ["linear", "nearest"], parameters: ["zoom"],
+                propertyType: "data-constant", defaultJSON: "\"linear\""),
         ],
         "paint_background": [
-            SpecProperty("background-color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "\"#000000\""),
-            SpecProperty("background-pattern", "resolvedImage", parameters: ["zoom"], propertyType: "cross-faded", transition: true),
-            SpecProperty("background-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"], propertyType: "data-constant", transition: true, defaultJSON: "1"),
+            SpecProperty(
+                "background-color", "color", interpolated: true, parameters: ["zoom"], propertyType: "data-constant",
+                transition: true, defaultJSON: "\"#000000\""),
+            SpecProperty(
+                "background-pattern", "resolvedImage", parameters: ["zoom"], propertyType: "cross-faded",
+                transition: true),
+            SpecProperty(
+                "background-opacity", "number", minimum: 0.0, maximum: 1.0, interpolated: true, parameters: ["zoom"],
+                propertyType: "data-constant", transition: true, defaultJSON: "1"),
         ],
         "transition": [
             SpecProperty("duration", "number", minimum: 0.0),
             SpecProperty("delay", "number", minimum: 0.0),
         ],
         "promoteId": [
-            SpecProperty("*", "string"),
+            SpecProperty("*", "string")
         ],
     ]
 
     /// Every expression operator the specification names.
-    static let expressionNames: Set<String> = ["!", "!=", "%", "*", "+", "-", "/", "<", "<=", "==", ">", ">=", "^", "abs", "accumulated", "acos", "all", "any", "array", "asin", "at", "atan", "boolean", "case", "ceil", "coalesce", "collator", "concat", "cos", "distance", "downcase", "e", "elevation", "feature-state", "floor", "format", "geometry-type", "get", "global-state", "has", "heatmap-density", "id", "image", "in", "index-of", "interpolate", "interpolate-hcl", "interpolate-lab", "is-supported-script", "join", "length", "let", "line-progress", "literal", "ln", "ln2", "log10", "log2", "match", "max", "min", "number", "number-format", "object", "pi", "properties", "resolved-locale", "rgb", "rgba", "round", "semiliteral", "sin", "slice", "split", "sqrt", "step", "string", "tan", "to-boolean", "to-color", "to-number", "to-rgba", "to-string", "typeof", "upcase", "var", "within", "zoom"]
+    static let expressionNames: Set<String> = [
+        "!", "!=", "%", "*", "+", "-", "/", "<", "<=", "==", ">", ">=", "^", "abs", "accumulated", "acos", "all", "any",
+        "array", "asin", "at", "atan", "boolean", "case", "ceil", "coalesce", "collator", "concat", "cos", "distance",
+        "downcase", "e", "elevation", "feature-state", "floor", "format", "geometry-type", "get", "global-state", "has",
+        "heatmap-density", "id", "image", "in", "index-of", "interpolate", "interpolate-hcl", "interpolate-lab",
+        "is-supported-script", "join", "length", "let", "line-progress", "literal", "ln", "ln2", "log10", "log2",
+        "match", "max", "min", "number", "number-format", "object", "pi", "properties", "resolved-locale", "rgb",
+        "rgba", "round", "semiliteral", "sin", "slice", "split", "sqrt", "step", "string", "tan", "to-boolean",
+        "to-color", "to-number", "to-rgba", "to-string", "typeof", "upcase", "var", "within", "zoom",
+    ]
 
     /// Layer types, in the specification's order.
-    static let layerTypes: [String] = ["fill", "line", "symbol", "circle", "heatmap", "fill-extrusion", "raster", "hillshade", "color-relief", "background"]
+    static let layerTypes: [String] = [
+        "fill", "line", "symbol", "circle", "heatmap", "fill-extrusion", "raster", "hillshade", "color-relief",
+        "background",
+    ]
 
     /// Source types, in the specification's order.
     static let sourceTypes: [String] = ["vector", "raster", "raster-dem", "geojson", "video", "image"]

@@ -12,7 +12,9 @@ enum ConstantStyleValue {
             return [number.doubleValue]
         case .object(let function):
             // A data function's value for a feature without the property is the property's default.
-            guard function["property"] == nil, let stops = function["stops"]?.arrayValue, !stops.isEmpty else { return nil }
+            guard function["property"] == nil, let stops = function["stops"]?.arrayValue, !stops.isEmpty else {
+                return nil
+            }
             return collect(stops.map { $0[1] })
         case .array(let items):
             guard let op = items.first?.stringValue else { return nil }

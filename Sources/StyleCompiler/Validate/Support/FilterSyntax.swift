@@ -17,7 +17,8 @@ enum FilterSyntax: Equatable {
             return items.count == 2 ? .neutral : .expression
         case "in":
             // Legacy `in` tests a property against values; the expression tests membership in an array or string.
-            return items.count >= 3 && (items[1].stringValue == nil || items[2].arrayValue != nil) ? .expression : .legacy
+            return items.count >= 3 && (items[1].stringValue == nil || items[2].arrayValue != nil)
+                ? .expression : .legacy
         case "!in", "!has", "none":
             return .legacy
         case "==", "!=", ">", ">=", "<", "<=":
@@ -43,7 +44,6 @@ enum FilterSyntax: Equatable {
         mixedLegacyFilters(in: filter).first
     }
 
-
     /// Every legacy filter inside an expression filter where MapLibre looks for one, outermost first (what
     /// `mc-style migrate` rewrites; a legacy filter's own insides are part of it).
     static func mixedLegacyFilters(in filter: JSONNode, path: [Int] = []) -> [(path: [Int], node: JSONNode)] {
@@ -51,7 +51,11 @@ enum FilterSyntax: Equatable {
         var found: [(path: [Int], node: JSONNode)] = []
         for index in operandPositions(op, count: items.count) where items[index].arrayValue != nil {
             let child = items[index]
-            if classify(child) == .legacy { found.append((path + [index], child)) } else { found += mixedLegacyFilters(in: child, path: path + [index]) }
+            if classify(child) == .legacy {
+                found.append((path + [index], child))
+            } else {
+                found += mixedLegacyFilters(in: child, path: path + [index])
+            }
         }
         return found
     }
@@ -76,16 +80,20 @@ enum FilterSyntax: Equatable {
         }
         let shown = javaScriptJSON(legacy)
         guard let replacement = expression(replacing: legacy) else {
-            return "Mixing deprecated filter syntax with expression syntax is not supported. Convert \(shown) to expression syntax."
+            return
+                "Mixing deprecated filter syntax with expression syntax is not supported. Convert \(shown) to expression syntax."
         }
-        return "Mixing deprecated filter syntax with expression syntax is not supported. Replace \(shown) with \(javaScriptJSON(replacement))."
+        return
+            "Mixing deprecated filter syntax with expression syntax is not supported. Replace \(shown) with \(javaScriptJSON(replacement))."
     }
 
     /// The expression MapLibre suggests for one legacy comparison, membership or presence test; nil for others.
     static func expression(replacing legacy: JSONNode) -> JSONNode? {
         guard let items = legacy.arrayValue, let op = items.first?.stringValue else { return nil }
         func property(_ name: String) -> JSONNode {
-            name == "$type" ? .array([.string("geometry-type")]) : name == "$id" ? .array([.string("id")]) : .array([.string("get"), .string(name)])
+            name == "$type"
+                ? .array([.string("geometry-type")])
+                : name == "$id" ? .array([.string("id")]) : .array([.string("get"), .string(name)])
         }
         switch op {
         case "==", "!=", "<", "<=", ">", ">=":
@@ -93,7 +101,9 @@ enum FilterSyntax: Equatable {
             return .array([.string(op), property(key), items[2]])
         case "in", "!in":
             guard items.count >= 2, let key = items[1].stringValue else { return nil }
-            let test = JSONNode.array([.string("in"), property(key), .array([.string("literal"), .array(Array(items.dropFirst(2)))])])
+            let test = JSONNode.array([
+                .string("in"), property(key), .array([.string("literal"), .array(Array(items.dropFirst(2)))]),
+            ])
             return op == "!in" ? .array([.string("!"), test]) : test
         case "has", "!has":
             guard items.count == 2, let key = items[1].stringValue, key != "$type", key != "$id" else { return nil }

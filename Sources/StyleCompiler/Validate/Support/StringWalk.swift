@@ -20,7 +20,9 @@ struct StringWalk {
         }
     }
 
-    private func walk(_ node: JSONNode, _ stack: inout [JSONPath.Component], _ visit: (String, JSONNode, () -> JSONPath) -> Void) {
+    private func walk(
+        _ node: JSONNode, _ stack: inout [JSONPath.Component], _ visit: (String, JSONNode, () -> JSONPath) -> Void
+    ) {
         switch node.value {
         case .string(let text):
             let components = stack

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The colour spaces `interpolate` works in: sRGB channels, CIE L*a*b* and its polar form HCL (D50, as
@@ -16,18 +16,24 @@ enum ColorSpace {
     private static let t2 = 3 * t1 * t1, t3 = t1 * t1 * t1
 
     /// MapLibre's `Color.interpolate`.
-    static func interpolate(_ from: ExpressionColor, _ to: ExpressionColor, _ t: Double, in space: ColorSpace) -> ExpressionColor {
+    static func interpolate(_ from: ExpressionColor, _ to: ExpressionColor, _ t: Double, in space: ColorSpace)
+        -> ExpressionColor
+    {
         func mix(_ a: Double, _ b: Double) -> Double { a + t * (b - a) }
         switch space {
         case .rgb:
-            let a = from.rgb, b = to.rgb
-            return ExpressionColor(red: mix(a[0], b[0]), green: mix(a[1], b[1]), blue: mix(a[2], b[2]), alpha: mix(a[3], b[3]))
+            let a = from.rgb
+            let b = to.rgb
+            return ExpressionColor(
+                red: mix(a[0], b[0]), green: mix(a[1], b[1]), blue: mix(a[2], b[2]), alpha: mix(a[3], b[3]))
         case .lab:
-            let a = lab(from.rgb), b = lab(to.rgb)
+            let a = lab(from.rgb)
+            let b = lab(to.rgb)
             let rgb = rgbFromLab([mix(a[0], b[0]), mix(a[1], b[1]), mix(a[2], b[2]), mix(a[3], b[3])])
             return ExpressionColor(red: rgb[0], green: rgb[1], blue: rgb[2], alpha: rgb[3])
         case .hcl:
-            let a = hcl(from.rgb), b = hcl(to.rgb)
+            let a = hcl(from.rgb)
+            let b = hcl(to.rgb)
             let (hue0, chroma0, light0) = (a[0], a[1], a[2])
             let (hue1, chroma1, light1) = (b[0], b[1], b[2])
             var hue: Double
@@ -51,9 +57,12 @@ enum ColorSpace {
     }
 
     static func lab(_ rgb: [Double]) -> [Double] {
-        let r = linear(rgb[0]), g = linear(rgb[1]), b = linear(rgb[2])
+        let r = linear(rgb[0])
+        let g = linear(rgb[1])
+        let b = linear(rgb[2])
         let y = labF((0.2225045 * r + 0.7168786 * g + 0.0606169 * b) / yn)
-        let x: Double, z: Double
+        let x: Double
+        let z: Double
         if r == g, g == b {
             x = y
             z = y
@@ -72,8 +81,10 @@ enum ColorSpace {
         y = yn * labInverse(y)
         x = xn * labInverse(x)
         z = zn * labInverse(z)
-        return [gamma(3.1338561 * x - 1.6168667 * y - 0.4906146 * z), gamma(-0.9787684 * x + 1.9161415 * y + 0.033454 * z),
-                gamma(0.0719453 * x - 0.2289914 * y + 1.4052427 * z), lab[3]]
+        return [
+            gamma(3.1338561 * x - 1.6168667 * y - 0.4906146 * z), gamma(-0.9787684 * x + 1.9161415 * y + 0.033454 * z),
+            gamma(0.0719453 * x - 0.2289914 * y + 1.4052427 * z), lab[3],
+        ]
     }
 
     static func hcl(_ rgb: [Double]) -> [Double] {

@@ -16,7 +16,9 @@ enum CompoundOperators {
             return { context throws(EvaluationError) in .string(try arguments[0](context).type.description) }
         case "to-rgba":
             return { context throws(EvaluationError) in
-                guard case .color(let color) = try arguments[0](context) else { throw EvaluationError("Expected a color") }
+                guard case .color(let color) = try arguments[0](context) else {
+                    throw EvaluationError("Expected a color")
+                }
                 let rgb = color.rgb
                 return .array([.number(rgb[0] * 255), .number(rgb[1] * 255), .number(rgb[2] * 255), .number(rgb[3])])
             }
@@ -31,7 +33,9 @@ enum CompoundOperators {
                 let key = try arguments[0](context).text
                 let object: ExpressionObject
                 if arguments.count > 1 {
-                    guard case .object(let given) = try arguments[1](context) else { throw EvaluationError("Expected an object") }
+                    guard case .object(let given) = try arguments[1](context) else {
+                        throw EvaluationError("Expected an object")
+                    }
                     object = given
                 } else {
                     object = context.properties
@@ -118,12 +122,16 @@ enum CompoundOperators {
             }
         case "join":
             return { context throws(EvaluationError) in
-                guard case .array(let values) = try arguments[0](context) else { throw EvaluationError("Expected an array") }
+                guard case .array(let values) = try arguments[0](context) else {
+                    throw EvaluationError("Expected an array")
+                }
                 return .string(values.map(\.text).joined(separator: try arguments[1](context).text))
             }
         case "resolved-locale":
             return { context throws(EvaluationError) in
-                guard case .collator(let collator) = try arguments[0](context) else { throw EvaluationError("Expected a collator") }
+                guard case .collator(let collator) = try arguments[0](context) else {
+                    throw EvaluationError("Expected a collator")
+                }
                 return .string(CollatorComparison.resolvedLocale(collator))
             }
         default:
@@ -133,7 +141,8 @@ enum CompoundOperators {
 
     private static let unaryMath: [String: @Sendable (Double) -> Double] = [
         "sqrt": { $0.squareRoot() }, "log10": { log($0) / M_LN10 }, "ln": { log($0) }, "log2": { log($0) / M_LN2 },
-        "sin": { sin($0) }, "cos": { cos($0) }, "tan": { tan($0) }, "asin": { asin($0) }, "acos": { acos($0) }, "atan": { atan($0) },
+        "sin": { sin($0) }, "cos": { cos($0) }, "tan": { tan($0) }, "asin": { asin($0) }, "acos": { acos($0) },
+        "atan": { atan($0) },
         "abs": { abs($0) }, "floor": { $0.rounded(.down) }, "ceil": { $0.rounded(.up) },
         // JavaScript's Math.round goes up at .5; MapLibre rounds negative halves away from zero.
         "round": { $0 < 0 ? -((-$0 + 0.5).rounded(.down)) : ($0 + 0.5).rounded(.down) },

@@ -41,15 +41,23 @@ public struct EvaluationInput: Sendable {
         elevation = globals?["elevation"]?.numberValue?.doubleValue
         accumulated = globals?["accumulated"].map { ExpressionValue(json: $0.value) }
         availableImages = globals?["availableImages"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        if let tile = globals?["canonicalID"], let z = tile["z"]?.numberValue?.intValue, let x = tile["x"]?.numberValue?.intValue,
-           let y = tile["y"]?.numberValue?.intValue {
+        if let tile = globals?["canonicalID"], let z = tile["z"]?.numberValue?.intValue,
+            let x = tile["x"]?.numberValue?.intValue,
+            let y = tile["y"]?.numberValue?.intValue
+        {
             canonical = TileID(z: z, x: x, y: y)
         }
-        if case .object(let object)? = feature?["properties"].map({ ExpressionValue(json: $0.value) }) { properties = object }
-        if case .object(let object)? = feature?["featureState"].map({ ExpressionValue(json: $0.value) }) { featureState = object }
+        if case .object(let object)? = feature?["properties"].map({ ExpressionValue(json: $0.value) }) {
+            properties = object
+        }
+        if case .object(let object)? = feature?["featureState"].map({ ExpressionValue(json: $0.value) }) {
+            featureState = object
+        }
         id = feature?["id"].map { ExpressionValue(json: $0.value) }
         geometry = feature?["geometry"]
-        if case .object(let object)? = globalState.map({ ExpressionValue(json: $0.value) }) { self.globalState = object }
+        if case .object(let object)? = globalState.map({ ExpressionValue(json: $0.value) }) {
+            self.globalState = object
+        }
     }
 
     /// MapLibre's `geometryType()`: with a tile, the feature's type as tiles carry it (multi-geometries as

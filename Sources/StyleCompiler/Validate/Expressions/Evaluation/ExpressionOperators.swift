@@ -1,9 +1,11 @@
 /// The names of MapLibre's operators (its expression registry): special forms and signature-defined ones.
 enum ExpressionOperators {
     static let specialForms: Set<String> = [
-        "==", "!=", ">", "<", ">=", "<=", "array", "at", "boolean", "case", "coalesce", "collator", "format", "image", "in",
+        "==", "!=", ">", "<", ">=", "<=", "array", "at", "boolean", "case", "coalesce", "collator", "format", "image",
+        "in",
         "index-of", "interpolate", "interpolate-hcl", "interpolate-lab", "length", "let", "literal", "match", "number",
-        "number-format", "object", "semiliteral", "slice", "step", "string", "to-boolean", "to-color", "to-number", "to-string",
+        "number-format", "object", "semiliteral", "slice", "step", "string", "to-boolean", "to-color", "to-number",
+        "to-string",
         "var", "within", "distance", "global-state",
     ]
 

@@ -13,11 +13,15 @@ extension ExpressionCompiler {
         var bindings: [(name: String, value: CompiledExpression)] = []
         var index = 1
         while index + 1 < items.count {
-            guard let name = items[index].stringValue else { throw EvaluationError("let: a binding name must be a string") }
+            guard let name = items[index].stringValue else {
+                throw EvaluationError("let: a binding name must be a string")
+            }
             bindings.append((name, try compile(items, index + 1)))
             index += 2
         }
-        let (body, firstSlot) = try withBindings(bindings) { () throws(EvaluationError) in try compile(items, items.count - 1, expected: expected) }
+        let (body, firstSlot) = try withBindings(bindings) { () throws(EvaluationError) in
+            try compile(items, items.count - 1, expected: expected)
+        }
         if let constant = body.constant { return .constant(constant, type: body.type) }
         let steps = bindings.map(\.value.run)
         let bodyStep = body.run
@@ -69,9 +73,11 @@ extension ExpressionCompiler {
             outputType = outputType ?? argument.type
             arguments.append(argument)
         }
-        let needsAnnotation = expected.map { wanted in arguments.contains { !ExpressionType.isSubtype($0.type, of: wanted) } } ?? false
+        let needsAnnotation =
+            expected.map { wanted in arguments.contains { !ExpressionType.isSubtype($0.type, of: wanted) } } ?? false
         let steps = arguments.map(\.run)
-        return CompiledExpression(type: needsAnnotation ? .value : (outputType ?? .value)) { context throws(EvaluationError) in
+        return CompiledExpression(type: needsAnnotation ? .value : (outputType ?? .value)) {
+            context throws(EvaluationError) in
             var result = ExpressionValue.null
             var requestedImage: String?
             for (count, step) in steps.enumerated() {
@@ -112,7 +118,9 @@ extension ExpressionCompiler {
         let inputStep = input.run
         return CompiledExpression(type: outputType ?? otherwise.type) { context throws(EvaluationError) in
             let value = try inputStep(context)
-            if let key = MatchKey(value), key.type == inputType, let output = cases[key] { return try outputs[output](context) }
+            if let key = MatchKey(value), key.type == inputType, let output = cases[key] {
+                return try outputs[output](context)
+            }
             return try fallback(context)
         }
     }
@@ -141,8 +149,11 @@ extension ExpressionCompiler {
         }
     }
 
-    func compileInterpolate(_ op: String, _ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError) -> CompiledExpression {
-        guard items.count >= 5, let interpolation = items[1].arrayValue, let kind = interpolation.first?.stringValue else {
+    func compileInterpolate(_ op: String, _ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError)
+        -> CompiledExpression
+    {
+        guard items.count >= 5, let interpolation = items[1].arrayValue, let kind = interpolation.first?.stringValue
+        else {
             throw EvaluationError("interpolate: bad arguments")
         }
         let curve: Interpolation
@@ -185,7 +196,9 @@ extension ExpressionCompiler {
     }
 
     /// Interpolates two outputs of the same type.
-    static func interpolate(_ lower: ExpressionValue, _ upper: ExpressionValue, _ t: Double, space: ColorSpace) throws(EvaluationError) -> ExpressionValue {
+    static func interpolate(_ lower: ExpressionValue, _ upper: ExpressionValue, _ t: Double, space: ColorSpace)
+        throws(EvaluationError) -> ExpressionValue
+    {
         switch (lower, upper) {
         case (.number(let a), .number(let b)): return .number(a + t * (b - a))
         case (.color(let a), .color(let b)): return .color(ColorSpace.interpolate(a, b, t, in: space))
@@ -195,11 +208,16 @@ extension ExpressionCompiler {
             return .array(result)
         case (.wrapped(let kind, let a), .wrapped(_, let b)):
             if kind == .variableAnchorOffsetCollection {
-                guard a.count == b.count, zip(a, b).enumerated().allSatisfy({ $0.offset % 2 == 1 || $0.element.0 == $0.element.1 }) else {
-                    throw EvaluationError("Cannot interpolate values containing mismatched anchors. from[0]: \(a.first?.text ?? ""), to[0]: \(b.first?.text ?? "")")
+                guard a.count == b.count,
+                    zip(a, b).enumerated().allSatisfy({ $0.offset % 2 == 1 || $0.element.0 == $0.element.1 })
+                else {
+                    throw EvaluationError(
+                        "Cannot interpolate values containing mismatched anchors. from[0]: \(a.first?.text ?? ""), to[0]: \(b.first?.text ?? "")"
+                    )
                 }
             } else if a.count != b.count {
-                throw EvaluationError("Cannot interpolate values of different length. from: \(lower.jsonText), to: \(upper.jsonText)")
+                throw EvaluationError(
+                    "Cannot interpolate values of different length. from: \(lower.jsonText), to: \(upper.jsonText)")
             }
             var result: [ExpressionValue] = []
             for (x, y) in zip(a, b) { result.append(try interpolate(x, y, t, space: space)) }
@@ -229,7 +247,9 @@ extension ExpressionCompiler {
     }
 
     static func number(_ value: ExpressionValue) throws(EvaluationError) -> Double {
-        guard case .number(let number) = value else { throw EvaluationError("Expected value to be of type number, but found \(value.type) instead.") }
+        guard case .number(let number) = value else {
+            throw EvaluationError("Expected value to be of type number, but found \(value.type) instead.")
+        }
         return number
     }
 }
@@ -241,16 +261,24 @@ struct MatchKey: Hashable {
 
     init?(_ value: JSONValue) {
         switch value {
-        case .number(let number): self.number = number.doubleValue; string = nil
-        case .string(let text): string = text; number = nil
+        case .number(let number):
+            self.number = number.doubleValue
+            string = nil
+        case .string(let text):
+            string = text
+            number = nil
         default: return nil
         }
     }
 
     init?(_ value: ExpressionValue) {
         switch value {
-        case .number(let number): self.number = number; string = nil
-        case .string(let text): string = text; number = nil
+        case .number(let number):
+            self.number = number
+            string = nil
+        case .string(let text):
+            string = text
+            number = nil
         default: return nil
         }
     }

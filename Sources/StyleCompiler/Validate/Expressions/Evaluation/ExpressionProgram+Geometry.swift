@@ -6,16 +6,24 @@ import LocatedJSON
 /// coordinates, `distance` in metres with a cheap ruler at the feature's latitude.
 extension ExpressionCompiler {
     func compileGeometry(_ op: String, _ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
-        guard items.count == 2 else { throw EvaluationError("'\(op)' expression requires exactly one argument, but found \(items.count - 1) instead.") }
+        guard items.count == 2 else {
+            throw EvaluationError(
+                "'\(op)' expression requires exactly one argument, but found \(items.count - 1) instead.")
+        }
         let geojson = items[1]
         if op == "within" {
             guard let polygons = GeoShapes.polygons(of: geojson) else {
-                throw EvaluationError("'within' expression requires valid geojson object that contains polygon geometry type.")
+                throw EvaluationError(
+                    "'within' expression requires valid geojson object that contains polygon geometry type.")
             }
-            return CompiledExpression(type: .boolean) { context throws(EvaluationError) in .boolean(GeoWithin.evaluate(context, polygons)) }
+            return CompiledExpression(type: .boolean) { context throws(EvaluationError) in
+                .boolean(GeoWithin.evaluate(context, polygons))
+            }
         }
         let shapes = GeoShapes.simpleGeometries(of: geojson)
-        return CompiledExpression(type: .number) { context throws(EvaluationError) in .number(GeoDistance.evaluate(context, shapes)) }
+        return CompiledExpression(type: .number) { context throws(EvaluationError) in
+            .number(GeoDistance.evaluate(context, shapes))
+        }
     }
 }
 
@@ -35,7 +43,9 @@ enum GeoShapes {
     }
 
     static func position(_ node: JSONNode?) -> GeoPoint? {
-        guard let items = node?.arrayValue, items.count >= 2, let x = items[0].numberValue?.doubleValue, let y = items[1].numberValue?.doubleValue else { return nil }
+        guard let items = node?.arrayValue, items.count >= 2, let x = items[0].numberValue?.doubleValue,
+            let y = items[1].numberValue?.doubleValue
+        else { return nil }
         return GeoPoint(x: x, y: y)
     }
 
@@ -50,7 +60,9 @@ enum GeoShapes {
             for feature in geojson["features"]?.arrayValue ?? [] {
                 let geometry = feature["geometry"]
                 if geometry?["type"]?.stringValue == "Polygon" { result.append(rings(geometry?["coordinates"])) }
-                if geometry?["type"]?.stringValue == "MultiPolygon" { result += (geometry?["coordinates"]?.arrayValue ?? []).map(rings) }
+                if geometry?["type"]?.stringValue == "MultiPolygon" {
+                    result += (geometry?["coordinates"]?.arrayValue ?? []).map(rings)
+                }
             }
             return result.isEmpty ? nil : result
         case "Feature":
@@ -67,7 +79,8 @@ enum GeoShapes {
     /// The simple geometries of any GeoJSON (MapLibre's `toSimpleGeometry`).
     static func simpleGeometries(of geojson: JSONNode) -> [Simple] {
         switch geojson["type"]?.stringValue {
-        case "FeatureCollection": return (geojson["features"]?.arrayValue ?? []).flatMap { $0["geometry"].map(simpleGeometries) ?? [] }
+        case "FeatureCollection":
+            return (geojson["features"]?.arrayValue ?? []).flatMap { $0["geometry"].map(simpleGeometries) ?? [] }
         case "Feature": return geojson["geometry"].map(simpleGeometries) ?? []
         case "Point": return position(geojson["coordinates"]).map { [.point($0)] } ?? []
         case "MultiPoint": return line(geojson["coordinates"]).map { .point($0) }
@@ -95,14 +108,17 @@ enum GeoShapes {
     /// Back from world tile units to degrees.
     static func degrees(_ point: GeoPoint, _ tile: EvaluationInput.TileID) -> GeoPoint {
         let scale = pow(2, Double(tile.z)) * extent
-        let x = point.x / scale, y = point.y / scale
+        let x = point.x / scale
+        let y = point.y / scale
         return GeoPoint(x: x * 360 - 180, y: (360 / Double.pi) * atan(exp((180 - y * 360) * Double.pi / 180)) - 90)
     }
 
     /// The feature's geometry as tiles carry it: lines of points in world tile units (points one to a line,
     /// polygon rings each a line), with the type tiles give it; nil without a tile or a geometry.
     static func featureGeometry(_ input: EvaluationInput) -> (type: String, lines: [[GeoPoint]])? {
-        guard let tile = input.canonical, let geometry = input.geometry, let type = geometry["type"]?.stringValue else { return nil }
+        guard let tile = input.canonical, let geometry = input.geometry, let type = geometry["type"]?.stringValue else {
+            return nil
+        }
         let coordinates = geometry["coordinates"]
         func tiled(_ points: [GeoPoint]) -> [GeoPoint] { points.map { tileCoordinates($0, tile) } }
         switch type {
@@ -117,13 +133,15 @@ enum GeoShapes {
     }
 }
 
-
 /// A bounding box [minX, minY, maxX, maxY].
 struct GeoBox {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
 
     mutating func add(_ p: GeoPoint) {
-        minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        minX = min(minX, p.x)
+        minY = min(minY, p.y)
+        maxX = max(maxX, p.x)
+        maxY = max(maxY, p.y)
     }
 
     /// MapLibre's `boxWithinBox`: strictly inside.
@@ -142,7 +160,10 @@ enum GeoPlane {
     }
 
     static func onBoundary(_ p: GeoPoint, _ p1: GeoPoint, _ p2: GeoPoint) -> Bool {
-        let x1 = p.x - p1.x, y1 = p.y - p1.y, x2 = p.x - p2.x, y2 = p.y - p2.y
+        let x1 = p.x - p1.x
+        let y1 = p.y - p1.y
+        let x2 = p.x - p2.x
+        let y2 = p.y - p2.y
         return x1 * y2 - x2 * y1 == 0 && x1 * x2 <= 0 && y1 * y2 <= 0
     }
 
@@ -158,13 +179,20 @@ enum GeoPlane {
     }
 
     private static func twoSided(_ p1: GeoPoint, _ p2: GeoPoint, _ q1: GeoPoint, _ q2: GeoPoint) -> Bool {
-        let x1 = p1.x - q1.x, y1 = p1.y - q1.y, x2 = p2.x - q1.x, y2 = p2.y - q1.y, x3 = q2.x - q1.x, y3 = q2.y - q1.y
-        let det1 = x1 * y3 - x3 * y1, det2 = x2 * y3 - x3 * y2
+        let x1 = p1.x - q1.x
+        let y1 = p1.y - q1.y
+        let x2 = p2.x - q1.x
+        let y2 = p2.y - q1.y
+        let x3 = q2.x - q1.x
+        let y3 = q2.y - q1.y
+        let det1 = x1 * y3 - x3 * y1
+        let det2 = x2 * y3 - x3 * y2
         return (det1 > 0 && det2 < 0) || (det1 < 0 && det2 > 0)
     }
 
     static func segmentsIntersect(_ a: GeoPoint, _ b: GeoPoint, _ c: GeoPoint, _ d: GeoPoint) -> Bool {
-        let p = GeoPoint(x: b.x - a.x, y: b.y - a.y), q = GeoPoint(x: d.x - c.x, y: d.y - c.y)
+        let p = GeoPoint(x: b.x - a.x, y: b.y - a.y)
+        let q = GeoPoint(x: d.x - c.x, y: d.y - c.y)
         if q.x * p.y - q.y * p.x == 0 { return false }
         return twoSided(a, b, c, d) && twoSided(c, d, a, b)
     }
@@ -190,17 +218,23 @@ enum GeoWithin {
     static func evaluate(_ input: EvaluationInput, _ polygons: [[[GeoPoint]]]) -> Bool {
         guard let tile = input.canonical, let feature = GeoShapes.featureGeometry(input) else { return false }
         var polygonBox = GeoBox()
-        let tilePolygons = polygons.map { $0.map { ring in ring.map { point -> GeoPoint in
-            let p = GeoShapes.tileCoordinates(point, tile)
-            polygonBox.add(p)
-            return p
-        } } }
+        let tilePolygons = polygons.map {
+            $0.map { ring in
+                ring.map { point -> GeoPoint in
+                    let p = GeoShapes.tileCoordinates(point, tile)
+                    polygonBox.add(p)
+                    return p
+                }
+            }
+        }
         let worldSize = pow(2, Double(tile.z)) * GeoShapes.extent
         func shifted(_ p: GeoPoint) -> GeoPoint {
             guard p.x < polygonBox.minX || p.x > polygonBox.maxX else { return p }
             let half = worldSize * 0.5
             var shift = p.x - polygonBox.minX > half ? -worldSize : polygonBox.minX - p.x > half ? worldSize : 0
-            if shift == 0 { shift = p.x - polygonBox.maxX > half ? -worldSize : polygonBox.maxX - p.x > half ? worldSize : 0 }
+            if shift == 0 {
+                shift = p.x - polygonBox.maxX > half ? -worldSize : polygonBox.maxX - p.x > half ? worldSize : 0
+            }
             return GeoPoint(x: p.x + shift, y: p.y)
         }
         switch feature.type {
@@ -219,11 +253,13 @@ enum GeoWithin {
             for line in lines { for p in line { box.add(p) } }
             if box.maxX - box.minX <= worldSize / 2 {
                 box = GeoBox()
-                lines = lines.map { $0.map { point in
-                    let p = shifted(point)
-                    box.add(p)
-                    return p
-                } }
+                lines = lines.map {
+                    $0.map { point in
+                        let p = shifted(point)
+                        box.add(p)
+                        return p
+                    }
+                }
             }
             guard box.isWithin(polygonBox) else { return false }
             return lines.allSatisfy { line in tilePolygons.contains { GeoPlane.lineWithinPolygon(line, $0) } }

@@ -3,7 +3,9 @@ import LocatedJSON
 
 /// The operators: MapLibre's special forms here and in `+Control`, the rest by signature.
 extension ExpressionCompiler {
-    func compileOperator(_ op: String, _ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError) -> CompiledExpression {
+    func compileOperator(_ op: String, _ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError)
+        -> CompiledExpression
+    {
         switch op {
         case "literal": return try compileLiteral(items, expected: expected)
         case "semiliteral": return try compileSemiliteral(items)
@@ -17,7 +19,8 @@ extension ExpressionCompiler {
         case "coalesce": return try compileCoalesce(items, expected: expected)
         case "match": return try compileMatch(items, expected: expected)
         case "step": return try compileStep(items, expected: expected)
-        case "interpolate", "interpolate-hcl", "interpolate-lab": return try compileInterpolate(op, items, expected: expected)
+        case "interpolate", "interpolate-hcl", "interpolate-lab":
+            return try compileInterpolate(op, items, expected: expected)
         case "==", "!=", "<", "<=", ">", ">=": return try compileComparison(op, items)
         case "at": return try compileAt(items, expected: expected)
         case "in", "index-of": return try compileMembership(op, items)
@@ -31,7 +34,9 @@ extension ExpressionCompiler {
         case "within", "distance":
             return try compileGeometry(op, items)
         default:
-            guard let definition = CompoundSignatures.definitions[op] else { throw EvaluationError("Unknown expression \"\(op)\"") }
+            guard let definition = CompoundSignatures.definitions[op] else {
+                throw EvaluationError("Unknown expression \"\(op)\"")
+            }
             return try compileCompound(op, definition, items)
         }
     }
@@ -39,10 +44,14 @@ extension ExpressionCompiler {
     // Each operator compiles in a function of its own: deeply nested expressions recurse through
     // `compileOperator`, whose stack frame stays small that way.
 
-    private func compileLiteral(_ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError) -> CompiledExpression {
+    private func compileLiteral(_ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError)
+        -> CompiledExpression
+    {
         guard items.count == 2 else { throw EvaluationError("literal needs one argument") }
         var type = ConstantValue.type(of: items[1].value)
-        if case .array(_, 0) = type, let expected, case .array(_, let length) = expected, length == nil || length == 0 { type = expected }
+        if case .array(_, 0) = type, let expected, case .array(_, let length) = expected, length == nil || length == 0 {
+            type = expected
+        }
         return .constant(ExpressionValue(json: items[1].value), type: type)
     }
 
@@ -59,7 +68,8 @@ extension ExpressionCompiler {
     }
 
     private func compileCoercion(_ op: String, _ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
-        let type: ExpressionType = op == "to-boolean" ? .boolean : op == "to-color" ? .color : op == "to-number" ? .number : .string
+        let type: ExpressionType =
+            op == "to-boolean" ? .boolean : op == "to-color" ? .color : op == "to-number" ? .number : .string
         var arguments: [CompiledExpression] = []
         for index in 1..<items.count { arguments.append(try compile(items, index, expected: .value)) }
         return Self.coercion(type, arguments)
@@ -74,7 +84,9 @@ extension ExpressionCompiler {
     }
 
     private func compileGlobalState(_ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
-        guard items.count == 2, let key = items[1].stringValue else { throw EvaluationError("global-state needs a string key") }
+        guard items.count == 2, let key = items[1].stringValue else {
+            throw EvaluationError("global-state needs a string key")
+        }
         return CompiledExpression(type: .value) { context throws(EvaluationError) in context.globalState[key] ?? .null }
     }
 
@@ -104,7 +116,9 @@ extension ExpressionCompiler {
         return Self.assertion(type, arguments)
     }
 
-    private func compileCompound(_ op: String, _ definition: CompoundSignatures.Definition, _ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
+    private func compileCompound(_ op: String, _ definition: CompoundSignatures.Definition, _ items: [JSONNode])
+        throws(EvaluationError) -> CompiledExpression
+    {
         let count = items.count - 1
         let parameters = definition.overloads.first {
             if case .fixed(let types) = $0 { return types.count == count }
@@ -120,7 +134,9 @@ extension ExpressionCompiler {
             }
             arguments.append(try compile(items, index, expected: expected).run)
         }
-        guard let step = CompoundOperators.step(op, arguments) else { throw EvaluationError("Unknown expression \"\(op)\"") }
+        guard let step = CompoundOperators.step(op, arguments) else {
+            throw EvaluationError("Unknown expression \"\(op)\"")
+        }
         return CompiledExpression(type: definition.type, run: step)
     }
 
@@ -131,19 +147,26 @@ extension ExpressionCompiler {
         let collator = items.count == 4 ? try compile(items, 3, expected: .collator).run : nil
         let ordered = !(op == "==" || op == "!=")
         let untyped = lhs.type.isValue || rhs.type.isValue
-        let left = lhs.run, right = rhs.run
+        let left = lhs.run
+        let right = rhs.run
         return CompiledExpression(type: .boolean) { context throws(EvaluationError) in
             let a = try left(context)
             let b = try right(context)
             if ordered, untyped {
                 let (at, bt) = (a.type.kind, b.type.kind)
                 guard at == bt, at == "string" || at == "number" else {
-                    throw EvaluationError("Expected arguments for \"\(op)\" to be (string, string) or (number, number), but found (\(at), \(bt)) instead.")
+                    throw EvaluationError(
+                        "Expected arguments for \"\(op)\" to be (string, string) or (number, number), but found (\(at), \(bt)) instead."
+                    )
                 }
             }
             if let collator {
-                if !ordered, untyped, !(a.type.kind == "string" && b.type.kind == "string") { return .boolean(Self.compareBasic(op, a, b)) }
-                guard case .collator(let settings) = try collator(context), case .string(let x) = a, case .string(let y) = b else {
+                if !ordered, untyped, !(a.type.kind == "string" && b.type.kind == "string") {
+                    return .boolean(Self.compareBasic(op, a, b))
+                }
+                guard case .collator(let settings) = try collator(context), case .string(let x) = a,
+                    case .string(let y) = b
+                else {
                     return .boolean(Self.compareBasic(op, a, b))
                 }
                 let order = CollatorComparison.compare(x, y, settings)
@@ -177,7 +200,8 @@ extension ExpressionCompiler {
             default: return x >= y
             }
         case (.string(let x), .string(let y)):
-            let ux = Array(x.utf16), uy = Array(y.utf16)
+            let ux = Array(x.utf16)
+            let uy = Array(y.utf16)
             order = ux.lexicographicallyPrecedes(uy)
             let equal = ux == uy
             switch op {
@@ -201,7 +225,8 @@ extension ExpressionCompiler {
         }
     }
 
-    private func compileAt(_ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError) -> CompiledExpression {
+    private func compileAt(_ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError) -> CompiledExpression
+    {
         guard items.count == 3 else { throw EvaluationError("at needs two arguments") }
         let index = try compile(items, 1, expected: .number).run
         let input = try compile(items, 2, expected: .array(expected ?? .value, nil))
@@ -209,9 +234,17 @@ extension ExpressionCompiler {
         return CompiledExpression(type: input.type.itemType ?? .value) { context throws(EvaluationError) in
             let position = try Self.number(try index(context))
             guard case .array(let values) = try array(context) else { throw EvaluationError("Expected an array") }
-            if position < 0 { throw EvaluationError("Array index out of bounds: \(JavaScriptNumber.string(position)) < 0.") }
-            if position >= Double(values.count) { throw EvaluationError("Array index out of bounds: \(JavaScriptNumber.string(position)) > \(values.count - 1).") }
-            if position != position.rounded(.down) { throw EvaluationError("Array index must be an integer, but found \(JavaScriptNumber.string(position)) instead.") }
+            if position < 0 {
+                throw EvaluationError("Array index out of bounds: \(JavaScriptNumber.string(position)) < 0.")
+            }
+            if position >= Double(values.count) {
+                throw EvaluationError(
+                    "Array index out of bounds: \(JavaScriptNumber.string(position)) > \(values.count - 1).")
+            }
+            if position != position.rounded(.down) {
+                throw EvaluationError(
+                    "Array index must be an integer, but found \(JavaScriptNumber.string(position)) instead.")
+            }
             return values[Int(position)]
         }
     }
@@ -228,7 +261,10 @@ extension ExpressionCompiler {
             if !isIndex, !container.isTruthy { return .boolean(false) }
             switch value {
             case .boolean, .string, .number, .null: break
-            default: throw EvaluationError("Expected first argument to be of type boolean, string, number or null, but found \(value.type) instead.")
+            default:
+                throw EvaluationError(
+                    "Expected first argument to be of type boolean, string, number or null, but found \(value.type) instead."
+                )
             }
             var start = 0.0
             if let from { start = try Self.number(try from(context)) }
@@ -241,7 +277,8 @@ extension ExpressionCompiler {
                 let begin = max(0, min(units.count, Self.searchPosition(start, count: units.count)))
                 var found = -1
                 if target.count <= units.count - begin {
-                    for position in begin...(units.count - target.count) where Array(units[position..<(position + target.count)]) == target {
+                    for position in begin...(units.count - target.count)
+                    where Array(units[position..<(position + target.count)]) == target {
                         found = position
                         break
                     }
@@ -253,10 +290,12 @@ extension ExpressionCompiler {
                 // Array.prototype.indexOf: a negative position counts from the end.
                 var begin = Self.searchPosition(start, count: values.count)
                 if begin < 0 { begin = max(0, values.count + begin) }
-                let found = begin < values.count ? (begin..<values.count).first { Self.strictlyEqual(values[$0], value) } : nil
+                let found =
+                    begin < values.count ? (begin..<values.count).first { Self.strictlyEqual(values[$0], value) } : nil
                 return isIndex ? .number(Double(found ?? -1)) : .boolean(found != nil)
             default:
-                throw EvaluationError("Expected second argument to be of type array or string, but found \(container.type) instead.")
+                throw EvaluationError(
+                    "Expected second argument to be of type array or string, but found \(container.type) instead.")
             }
         }
     }
@@ -275,7 +314,8 @@ extension ExpressionCompiler {
         let begin = try compile(items, 2, expected: .number).run
         let end = items.count == 4 ? try compile(items, 3, expected: .number).run : nil
         let source = input.run
-        return CompiledExpression(type: input.type.isArray || input.type == .string ? input.type : .value) { context throws(EvaluationError) in
+        return CompiledExpression(type: input.type.isArray || input.type == .string ? input.type : .value) {
+            context throws(EvaluationError) in
             let value = try source(context)
             let from = try Self.number(try begin(context))
             let to = try end.map { step throws(EvaluationError) in try Self.number(try step(context)) }
@@ -285,7 +325,8 @@ extension ExpressionCompiler {
                     if whole < 0 { return max(0, count + Int(max(whole, -Double(count)))) }
                     return min(count, Int(min(whole, Double(count))))
                 }
-                let lower = clamp(from), upper = to.map(clamp) ?? count
+                let lower = clamp(from)
+                let upper = to.map(clamp) ?? count
                 return lower..<max(lower, upper)
             }
             switch value {
@@ -297,7 +338,8 @@ extension ExpressionCompiler {
             case .array(let values):
                 return .array(Array(values[range(values.count)]))
             default:
-                throw EvaluationError("Expected first argument to be of type array or string, but found \(value.type) instead.")
+                throw EvaluationError(
+                    "Expected first argument to be of type array or string, but found \(value.type) instead.")
             }
         }
     }
@@ -309,7 +351,8 @@ extension ExpressionCompiler {
             switch try input(context) {
             case .string(let text): return .number(Double(text.unicodeScalars.count))
             case .array(let values): return .number(Double(values.count))
-            case let value: throw EvaluationError("Expected value to be of type string or array, but found \(value.type) instead.")
+            case let value:
+                throw EvaluationError("Expected value to be of type string or array, but found \(value.type) instead.")
             }
         }
     }
@@ -328,7 +371,9 @@ extension ExpressionCompiler {
             var section = Section(content: try compile(items, index, expected: .value).run)
             if index + 1 < items.count, let options = items[index + 1].objectValue {
                 if let node = options["font-scale"] { section.scale = try compile(node, expected: .number).run }
-                if let node = options["text-font"] { section.font = try compile(node, expected: .array(.string, nil)).run }
+                if let node = options["text-font"] {
+                    section.font = try compile(node, expected: .array(.string, nil)).run
+                }
                 if let node = options["text-color"] { section.color = try compile(node, expected: .color).run }
                 if let node = options["vertical-align"] { section.align = try compile(node, expected: .string).run }
                 index += 1
@@ -348,17 +393,23 @@ extension ExpressionCompiler {
                 var scale: Double?
                 if let step = section.scale, case .number(let number) = try step(context) { scale = number }
                 var font: String?
-                if let step = section.font, case .array(let names) = try step(context) { font = names.map(\.text).joined(separator: ",") }
+                if let step = section.font, case .array(let names) = try step(context) {
+                    font = names.map(\.text).joined(separator: ",")
+                }
                 var color: ExpressionColor?
                 if let step = section.color, case .color(let value) = try step(context) { color = value }
-                result.append(FormattedSection(text: content.text, scale: scale, fontStack: font, textColor: color, verticalAlign: align))
+                result.append(
+                    FormattedSection(
+                        text: content.text, scale: scale, fontStack: font, textColor: color, verticalAlign: align))
             }
             return .formatted(result)
         }
     }
 
     private func compileNumberFormat(_ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
-        guard items.count == 3, let options = items[2].objectValue else { throw EvaluationError("number-format needs a number and options") }
+        guard items.count == 3, let options = items[2].objectValue else {
+            throw EvaluationError("number-format needs a number and options")
+        }
         let number = try compile(items, 1, expected: .number).run
         func option(_ key: String, _ type: ExpressionType) throws(EvaluationError) -> CompiledExpression.Step? {
             guard let node = options[key] else { return nil }
@@ -382,15 +433,26 @@ extension ExpressionCompiler {
     }
 
     private func compileCollator(_ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
-        guard items.count == 2, let options = items[1].objectValue else { throw EvaluationError("collator needs an options object") }
-        let caseSensitive = try options["case-sensitive"].map { node throws(EvaluationError) in try compile(node, expected: .boolean).run }
-        let diacriticSensitive = try options["diacritic-sensitive"].map { node throws(EvaluationError) in try compile(node, expected: .boolean).run }
-        let locale = try options["locale"].map { node throws(EvaluationError) in try compile(node, expected: .string).run }
+        guard items.count == 2, let options = items[1].objectValue else {
+            throw EvaluationError("collator needs an options object")
+        }
+        let caseSensitive = try options["case-sensitive"].map { node throws(EvaluationError) in
+            try compile(node, expected: .boolean).run
+        }
+        let diacriticSensitive = try options["diacritic-sensitive"].map { node throws(EvaluationError) in
+            try compile(node, expected: .boolean).run
+        }
+        let locale = try options["locale"].map { node throws(EvaluationError) in
+            try compile(node, expected: .string).run
+        }
         return CompiledExpression(type: .collator) { context throws(EvaluationError) in
-            let caseValue = try caseSensitive.map { step throws(EvaluationError) in try step(context).isTruthy } ?? false
-            let diacriticValue = try diacriticSensitive.map { step throws(EvaluationError) in try step(context).isTruthy } ?? false
+            let caseValue =
+                try caseSensitive.map { step throws(EvaluationError) in try step(context).isTruthy } ?? false
+            let diacriticValue =
+                try diacriticSensitive.map { step throws(EvaluationError) in try step(context).isTruthy } ?? false
             let localeValue = try locale.map { step throws(EvaluationError) in try step(context).text }
-            return .collator(ExpressionCollator(caseSensitive: caseValue, diacriticSensitive: diacriticValue, locale: localeValue))
+            return .collator(
+                ExpressionCollator(caseSensitive: caseValue, diacriticSensitive: diacriticValue, locale: localeValue))
         }
     }
 }

@@ -39,16 +39,21 @@ public struct ExpressionProgram: Sendable {
     public let type: String
 
     /// Compiles a property value against its specification; a legacy function is converted first.
-    public static func compile(property node: JSONNode, spec: ExpressionSpec) -> Result<ExpressionProgram, EvaluationError> {
+    public static func compile(property node: JSONNode, spec: ExpressionSpec) -> Result<
+        ExpressionProgram, EvaluationError
+    > {
         var expression = node
         if let function = node.objectValue { expression = LegacyFunction.convert(function, spec: spec) }
         let compiler = ExpressionCompiler()
         do {
-            let compiled = try compiler.compile(expression, expected: spec.expectedType, annotation: spec.type == "string" ? .coerce : nil)
+            let compiled = try compiler.compile(
+                expression, expected: spec.expectedType, annotation: spec.type == "string" ? .coerce : nil)
             let run = compiled.run
             nonisolated(unsafe) let step = run
-            return .success(ExpressionProgram(root: { context throws(EvaluationError) in try step(context) },
-                                              type: compiled.type.description))
+            return .success(
+                ExpressionProgram(
+                    root: { context throws(EvaluationError) in try step(context) },
+                    type: compiled.type.description))
         } catch {
             return .failure(error)
         }
@@ -56,7 +61,9 @@ public struct ExpressionProgram: Sendable {
 
     /// Compiles a property's value as a style holds it: an expression, a legacy function, or a constant (an
     /// array whose first element is not an operator name is a constant, as MapLibre's `isExpression` says).
-    public static func compile(propertyValue node: JSONNode, spec: ExpressionSpec) -> Result<ExpressionProgram, EvaluationError> {
+    public static func compile(propertyValue node: JSONNode, spec: ExpressionSpec) -> Result<
+        ExpressionProgram, EvaluationError
+    > {
         if let items = node.arrayValue, !(items.first?.stringValue.map(ExpressionOperators.isOperator) ?? false) {
             return compile(property: .array([.string("literal"), node]), spec: spec)
         }
@@ -65,7 +72,9 @@ public struct ExpressionProgram: Sendable {
 
     /// The value for one input, or MapLibre's run-time error.
     /// `maximumSteps` bounds the work (`let` evaluations and bindings worked out); past it the evaluation fails.
-    public func evaluate(_ input: EvaluationInput, maximumSteps: Int = Limits.evaluationSteps) -> Result<ExpressionValue, EvaluationError> {
+    public func evaluate(_ input: EvaluationInput, maximumSteps: Int = Limits.evaluationSteps) -> Result<
+        ExpressionValue, EvaluationError
+    > {
         // Each evaluation has its own budget, however often one input is evaluated.
         var fresh = input
         fresh.budget = EvaluationBudget(steps: maximumSteps)
@@ -82,7 +91,9 @@ public struct ExpressionProgram: Sendable {
 final class ExpressionCompiler {
     private var scopes: [[(name: String, value: CompiledExpression)]] = []
 
-    func compile(_ node: JSONNode, expected: ExpressionType?, annotation: ExpressionTyping.Annotation? = nil) throws(EvaluationError) -> CompiledExpression {
+    func compile(_ node: JSONNode, expected: ExpressionType?, annotation: ExpressionTyping.Annotation? = nil)
+        throws(EvaluationError) -> CompiledExpression
+    {
         let compiled: CompiledExpression
         switch node.value {
         case .array(let items):
@@ -97,14 +108,20 @@ final class ExpressionCompiler {
     }
 
     /// Element `index` of `items`, compiled against `expected`.
-    func compile(_ items: [JSONNode], _ index: Int, expected: ExpressionType? = nil, annotation: ExpressionTyping.Annotation? = nil) throws(EvaluationError) -> CompiledExpression {
+    func compile(
+        _ items: [JSONNode], _ index: Int, expected: ExpressionType? = nil,
+        annotation: ExpressionTyping.Annotation? = nil
+    ) throws(EvaluationError) -> CompiledExpression {
         guard index < items.count else { throw EvaluationError("Expected at least \(index) arguments") }
         return try compile(items[index], expected: expected, annotation: annotation)
     }
 
     /// MapLibre's annotation of a parsed expression against the expected type.
-    private func finish(_ compiled: CompiledExpression, expected: ExpressionType?, annotation: ExpressionTyping.Annotation?) -> CompiledExpression {
-        guard let expected, let wrap = ExpressionTyping.implicitAnnotation(expected: expected, actual: compiled.type) else { return compiled }
+    private func finish(
+        _ compiled: CompiledExpression, expected: ExpressionType?, annotation: ExpressionTyping.Annotation?
+    ) -> CompiledExpression {
+        guard let expected, let wrap = ExpressionTyping.implicitAnnotation(expected: expected, actual: compiled.type)
+        else { return compiled }
         let wrapped: CompiledExpression
         switch annotation ?? wrap {
         case .omit: return compiled
@@ -123,7 +140,9 @@ final class ExpressionCompiler {
     // MARK: - Scope
 
     /// Compiles `body` with `bindings` in scope; also returns the slot of the first binding (`EvaluationInput.letBindings`).
-    func withBindings<T>(_ bindings: [(name: String, value: CompiledExpression)], _ body: () throws(EvaluationError) -> T) throws(EvaluationError) -> (T, Int) {
+    func withBindings<T>(
+        _ bindings: [(name: String, value: CompiledExpression)], _ body: () throws(EvaluationError) -> T
+    ) throws(EvaluationError) -> (T, Int) {
         let firstSlot = scopes.reduce(0) { $0 + $1.count }
         scopes.append(bindings)
         defer { scopes.removeLast() }
@@ -135,7 +154,9 @@ final class ExpressionCompiler {
         var slotsBefore = scopes.reduce(0) { $0 + $1.count }
         for scope in scopes.reversed() {
             slotsBefore -= scope.count
-            if let index = scope.lastIndex(where: { $0.name == name }) { return (scope[index].value, slotsBefore + index) }
+            if let index = scope.lastIndex(where: { $0.name == name }) {
+                return (scope[index].value, slotsBefore + index)
+            }
         }
         return nil
     }
@@ -158,10 +179,14 @@ final class ExpressionCompiler {
     /// `to-color`, `to-number`, ...: MapLibre's `Coercion`.
     static func coercion(_ type: ExpressionType, _ arguments: [CompiledExpression]) -> CompiledExpression {
         let steps = arguments.map(\.run)
-        func quoted(_ value: ExpressionValue) -> String { if case .string(let text) = value { return text } else { return value.jsonText } }
+        func quoted(_ value: ExpressionValue) -> String {
+            if case .string(let text) = value { return text } else { return value.jsonText }
+        }
         switch type {
         case .boolean:
-            return CompiledExpression(type: type) { context throws(EvaluationError) in .boolean(try steps[0](context).isTruthy) }
+            return CompiledExpression(type: type) { context throws(EvaluationError) in
+                .boolean(try steps[0](context).isTruthy)
+            }
         case .color:
             return CompiledExpression(type: type) { context throws(EvaluationError) in
                 var input = ExpressionValue.null
@@ -174,7 +199,8 @@ final class ExpressionCompiler {
                     case .string(let text): if let color = ExpressionColor(css: text) { return .color(color) }
                     case .array(let items):
                         if items.count < 3 || items.count > 4 {
-                            problem = "Invalid rgba value \(input.jsonText): expected an array containing either three or four numeric values."
+                            problem =
+                                "Invalid rgba value \(input.jsonText): expected an array containing either three or four numeric values."
                         } else {
                             problem = Self.rgbaProblem(items)
                             if problem == nil, let color = try? Self.rgba(items) { return .color(color) }
@@ -216,7 +242,9 @@ final class ExpressionCompiler {
                 throw EvaluationError("Could not parse \(type) from value '\(quoted(input))'")
             }
         default:
-            return CompiledExpression(type: .string) { context throws(EvaluationError) in .string(try steps[0](context).text) }
+            return CompiledExpression(type: .string) { context throws(EvaluationError) in
+                .string(try steps[0](context).text)
+            }
         }
     }
 
@@ -240,7 +268,8 @@ final class ExpressionCompiler {
         case (.numberArray, .number): return .wrapped(.numberArray, [input])
         case (.numberArray, .array(let items)): return numbers(items).map { .wrapped(.numberArray, $0) }
         case (.colorArray, .color): return .wrapped(.colorArray, [input])
-        case (.colorArray, .string(let text)): return ExpressionColor(css: text).map { .wrapped(.colorArray, [.color($0)]) }
+        case (.colorArray, .string(let text)):
+            return ExpressionColor(css: text).map { .wrapped(.colorArray, [.color($0)]) }
         case (.colorArray, .array(let items)):
             var colors: [ExpressionValue] = []
             for item in items {
@@ -266,7 +295,9 @@ final class ExpressionCompiler {
         case (.projectionDefinition, .string), (.projectionDefinition, .projection): return input
         case (.projectionDefinition, .array(let items)):
             // MapLibre checks the [from, to, transition] form and keeps the value as given.
-            guard items.count == 3, case .string = items[0], case .string = items[1], case .number = items[2] else { return nil }
+            guard items.count == 3, case .string = items[0], case .string = items[1], case .number = items[2] else {
+                return nil
+            }
             return input
         case (_, .wrapped(let kind, _)) where kind == type: return input
         default:
@@ -283,7 +314,9 @@ final class ExpressionCompiler {
         case .string(let text):
             let trimmed = text.trimmingJavaScriptSpace()
             if trimmed.isEmpty { return 0 }
-            if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") { return Int(trimmed.dropFirst(2), radix: 16).map(Double.init) ?? .nan }
+            if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") {
+                return Int(trimmed.dropFirst(2), radix: 16).map(Double.init) ?? .nan
+            }
             if trimmed == "Infinity" || trimmed == "+Infinity" { return .infinity }
             if trimmed == "-Infinity" { return -.infinity }
             guard trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }) else { return .nan }
@@ -301,13 +334,17 @@ final class ExpressionCompiler {
         if let problem = rgbaProblem(items) { throw EvaluationError(problem) }
         var channels: [Double] = []
         for item in items { if case .number(let number) = item { channels.append(number) } }
-        return ExpressionColor(red: channels[0] / 255, green: channels[1] / 255, blue: channels[2] / 255, alpha: channels.count > 3 ? channels[3] : 1)
+        return ExpressionColor(
+            red: channels[0] / 255, green: channels[1] / 255, blue: channels[2] / 255,
+            alpha: channels.count > 3 ? channels[3] : 1)
     }
 
     /// MapLibre's `validateRGBA` message, or nil when the channels are valid (a channel that is not a number is
     /// out of range).
     static func rgbaProblem(_ items: [ExpressionValue]) -> String? {
-        let channels = items.map { value -> Double in if case .number(let number) = value { return number } else { return .nan } }
+        let channels = items.map { value -> Double in
+            if case .number(let number) = value { return number } else { return .nan }
+        }
         return ConstantEvaluator.rgbaError(channels)
     }
 }

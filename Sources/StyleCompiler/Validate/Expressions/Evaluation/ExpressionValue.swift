@@ -68,7 +68,9 @@ public indirect enum ExpressionValue: Sendable, Equatable {
     }
 
     /// `JSON.stringify` of the value.
-    var jsonText: String { String(decoding: JSONWriter(style: .compact).bytes(json(colorsAsArrays: false)), as: UTF8.self).trimmingNewline }
+    var jsonText: String {
+        String(decoding: JSONWriter(style: .compact).bytes(json(colorsAsArrays: false)), as: UTF8.self).trimmingNewline
+    }
 
     /// The value as MapLibre's test harness writes it: colours as `[r, g, b, a]` (premultiplied) when
     /// `colorsAsArrays`, else as the object JavaScript would serialise.
@@ -80,26 +82,47 @@ public indirect enum ExpressionValue: Sendable, Equatable {
         case .string(let text): return .string(text)
         case .color(let color):
             let channels = [color.red, color.green, color.blue, color.alpha]
-            return colorsAsArrays ? .array(channels.map { .number($0) })
-                : .object(["r": .number(color.red), "g": .number(color.green), "b": .number(color.blue), "a": .number(color.alpha)])
+            return colorsAsArrays
+                ? .array(channels.map { .number($0) })
+                : .object([
+                    "r": .number(color.red), "g": .number(color.green), "b": .number(color.blue),
+                    "a": .number(color.alpha),
+                ])
         case .array(let items): return .array(items.map { $0.json(colorsAsArrays: colorsAsArrays) })
-        case .object(let object): return JSONNode(.object(JSONObject(object.members.map { JSONMember(key: $0.key, value: $0.value.json(colorsAsArrays: colorsAsArrays)) })))
+        case .object(let object):
+            return JSONNode(
+                .object(
+                    JSONObject(
+                        object.members.map {
+                            JSONMember(key: $0.key, value: $0.value.json(colorsAsArrays: colorsAsArrays))
+                        })))
         case .formatted(let sections):
-            return .object(["sections": .array(sections.map { section in
-                .object(["text": .string(section.text),
-                         "image": section.image.map { .object(["name": .string($0.name), "available": .bool($0.available)]) } ?? .null,
-                         "scale": section.scale.map { .number($0) } ?? .null,
-                         "fontStack": section.fontStack.map { .string($0) } ?? .null,
-                         "textColor": section.textColor.map { ExpressionValue.color($0).json(colorsAsArrays: false) } ?? .null,
-                         "verticalAlign": section.verticalAlign.map { .string($0) } ?? .null])
-            })])
+            return .object([
+                "sections": .array(
+                    sections.map { section in
+                        .object([
+                            "text": .string(section.text),
+                            "image": section.image.map {
+                                .object(["name": .string($0.name), "available": .bool($0.available)])
+                            } ?? .null,
+                            "scale": section.scale.map { .number($0) } ?? .null,
+                            "fontStack": section.fontStack.map { .string($0) } ?? .null,
+                            "textColor": section.textColor.map { ExpressionValue.color($0).json(colorsAsArrays: false) }
+                                ?? .null,
+                            "verticalAlign": section.verticalAlign.map { .string($0) } ?? .null,
+                        ])
+                    })
+            ])
         case .image(let name, let available): return .object(["name": .string(name), "available": .bool(available)])
         case .wrapped(_, let values): return .object(["values": .array(values.map { $0.json(colorsAsArrays: false) })])
         case .projection(let from, let to, let transition):
             return .object(["from": .string(from), "to": .string(to), "transition": .number(transition)])
         case .collator(let collator):
-            return .object(["caseSensitive": .bool(collator.caseSensitive), "diacriticSensitive": .bool(collator.diacriticSensitive),
-                            "locale": collator.locale.map { .string($0) } ?? .null])
+            return .object([
+                "caseSensitive": .bool(collator.caseSensitive),
+                "diacriticSensitive": .bool(collator.diacriticSensitive),
+                "locale": collator.locale.map { .string($0) } ?? .null,
+            ])
         }
     }
 
@@ -123,7 +146,12 @@ public struct ExpressionObject: Sendable, Equatable {
         var seen: [String: Int] = [:]
         var kept: [(key: String, value: ExpressionValue)] = []
         for (key, value) in members {
-            if let index = seen[key] { kept[index].value = value } else { seen[key] = kept.count; kept.append((key, value)) }
+            if let index = seen[key] {
+                kept[index].value = value
+            } else {
+                seen[key] = kept.count
+                kept.append((key, value))
+            }
         }
         self.members = kept
     }
@@ -131,7 +159,8 @@ public struct ExpressionObject: Sendable, Equatable {
     public subscript(key: String) -> ExpressionValue? { members.first { $0.key == key }?.value }
 
     public static func == (lhs: ExpressionObject, rhs: ExpressionObject) -> Bool {
-        lhs.members.count == rhs.members.count && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        lhs.members.count == rhs.members.count
+            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
 
@@ -169,7 +198,9 @@ public struct ExpressionColor: Sendable, Equatable {
             self = cached
             return
         }
-        let parsed = CSSColor.parse(text).map { ExpressionColor(red: $0.red / 255, green: $0.green / 255, blue: $0.blue / 255, alpha: $0.alpha) }
+        let parsed = CSSColor.parse(text).map {
+            ExpressionColor(red: $0.red / 255, green: $0.green / 255, blue: $0.blue / 255, alpha: $0.alpha)
+        }
         ColorCache.shared.withLock { cache in
             if cache.count >= ColorCache.capacity { cache.removeAll(keepingCapacity: true) }
             cache[text] = .some(parsed)
@@ -207,8 +238,10 @@ public struct FormattedSection: Sendable, Equatable {
     public var verticalAlign: String?
 
     public static func == (lhs: FormattedSection, rhs: FormattedSection) -> Bool {
-        lhs.text == rhs.text && lhs.image?.name == rhs.image?.name && lhs.image?.available == rhs.image?.available && lhs.scale == rhs.scale
-            && lhs.fontStack == rhs.fontStack && lhs.textColor == rhs.textColor && lhs.verticalAlign == rhs.verticalAlign
+        lhs.text == rhs.text && lhs.image?.name == rhs.image?.name && lhs.image?.available == rhs.image?.available
+            && lhs.scale == rhs.scale
+            && lhs.fontStack == rhs.fontStack && lhs.textColor == rhs.textColor
+            && lhs.verticalAlign == rhs.verticalAlign
     }
 }
 

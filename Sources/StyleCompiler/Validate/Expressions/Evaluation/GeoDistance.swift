@@ -18,9 +18,12 @@ enum GeoDistance {
             var distance = Double.infinity
             for shape in shapes {
                 switch shape {
-                case .point(let point): distance = min(distance, pointSetDistance(points, isLine, [point], false, ruler, distance))
-                case .line(let line): distance = min(distance, pointSetDistance(points, isLine, line, true, ruler, distance))
-                case .polygon(let polygon): distance = min(distance, pointsToPolygon(points, isLine, polygon, ruler, distance))
+                case .point(let point):
+                    distance = min(distance, pointSetDistance(points, isLine, [point], false, ruler, distance))
+                case .line(let line):
+                    distance = min(distance, pointSetDistance(points, isLine, line, true, ruler, distance))
+                case .polygon(let polygon):
+                    distance = min(distance, pointsToPolygon(points, isLine, polygon, ruler, distance))
                 }
                 if distance == 0 { return 0 }
             }
@@ -34,9 +37,12 @@ enum GeoDistance {
             for shape in shapes {
                 for polygon in polygons {
                     switch shape {
-                    case .point(let point): distance = min(distance, pointsToPolygon([point], false, polygon, ruler, distance))
-                    case .line(let line): distance = min(distance, pointsToPolygon(line, true, polygon, ruler, distance))
-                    case .polygon(let other): distance = min(distance, polygonToPolygon(polygon, other, ruler, distance))
+                    case .point(let point):
+                        distance = min(distance, pointsToPolygon([point], false, polygon, ruler, distance))
+                    case .line(let line):
+                        distance = min(distance, pointsToPolygon(line, true, polygon, ruler, distance))
+                    case .polygon(let other):
+                        distance = min(distance, polygonToPolygon(polygon, other, ruler, distance))
                     }
                     if distance == 0 { return 0 }
                 }
@@ -106,7 +112,8 @@ enum GeoDistance {
 
     private static func boxDistance(_ a: GeoBox, _ b: GeoBox, _ ruler: CheapRuler) -> Double {
         guard !a.isEmpty, !b.isEmpty else { return .nan }
-        var dx = 0.0, dy = 0.0
+        var dx = 0.0
+        var dy = 0.0
         if a.maxX < b.minX { dx = b.minX - a.maxX }
         if a.minX > b.maxX { dx = a.minX - b.maxX }
         if a.minY > b.maxY { dy = a.minY - b.maxY }
@@ -118,12 +125,17 @@ enum GeoDistance {
         ruler.distance(point, ruler.pointOnLine(line, point))
     }
 
-    private static func segmentDistance(_ p1: GeoPoint, _ p2: GeoPoint, _ q1: GeoPoint, _ q2: GeoPoint, _ ruler: CheapRuler) -> Double {
-        min(min(pointToLine(p1, [q1, q2], ruler), pointToLine(p2, [q1, q2], ruler)),
+    private static func segmentDistance(
+        _ p1: GeoPoint, _ p2: GeoPoint, _ q1: GeoPoint, _ q2: GeoPoint, _ ruler: CheapRuler
+    ) -> Double {
+        min(
+            min(pointToLine(p1, [q1, q2], ruler), pointToLine(p2, [q1, q2], ruler)),
             min(pointToLine(q1, [p1, p2], ruler), pointToLine(q2, [p1, p2], ruler)))
     }
 
-    private static func lineToLine(_ a: [GeoPoint], _ ra: Range, _ b: [GeoPoint], _ rb: Range, _ ruler: CheapRuler) -> Double {
+    private static func lineToLine(_ a: [GeoPoint], _ ra: Range, _ b: [GeoPoint], _ rb: Range, _ ruler: CheapRuler)
+        -> Double
+    {
         guard isSafe(ra, a.count), isSafe(rb, b.count) else { return .infinity }
         var distance = Double.infinity
         for i in stride(from: ra.0, to: ra.1, by: 1) {
@@ -135,7 +147,9 @@ enum GeoDistance {
         return distance
     }
 
-    private static func pointsToPoints(_ a: [GeoPoint], _ ra: Range, _ b: [GeoPoint], _ rb: Range, _ ruler: CheapRuler) -> Double {
+    private static func pointsToPoints(_ a: [GeoPoint], _ ra: Range, _ b: [GeoPoint], _ rb: Range, _ ruler: CheapRuler)
+        -> Double
+    {
         guard isSafe(ra, a.count), isSafe(rb, b.count) else { return .nan }
         var distance = Double.infinity
         for i in ra.0...ra.1 {
@@ -161,9 +175,13 @@ enum GeoDistance {
         return distance
     }
 
-    private static func lineToPolygon(_ line: [GeoPoint], _ range: Range, _ polygon: [[GeoPoint]], _ ruler: CheapRuler) -> Double {
+    private static func lineToPolygon(_ line: [GeoPoint], _ range: Range, _ polygon: [[GeoPoint]], _ ruler: CheapRuler)
+        -> Double
+    {
         guard isSafe(range, line.count) else { return .nan }
-        for i in range.0...range.1 where GeoPlane.pointWithinPolygon(line[i], polygon, trueIfOnBoundary: true) { return 0 }
+        for i in range.0...range.1 where GeoPlane.pointWithinPolygon(line[i], polygon, trueIfOnBoundary: true) {
+            return 0
+        }
         var distance = Double.infinity
         for i in stride(from: range.0, to: range.1, by: 1) {
             for ring in polygon where !ring.isEmpty {
@@ -182,8 +200,11 @@ enum GeoDistance {
         a.contains { ring in ring.contains { GeoPlane.pointWithinPolygon($0, b, trueIfOnBoundary: true) } }
     }
 
-    private static func polygonToPolygon(_ a: [[GeoPoint]], _ b: [[GeoPoint]], _ ruler: CheapRuler, _ current: Double) -> Double {
-        let boxA = box(a), boxB = box(b)
+    private static func polygonToPolygon(_ a: [[GeoPoint]], _ b: [[GeoPoint]], _ ruler: CheapRuler, _ current: Double)
+        -> Double
+    {
+        let boxA = box(a)
+        let boxB = box(b)
         if current != .infinity, boxDistance(boxA, boxB, ruler) >= current { return current }
         if boxA.isWithin(boxB) {
             if polygonsIntersect(a, b) { return 0 }
@@ -218,7 +239,9 @@ enum GeoDistance {
         }
     }
 
-    private static func pointsToPolygon(_ points: [GeoPoint], _ isLine: Bool, _ polygon: [[GeoPoint]], _ ruler: CheapRuler, _ current: Double) -> Double {
+    private static func pointsToPolygon(
+        _ points: [GeoPoint], _ isLine: Bool, _ polygon: [[GeoPoint]], _ ruler: CheapRuler, _ current: Double
+    ) -> Double {
         guard let first = points.first, let corner = polygon.first?.first else { return .nan }
         var best = min(ruler.distance(first, corner), current)
         if best == 0 { return 0 }
@@ -250,7 +273,9 @@ enum GeoDistance {
         return best
     }
 
-    private static func pointSetDistance(_ a: [GeoPoint], _ aIsLine: Bool, _ b: [GeoPoint], _ bIsLine: Bool, _ ruler: CheapRuler, _ current: Double) -> Double {
+    private static func pointSetDistance(
+        _ a: [GeoPoint], _ aIsLine: Bool, _ b: [GeoPoint], _ bIsLine: Bool, _ ruler: CheapRuler, _ current: Double
+    ) -> Double {
         guard let firstA = a.first, let firstB = b.first else { return .nan }
         var best = min(current, ruler.distance(firstA, firstB))
         if best == 0 { return 0 }
@@ -258,7 +283,9 @@ enum GeoDistance {
         while let pair = queue.pop() {
             if pair.distance >= best { continue }
             let (ra, rb) = (pair.a, pair.b)
-            if size(ra) <= (aIsLine ? minimumLinePoints : minimumPoints), size(rb) <= (bIsLine ? minimumLinePoints : minimumPoints) {
+            if size(ra) <= (aIsLine ? minimumLinePoints : minimumPoints),
+                size(rb) <= (bIsLine ? minimumLinePoints : minimumPoints)
+            {
                 if !isSafe(ra, a.count), isSafe(rb, b.count) { return .nan }
                 if aIsLine, bIsLine {
                     best = min(best, lineToLine(a, ra, b, rb, ruler))
@@ -278,7 +305,8 @@ enum GeoDistance {
                     best = min(best, pointsToPoints(a, ra, b, rb, ruler))
                 }
             } else {
-                let halvesA = split(ra, isLine: aIsLine), halvesB = split(rb, isLine: bIsLine)
+                let halvesA = split(ra, isLine: aIsLine)
+                let halvesB = split(rb, isLine: bIsLine)
                 for x in [halvesA.0, halvesA.1] {
                     for y in [halvesB.0, halvesB.1] {
                         guard let x, let y else { continue }
@@ -323,7 +351,8 @@ struct CheapRuler {
     }
 
     func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
-        let dx = wrap(a.x - b.x) * kx, dy = (a.y - b.y) * ky
+        let dx = wrap(a.x - b.x) * kx
+        let dy = (a.y - b.y) * ky
         return (dx * dx + dy * dy).squareRoot()
     }
 
@@ -333,7 +362,8 @@ struct CheapRuler {
         var nearest = GeoPoint(x: .nan, y: .nan)
         guard line.count > 1 else { return nearest }
         for i in 0..<(line.count - 1) {
-            var x = line[i].x, y = line[i].y
+            var x = line[i].x
+            var y = line[i].y
             var dx = wrap(line[i + 1].x - x) * kx
             var dy = (line[i + 1].y - y) * ky
             if dx != 0 || dy != 0 {

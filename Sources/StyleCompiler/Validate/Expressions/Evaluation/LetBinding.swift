@@ -43,7 +43,9 @@ final class EvaluationBudget: @unchecked Sendable {
     func spend() throws(EvaluationError) {
         left -= 1
         guard left >= 0 else {
-            throw EvaluationError("the expression needs more than \(steps) evaluation steps (let bindings evaluated too often): simplify it")
+            throw EvaluationError(
+                "the expression needs more than \(steps) evaluation steps (let bindings evaluated too often): simplify it"
+            )
         }
     }
 }

@@ -69,7 +69,9 @@ struct NumberFormatting {
     /// else (NaN included) is the RangeError `Intl.NumberFormat` throws, so the expression fails to evaluate.
     static func digitCount(_ value: Double?, option: String) throws(EvaluationError) -> Int? {
         guard let value else { return nil }
-        guard value >= 0, value <= Double(fractionDigitLimit) else { throw EvaluationError("\(option) value is out of range.") }
+        guard value >= 0, value <= Double(fractionDigitLimit) else {
+            throw EvaluationError("\(option) value is out of range.")
+        }
         return Int(value.rounded(.down))
     }
 
@@ -82,10 +84,13 @@ struct NumberFormatting {
 
     /// The short English symbols of the sanctioned units `Intl.NumberFormat` accepts most often in styles.
     static let unitSymbols: [String: String] = [
-        "meter": "m", "kilometer": "km", "centimeter": "cm", "millimeter": "mm", "mile": "mi", "foot": "ft", "inch": "in",
-        "yard": "yd", "celsius": "°C", "fahrenheit": "°F", "degree": "deg", "kilobyte": "kB", "megabyte": "MB", "gigabyte": "GB",
+        "meter": "m", "kilometer": "km", "centimeter": "cm", "millimeter": "mm", "mile": "mi", "foot": "ft",
+        "inch": "in",
+        "yard": "yd", "celsius": "°C", "fahrenheit": "°F", "degree": "deg", "kilobyte": "kB", "megabyte": "MB",
+        "gigabyte": "GB",
         "byte": "byte", "second": "sec", "minute": "min", "hour": "hr", "day": "day", "percent": "%", "kilogram": "kg",
-        "gram": "g", "pound": "lb", "liter": "L", "kilometer-per-hour": "km/h", "mile-per-hour": "mph", "meter-per-second": "m/s",
+        "gram": "g", "pound": "lb", "liter": "L", "kilometer-per-hour": "km/h", "mile-per-hour": "mph",
+        "meter-per-second": "m/s",
         "acre": "ac", "hectare": "ha",
     ]
 }
