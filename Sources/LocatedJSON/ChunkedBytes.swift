@@ -29,6 +29,7 @@ public struct ChunkedBytes: Sendable, Equatable {
         count += bytes.count
     }
 
+    /// True when there are no bytes at all.
     public var isEmpty: Bool { count == 0 }
 
     /// All bytes in one array (a copy of every chunk but a single one).

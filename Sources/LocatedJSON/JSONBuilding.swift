@@ -1,8 +1,10 @@
 /// Short constructors for values the program builds (manifests, TileJSON, composed layers).
 extension JSONNode {
+    /// A string node, for building documents in code (at `location`, when it stands for a value read from a file).
     public static func string(_ text: String, at location: SourceLocation? = nil) -> JSONNode {
         JSONNode(.string(text), location: location)
     }
+    /// An integer node written as its decimal digits.
     public static func integer(_ value: Int, at location: SourceLocation? = nil) -> JSONNode {
         JSONNode(.number(JSONNumber(value)), location: location)
     }
@@ -10,10 +12,13 @@ extension JSONNode {
     public static func number(_ value: Double, at location: SourceLocation? = nil) -> JSONNode {
         JSONNode(.number(JSONNumber(value)), location: location)
     }
+    /// A `true` or `false` node.
     public static func bool(_ flag: Bool, at location: SourceLocation? = nil) -> JSONNode {
         JSONNode(.bool(flag), location: location)
     }
+    /// A `null` node with no location.
     public static let null = JSONNode(.null)
+    /// An array node of `items`, in order.
     public static func array(_ items: [JSONNode], at location: SourceLocation? = nil) -> JSONNode {
         JSONNode(.array(items), location: location)
     }

@@ -35,5 +35,6 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
+    /// The number's text as it was written (`0.10` stays `0.10`).
     public var description: String { text }
 }

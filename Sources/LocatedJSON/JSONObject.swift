@@ -1,11 +1,14 @@
 /// An object member: its key, where the key was written, and its value.
 public struct JSONMember: Sendable, Equatable {
+    /// The member's key, decoded.
     public var key: String
+    /// The member's value.
     public var value: JSONNode
     // Kept flat, as in `JSONNode`, to keep members small and their copies free of counting.
     private var keyOffset: UInt32
     private var keyFileID: UInt32
 
+    /// A member; `keyLocation` is where its key was written, when it was read from a file.
     public init(key: String, keyLocation: SourceLocation? = nil, value: JSONNode) {
         self.key = key
         self.value = value
@@ -54,6 +57,7 @@ public struct JSONObject: Sendable, Equatable {
     /// a hash of the key on every lookup.
     static let indexThreshold = 16
 
+    /// An empty object.
     public init() {
         self.members = []
         self.index = nil
@@ -113,8 +117,11 @@ public struct JSONObject: Sendable, Equatable {
         self.index = uniqueMembers.count > Self.indexThreshold ? index : nil
     }
 
+    /// The number of members.
     public var count: Int { members.count }
+    /// True when the object has no members.
     public var isEmpty: Bool { members.isEmpty }
+    /// The keys, in the order the members stand.
     public var keys: [String] { members.map(\.key) }
 
     /// The position of `key`, or nil.
@@ -195,5 +202,6 @@ public struct JSONObject: Sendable, Equatable {
         index = built
     }
 
+    /// Two objects are equal when they have equal members in the same order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.members == rhs.members }
 }

@@ -16,6 +16,8 @@ public struct JSONParser: Sendable {
     /// The longest string accepted, in UTF-8 bytes as written (escapes count as written).
     public var maximumStringLength: Int
 
+    /// A parser that refuses nesting deeper than `maximumDepth` levels and strings longer than `maximumStringLength`
+    /// UTF-8 bytes.
     public init(
         maximumDepth: Int = JSONParser.defaultMaximumDepth,
         maximumStringLength: Int = JSONParser.defaultMaximumStringLength
@@ -50,10 +52,14 @@ public struct JSONParser: Sendable {
 
 /// A parsed file: its root value, the file it came from, and any duplicate keys found.
 public struct JSONDocument: Sendable {
+    /// The document's root value.
     public var root: JSONNode
+    /// The file the document was parsed from; holding the document keeps its nodes' locations.
     public let file: SourceFile
+    /// Keys written twice in one object, each with both places (the later value is kept).
     public let duplicateKeys: [DuplicateKey]
 
+    /// A document of `root`, read from `file`.
     public init(root: JSONNode, file: SourceFile, duplicateKeys: [DuplicateKey] = []) {
         self.root = root
         self.file = file

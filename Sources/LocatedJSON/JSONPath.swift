@@ -3,8 +3,11 @@
 /// Two notations: MapLibre's (`layers[3].paint.fill-color`), used in messages, and RFC 6901 JSON Pointer
 /// (`/layers/3/paint/fill-color`), used in manifests and machine output.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+    /// One step of a path: an object key or an array index.
     public enum Component: Hashable, Sendable {
+        /// The member of an object with this key.
         case key(String)
+        /// The element of an array at this index, from 0.
         case index(Int)
     }
 
@@ -24,6 +27,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
     private var last: Link?
 
+    /// A path of these steps, from the root; empty for the root itself.
     public init(_ components: [Component] = []) {
         var link: Link?
         for component in components { link = Link(parent: link, component: component) }
@@ -47,14 +51,20 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// The root.
     public static let root = JSONPath()
 
+    /// This path followed by an object key.
     public func appending(_ key: String) -> JSONPath { JSONPath(last: Link(parent: last, component: .key(key))) }
+    /// This path followed by an array index.
     public func appending(_ index: Int) -> JSONPath { JSONPath(last: Link(parent: last, component: .index(index))) }
+    /// Adds a step at the end.
     public mutating func append(_ component: Component) { last = Link(parent: last, component: component) }
+    /// Removes the last step; the root's path stays empty.
     public mutating func removeLast() { last = last?.parent }
 
+    /// Two paths are equal when they have the same steps.
     public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
         lhs.last === rhs.last || lhs.components == rhs.components
     }
+    /// Hashes the steps.
     public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     /// MapLibre notation: keys joined by `.`, indices in brackets; the root is the empty string.
@@ -107,6 +117,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         self.init(components)
     }
 
+    /// The path in MapLibre's notation (`layers[2].paint.fill-color`).
     public var description: String { mapLibreNotation }
 }
 

@@ -1,11 +1,17 @@
 /// How a YAML scalar was written; JSON values are `.json`. The declarations decoder types plain YAML
 /// scalars by the field they land in, so it needs to know whether a scalar was quoted.
 public enum ScalarStyle: UInt8, Sendable {
+    /// Written as JSON (or built in code).
     case json
+    /// A plain YAML scalar, unquoted.
     case plain
+    /// A single-quoted YAML scalar.
     case singleQuoted
+    /// A double-quoted YAML scalar.
     case doubleQuoted
+    /// A literal block scalar (`|`).
     case literal
+    /// A folded block scalar (`>`).
     case folded
 
     /// True for YAML scalars written without quotes or block indicators.
@@ -14,11 +20,17 @@ public enum ScalarStyle: UInt8, Sendable {
 
 /// A JSON value. Containers hold `JSONNode`s so that every member keeps its own location.
 public enum JSONValue: Sendable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, with the text it was written as.
     case number(JSONNumber)
+    /// A string, decoded.
     case string(String)
+    /// An array of nodes, in order.
     case array([JSONNode])
+    /// An object, its members in the order they were written.
     case object(JSONObject)
 
     /// The value's kind in words, as diagnostics say it ("string", "number", "object", ...).
@@ -44,6 +56,7 @@ public enum JSONValue: Sendable {
 
 /// Structural equality: same kinds, same member order, numbers compared by their text. Locations do not count.
 extension JSONValue: Equatable {
+    /// Values are equal when they are the same kind with equal contents (numbers by value, object members in order).
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -60,12 +73,14 @@ extension JSONValue: Equatable {
 /// A hash that agrees with `==`: kinds, member order, keys, number texts and strings; locations do not count.
 /// Lets a value stand as a dictionary key (a memo of checks already made on an equal value, say).
 extension JSONValue: Hashable {
+    /// Hashes the value's structure and contents.
     public func hash(into hasher: inout Hasher) { hasher.combine(StructureDigest(self).value) }
 }
 
 /// A value and where it came from. Nodes made by the program have no location, or the location of the
 /// declaration that caused them.
 public struct JSONNode: Sendable, Hashable {
+    /// The node's value.
     public var value: JSONValue
     // The rest is packed into the 7 bytes `value` leaves before the next multiple of 8, so that a node takes 24
     // bytes: bits 0-2 of `packed` the scalar style, bit 3 the secrecy, bits 4-7 the low 4 bits of the file's
@@ -75,6 +90,7 @@ public struct JSONNode: Sendable, Hashable {
     private var fileHigh: UInt16
     private var offset: UInt32
 
+    /// A node of `value`; `location` is where it was written, and `isSecret` marks a value that must never be shown.
     public init(
         _ value: JSONValue, location: SourceLocation? = nil, scalarStyle: ScalarStyle = .json, isSecret: Bool = false
     ) {
@@ -142,11 +158,17 @@ public struct JSONNode: Sendable, Hashable {
     /// The value's hash (`JSONValue`'s, which agrees with `==`).
     public func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
 
+    /// The string, when the node is a string.
     public var stringValue: String? { if case .string(let text) = value { return text } else { return nil } }
+    /// The number, when the node is a number.
     public var numberValue: JSONNumber? { if case .number(let number) = value { return number } else { return nil } }
+    /// The boolean, when the node is one.
     public var boolValue: Bool? { if case .bool(let flag) = value { return flag } else { return nil } }
+    /// The elements, when the node is an array.
     public var arrayValue: [JSONNode]? { if case .array(let items) = value { return items } else { return nil } }
+    /// The object, when the node is one.
     public var objectValue: JSONObject? { if case .object(let object) = value { return object } else { return nil } }
+    /// True when the node is `null`.
     public var isNull: Bool { if case .null = value { return true } else { return false } }
 
     /// The member `key` of an object node; nil for other kinds or a missing key.

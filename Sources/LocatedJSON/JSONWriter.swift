@@ -10,13 +10,18 @@
 ///
 /// Parsing the output gives back an equal tree, and writing that tree again gives identical bytes.
 public struct JSONWriter: Sendable {
+    /// How the output is laid out.
     public enum Style: Sendable {
+        /// Two-space indentation, one member per line, arrays of scalars on one line, and a final newline.
         case pretty
+        /// No white space, and a final newline.
         case compact
     }
 
+    /// The layout written.
     public var style: Style
 
+    /// A writer of this layout.
     public init(style: Style = .pretty) { self.style = style }
 
     /// The UTF-8 bytes of `node`, with a final newline. `capacityHint` (bytes) sizes the buffer up front, so a

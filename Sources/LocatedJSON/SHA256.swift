@@ -54,6 +54,7 @@ public enum SHA256 {
         /// Bytes hashed so far.
         public private(set) var count = 0
 
+        /// A hasher that uses the processor's SHA instructions where it has them.
         public init() { self.init(hardware: true) }
 
         /// With `hardware` false the Swift rounds are used even where SHA instructions exist (tests compare them).

@@ -43,6 +43,7 @@ public final class SourceFile: Sendable {
     /// Numbers are below this (2^20), so that a node holds its file's number in 20 bits.
     public static let numberLimit: UInt32 = 1 << 20
 
+    /// A file of `bytes`, named `name` in locations and messages.
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
@@ -227,21 +228,27 @@ public final class SourceFile: Sendable {
 
 /// A 1-based line and a 1-based column counted in Unicode scalars.
 public struct SourcePosition: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public let line: Int
+    /// The column, from 1, in Unicode scalars.
     public let column: Int
+    /// A position at `line` and `column`, both from 1.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
+    /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }
 
 /// Where something came from: a file and a byte offset in it. Line and column are computed on demand.
 public struct SourceLocation: Sendable, CustomStringConvertible {
+    /// The file the location is in; a location keeps its file alive.
     public let file: SourceFile
     /// Byte offset from the start of the file (a byte-order mark counts).
     public let offset: Int
 
+    /// The location at byte `offset` of `file`.
     public init(file: SourceFile, offset: Int) {
         self.file = file
         self.offset = offset
@@ -255,10 +262,12 @@ public struct SourceLocation: Sendable, CustomStringConvertible {
 }
 
 extension SourceLocation: Equatable, Hashable {
+    /// Two locations are equal when they are the same byte of the same file.
     public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         lhs.file === rhs.file && lhs.offset == rhs.offset
     }
 
+    /// Hashes the file and the offset.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(file))
         hasher.combine(offset)

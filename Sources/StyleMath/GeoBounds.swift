@@ -120,6 +120,7 @@ public struct GeoBounds: Equatable, Sendable, CustomStringConvertible {
         return total
     }
 
+    /// `west,south,east,north`, in degrees.
     public var description: String { "\(west),\(south),\(east),\(north)" }
 
     /// The whole tiles touched by the fractional span `from...to`: an edge that falls exactly on a tile

@@ -19,6 +19,7 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A tile size other than a positive number of pixels.
     case invalidTileSize(Int)
 
+    /// What is wrong, in words.
     public var description: String {
         switch self {
         case .notFinite(let name): return "\(name) must be a finite number"

@@ -1,6 +1,8 @@
 /// One XYZ tile: column `x` (from 180°W eastwards), row `y` (from the north downwards), tile level `z`.
 public struct TileCoordinate: Hashable, Sendable, CustomStringConvertible {
+    /// The column, from 180°W eastwards.
     public let x: Int
+    /// The row, from the north downwards.
     public let y: Int
     /// Tile level (a pyramid level, not a camera zoom).
     public let z: Int
@@ -43,5 +45,6 @@ public struct TileCoordinate: Hashable, Sendable, CustomStringConvertible {
     /// The same tile with its row counted from the south (TMS), as a `tms` source names it.
     public var tmsRow: Int { (1 << z) - 1 - y }
 
+    /// `z/x/y`.
     public var description: String { "\(z)/\(x)/\(y)" }
 }

@@ -7,6 +7,7 @@ public struct TileRange: Equatable, Sendable {
     /// Tile rows, north to south (XYZ).
     public let rows: ClosedRange<Int>
 
+    /// The tiles of `level` in these columns and rows.
     public init(level: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
         self.level = level
         self.columns = columns

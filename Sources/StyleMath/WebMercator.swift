@@ -4,8 +4,11 @@
 public enum WebMercator {
     /// A point in Web Mercator meters: `x` eastwards from the prime meridian, `y` northwards from the equator.
     public struct Meters: Equatable, Sendable {
+        /// Meters eastwards from the prime meridian.
         public var x: Double
+        /// Meters northwards from the equator.
         public var y: Double
+        /// A point `x` meters east and `y` meters north.
         public init(x: Double, y: Double) {
             self.x = x
             self.y = y
@@ -14,8 +17,11 @@ public enum WebMercator {
 
     /// A position in tile units at one tile level: the integer part names the tile, the fraction the place in it.
     public struct FractionalTile: Equatable, Sendable {
+        /// Tile units eastwards from 180°W.
         public var x: Double
+        /// Tile units southwards from the north edge of the map.
         public var y: Double
+        /// A position at `x`, `y` tile units.
         public init(x: Double, y: Double) {
             self.x = x
             self.y = y

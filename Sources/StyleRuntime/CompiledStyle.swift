@@ -9,6 +9,7 @@ import LocatedJSON
 /// place a run-time value goes (about one parse of the style). Resolving then costs one copy of the style's
 /// bytes: call it on every opacity or visibility change.
 public struct CompiledStyle: Sendable {
+    /// The compiled folder's manifest.
     public let manifest: RuntimeManifest
     /// The map-design variant loaded (the manifest's first unless one was asked for).
     public let variant: RuntimeManifest.VariantRecord

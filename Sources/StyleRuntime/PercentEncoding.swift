@@ -1,6 +1,7 @@
 /// RFC 3986 percent-encoding of everything but the unreserved characters (letters, digits, `-`, `.`, `_`,
 /// `~`): how an API key goes into a query value.
 public enum PercentEncoding {
+    /// `text` percent-encoded as RFC 3986 says for a query value: everything but `A-Z a-z 0-9 - . _ ~`, as UTF-8 bytes.
     public static func encoded(_ text: String) -> [UInt8] {
         let hex = Array("0123456789ABCDEF".utf8)
         var result: [UInt8] = []

@@ -1,6 +1,7 @@
 /// Why a compiled style could not be loaded or resolved. The message names the file, placeholder, route or
 /// source concerned; it never holds the API key, and every value it quotes is cut to a bounded length.
 public struct RuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong; the raw value is a stable id, as `mc-style resolve` shows it (`resolve.digest-mismatch`).
     public enum Kind: String, Sendable {
         /// A file could not be read.
         case unreadable = "unreadable"
@@ -26,11 +27,13 @@ public struct RuntimeError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// The kind; its raw value is the stable rule id's last part (`resolve.unfilled`).
     public let kind: Kind
+    /// What went wrong and where, in words; never the API key.
     public let message: String
     /// For `.unfilled`: every placeholder that was given no value, each with its own message, in the manifest's
     /// order (one resolve names them all at once).
     public let unfilled: [(placeholder: Placeholder, message: String)]
 
+    /// An error of `kind` with this message.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
@@ -44,6 +47,7 @@ public struct RuntimeError: Error, Sendable, Equatable, CustomStringConvertible 
         self.unfilled = unfilled
     }
 
+    /// Errors are equal when their kinds and messages are.
     public static func == (lhs: RuntimeError, rhs: RuntimeError) -> Bool {
         lhs.kind == rhs.kind && lhs.message == rhs.message
     }
@@ -52,6 +56,7 @@ public struct RuntimeError: Error, Sendable, Equatable, CustomStringConvertible 
     /// what it needs: the command line reports these as misuse.
     public var isInvalidArgument: Bool { kind == .invalidValue }
 
+    /// The message.
     public var description: String { message }
 
     /// `text` cut to `limit` characters for quoting in a message.

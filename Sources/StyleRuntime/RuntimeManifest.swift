@@ -7,18 +7,22 @@ import LocatedJSON
 public struct RuntimeManifest: Sendable, Equatable {
     /// A compiled file: its path in the compiled folder and its SHA-256 (64 lowercase hex digits).
     public struct FileRecord: Sendable, Equatable {
+        /// The file's path, relative to the compiled folder.
         public let path: String
+        /// The file's SHA-256, as 64 lowercase hex digits.
         public let sha256: String
     }
 
     /// A placeholder and every string of the style that holds it.
     public struct PlaceholderRecord: Sendable, Equatable {
+        /// Which placeholder.
         public let placeholder: Placeholder
         /// What fills it when the app gives nothing (a route's declared name); nil when a value is required.
         public let defaultValue: String?
         /// JSON Pointers (RFC 6901) of strings in style.json that hold the token.
         public let pointers: [String]
 
+        /// A record of `placeholder` at `pointers`, filled with `defaultValue` when the app gives nothing.
         public init(placeholder: Placeholder, defaultValue: String? = nil, pointers: [String]) {
             self.placeholder = placeholder
             self.defaultValue = defaultValue
@@ -30,6 +34,7 @@ public struct RuntimeManifest: Sendable, Equatable {
     public struct SourceRecord: Sendable, Equatable {
         /// The declared id (what `--opacity ID=...` and `--hide ID` name).
         public let id: String
+        /// The id of the source's layer in the style (`mc-raster-layer-<id>`).
         public let styleLayerID: String
         /// The declared LocalTileServer route, for local sources.
         public let route: String?
@@ -48,18 +53,25 @@ public struct RuntimeManifest: Sendable, Equatable {
     /// One map design (`light`, `dark`, ...; `default` for a build with one base): its files and the places
     /// in its style the app fills.
     public struct VariantRecord: Sendable, Equatable {
+        /// The design's name (`light`, `dark`, or `default` for a single base).
         public let name: String
+        /// The design's composed style.
         public let style: FileRecord
+        /// The design's layer mapping, when the build has one.
         public let layerMapping: FileRecord?
+        /// The placeholders the design's style holds, with where.
         public let placeholders: [PlaceholderRecord]
         /// One per declared source, in the order of `sources`.
         public let layers: [LayerRecord]
     }
 
+    /// The target the style was composed for (`tomtom`, `maplibre`).
     public let target: String
+    /// The app platforms the build serves.
     public let platforms: [Platform]
     /// One or more; the first is the default.
     public let variants: [VariantRecord]
+    /// The declared sources, in the order declared.
     public let sources: [SourceRecord]
 
     /// The variant of this name, or the default (the first) for nil; an unknown name is an error that lists the

@@ -16,6 +16,7 @@ public struct RuntimeSettings: Sendable, Equatable {
     /// Declared source id -> whether the layer shows.
     public var visible: [String: Bool]
 
+    /// What the phone knows; anything not given stays unfilled (and is an error if the style needs it).
     public init(
         platform: Platform, apiKey: String? = nil, localTileServer: String? = nil, routeIDs: [String: String] = [:],
         cacheKeys: [String: String] = [:], opacity: [String: Double] = [:], visible: [String: Bool] = [:]

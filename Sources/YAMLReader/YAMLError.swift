@@ -2,6 +2,7 @@ import LocatedJSON
 
 /// Why a YAML file was refused: a stable kind (its rule id is `yaml.<kind>`), where, and what was expected.
 public struct YAMLError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong; the raw value is the rule id's tail (`yaml.syntax`).
     public enum Kind: String, Sendable, CaseIterable {
         /// libyaml's scanner or parser refused the text (tabs in indentation, bad indentation, unclosed quotes, ...).
         case syntax
@@ -31,7 +32,9 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
         case include
     }
 
+    /// What is wrong.
     public let kind: Kind
+    /// Where it is wrong.
     public let location: SourceLocation
     /// A sentence without the location; libyaml's own problem text where it gave one.
     public let message: String
@@ -40,6 +43,7 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
     /// A rule id given by whoever raised the error (an include handler), used instead of `yaml.<kind>`.
     public let specificRule: String?
 
+    /// An error of `kind` at `location`, with the message to show.
     public init(
         _ kind: Kind, at location: SourceLocation, _ message: String,
         related: [(message: String, location: SourceLocation)] = [], specificRule: String? = nil
@@ -54,5 +58,6 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
     /// The stable rule id: `yaml.<kind>`, or the include handler's own.
     public var rule: String { specificRule ?? "yaml.\(kind.rawValue)" }
 
+    /// `file:line:column: message [rule]`.
     public var description: String { "\(location): \(message) [\(rule)]" }
 }

@@ -23,7 +23,9 @@ public struct YAMLReader {
     /// input size limit (64 MiB), so that what a file expands to is never more than a file may be.
     public static let defaultByteBudget = 64 << 20
 
+    /// Deepest nesting of mappings and sequences it reads.
     public var maximumDepth: Int
+    /// Nodes one file may produce, alias expansions included.
     public var nodeBudget: Int
     /// Scalar bytes the document may expand to, alias copies counted in full.
     public var byteBudget = YAMLReader.defaultByteBudget
@@ -32,6 +34,7 @@ public struct YAMLReader {
     /// Resolves `!include PATH` (the scalar's text and location) to the node that replaces it.
     public var includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)?
 
+    /// A reader with these limits; `includeHandler` resolves `!include PATH` (without one, `!include` is an error).
     public init(
         maximumDepth: Int = YAMLReader.defaultMaximumDepth, nodeBudget: Int = YAMLReader.defaultNodeBudget,
         includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)? = nil

@@ -9,6 +9,7 @@ public struct ComposedVariant: Sendable, Equatable {
     /// True when the declarations give `bases:`: messages then say which variant a finding is about.
     public var isNamed: Bool
 
+    /// A variant named `name`, declared at `location`; `isNamed` is true for one of `bases:`.
     public init(name: String = BaseVariant.defaultName, location: SourceLocation? = nil, isNamed: Bool = false) {
         self.name = name
         self.location = location
@@ -32,14 +33,18 @@ public struct ComposedVariant: Sendable, Equatable {
 public struct AnchorFallback: Sendable, Equatable {
     /// What the anchor belongs to.
     public enum Kind: Sendable, Equatable {
+        /// A source's `placement` anchor.
         case placement
+        /// A `layerMapping` entry's anchor.
         case layerMapping
     }
 
+    /// Whether a placement or a layer-mapping anchor fell back.
     public var kind: Kind
     /// `sources[i].placement` or `layerMapping[i]`.
     public var path: JSONPath
     /// The anchor layer id the variant lacks.
     public var anchor: String
+    /// Where the anchor is written in the declarations.
     public var location: SourceLocation?
 }

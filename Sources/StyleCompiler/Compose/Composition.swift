@@ -16,6 +16,7 @@ public struct Composition: Sendable {
     public var keyFilledPointers: [String]
     /// JSON Pointers of strings holding `{key}` in a URL whose host is not TomTom's: left as they are.
     public var foreignKeyPointers: [String]
+    /// The target the style was composed for.
     public var target: Target
     /// The map design this is the composition for.
     public var variant = ComposedVariant()
@@ -23,10 +24,12 @@ public struct Composition: Sendable {
     public var fallbacks: [AnchorFallback] = []
     /// The app platforms the build serves.
     public var platforms: [Platform]
+    /// What composing found, for this variant.
     public var diagnostics: [Diagnostic]
 
     /// One source, as composed.
     public struct SourceReport: Sendable {
+        /// The source as declared.
         public var declaration: RasterSourceDeclaration
         /// The tile size written into the style, in pixels.
         public var emittedTileSize: Int

@@ -2,6 +2,7 @@ import StyleMath
 
 /// What differs between composition targets, as data plus small hooks, so the composer has no `if target`.
 public struct TargetProfile: Sendable {
+    /// The target this profile describes.
     public let target: Target
     /// The `tileSize` written into the style for a declared tile size (pixels).
     public let emittedTileSize: @Sendable (Int) -> Int
@@ -41,6 +42,7 @@ public struct TargetProfile: Sendable {
         sendsRequestHeaders: true
     )
 
+    /// The profile of a target.
     public static func profile(for target: Target) -> TargetProfile {
         switch target {
         case .tomtom: return .tomtom

@@ -3,9 +3,13 @@
 public enum DeclarationSchema {
     /// The type of one field's value.
     public indirect enum FieldType: Sendable {
+        /// Any string.
         case string
+        /// A whole number, within the range when one is given.
         case integer(ClosedRange<Int>?)
+        /// A number, within the range when one is given.
         case number(ClosedRange<Double>?)
+        /// `true` or `false`.
         case boolean
         /// One of these words.
         case choice([String])
@@ -13,6 +17,7 @@ public enum DeclarationSchema {
         case integerChoice([Int])
         /// A list of items of one type, with an optional count range.
         case list(FieldType, count: ClosedRange<Int>?, unique: Bool)
+        /// A mapping of these fields.
         case object(ObjectSpec)
         /// A mapping from any key to a string (HTTP headers).
         case stringMap
@@ -20,22 +25,30 @@ public enum DeclarationSchema {
         case oneOf([FieldType])
     }
 
+    /// One field of a mapping: its name, type, whether it is required, and what it means.
     public struct Field: Sendable {
+        /// The key, as written in the file.
         public let name: String
+        /// The type its value must have.
         public let type: FieldType
+        /// True when the mapping must give it.
         public let isRequired: Bool
+        /// One sentence on what the field means, with its units: for the JSON Schema and the documentation.
         public let summary: String
         /// The rule for a value outside the field's choices or range, when it has one of its own.
         public var valueRule: Rule? = nil
     }
 
+    /// The fields a mapping may have.
     public struct ObjectSpec: Sendable {
         /// What the object is, in messages ("a source").
         public let noun: String
+        /// The fields, in the order the documentation lists them.
         public let fields: [Field]
         /// Groups of keys of which exactly one must be present.
         public let exactlyOneOf: [[String]]
 
+        /// The field of this name, if the mapping has one.
         public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
     }
 
@@ -156,6 +169,7 @@ public enum DeclarationSchema {
             summary: "Extra HTTP headers (ignored, with a warning, on tomtom)."),
     ]
 
+    /// A source in `sources`: an id, exactly one source kind, and the fields every source may give.
     public static let source = ObjectSpec(
         noun: "a source",
         fields: [
@@ -170,8 +184,10 @@ public enum DeclarationSchema {
                 summary: "Attribution text, or rules {text, minZoom, maxZoom, bounds}."),
         ] + defaultableFields, exactlyOneOf: [sourceKinds])
 
+    /// `defaults:`: the fields every source takes unless it gives its own.
     public static let defaults = ObjectSpec(noun: "the defaults", fields: defaultableFields, exactlyOneOf: [])
 
+    /// An entry of `layerMapping`: an SDK overlay layer and where it goes.
     public static let layerMappingEntry = ObjectSpec(
         noun: "a layer mapping entry",
         fields: [

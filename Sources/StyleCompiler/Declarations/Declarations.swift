@@ -11,10 +11,14 @@ public enum Target: String, Sendable, CaseIterable {
 
 /// An SDK overlay layer placed relative to a style layer (TomTom layer mapping, GUIDE.md 2.3).
 public struct LayerMappingEntry: Sendable, Equatable {
+    /// Where an SDK overlay layer goes, next to a style layer.
     public enum Anchor: Sendable, Equatable {
+        /// Directly after (above) the style layer of this id.
         case after(String)
+        /// Directly before (below) the style layer of this id.
         case before(String)
 
+        /// The id of the style layer the anchor names.
         public var layerID: String {
             switch self {
             case .after(let id), .before(let id): return id
@@ -32,15 +36,18 @@ public struct LayerMappingEntry: Sendable, Equatable {
 
     /// One of `DeclarationSchema.sdkOverlayLayers`.
     public var sdkLayer: String
+    /// Where the SDK layer goes.
     public var anchor: Anchor
     /// nil: a variant without the anchor is an error.
     public var fallback: Fallback?
+    /// Where the entry is written in the declarations; nil for one built in code.
     public var location: SourceLocation?
     /// Where the anchor's layer id was written.
     public var anchorLocation: SourceLocation?
     /// Where the fallback was written.
     public var fallbackLocation: SourceLocation?
 
+    /// An entry placing `sdkLayer` at `anchor`, with where to go in a variant without the anchor.
     public init(
         sdkLayer: String, anchor: Anchor, fallback: Fallback? = nil, location: SourceLocation? = nil,
         anchorLocation: SourceLocation? = nil, fallbackLocation: SourceLocation? = nil
@@ -53,6 +60,7 @@ public struct LayerMappingEntry: Sendable, Equatable {
         self.fallbackLocation = fallbackLocation
     }
 
+    /// Entries are equal when they place the same SDK layer the same way (locations aside).
     public static func == (lhs: LayerMappingEntry, rhs: LayerMappingEntry) -> Bool {
         lhs.sdkLayer == rhs.sdkLayer && lhs.anchor == rhs.anchor && lhs.fallback == rhs.fallback
     }
@@ -68,12 +76,14 @@ public struct BaseVariant: Sendable, Equatable {
     /// Where the variant's name was written.
     public var location: SourceLocation?
 
+    /// A map design `name` whose base style is at `path` (relative to the declarations file).
     public init(name: String, path: String, location: SourceLocation? = nil) {
         self.name = name
         self.path = path
         self.location = location
     }
 
+    /// Variants are equal when their names and paths are.
     public static func == (lhs: BaseVariant, rhs: BaseVariant) -> Bool { lhs.name == rhs.name && lhs.path == rhs.path }
 
     /// The variant name of a build with a single `base:`.
@@ -90,6 +100,7 @@ public struct BaseVariant: Sendable, Equatable {
 
 /// A whole declarations file (or the same built in code): what to compose onto which base.
 public struct Declarations: Sendable, Equatable {
+    /// The format version; 1 is the only one.
     public var version: Int
     /// The target the file asks for; the command line may override it.
     public var target: Target?
@@ -103,7 +114,9 @@ public struct Declarations: Sendable, Equatable {
     public var baseRaster: Bool
     /// The app platforms the build serves (default both); a feature one of them cannot serve is an error.
     public var platforms: [Platform]
+    /// The raster sources, in the order declared.
     public var sources: [RasterSourceDeclaration]
+    /// Where the TomTom SDK's own overlay layers go.
     public var layerMapping: [LayerMappingEntry]
     /// Where local copies of the style's assets are (`assets:`), for the asset checks.
     public var assets = DeclaredAssets()
@@ -114,6 +127,7 @@ public struct Declarations: Sendable, Equatable {
     /// True when `DeclarationsDecoder` made these (and so has checked every value against the schema).
     var checkedByDecoder = false
 
+    /// Declarations built in code; `StyleCompilation.compose` checks them as the decoder checks a file.
     public init(
         version: Int = 1, target: Target? = nil, base: String? = nil, baseRaster: Bool = true,
         platforms: [Platform] = Platform.allCases,
@@ -130,6 +144,7 @@ public struct Declarations: Sendable, Equatable {
         self.fieldLocations = fieldLocations
     }
 
+    /// Declarations are equal when they declare the same things (locations aside).
     public static func == (lhs: Declarations, rhs: Declarations) -> Bool {
         lhs.version == rhs.version && lhs.target == rhs.target && lhs.base == rhs.base && lhs.bases == rhs.bases
             && lhs.baseRaster == rhs.baseRaster && lhs.platforms == rhs.platforms

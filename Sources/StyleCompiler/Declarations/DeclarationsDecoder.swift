@@ -7,11 +7,14 @@ import StyleRuntime
 /// The environment is passed in, never read here: `${NAME}` in string values is filled from it, and the
 /// result remembers the `${NAME}` form for display (`DeclaredString`).
 public struct DeclarationsDecoder {
+    /// The environment that `${NAME}` values are read from.
     public var environment: [String: String]
     /// Check with stand-in values where variables are missing (a note each) instead of `env.missing` errors:
     /// for CI jobs that have no secrets, such as pull requests from forks.
     public var environmentStandIns: Bool
 
+    /// A decoder over `environment`; with `environmentStandIns`, a missing variable gets a stand-in and a note instead
+    /// of an error.
     public init(environment: [String: String] = [:], environmentStandIns: Bool = false) {
         self.environment = environment
         self.environmentStandIns = environmentStandIns

@@ -12,11 +12,14 @@ public struct DeclarationsLoader {
     /// How many includes one declarations file may pull in, in all.
     public static let maximumIncludeCount = Limits.includeCount
 
+    /// The environment that `${NAME}` values are read from.
     public var environment: [String: String]
     /// Stand-ins for missing variables (see `DeclarationsDecoder.environmentStandIns`).
     public var environmentStandIns = false
+    /// Reads the declarations file and its includes, with their size limit.
     public var inputLoader: InputLoader
 
+    /// A loader over `environment`, reading files with `inputLoader`.
     public init(environment: [String: String] = [:], inputLoader: InputLoader = InputLoader()) {
         self.environment = environment
         self.inputLoader = inputLoader
@@ -24,9 +27,11 @@ public struct DeclarationsLoader {
 
     /// What loading produced: the declarations (when the file could be read), every file read, and findings.
     public struct Result: Sendable {
+        /// The declarations, when the file could be read and decoded (errors may still be among the diagnostics).
         public var declarations: Declarations?
         /// The top-level file first, then each included file in the order it was read.
         public var files: [SourceFile]
+        /// What reading and decoding found.
         public var diagnostics: [Diagnostic]
     }
 
@@ -37,6 +42,7 @@ public struct DeclarationsLoader {
         public var root: JSONNode?
         /// The top-level file first, then each included file in the order it was read.
         public var files: [SourceFile]
+        /// What reading the file and its includes found.
         public var diagnostics: [Diagnostic]
     }
 

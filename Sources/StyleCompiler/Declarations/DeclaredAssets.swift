@@ -6,20 +6,26 @@ import LocatedJSON
 public struct DeclaredAssets: Sendable, Equatable {
     /// A path as written, and where.
     public struct Reference: Sendable, Equatable {
+        /// The path as written, relative to the declarations file.
         public var path: String
+        /// Where the path is written in the declarations; nil for one given on the command line.
         public var location: SourceLocation?
 
+        /// A reference to `path`, written at `location`.
         public init(path: String, location: SourceLocation? = nil) {
             self.path = path
             self.location = location
         }
 
+        /// References are equal when their paths are.
         public static func == (lhs: Reference, rhs: Reference) -> Bool { lhs.path == rhs.path }
     }
 
     /// A vector source's TileJSON.
     public struct VectorLayers: Sendable, Equatable {
+        /// The id of the style's vector source.
         public var source: String
+        /// A local copy of the source's TileJSON, with its `vector_layers`.
         public var tileJSON: Reference
     }
 
@@ -30,6 +36,7 @@ public struct DeclaredAssets: Sendable, Equatable {
     /// Per vector source id, its TileJSON, in file order.
     public var vectorLayers: [VectorLayers] = []
 
+    /// The asset paths a declarations file (or code) gives.
     public init(sprite: Reference? = nil, fonts: Reference? = nil, vectorLayers: [VectorLayers] = []) {
         self.sprite = sprite
         self.fonts = fonts

@@ -14,6 +14,8 @@ public struct DeclaredString: Sendable, Equatable, CustomStringConvertible {
         self.display = text
     }
 
+    /// A string whose `value` goes into the style and whose `display` (with `${NAME}` for every environment value) goes
+    /// into every message and log.
     public init(value: String, display: String) {
         self.value = value
         self.display = display

@@ -33,13 +33,16 @@ public enum LayerPlacement: Sendable, Equatable {
 
 /// Which attribution text shows at which camera zoom (unified) and where.
 public struct AttributionRule: Sendable, Equatable {
+    /// The attribution text.
     public var text: DeclaredString
     /// Camera zoom (unified), inclusive.
     public var minZoom: Double?
     /// Camera zoom (unified), inclusive.
     public var maxZoom: Double?
+    /// Where the text applies, in degrees; nil everywhere.
     public var bounds: GeoBounds?
 
+    /// A rule showing `text` between camera zooms (unified) `minZoom` and `maxZoom`, inside `bounds`.
     public init(text: DeclaredString, minZoom: Double? = nil, maxZoom: Double? = nil, bounds: GeoBounds? = nil) {
         self.text = text
         self.minZoom = minZoom
@@ -51,23 +54,32 @@ public struct AttributionRule: Sendable, Equatable {
 /// One MapConductor raster source and its layer, as declared.
 public struct RasterSourceDeclaration: Sendable, Equatable {
     /// Row numbering of the tile server.
-    public enum Scheme: String, Sendable { case xyz, tms }
+    public enum Scheme: String, Sendable {
+        /// Rows counted from the north edge downwards, as most tile servers number them.
+        case xyz
+        /// Rows counted from the south edge upwards (the Tile Map Service convention).
+        case tms
+    }
 
     /// The declared id; style ids derive from it (`StyleID`).
     public var id: String
+    /// The source kind and its address: a tile URL template, a TileJSON, an ArcGIS service or a LocalTileServer route.
     public var kind: RasterSourceKind
-    /// Declared tile size in pixels: 256 or 512.
+    /// Declared tile size in pixels, as the server renders it (any positive size; the tomtom target emits half).
     public var tileSize: Int
     /// Lowest tile level the server has.
     public var minZoom: Int?
     /// Highest tile level the server has.
     public var maxZoom: Int?
+    /// Row numbering of the tile server.
     public var scheme: Scheme
     /// Where the source has tiles, in degrees.
     public var bounds: GeoBounds?
+    /// Attribution texts, each with where and from which zoom it applies.
     public var attribution: [AttributionRule]
     /// Layer opacity, 0...1.
     public var opacity: Double
+    /// Whether the layer shows; the app can switch it at run time.
     public var visible: Bool
     /// Stacking among declared layers; ties keep declaration order.
     public var zIndex: Int
@@ -75,19 +87,23 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
     public var visibleZoom: ZoomInterval?
     /// Latitude in degrees for converting `visibleZoom` to TomTom zoom.
     public var calibrationLatitude: Double?
+    /// Where the layer goes among the base style's layers.
     public var placement: LayerPlacement
     /// Where the layer goes in a variant whose base lacks the placement's anchor (`placement: {below: ID,
     /// fallback: top}`); nil makes a missing anchor an error.
     public var placementFallback: LayerPlacement?
     /// Screen densities a local tile server renders for (1...3).
     public var pixelRatios: [Int]
+    /// An HTTP User-Agent for tile requests (the TomTom SDK ignores it, with a warning).
     public var userAgent: DeclaredString?
+    /// Extra HTTP headers for tile requests (the TomTom SDK ignores them, with a warning).
     public var extraHeaders: [(name: String, value: DeclaredString)]
     /// Where each declared field was written (by key), for diagnostics; empty for sources built in code.
     public var fieldLocations: [String: SourceLocation]
     /// Where the source itself was written.
     public var location: SourceLocation?
 
+    /// A source built in code, with the defaults a declarations file has; `StyleCompilation.compose` checks it.
     public init(
         id: String, kind: RasterSourceKind, tileSize: Int = 512, minZoom: Int? = nil, maxZoom: Int? = nil,
         scheme: Scheme = .xyz, bounds: GeoBounds? = nil, attribution: [AttributionRule] = [], opacity: Double = 1,
@@ -132,6 +148,7 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
     /// Where a field was written, else where the source was.
     public func location(of field: String) -> SourceLocation? { fieldLocations[field] ?? location }
 
+    /// Sources are equal when they declare the same things (locations aside).
     public static func == (lhs: RasterSourceDeclaration, rhs: RasterSourceDeclaration) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.tileSize == rhs.tileSize && lhs.minZoom == rhs.minZoom
             && lhs.maxZoom == rhs.maxZoom && lhs.scheme == rhs.scheme && lhs.bounds == rhs.bounds

@@ -28,6 +28,7 @@ public enum StyleID {
 
     /// TomTom's raster base map source and layer (GUIDE.md 2.4).
     public static let baseRasterSource = "mc-base-raster"
+    /// The layer id of TomTom's raster base map that the tomtom target inserts.
     public static let baseRasterLayer = "mc-base-raster-layer"
 
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {

@@ -5,6 +5,7 @@ public struct ZoomInterval: Sendable, Equatable {
     /// The highest zoom, exclusive as in the style specification's `maxzoom`; nil for no upper limit.
     public var maximum: Double?
 
+    /// An interval of camera zooms (unified); a nil end is open.
     public init(minimum: Double? = nil, maximum: Double? = nil) {
         self.minimum = minimum
         self.maximum = maximum

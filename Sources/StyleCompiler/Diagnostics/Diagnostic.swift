@@ -5,9 +5,13 @@ import LocatedJSON
 /// The library only produces these; printers at the edge (text, JSON, SARIF, GitHub) turn them into output.
 /// A message never contains a secret value: rules that see one show at most its first four characters.
 public struct Diagnostic: Sendable, Equatable {
+    /// How bad a finding is; an error fails the run.
     public enum Severity: String, Sendable, Comparable, CaseIterable {
+        /// The input is wrong: nothing is written, and the exit status is 1.
         case error
+        /// Most likely a mistake; fails the run only with `--strict`.
         case warning
+        /// Worth knowing; never fails the run.
         case note
 
         private var rank: Int {
@@ -18,23 +22,29 @@ public struct Diagnostic: Sendable, Equatable {
             }
         }
 
+        /// Errors sort before warnings, and warnings before notes.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
     /// A second place that explains the first ("previously defined here").
     public struct Related: Sendable, Equatable {
+        /// What the second place says.
         public let message: String
+        /// The second place.
         public let location: SourceLocation
 
+        /// A related place at `location`, with its message.
         public init(_ message: String, at location: SourceLocation) {
             self.message = message
             self.location = location
         }
     }
 
+    /// How bad the finding is.
     public let severity: Severity
     /// The id of the rule (`Rule.id`), such as `json.syntax` or `style.layer.unknown-source`.
     public let rule: String
+    /// What is wrong and, where it can say, what to do; never a secret value.
     public let message: String
     /// Where in a file; nil when the finding is about a file as a whole (it then names `fileName`).
     public let location: SourceLocation?
@@ -42,6 +52,7 @@ public struct Diagnostic: Sendable, Equatable {
     public let fileName: String?
     /// Where in the document, in MapLibre notation when printed.
     public let path: JSONPath?
+    /// Other places that explain this one ("previously defined here").
     public let related: [Related]
     /// Text that must not be shown: printers that quote the source line replace each with its first four
     /// characters and "…". (A literal credential found in an input is the source line's own text.)
@@ -170,7 +181,9 @@ extension Array where Element == Diagnostic {
 
     /// True when any diagnostic is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
+    /// How many of the findings are errors.
     public var errorCount: Int { count { $0.severity == .error } }
+    /// How many of the findings are warnings.
     public var warningCount: Int { count { $0.severity == .warning } }
 }
 

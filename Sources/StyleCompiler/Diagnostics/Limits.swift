@@ -18,6 +18,7 @@ public enum Limits {
     public static let outputSize = 512 << 20
     /// Include depth and count.
     public static let includeDepth = 16
+    /// Files one declarations file may include in all.
     public static let includeCount = 128
     /// Steps one expression evaluation may take (`let` evaluations and bindings worked out).
     public static let evaluationSteps = 1_000_000

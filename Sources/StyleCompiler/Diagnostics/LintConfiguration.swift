@@ -4,9 +4,13 @@
 public struct LintConfiguration: Sendable, Equatable {
     /// What a rule is set to.
     public enum Setting: String, Sendable, CaseIterable {
+        /// The rule's findings are dropped.
         case off
+        /// The rule's findings are notes.
         case note
+        /// The rule's findings are warnings.
         case warning
+        /// The rule's findings are errors, and fail the run.
         case error
 
         /// The severity findings get, or nil for `off`.
@@ -27,6 +31,7 @@ public struct LintConfiguration: Sendable, Equatable {
         /// Findings about layers whose id matches one of these are not reported.
         public var ignoredLayers: [LayerGlob]
 
+        /// Settings of one rule: its severity (nil keeps the default) and the layers to ignore.
         public init(setting: Setting? = nil, ignoredLayers: [LayerGlob] = []) {
             self.setting = setting
             self.ignoredLayers = ignoredLayers
@@ -38,6 +43,7 @@ public struct LintConfiguration: Sendable, Equatable {
     /// Findings of any configurable rule about layers whose id matches one of these are not reported.
     public var ignoredLayers: [LayerGlob]
 
+    /// A configuration of per-rule settings (by rule id) and layers every rule ignores.
     public init(rules: [String: RuleSettings] = [:], ignoredLayers: [LayerGlob] = []) {
         self.rules = rules
         self.ignoredLayers = ignoredLayers
@@ -64,10 +70,13 @@ public struct LintConfiguration: Sendable, Equatable {
 
 /// A layer-id pattern: `*` stands for any run of characters (none included), `?` for one; the rest is literal.
 public struct LayerGlob: Sendable, Equatable, CustomStringConvertible {
+    /// The glob as written: `*` matches any run of characters, `?` one character.
     public let pattern: String
 
+    /// A glob over layer ids.
     public init(_ pattern: String) { self.pattern = pattern }
 
+    /// The glob as written.
     public var description: String { pattern }
 
     /// True when the whole of `id` matches.

@@ -6,8 +6,11 @@
 public struct Rule: Sendable, Hashable, CustomStringConvertible {
     /// A stable id such as `json.syntax`; wording may change, ids do not.
     public let id: String
+    /// The severity of its findings unless a configuration changes it.
     public let defaultSeverity: Diagnostic.Severity
+    /// One sentence: what the rule finds.
     public let summary: String
+    /// One sentence: what to do about a finding.
     public let help: String
     /// False for the rules a configuration may not change: what stops reading or writing altogether (a file
     /// that cannot be read, JSON or YAML that cannot be parsed) and the configuration's own rules.
@@ -16,6 +19,7 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
     public var examples: [RuleExample] { makeExamples() }
     private let makeExamples: @Sendable () -> [RuleExample]
 
+    /// A rule; `examples` are made only when asked for, since a few are large.
     public init(
         _ id: String, _ defaultSeverity: Diagnostic.Severity, configurable: Bool = true, summary: String, help: String,
         examples: @escaping @Sendable @autoclosure () -> [RuleExample] = []
@@ -28,7 +32,10 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
         self.makeExamples = examples
     }
 
+    /// Rules are equal when their ids are.
     public static func == (lhs: Rule, rhs: Rule) -> Bool { lhs.id == rhs.id }
+    /// Hashes the id.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    /// The rule's id.
     public var description: String { id }
 }

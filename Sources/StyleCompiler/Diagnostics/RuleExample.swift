@@ -38,7 +38,9 @@ public struct RuleExample: Sendable {
 
         """
 
+    /// True when the input gives the rule's finding, false when it gives none.
     public let triggers: Bool
+    /// What the text is, and how it is checked.
     public let input: Input
     /// The input, with `marker` where a triggering example's findings are.
     public let text: String

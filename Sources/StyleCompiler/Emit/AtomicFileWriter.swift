@@ -19,6 +19,8 @@ public struct AtomicFileWriter: Sendable {
     /// stays), as an editor saves it. `OutputFolder` turns this off for the files of its own staging folder.
     public var followsLinks: Bool
 
+    /// A writer that flushes each file before renaming it into place (unless told not to) and writes through a symbolic
+    /// link to the file it leads to.
     public init(flushesEachFile: Bool = true, followsLinks: Bool = true) {
         self.flushesEachFile = flushesEachFile
         self.followsLinks = followsLinks
@@ -94,9 +96,12 @@ public struct AtomicFileWriter: Sendable {
 
 /// A file that could not be written.
 public struct OutputError: Error, Sendable, CustomStringConvertible {
+    /// The file that could not be written.
     public let path: String
+    /// Why, in words.
     public let reason: String
 
+    /// `'path' reason`.
     public var description: String { "'\(path)' \(reason)" }
 
     /// The diagnostic (rule `io.write`).

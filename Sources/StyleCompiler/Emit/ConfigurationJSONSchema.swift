@@ -4,6 +4,7 @@ import LocatedJSON
 /// is a named property (an editor completes the ids and refuses a misspelt one), set to a severity word or to
 /// `{severity, ignoreLayers}`. `LintConfigurationLoader` enforces the same shape.
 public enum ConfigurationJSONSchema {
+    /// The schema's `$id`.
     public static let identifier = "https://mapconductor.com/schemas/mc-style/config-1.json"
 
     /// The schema document for `rules` (the catalog's, `RuleCatalog.all`).

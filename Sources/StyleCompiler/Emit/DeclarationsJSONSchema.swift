@@ -3,6 +3,7 @@ import LocatedJSON
 /// Writes the declarations file's JSON Schema (draft 2020-12) from `DeclarationSchema`, the same catalog the
 /// decoder checks against, for editors with a YAML language server.
 public enum DeclarationsJSONSchema {
+    /// The schema's `$id`.
     public static let identifier = "https://mapconductor.com/schemas/mc-style/declarations-1.json"
 
     /// The schema document.

@@ -6,6 +6,7 @@ import StyleRuntime
 /// false`) so that CI, validating every committed manifest against it, fails when the writer and the schema
 /// drift apart.
 public enum ManifestJSONSchema {
+    /// The schema's `$id`, which names the manifest's format version.
     public static let identifier = "https://mapconductor.com/schemas/mc-style/manifest-\(ManifestFormat.version).json"
 
     /// The schema document.

@@ -1,9 +1,12 @@
 /// One file a compile would add, change or remove in its output folder (`compile --check`).
 public struct OutputChange: Sendable, Equatable {
+    /// Whether the file would be added, changed or removed.
     public enum Kind: String, Sendable {
+        /// The file is new, differs, or is no longer an output.
         case added, changed, removed
     }
 
+    /// What would happen to the file.
     public let kind: Kind
     /// The path inside the output folder.
     public let path: String

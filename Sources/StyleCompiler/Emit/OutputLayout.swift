@@ -3,7 +3,9 @@ import StyleRuntime
 
 /// Where each output goes inside the compiled folder: the one place that knows the folder's layout.
 public enum OutputLayout {
+    /// The composed style of a single base.
     public static let style = "style.json"
+    /// The layer mapping of a single base.
     public static let layerMapping = "layer-mapping.json"
 
     /// `style.json` for a build with one base; `style.<variant>.json` for each of `bases:`.
@@ -20,7 +22,9 @@ public enum OutputLayout {
         guard name.hasSuffix(".json") else { return false }
         return name == style || name == layerMapping || name.hasPrefix("style.") || name.hasPrefix("layer-mapping.")
     }
+    /// What the app reads at run time.
     public static let manifest = ManifestFormat.fileName
+    /// The folder of the TileJSON written per source.
     public static let tileJSONFolder = "tilejson"
     /// Longest file-name stem taken from an id, in UTF-8 bytes (file systems allow 255 bytes per name).
     static let maximumStemBytes = 100

@@ -3,6 +3,8 @@ import LocatedJSON
 /// Puts a style's root keys and each layer's keys in the style specification's order, as MapLibre's own
 /// formatter does; keys the specification does not define follow, in their original order.
 public enum SpecKeyOrder {
+    /// `style` with its root and layer keys in the style specification's order (keys it does not define follow, in
+    /// their order).
     public static func sorted(_ style: JSONNode) -> JSONNode {
         guard var root = style.objectValue else { return style }
         root = reordered(root, by: StyleSpecCatalog.order(of: "$root"))

@@ -6,6 +6,7 @@ import LocatedJSON
 public struct StyleMigration: Sendable {
     /// One rewrite: where, what kind, and the text before and after.
     public struct Rewrite: Sendable, Equatable {
+        /// What was rewritten.
         public enum Kind: String, Sendable {
             /// A legacy function (`stops`, `property`, `type`, `base`, `default`, `colorSpace`).
             case function
@@ -15,19 +16,26 @@ public struct StyleMigration: Sendable {
             case mixedFilter = "mixed-filter"
         }
 
+        /// What was rewritten.
         public let kind: Kind
+        /// Where the value is, in the style.
         public let path: JSONPath
+        /// Where the value was written.
         public let location: SourceLocation
         /// Byte range of the value replaced in the original file.
         public let range: Range<Int>
+        /// The value's text before.
         public let before: String
+        /// The expression written in its place.
         public let after: String
 
+        /// Rewrites are equal when they replace the same bytes with the same text.
         public static func == (lhs: Rewrite, rhs: Rewrite) -> Bool {
             lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.range == rhs.range && lhs.after == rhs.after
         }
     }
 
+    /// Every rewrite, in the order of the file.
     public let rewrites: [Rewrite]
     /// The migrated file.
     public let bytes: [UInt8]

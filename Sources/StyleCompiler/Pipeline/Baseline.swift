@@ -7,7 +7,9 @@ import LocatedJSON
 public struct Baseline: Sendable, Equatable {
     /// One accepted finding.
     public struct Entry: Sendable, Equatable {
+        /// The finding's rule id.
         public var rule: String
+        /// The finding's file, as the report names it.
         public var file: String
         /// The path in MapLibre notation, with a layer's index replaced by its id (`layers[id=water].paint`).
         public var path: String
@@ -20,11 +22,14 @@ public struct Baseline: Sendable, Equatable {
 
         var key: String { [rule, file, path, fingerprint].joined(separator: "\u{1}") }
 
+        /// Entries are equal when they match the same findings.
         public static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.key == rhs.key }
     }
 
+    /// The accepted findings.
     public var entries: [Entry]
 
+    /// A baseline of these entries.
     public init(entries: [Entry] = []) { self.entries = entries }
 
     /// The baseline of these findings: every one a configuration could change (not unreadable files or syntax

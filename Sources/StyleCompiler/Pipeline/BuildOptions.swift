@@ -17,6 +17,7 @@ public struct BuildOptions: Sendable {
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
 
+    /// What a compile or a validation is told on the command line.
     public init(
         baseOverride: String? = nil, targetOverride: Target? = nil, environment: [String: String] = [:],
         generatorVersion: String = ToolVersion.current

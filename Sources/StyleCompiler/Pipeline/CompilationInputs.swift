@@ -7,10 +7,12 @@ public struct CompilationInputs: Sendable {
     public struct Variant: Sendable {
         /// `BaseVariant.defaultName` for a single `base:`.
         public var name: String
+        /// The variant's base style, parsed.
         public var base: JSONDocument
         /// Where the declarations name this variant (`bases:` key); nil for `base:` and `--base`.
         public var location: SourceLocation?
 
+        /// A variant `name` over `base`, declared at `location` in `bases:`.
         public init(name: String, base: JSONDocument, location: SourceLocation? = nil) {
             self.name = name
             self.base = base
@@ -18,6 +20,7 @@ public struct CompilationInputs: Sendable {
         }
     }
 
+    /// The declarations, decoded.
     public var declarations: Declarations
     /// One or more; the first is the default variant.
     public var variants: [Variant]
@@ -32,11 +35,13 @@ public struct CompilationInputs: Sendable {
     /// True when the declarations name their bases by variant (`bases:`): each variant's outputs carry its name.
     public var hasNamedVariants: Bool { !declarations.bases.isEmpty }
 
+    /// Inputs of one base style.
     public init(declarations: Declarations, base: JSONDocument, files: [SourceFile] = []) {
         self.init(
             declarations: declarations, variants: [Variant(name: BaseVariant.defaultName, base: base)], files: files)
     }
 
+    /// Inputs of several map designs, the first the default.
     public init(declarations: Declarations, variants: [Variant], files: [SourceFile] = []) {
         precondition(!variants.isEmpty, "a composition needs a base style")
         self.declarations = declarations

@@ -7,6 +7,7 @@ import StyleRuntime
 public struct CompileJob: Sendable {
     /// The declarations file; nil compiles `options.baseOverride` alone.
     public var declarationsPath: String?
+    /// What the command line says.
     public var options: BuildOptions
     /// The API key that fills `{key}` in TomTom URLs; nil leaves the placeholder for the app.
     public var apiKey: String?
@@ -16,6 +17,8 @@ public struct CompileJob: Sendable {
     /// fails with `limits.output`.
     public var maximumOutputSize = Limits.outputSize
 
+    /// A compile of the declarations at `declarationsPath` (nil: `options.baseOverride` alone); `apiKey` fills `{key}`
+    /// in TomTom URLs.
     public init(declarationsPath: String?, options: BuildOptions, apiKey: String? = nil, compact: Bool = false) {
         self.declarationsPath = declarationsPath
         self.options = options
@@ -23,6 +26,7 @@ public struct CompileJob: Sendable {
         self.compact = compact
     }
 
+    /// A compile with the options given one by one.
     public init(
         declarationsPath: String?, baseOverride: String? = nil, targetOverride: Target? = nil, apiKey: String? = nil,
         compact: Bool = false, environment: [String: String] = [:], generatorVersion: String = ToolVersion.current

@@ -5,10 +5,13 @@ import StyleRuntime
 /// the key was, and record where it came from in a lock file beside it; or, with `check`, fetch again and
 /// tell whether TomTom now serves something else.
 public struct FetchBaseJob: Sendable {
+    /// Which TomTom style to download, or the URL to.
     public var request: BaseStyleRequest
+    /// The API key for the request only; it is never saved or shown.
     public var apiKey: String?
     /// Where the style is saved; the lock is beside it (`NAME.lock.json`).
     public var outPath: String
+    /// Downloads through the system curl.
     public var fetcher: HTTPFetcher
 
     /// `searchPath`: the folders searched for `curl`, as in `PATH`; nil takes this process's `PATH`.
@@ -27,6 +30,7 @@ public struct FetchBaseJob: Sendable {
         (outPath.hasSuffix(".json") ? String(outPath.dropLast(5)) : outPath) + ".lock.json"
     }
 
+    /// What a fetch or a check came to.
     public enum Outcome: Sendable {
         /// Saved (and locked): the file's size and the version the response reported, if any.
         case saved(bytes: Int, styleVersion: String?)
@@ -34,6 +38,7 @@ public struct FetchBaseJob: Sendable {
         case unchanged
         /// `check`: TomTom serves another style; what changed.
         case changed(StyleDiff)
+        /// Nothing was written; why (the key masked).
         case failed(String)
     }
 

@@ -8,12 +8,17 @@ public struct LayerListing: Sendable {
     public struct Row: Sendable, Equatable {
         /// Position in the stack, from 0 at the bottom.
         public var index: Int
+        /// The layer's id.
         public var id: String
+        /// The layer's type (`fill`, `raster`, `symbol`, ...).
         public var type: String
+        /// The layer's source id, if it has one.
         public var source: String?
+        /// The layer's `source-layer`, if it has one.
         public var sourceLayer: String?
         /// Camera zooms (`minzoom`, `maxzoom`), as the style writes them.
         public var minZoom: Double?
+        /// The camera zoom from which the layer no longer shows.
         public var maxZoom: Double?
         /// A `symbol` layer: text and icons, which `belowLabels` goes under.
         public var isLabel: Bool
@@ -21,6 +26,7 @@ public struct LayerListing: Sendable {
         public var isDeclared: Bool
     }
 
+    /// The layers, from the bottom up.
     public var rows: [Row]
     /// Where a `belowLabels` placement inserts: before this index (the first label), or at the top when there is none.
     public var belowLabelsIndex: Int

@@ -16,8 +16,10 @@ public struct LintConfigurationLoader {
     /// The file name looked for.
     public static let fileName = ".mc-style.yaml"
 
+    /// Reads the configuration file, with its size limit.
     public var inputLoader: InputLoader
 
+    /// A loader reading with `inputLoader`.
     public init(inputLoader: InputLoader = InputLoader()) {
         self.inputLoader = inputLoader
     }

@@ -2,8 +2,10 @@ import LocatedJSON
 
 /// `mc-style migrate` short of printing and writing: the style read, its migration, and findings.
 public struct MigrateJob: Sendable {
+    /// The style to migrate.
     public var path: String
 
+    /// A migration of the style at `path`.
     public init(path: String) { self.path = path }
 
     /// The migration, or the findings that prevent one (the file cannot be read or is not JSON).

@@ -16,10 +16,12 @@ public struct RedactJob: Sendable {
     /// Write nothing; only count.
     public var check: Bool
 
+    /// A redaction; with `check`, nothing is written.
     public init(check: Bool) {
         self.check = check
     }
 
+    /// Redacts (or checks) the file at `path`.
     public func run(path: String) -> Outcome {
         let (document, diagnostics) = StyleLoader().load(path: path)
         guard let document else { return .failed(diagnostics) }

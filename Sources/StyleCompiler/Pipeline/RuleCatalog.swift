@@ -1,6 +1,7 @@
 /// Every rule mc-style reports, in the order SARIF lists them. Each is declared next to its check; adding a
 /// rule means declaring it there and adding its one line here (`RuleRegistryTests` fails otherwise).
 public enum RuleCatalog {
+    /// Every rule, registered once: SARIF's rule list and docs/rules.md are made from it.
     public static let all: [Rule] =
         [
             .ioRead, .ioWrite, .jsonSyntax, .jsonDuplicateKey, .limitsSources, .limitsLayers, .limitsOutput,

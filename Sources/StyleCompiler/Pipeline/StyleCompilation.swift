@@ -9,6 +9,7 @@ public enum StyleCompilation {
     /// The checked composition (nil on any error) and every finding, errors and warnings alike.
     /// - Parameters:
     ///   - base: the base style (as parsed by `JSONParser`).
+    ///   - declarations: the raster sources and their placements, from `DeclarationsLoader` or built in code.
     ///   - target: `tomtom` halves tile sizes, adds the raster base map and converts camera zooms.
     ///   - apiKey: fills `{key}` in TomTom URLs; nil keeps the placeholder for `StyleRuntime` to fill.
     ///   - maximumThreads: threads for validating the composed style.

@@ -6,21 +6,27 @@ import LocatedJSON
 public struct StyleDiff: Sendable {
     /// One difference.
     public enum Change: Sendable, Equatable {
+        /// A layer only the new style has, at its index there.
         case layerAdded(id: String, index: Int)
+        /// A layer only the old style has, at its index there.
         case layerRemoved(id: String, index: Int)
         /// A layer whose place among the layers both versions have changed.
         case layerMoved(id: String, from: Int, to: Int)
         /// A layer key (`filter`, `minzoom`, ...) or a `paint.`/`layout.` property; nil is absent.
         case layerProperty(id: String, key: String, old: JSONValue?, new: JSONValue?)
+        /// A source added (`old` nil), removed (`new` nil) or changed.
         case source(id: String, old: JSONValue?, new: JSONValue?)
         /// A root key other than `layers` and `sources`.
         case root(key: String, old: JSONValue?, new: JSONValue?)
     }
 
+    /// The differences: layers first, then sources, then root keys.
     public let changes: [Change]
 
+    /// True when the two styles are the same.
     public var isEmpty: Bool { changes.isEmpty }
 
+    /// The differences between two styles.
     public init(old: JSONNode, new: JSONNode) {
         var changes: [Change] = []
         changes += Self.layerChanges(old["layers"]?.arrayValue ?? [], new["layers"]?.arrayValue ?? [])

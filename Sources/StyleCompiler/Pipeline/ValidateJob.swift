@@ -2,12 +2,15 @@ import LocatedJSON
 
 /// `mc-style validate` short of printing: the findings for one file, read as `compile` reads it.
 public struct ValidateJob: Sendable {
+    /// What the command line says.
     public var options: BuildOptions
 
+    /// A validation with these options.
     public init(options: BuildOptions) {
         self.options = options
     }
 
+    /// A validation with the options given one by one.
     public init(
         target: Target?, baseOverride: String? = nil, environment: [String: String],
         generatorVersion: String = ToolVersion.current

@@ -17,14 +17,18 @@ public struct BaseStyleRequest: Sendable, Equatable {
         "basic_mono-light", "basic_mono-dark", "basic_street-satellite",
     ]
 
+    /// The TomTom map design (`basic_street-light`, ...); nil for the default.
     public var design: String?
+    /// The style version pattern (`25.2.*`); nil for the default.
     public var versionPattern: String?
+    /// The style modules to include (`traffic_incidents`, `traffic_flow`, `hillshade`).
     public var moduleNames: [String]
     /// A URL given instead of a design (it may hold `{key}`).
     public var url: String?
     /// Where TomTom's API is (a mirror or a test server may stand in).
     public var origin: String
 
+    /// A request for a TomTom hosted style, or for `url`.
     public init(
         design: String? = nil, versionPattern: String? = nil, modules: [String] = [], url: String? = nil,
         origin: String = "https://api.tomtom.com"
@@ -36,6 +40,7 @@ public struct BaseStyleRequest: Sendable, Equatable {
         self.origin = origin
     }
 
+    /// Requests are equal when they ask for the same style.
     public static func == (lhs: BaseStyleRequest, rhs: BaseStyleRequest) -> Bool {
         lhs.design == rhs.design && lhs.versionPattern == rhs.versionPattern && lhs.moduleNames == rhs.moduleNames
             && lhs.url == rhs.url

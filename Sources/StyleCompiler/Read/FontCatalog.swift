@@ -9,11 +9,13 @@ public struct FontCatalog: Sendable, Equatable {
     /// Font name -> the first code point of each 256-code-point range it has; nil when unknown (a name list).
     public let ranges: [String: Set<Int>]?
 
+    /// Fonts by name, and the 256-code-point glyph ranges each has, when known (from a glyphs folder).
     public init(names: Set<String>, ranges: [String: Set<Int>]? = nil) {
         self.names = names.sorted()
         self.ranges = ranges
     }
 
+    /// True when the glyph server has the font.
     public func contains(_ font: String) -> Bool { names.contains(font) }
 
     /// Reads a JSON array of names, or a glyphs folder.

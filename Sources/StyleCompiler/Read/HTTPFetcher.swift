@@ -16,6 +16,8 @@ public struct HTTPFetcher: Sendable {
     /// The folders searched for `curl`, as in `PATH` (the tool's environment); nil takes this process's `PATH`.
     public var searchPath: String?
 
+    /// A fetcher whose whole fetch gives up after `timeout` seconds; `secrets` are masked in every message;
+    /// `searchPath` is where curl is looked for.
     public init(timeout: Double = 60, secrets: [String] = [], searchPath: String? = nil) {
         self.timeout = timeout
         self.secrets = secrets
@@ -39,8 +41,11 @@ public struct HTTPFetcher: Sendable {
         return nil
     }
 
+    /// Why a download failed, in words with the key masked.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// Why, in words.
         public let message: String
+        /// The message.
         public var description: String { message }
     }
 

@@ -13,8 +13,10 @@ public struct InputLoader: Sendable {
     /// The largest input file accepted, in bytes (64 MiB).
     public static let defaultMaximumFileSize = Limits.fileSize
 
+    /// The largest file it reads, in bytes.
     public var maximumFileSize: Int
 
+    /// A loader refusing files larger than `maximumFileSize` bytes.
     public init(maximumFileSize: Int = InputLoader.defaultMaximumFileSize) {
         self.maximumFileSize = maximumFileSize
     }
@@ -100,9 +102,12 @@ public struct InputLoader: Sendable {
 
 /// A file that could not be read.
 public struct InputError: Error, Sendable, CustomStringConvertible {
+    /// The file, as given.
     public let fileName: String
+    /// Why it cannot be read, in words.
     public let reason: String
 
+    /// `file reason`.
     public var description: String { "\(fileName) \(reason)" }
 
     /// The diagnostic (rule `io.read`), about the file as a whole.

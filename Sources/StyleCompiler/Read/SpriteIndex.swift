@@ -8,6 +8,7 @@ public struct SpriteIndex: Sendable, Equatable {
     public let names: [String]
     let nameSet: Set<String>
 
+    /// An index of these image names.
     public init(names: Set<String>) {
         self.nameSet = names
         self.names = names.sorted()

@@ -10,6 +10,7 @@ public struct StyleAssets: Sendable, Equatable {
     /// The glyph server's fonts (`--fonts`).
     public var fonts: FontCatalog?
 
+    /// Assets read: vector sources' layers by source id, the sprite index and the fonts.
     public init(vectorLayers: [String: VectorLayerSchema] = [:], sprite: SpriteIndex? = nil, fonts: FontCatalog? = nil)
     {
         self.vectorLayers = vectorLayers
@@ -29,17 +30,21 @@ public struct StyleAssets: Sendable, Equatable {
 
     /// Where assets are read from: a sprite index, a font list or glyphs folder, and vector sources' TileJSON.
     public struct Paths: Sendable, Equatable {
+        /// The sprite index's path, if given.
         public var sprite: String?
+        /// The fonts' path, if given.
         public var fonts: String?
         /// (vector source id, TileJSON path), in order.
         public var vectorLayers: [(source: String, path: String)]
 
+        /// Paths of the assets to read.
         public init(sprite: String? = nil, fonts: String? = nil, vectorLayers: [(source: String, path: String)] = []) {
             self.sprite = sprite
             self.fonts = fonts
             self.vectorLayers = vectorLayers
         }
 
+        /// Paths are equal when they name the same files for the same parts.
         public static func == (lhs: Paths, rhs: Paths) -> Bool {
             lhs.sprite == rhs.sprite && lhs.fonts == rhs.fonts
                 && lhs.vectorLayers.elementsEqual(rhs.vectorLayers) { $0 == $1 }
@@ -48,8 +53,11 @@ public struct StyleAssets: Sendable, Equatable {
 
     /// One file's reading: which part it is, and what it found.
     public enum Part: Sendable, Equatable {
+        /// The sprite index.
         case sprite
+        /// The fonts.
         case fonts
+        /// The TileJSON of one vector source.
         case vectorLayers(source: String)
     }
 

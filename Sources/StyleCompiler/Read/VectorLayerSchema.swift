@@ -8,6 +8,7 @@ public struct VectorLayerSchema: Sendable, Equatable {
     /// Layer ids in the TileJSON's order.
     public let layerIDs: [String]
 
+    /// The layers a vector source's tiles have, each with its fields.
     public init(layers: [(id: String, fields: Set<String>)]) {
         var fields: [String: Set<String>] = [:]
         for layer in layers { fields[layer.id, default: []].formUnion(layer.fields) }

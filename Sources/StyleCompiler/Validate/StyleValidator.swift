@@ -7,12 +7,14 @@ import LocatedJSON
 /// `sky` are named without their parent (`intensity`). Every finding sits at the start of the value it is
 /// about (an object's `{`), so its line is the line MapLibre reports.
 public struct StyleValidator: Sendable {
+    /// Which rules apply: the style specification's, and with `tomtom` also TomTom's.
     public var target: Target
     /// The most threads validation may use: 1 where the caller already keeps the cores busy.
     public var maximumThreads: Int
     /// What the assets say (tiles' layers, sprite, fonts); their checks run where given.
     public var assets: StyleAssets
 
+    /// A validator for `target`, using at most `maximumThreads` threads, checking against `assets` where given.
     public init(
         target: Target, maximumThreads: Int = ValidationScheduler.availableCores, assets: StyleAssets = StyleAssets()
     ) {

@@ -36,6 +36,7 @@ public struct SourceKind: Sendable {
 
 /// What a source kind decoded: a URL (a tile template, a TileJSON, an ArcGIS service) or a LocalTileServer route.
 public enum SourceAddress: Sendable, Equatable {
+    /// A URL: a tile template, a TileJSON document or an ArcGIS service root.
     case url(DeclaredString)
     /// A LocalTileServer route name and a cache key fixed at build time, if any.
     case localRoute(route: String, cacheKey: String?)
@@ -50,9 +51,12 @@ struct SourceCheckContext {
 /// Where a raster source's tiles come from: a registered kind and what was declared for it. Each kind's file
 /// gives its constructor (`.urlTemplate(...)`, `.localTileServer(route:cacheKey:)`, ...).
 public struct RasterSourceKind: Sendable, Equatable {
+    /// The kind's descriptor, one of `SourceKind.all`.
     public let descriptor: SourceKind
+    /// The address declared.
     public let address: SourceAddress
 
+    /// A source of kind `descriptor` at `address`.
     public init(_ descriptor: SourceKind, _ address: SourceAddress) {
         self.descriptor = descriptor
         self.address = address
@@ -67,6 +71,7 @@ public struct RasterSourceKind: Sendable, Equatable {
         return nil
     }
 
+    /// Kinds are equal when they have the same keyword and address.
     public static func == (lhs: RasterSourceKind, rhs: RasterSourceKind) -> Bool {
         lhs.keyword == rhs.keyword && lhs.address == rhs.address
     }

@@ -7,6 +7,7 @@ public struct ExpressionSpec: Sendable, Hashable {
     public var type: String
     /// For arrays: the element type and fixed length.
     public var value: String?
+    /// For arrays of a fixed length: that length.
     public var length: Int?
     /// `data-driven`, `data-constant`, `cross-faded`, ...; data expressions need `data-driven`.
     public var propertyType: String
@@ -23,6 +24,7 @@ public struct ExpressionSpec: Sendable, Hashable {
     /// The property's name, for a specification looked up by name (`--property`).
     public var name: String?
 
+    /// A specification; what is not given defaults to a data-driven, interpolated property of zoom and feature.
     public init(
         type: String, value: String? = nil, length: Int? = nil, propertyType: String = "data-driven",
         interpolated: Bool = true,

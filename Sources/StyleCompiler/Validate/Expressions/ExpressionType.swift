@@ -3,22 +3,39 @@
 /// `value` is the top type (any JSON-like value); `array(item, length)` carries an optional fixed length.
 /// Names are written as MapLibre writes them (`array<number, 2>`, `array` for `array<value>`).
 public indirect enum ExpressionType: Equatable, Sendable, CustomStringConvertible {
+    /// `null`.
     case null
+    /// A number.
     case number
+    /// A string.
     case string
+    /// A boolean.
     case boolean
+    /// A colour.
     case color
+    /// A projection definition (`mercator`, `globe`, or a transition between them).
     case projectionDefinition
+    /// An object.
     case object
+    /// Any value: the top type.
     case value
+    /// A collator.
     case collator
+    /// Formatted text.
     case formatted
+    /// A padding (one to four numbers, in pixels).
     case padding
+    /// An array of numbers of any length.
     case numberArray
+    /// An array of colours.
     case colorArray
+    /// An image the sprite may or may not have.
     case resolvedImage
+    /// Anchors with offsets, for `text-variable-anchor-offset`.
     case variableAnchorOffsetCollection
+    /// The type of `["error"]`, which never returns.
     case error
+    /// An array of items of one type, with a fixed length when given.
     case array(ExpressionType, Int?)
 
     /// The kind alone, without an array's item type or length (MapLibre's `type.kind`).
@@ -50,6 +67,7 @@ public indirect enum ExpressionType: Equatable, Sendable, CustomStringConvertibl
     /// The item type of an array type; nil for other types.
     var itemType: ExpressionType? { if case .array(let item, _) = self { return item } else { return nil } }
 
+    /// MapLibre's name of the type (`array<number, 2>`).
     public var description: String {
         guard case .array(let item, let length) = self else { return kind }
         if let length { return "array<\(item), \(length)>" }

@@ -7,10 +7,14 @@ public enum ExpressionTypeChecker {
     public struct Result: Sendable {
         /// MapLibre's name of the result type (`array<number, 2>`); nil on failure.
         public let type: String?
+        /// True when the value does not depend on the feature.
         public let isFeatureConstant: Bool
+        /// True when the value does not depend on the camera zoom.
         public let isZoomConstant: Bool
+        /// The errors; empty when the expression checks.
         public let errors: [ExpressionError]
 
+        /// True when the expression checks.
         public var succeeded: Bool { errors.isEmpty }
     }
 

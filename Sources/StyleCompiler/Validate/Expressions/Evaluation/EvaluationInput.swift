@@ -5,30 +5,44 @@ import LocatedJSON
 public struct EvaluationInput: Sendable {
     /// A tile: zoom level and column and row (what `within` and `distance` measure in).
     public struct TileID: Sendable, Equatable {
+        /// The tile level.
         public var z: Int
+        /// The tile column.
         public var x: Int
+        /// The tile row, from the north.
         public var y: Int
     }
 
+    /// The camera zoom `["zoom"]` reads; nil when the expression must not need it.
     public var zoom: Double?
+    /// The heatmap density (0 to 1) `["heatmap-density"]` reads.
     public var heatmapDensity: Double?
+    /// The share of the line's length (0 to 1) `["line-progress"]` reads.
     public var lineProgress: Double?
+    /// The terrain elevation, in meters, `["elevation"]` reads.
     public var elevation: Double?
+    /// The value a cluster has accumulated so far, `["accumulated"]`.
     public var accumulated: ExpressionValue?
+    /// The images the style's sprite has, for `["image"]`.
     public var availableImages: [String] = []
+    /// The tile the feature is in, for `within` and `distance`.
     public var canonical: TileID?
+    /// The feature's properties, for `["get"]` and `["has"]`.
     public var properties = ExpressionObject([])
+    /// The feature's state, for `["feature-state"]`.
     public var featureState = ExpressionObject([])
     /// The feature id; nil when the feature has none.
     public var id: ExpressionValue?
     /// The GeoJSON geometry, in degrees.
     public var geometry: JSONNode?
+    /// The style's global state, for `["global-state"]`.
     public var globalState = ExpressionObject([])
     /// The values of the `let` bindings in scope, outermost first (`LetBinding`).
     var letBindings: [LetBinding] = []
     /// The work this evaluation may still do, shared by the `let` scopes inside it.
     var budget = EvaluationBudget()
 
+    /// An input with no globals, no properties and no geometry.
     public init() {}
 
     /// One `[globals, feature]` pair of MapLibre's expression tests.

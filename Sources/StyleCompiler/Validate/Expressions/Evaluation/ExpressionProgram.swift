@@ -2,8 +2,11 @@ import LocatedJSON
 
 /// Why an evaluation failed (MapLibre's `RuntimeError`), or why an expression cannot be compiled.
 public struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, in MapLibre's words.
     public let message: String
+    /// An error with this message.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 

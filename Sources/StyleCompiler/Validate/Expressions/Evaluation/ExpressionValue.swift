@@ -4,16 +4,25 @@ import Synchronization
 /// A value an expression evaluates to, as MapLibre's evaluator holds it: JSON values, and the types only
 /// expressions make (colours, formatted text, images, collators).
 public indirect enum ExpressionValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// A boolean.
     case boolean(Bool)
+    /// A number (JavaScript's double).
     case number(Double)
+    /// A string.
     case string(String)
+    /// A colour.
     case color(ExpressionColor)
+    /// An array of values.
     case array([ExpressionValue])
+    /// An object, its members in order.
     case object(ExpressionObject)
+    /// Formatted text, as `["format"]` makes it.
     case formatted([FormattedSection])
     /// An image name and whether the map has it (`availableImages`).
     case image(name: String, available: Bool)
+    /// A collator, as `["collator"]` makes it.
     case collator(ExpressionCollator)
     /// A padding, number array, colour array or variable anchor offset collection: MapLibre's classes that
     /// hold their items as `values`.
@@ -140,8 +149,10 @@ public indirect enum ExpressionValue: Sendable, Equatable {
 
 /// An object's members in their order (JavaScript keeps insertion order for string keys).
 public struct ExpressionObject: Sendable, Equatable {
+    /// The members, in insertion order.
     public private(set) var members: [(key: String, value: ExpressionValue)]
 
+    /// An object of these members; a later one of the same key replaces the earlier, as in JavaScript.
     public init(_ members: [(String, ExpressionValue)]) {
         var seen: [String: Int] = [:]
         var kept: [(key: String, value: ExpressionValue)] = []
@@ -156,8 +167,10 @@ public struct ExpressionObject: Sendable, Equatable {
         self.members = kept
     }
 
+    /// The value of `key`, if the object has it.
     public subscript(key: String) -> ExpressionValue? { members.first { $0.key == key }?.value }
 
+    /// Objects are equal when they have equal members in the same order.
     public static func == (lhs: ExpressionObject, rhs: ExpressionObject) -> Bool {
         lhs.members.count == rhs.members.count
             && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -166,9 +179,13 @@ public struct ExpressionObject: Sendable, Equatable {
 
 /// A colour as MapLibre's `Color` holds it: channels 0...1, red, green and blue premultiplied by alpha.
 public struct ExpressionColor: Sendable, Equatable {
+    /// Red, 0 to 1, premultiplied by alpha.
     public var red: Double
+    /// Green, 0 to 1, premultiplied by alpha.
     public var green: Double
+    /// Blue, 0 to 1, premultiplied by alpha.
     public var blue: Double
+    /// Alpha, 0 to 1.
     public var alpha: Double
     /// The channels before premultiplication, kept where alpha is 0 (which would erase them).
     var straight: [Double]?
@@ -223,6 +240,7 @@ public struct ExpressionColor: Sendable, Equatable {
         return "rgba(\(bytes.joined(separator: ",")),\(JavaScriptNumber.string(channels[3])))"
     }
 
+    /// Colours are equal when their channels are.
     public static func == (lhs: ExpressionColor, rhs: ExpressionColor) -> Bool {
         lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
     }
@@ -230,13 +248,20 @@ public struct ExpressionColor: Sendable, Equatable {
 
 /// One run of formatted text.
 public struct FormattedSection: Sendable, Equatable {
+    /// The run's text.
     public var text: String
+    /// The image shown in place of text, and whether the sprite has it.
     public var image: (name: String, available: Bool)?
+    /// The font scale, when the run sets one.
     public var scale: Double?
+    /// The font stack, comma-separated, when the run sets one.
     public var fontStack: String?
+    /// The text colour, when the run sets one.
     public var textColor: ExpressionColor?
+    /// The vertical alignment (`bottom`, `center`, `top`), when the run sets one.
     public var verticalAlign: String?
 
+    /// Sections are equal when every setting is.
     public static func == (lhs: FormattedSection, rhs: FormattedSection) -> Bool {
         lhs.text == rhs.text && lhs.image?.name == rhs.image?.name && lhs.image?.available == rhs.image?.available
             && lhs.scale == rhs.scale
@@ -247,8 +272,11 @@ public struct FormattedSection: Sendable, Equatable {
 
 /// A collator's settings (comparison itself is `ExpressionCollator.compare`).
 public struct ExpressionCollator: Sendable, Equatable {
+    /// Whether upper and lower case compare different.
     public var caseSensitive: Bool
+    /// Whether letters with and without diacritics compare different.
     public var diacriticSensitive: Bool
+    /// The requested locale (a BCP 47 tag); nil for the default.
     public var locale: String?
 }
 
@@ -287,6 +315,7 @@ enum JavaScriptNumber {
 }
 
 extension String {
+    /// The text without one final newline, as a single-line value is shown.
     public var trimmingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }
 
