@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import YAMLReader
 
-/// The manual (`README.md` and `docs/*.md`) is tested as code: every fenced block is run, parsed or compiled
+/// The manual (`README.md`, `docs/*.md` and the DocC catalogs' pages) is tested as code: every fenced block is run, parsed or compiled
 /// unless it is marked `illustrative`; the generated parts are fresh; every relative link and anchor resolves.
 @Suite struct DocumentationTests {
     /// README.md, then docs/*.md by name.
@@ -14,6 +14,13 @@ import YAMLReader
         let docs = SharedData.repositoryFile("docs")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
         paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        // The libraries' DocC catalogs: their articles' code compiles in tests too.
+        for module in ["LocatedJSON", "StyleCompiler", "StyleMath", "StyleRuntime"] {
+            let catalog = "Sources/\(module)/\(module).docc"
+            let articles =
+                (try? FileManager.default.contentsOfDirectory(atPath: SharedData.repositoryFile(catalog).path)) ?? []
+            paths += articles.filter { $0.hasSuffix(".md") }.sorted().map { catalog + "/" + $0 }
+        }
         return paths.compactMap { path in
             (try? String(contentsOf: SharedData.repositoryFile(path), encoding: .utf8)).map {
                 MarkdownFile(path: path, text: $0)

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The libraries' reference documentation, built with the toolchain's own DocC and checked:
+#   1. symbol graphs of the library products (swift build -emit-symbol-graph, a build folder of its own);
+#   2. every public symbol has a doc comment (.ci/check_doc_comments.py, which first shows it finds a planted one);
+#   3. docc convert --warnings-as-errors of each catalog, transformed for static hosting, into .build/docs/site;
+#   4. the StyleRuntime landing page, served on 127.0.0.1, rendered in headless Chromium: it must list the
+#      module's symbols; a screenshot is kept in .build/ci-artifacts/docs-styleruntime.png.
+# Usage:
+#   .ci/docs.sh check    all four steps (what .ci/run does)
+#   .ci/docs.sh build    steps 1-3: the site in .build/docs/site
+#   .ci/docs.sh serve    steps 1-3, then serve the site on http://127.0.0.1:8000/ until interrupted
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-check}
+case "$mode" in check|build|serve) ;; *) echo "usage: .ci/docs.sh check|build|serve" >&2; exit 2 ;; esac
+modules=(StyleRuntime StyleCompiler StyleMath LocatedJSON)
+graphs=.build/docs/symbol-graphs
+# The graphs are rewritten whenever a module is compiled again, so they are kept with the build folder.
+rm -rf .build/docs/graphs .build/docs/site
+mkdir -p "$graphs" .build/docs/site .build/ci-artifacts
+for module in "${modules[@]}" YAMLReader; do
+  # a graph is written only when its module is compiled: without one, build the whole folder again
+  [ -f "$graphs/$module.symbols.json" ] || rm -rf .build/docs/debug .build/docs/x86_64-unknown-linux-gnu .build/docs/aarch64-unknown-linux-gnu
+done
+swift build --build-path .build/docs --target StyleCompiler \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" 2>&1 | tail -1
+python3 .ci/check_doc_comments.py --self-test
+python3 .ci/check_doc_comments.py "$graphs" "${modules[@]}" YAMLReader
+for module in "${modules[@]}"; do
+  mkdir -p ".build/docs/graphs/$module"
+  cp "$graphs/$module.symbols.json" ".build/docs/graphs/$module/"
+  for extension in "$graphs/$module"@*.symbols.json; do
+    [ -e "$extension" ] && cp "$extension" ".build/docs/graphs/$module/"
+  done
+  lower=$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')
+  docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir ".build/docs/graphs/$module" \
+    --output-path ".build/docs/site/$module" --warnings-as-errors \
+    --transform-for-static-hosting --hosting-base-path "$module" \
+    --fallback-display-name "$module" --fallback-bundle-identifier "com.mapconductor.mc-style.$lower" >/dev/null
+  echo "docc: $module built without warnings (.build/docs/site/$module, served under /$module/)"
+done
+[ "$mode" = build ] && exit 0
+if [ "$mode" = serve ]; then
+  for module in "${modules[@]}"; do
+    lower=$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')
+    echo "http://127.0.0.1:8000/$module/documentation/$lower/"
+  done
+  exec python3 -m http.server 8000 --bind 127.0.0.1 --directory .build/docs/site
+fi
+
+browser=""
+for candidate in "${CHROME:-}" chromium chromium-browser google-chrome; do
+  if [ -n "$candidate" ] && command -v "$candidate" >/dev/null 2>&1; then browser=$(command -v "$candidate"); break; fi
+done
+if [ -z "$browser" ]; then
+  echo "check_docs: no Chromium (apt-get install chromium, or set CHROME): the rendered page cannot be checked" >&2
+  exit 1
+fi
+python3 .ci/check_docs_page.py "$browser" .build/docs/site StyleRuntime/documentation/styleruntime \
+  .build/ci-artifacts/docs-styleruntime.png CompiledStyle RuntimeSettings ResolvedStyle RuntimeError \
+  "Loading a compiled style in an iOS app"
