@@ -8,19 +8,8 @@ import Testing
 /// Every rule's examples (`Rule.examples`), run as the command line would run them: a triggering example gives
 /// the rule's findings exactly at its marks, a passing one gives none.
 @Suite struct RuleExampleTests {
-    /// The base style of declarations examples that give none: TomTom's shape in small (a vector source, a
-    /// background, water, a road and a label layer).
-    static let base = #"""
-        {"version": 8, "name": "example base",
-         "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}},
-         "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}",
-         "layers": [
-          {"id": "background", "type": "background", "paint": {"background-color": "#f0ede5"}},
-          {"id": "Ocean", "type": "fill", "source": "vectorTiles", "source-layer": "Ocean", "paint": {"fill-color": "#a0c8f0"}},
-          {"id": "Motorway", "type": "line", "source": "vectorTiles", "source-layer": "Transportation", "paint": {"line-color": "#e892a2"}},
-          {"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "{name}", "text-font": ["Noto-Bold"]}}
-         ]}
-        """#
+    /// The base style of declarations examples that give none (`RuleExample.exampleBase`).
+    static let base = RuleExample.exampleBase
 
     /// Rules no input can trigger: safety nets for a bug in mc-style itself.
     static let unreachable: [String: String] = [

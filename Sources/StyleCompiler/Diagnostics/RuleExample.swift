@@ -38,6 +38,20 @@ public struct RuleExample: Sendable {
 
         """
 
+    /// The base style (`base.json`) of the declarations examples that give none: TomTom's shape in small (a
+    /// vector source, a background, water, a road and a label layer, `City`).
+    public static let exampleBase = #"""
+        {"version": 8, "name": "example base",
+         "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}},
+         "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}",
+         "layers": [
+          {"id": "background", "type": "background", "paint": {"background-color": "#f0ede5"}},
+          {"id": "Ocean", "type": "fill", "source": "vectorTiles", "source-layer": "Ocean", "paint": {"fill-color": "#a0c8f0"}},
+          {"id": "Motorway", "type": "line", "source": "vectorTiles", "source-layer": "Transportation", "paint": {"line-color": "#e892a2"}},
+          {"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "{name}", "text-font": ["Noto-Bold"]}}
+         ]}
+        """#
+
     /// True when the input gives the rule's finding, false when it gives none.
     public let triggers: Bool
     /// What the text is, and how it is checked.

@@ -116,7 +116,9 @@ enum DocumentationReference {
     // MARK: Rules
 
     static func rules() -> String {
-        var text = "| rule | default | configurable | what |\n|---|---|---|---|\n"
+        var text = "Examples of declarations that name `base.json` without giving it compose onto this base style:\n\n"
+        text += block(RuleExample.exampleBase, language: "json") + "\n"
+        text += "| rule | default | configurable | what |\n|---|---|---|---|\n"
         for rule in RuleCatalog.all {
             text +=
                 "| [`\(rule.id)`](#\(MarkdownFile.slug(rule.id))) | \(rule.defaultSeverity.rawValue) | \(rule.isConfigurable ? "yes" : "no") | \(cell(rule.summary)) |\n"
