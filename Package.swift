@@ -37,8 +37,13 @@ let package = Package(
         .target(
             name: "StyleCompiler",
             dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "StyleRuntime", "CAtomicSwap"]),
+        // `mc-style preview`: the HTTP server on 127.0.0.1, the file watcher, the in-memory build and the page. Not a
+        // product: only the command uses it.
+        .target(name: "StylePreview", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
-        .target(name: "MCStyleCLI", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
+        .target(
+            name: "MCStyleCLI",
+            dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime", "StylePreview"]),
         // No unsafeFlags anywhere: SwiftPM refuses a package with them as a versioned dependency, which is how app
         // teams take the plugin (a test holds this). The README's install command links the binary non-PIE instead.
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI", "StyleCompiler"]),
@@ -54,6 +59,9 @@ let package = Package(
         .testTarget(name: "StyleMathTests", dependencies: ["StyleMath"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON", "TestSupport"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "LocatedJSON", "TestSupport"]),
+        .testTarget(
+            name: "StylePreviewTests",
+            dependencies: ["StylePreview", "StyleCompiler", "StyleRuntime", "LocatedJSON", "TestSupport"]),
         .testTarget(
             name: "StyleRuntimeTests", dependencies: ["StyleRuntime", "LocatedJSON", "StyleCompiler", "TestSupport"]),
         .testTarget(

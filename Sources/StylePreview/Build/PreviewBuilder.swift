@@ -1,0 +1,61 @@
+import LocatedJSON
+import StyleCompiler
+import StyleRuntime
+
+/// Compiles the declarations in memory, as `mc-style compile` would, and keeps the variants for the preview to
+/// resolve: nothing is written into the project.
+struct PreviewBuilder: Sendable {
+    let job: CompileJob
+
+    /// A new build, numbered `version`; `previous` supplies the last good variants when this one has errors.
+    func build(version: Int, previous: PreviewSnapshot?) -> PreviewSnapshot {
+        let (files, diagnostics, _, readPaths) = job.runCounting()
+        let findings = diagnostics.map { "\($0)" }
+        guard let files,
+            let manifestBytes = files.first(where: { $0.path == ManifestFormat.fileName })?.bytes,
+            let variants = try? Self.variants(files, manifest: manifestBytes)
+        else {
+            return PreviewSnapshot(
+                version: version, succeeded: false, findings: findings, variantNames: previous?.variantNames ?? [],
+                variants: previous?.variants ?? [:], manifest: previous?.manifest, sources: previous?.sources ?? [],
+                inputs: readPaths.isEmpty ? previous?.inputs ?? [] : readPaths)
+        }
+        let manifest = try? JSONParser().parse(SourceFile(name: ManifestFormat.fileName, bytes: manifestBytes)).root
+        return PreviewSnapshot(
+            version: version, succeeded: true, findings: findings, variantNames: variants.names,
+            variants: variants.styles, manifest: manifest, sources: Self.sources(manifest),
+            inputs: readPaths)
+    }
+
+    private static func variants(_ files: [OutputFile], manifest: [UInt8]) throws(RuntimeError)
+        -> (names: [String], styles: [String: CompiledStyle])
+    {
+        let decoded = try RuntimeManifest.decode(manifest)
+        var styles: [String: CompiledStyle] = [:]
+        for record in decoded.variants {
+            guard let style = files.first(where: { $0.path == record.style.path })?.bytes else {
+                throw RuntimeError(.unreadable, "the build has no \(record.style.path)")
+            }
+            let mapping = record.layerMapping.flatMap { mapping in files.first { $0.path == mapping.path }?.bytes }
+            styles[record.name] = try CompiledStyle(
+                style: style, layerMapping: mapping, manifest: manifest, variant: record.name)
+        }
+        return (decoded.variants.map(\.name), styles)
+    }
+
+    /// The declared sources in the stack order of the first variant, bottom first.
+    private static func sources(_ manifest: JSONNode?) -> [PreviewSnapshot.Source] {
+        let records = manifest?["sources"]?.arrayValue ?? []
+        let order = manifest?["variants"]?[0]?["layers"]?.arrayValue ?? []
+        func index(_ id: String) -> Int {
+            order.first { $0["source"]?.stringValue == id }?["index"]?.numberValue?.intValue ?? 0
+        }
+        return records.compactMap { record -> PreviewSnapshot.Source? in
+            guard let id = record["id"]?.stringValue else { return nil }
+            return PreviewSnapshot.Source(
+                id: id, kind: record["kind"]?.stringValue ?? "",
+                opacity: record["opacity"]?.numberValue?.doubleValue ?? 1,
+                visible: record["visible"]?.boolValue ?? true)
+        }.sorted { index($0.id) < index($1.id) }
+    }
+}

@@ -1,0 +1,30 @@
+import LocatedJSON
+import StyleCompiler
+import StyleRuntime
+
+/// One build of the declarations, in memory: the compiled variants when the build had no errors, and its findings
+/// as the terminal prints them. A build with errors keeps the last good variants on screen.
+struct PreviewSnapshot: Sendable {
+    /// A declared source, as the page's panel lists it (in stack order, bottom first).
+    struct Source: Sendable {
+        let id: String
+        let kind: String
+        let opacity: Double
+        let visible: Bool
+    }
+
+    /// Counts the builds, from 1; the page asks for a build's style by it.
+    let version: Int
+    /// True when this build had no errors (`variants` are then its own).
+    let succeeded: Bool
+    /// The findings, `file:line:column: severity: message [rule]`, keys masked.
+    let findings: [String]
+    /// The variants of the last good build, by name, in the manifest's order.
+    let variantNames: [String]
+    let variants: [String: CompiledStyle]
+    /// The manifest of the last good build, parsed (declared tile sizes and unified zoom ranges).
+    let manifest: JSONNode?
+    let sources: [Source]
+    /// Every file the build read: what is watched for the next one.
+    let inputs: [String]
+}

@@ -1,0 +1,106 @@
+import LocatedJSON
+import StyleCompiler
+import StyleRuntime
+
+/// Turns a resolved compiled style into what MapLibre GL JS must draw to show what the phone shows:
+/// - every declared raster source at its declared tile size, and TomTom's raster base map at its served size
+///   (the TomTom SDK draws raster tiles at twice their declared size, and the compiled tomtom style halves them
+///   for it; GL JS does not double);
+/// - every declared layer's zoom range in unified zoom, the camera zoom the page's map works in (the compiled
+///   tomtom style holds TomTom's native zooms);
+/// - without an API key, no TomTom source (their tiles would be refused) and so only the background and the
+///   declared layers;
+/// - no `{hosted_sprite_url}` or `{hosted_glyphs_url}`, which GL JS refuses and only the SDK fills, and no symbol
+///   layer without glyphs;
+/// - no camera of its own (`center`, `zoom`, `bearing`, `pitch`), so that a new build keeps the page's camera.
+struct PreviewStyle: Sendable {
+    /// The style to load.
+    let bytes: [UInt8]
+    /// What the page should say about what it leaves out.
+    let notes: [String]
+
+    /// The size TomTom's raster base map is served at, in pixels (`StyleID.baseRasterLayer`'s source).
+    static let baseRasterTileSize = 256
+
+    init(resolved style: [UInt8], manifest: JSONNode?, hasAPIKey: Bool) throws(RuntimeError) {
+        guard var root = try? JSONParser().parse(SourceFile(name: "style.json", bytes: style)).root,
+            case .object(var object) = root.value
+        else {
+            throw RuntimeError(.styleMismatch, "the resolved style is not a JSON object")
+        }
+        var notes: [String] = []
+        var sources = object["sources"]?.objectValue ?? JSONObject()
+        var layers = object["layers"]?.arrayValue ?? []
+        for record in manifest?["sources"]?.arrayValue ?? [] {
+            guard let sourceID = record["styleSourceId"]?.stringValue, let layerID = record["styleLayerId"]?.stringValue
+            else { continue }
+            if let declared = record["tileSize"]?["declared"]?.numberValue?.intValue {
+                _ = sources.modifyValue(forKey: sourceID) { Self.set(&$0, "tileSize", .integer(declared)) }
+            }
+            let unified = record["visibleZoom"]?["unified"]?.arrayValue
+            if let index = layers.firstIndex(where: { $0["id"]?.stringValue == layerID }) {
+                Self.setZoom(&layers[index], "minzoom", unified?.first)
+                Self.setZoom(&layers[index], "maxzoom", unified?.dropFirst().first)
+            }
+        }
+        _ = sources.modifyValue(forKey: "mc-base-raster") {
+            Self.set(&$0, "tileSize", .integer(Self.baseRasterTileSize))
+        }
+        if !hasAPIKey {
+            let tomTom = sources.members.filter { Self.isTomTom($0.value) }.map(\.key)
+            if !tomTom.isEmpty {
+                for id in tomTom { _ = sources.removeValue(forKey: id) }
+                layers.removeAll { layer in layer["source"]?.stringValue.map(tomTom.contains) ?? false }
+                notes.append(
+                    "TomTom's base map needs an API key (--api-key-env NAME): the declared sources are drawn over the background"
+                )
+            }
+        }
+        for key in ["sprite", "glyphs"] {
+            let value = object[key]?.stringValue ?? ""
+            if value.contains("{hosted_") || (!hasAPIKey && URLHost.mayBeTomTom(value)) {
+                _ = object.removeValue(forKey: key)
+            }
+        }
+        if object["glyphs"] == nil, layers.contains(where: { $0["type"]?.stringValue == "symbol" }) {
+            layers.removeAll { $0["type"]?.stringValue == "symbol" }
+            notes.append("labels are left out: the base's glyphs are TomTom's hosted ones, which only the SDK fills")
+        }
+        for key in ["center", "zoom", "bearing", "pitch"] { _ = object.removeValue(forKey: key) }
+        _ = object.modifyValue(forKey: "sources") { $0 = JSONNode(.object(sources)) }
+        _ = object.modifyValue(forKey: "layers") { $0 = JSONNode(.array(layers)) }
+        root = JSONNode(.object(object))
+        self.bytes = JSONWriter(style: .compact).bytes(root)
+        self.notes = notes
+    }
+
+    private static func set(_ node: inout JSONNode, _ key: String, _ value: JSONNode) {
+        guard case .object(var object) = node.value else { return }
+        if object[key] == nil {
+            object.insert(JSONMember(key: key, value: value), at: object.count)
+        } else {
+            _ = object.modifyValue(forKey: key) { $0 = value }
+        }
+        node = JSONNode(.object(object))
+    }
+
+    /// Sets a layer's zoom bound to the unified value, or removes it when the declared range leaves it open.
+    private static func setZoom(_ layer: inout JSONNode, _ key: String, _ value: JSONNode?) {
+        guard case .object(var object) = layer.value else { return }
+        if let value, value.numberValue != nil {
+            layer = JSONNode(.object(object))
+            set(&layer, key, value)
+        } else {
+            _ = object.removeValue(forKey: key)
+            layer = JSONNode(.object(object))
+        }
+    }
+
+    /// A source whose tiles or TileJSON are TomTom's.
+    private static func isTomTom(_ source: JSONNode) -> Bool {
+        let urls =
+            (source["tiles"]?.arrayValue ?? []).compactMap(\.stringValue)
+            + [source["url"]?.stringValue].compactMap { $0 }
+        return urls.contains { URLHost.mayBeTomTom($0) }
+    }
+}

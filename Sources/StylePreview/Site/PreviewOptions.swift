@@ -1,0 +1,29 @@
+/// What `mc-style preview` is told on the command line, short of the build itself.
+public struct PreviewOptions: Sendable {
+    /// The port to listen on; 0 takes a free one.
+    public var port: UInt16 = 0
+    /// The variant the page shows first; nil for the first.
+    public var variant: String?
+    /// TomTom's API key, for the base map's tiles; never printed, never sent anywhere but TomTom's URLs.
+    public var apiKey: String?
+    /// Folders of PNG tiles (`FOLDER/{z}/{x}/{y}.png`) served for LocalTileServer routes, by route name.
+    public var localTiles: [String: String] = [:]
+    /// Where the page loads MapLibre GL JS from.
+    public var mapLibre: MapLibreSource = .pinned
+
+    /// Where MapLibre GL JS comes from: it is not part of mc-style.
+    public enum MapLibreSource: Sendable, Equatable {
+        /// The pinned version from a public CDN, checked by its Subresource Integrity hash.
+        case pinned
+        /// A URL of a folder that holds `maplibre-gl.js` and `maplibre-gl.css`.
+        case url(String)
+        /// A local folder that holds them, which the preview serves.
+        case folder(String)
+    }
+
+    /// The MapLibre GL JS version the page loads when it is not told where GL JS is.
+    public static let mapLibreVersion = PreviewPage.mapLibreVersion
+
+    /// Options of the defaults.
+    public init() {}
+}

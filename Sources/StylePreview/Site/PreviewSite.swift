@@ -1,0 +1,216 @@
+import Foundation
+import LocatedJSON
+import StyleCompiler
+import StyleMath
+import StyleRuntime
+import Synchronization
+
+/// What the preview server publishes, and nothing else: the page, its script, the state of the last build, the
+/// composed style of a variant resolved with the page's settings, the zoom readout, the build events, the
+/// LocalTileServer stand-in's tiles, and MapLibre GL JS when it comes from a local folder.
+public final class PreviewSite: Sendable {
+    private let builder: PreviewBuilder
+    private let options: PreviewOptions
+    private let snapshot: Mutex<PreviewSnapshot?> = Mutex(nil)
+    private let serverBox: Mutex<PreviewServer?> = Mutex(nil)
+
+    /// A site that builds with `job` (compiled in memory; nothing is written).
+    public init(job: CompileJob, options: PreviewOptions) {
+        self.builder = PreviewBuilder(job: job)
+        self.options = options
+    }
+
+    /// Builds once and starts the server on 127.0.0.1; returns the port.
+    public func start() throws(PreviewServerError) -> UInt16 {
+        rebuild()
+        let server = try PreviewServer(port: options.port) { [self] request in handle(request) }
+        serverBox.withLock { $0 = server }
+        server.start()
+        return server.port
+    }
+
+    /// Stops the server.
+    public func stop() { serverBox.withLock { $0?.stop() } }
+
+    /// Builds again and tells every open page: the new state, with the findings; a build with errors keeps the
+    /// last good variants.
+    @discardableResult
+    public func rebuild() -> (succeeded: Bool, findings: [String]) {
+        let current = snapshot.withLock { $0 }
+        let next = builder.build(version: (current?.version ?? 0) + 1, previous: current)
+        snapshot.withLock { $0 = next }
+        let state = String(decoding: stateJSON(next), as: UTF8.self)
+        serverBox.withLock { $0?.broadcast("build", data: state) }
+        return (next.succeeded, next.findings)
+    }
+
+    /// The findings of the last build, `file:line:column: severity: message [rule]`.
+    public var findings: [String] { snapshot.withLock { $0?.findings ?? [] } }
+
+    /// Every file the last build read: what to watch.
+    public var inputs: [String] { snapshot.withLock { $0?.inputs ?? [] } }
+
+    func handle(_ request: HTTPRequest) -> PreviewServer.Reply {
+        switch request.path {
+        case "/":
+            return .response(
+                HTTPResponse(contentType: "text/html; charset=utf-8", body: PreviewPage.html(options.mapLibre)))
+        case "/app.js":
+            return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: PreviewPage.script))
+        case "/state.json": return .response(.json(snapshot.withLock { $0 }.map(stateJSON) ?? Array("{}".utf8)))
+        case "/style.json": return .response(style(request))
+        case "/zoom": return .response(zoom(request))
+        case "/events": return .eventStream
+        default:
+            if request.path.hasPrefix("/tiles/") { return .response(tile(request.path)) }
+            if case .folder(let folder) = options.mapLibre,
+                ["/maplibre/maplibre-gl.js", "/maplibre/maplibre-gl.css"].contains(request.path)
+            {
+                return .response(mapLibreFile(folder, request.path))
+            }
+            return .response(.text(.notFound, "not published here"))
+        }
+    }
+
+    // MARK: State
+
+    private func stateJSON(_ snapshot: PreviewSnapshot) -> [UInt8] {
+        var members: [JSONMember] = [
+            JSONMember(key: "version", value: .integer(snapshot.version)),
+            JSONMember(key: "succeeded", value: .bool(snapshot.succeeded)),
+            JSONMember(key: "findings", value: .array(snapshot.findings.map { .string($0) })),
+            JSONMember(key: "variants", value: .array(snapshot.variantNames.map { .string($0) })),
+            JSONMember(key: "initialVariant", value: .string(options.variant ?? snapshot.variantNames.first ?? "")),
+            JSONMember(key: "hasAPIKey", value: .bool(options.apiKey != nil)),
+            JSONMember(
+                key: "sources",
+                value: .array(
+                    snapshot.sources.map { source in
+                        JSONNode(
+                            .object(
+                                JSONObject([
+                                    JSONMember(key: "id", value: .string(source.id)),
+                                    JSONMember(key: "kind", value: .string(source.kind)),
+                                    JSONMember(key: "opacity", value: JSONNode(.number(JSONNumber(source.opacity)))),
+                                    JSONMember(key: "visible", value: .bool(source.visible)),
+                                ])))
+                    })),
+        ]
+        if let camera = camera(snapshot) {
+            members.append(
+                JSONMember(key: "center", value: .array(camera.center.map { JSONNode(.number(JSONNumber($0))) })))
+            members.append(JSONMember(key: "zoom", value: JSONNode(.number(JSONNumber(camera.zoom)))))
+        }
+        return JSONWriter(style: .compact).bytes(JSONNode(.object(JSONObject(members))))
+    }
+
+    /// The base style's own camera, or the middle of the first declared bounds.
+    private func camera(_ snapshot: PreviewSnapshot) -> (center: [Double], zoom: Double)? {
+        guard let first = snapshot.variantNames.first, let compiled = snapshot.variants[first],
+            let root = try? JSONParser().parse(SourceFile(name: "style.json", bytes: compiled.style)).root
+        else { return nil }
+        if let center = root["center"]?.arrayValue?.compactMap({ $0.numberValue?.doubleValue }), center.count == 2 {
+            return (center, root["zoom"]?.numberValue?.doubleValue ?? 2)
+        }
+        for record in snapshot.manifest?["sources"]?.arrayValue ?? [] {
+            let bounds = (record["bounds"]?.arrayValue ?? []).compactMap { $0.numberValue?.doubleValue }
+            if bounds.count == 4 { return ([(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2], 8) }
+        }
+        return ([0, 0], 1)
+    }
+
+    // MARK: Style
+
+    /// `/style.json?variant=NAME&opacity=ID:VALUE,...&visible=ID:1|0,...`: the variant resolved by `StyleRuntime`, as the
+    /// app would, then drawn as the phone draws it (`PreviewStyle`).
+    private func style(_ request: HTTPRequest) -> HTTPResponse {
+        guard let snapshot = snapshot.withLock({ $0 }),
+            let name = request.parameter("variant") ?? snapshot.variantNames.first,
+            let compiled = snapshot.variants[name]
+        else {
+            return .text(.notFound, "no such variant")
+        }
+        guard let port = serverBox.withLock({ $0?.port }) else { return .text(.serviceUnavailable, "not started") }
+        var settings = RuntimeSettings(
+            platform: compiled.manifest.platforms.first ?? .android, apiKey: options.apiKey ?? Self.keyStandIn,
+            localTileServer: "http://127.0.0.1:\(port)")
+        for record in compiled.variant.placeholders {
+            if case .cacheKey(let route) = record.placeholder {
+                settings.cacheKeys[route] = "preview-\(snapshot.version)"
+            }
+        }
+        for pair in (request.parameter("opacity") ?? "").split(separator: ",") {
+            let parts = pair.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { settings.opacity[String(parts[0])] = value }
+        }
+        for pair in (request.parameter("visible") ?? "").split(separator: ",") {
+            let parts = pair.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { settings.visible[String(parts[0])] = parts[1] != "0" }
+        }
+        do throws(RuntimeError) {
+            let resolved = try compiled.resolve(settings)
+            let preview = try PreviewStyle(
+                resolved: resolved.style, manifest: snapshot.manifest, hasAPIKey: options.apiKey != nil)
+            return .json(preview.bytes)
+        } catch {
+            return .text(.badRequest, error.message)
+        }
+    }
+
+    /// Fills `{key}` when no key is given, so that the style resolves; `PreviewStyle` then drops every TomTom source.
+    static let keyStandIn = "preview-without-a-key"
+
+    // MARK: Zoom
+
+    /// `/zoom?zoom=Z&lat=DEGREES`: the map's zoom as MapLibre, MapConductor's unified and TomTom's native zoom.
+    private func zoom(_ request: HTTPRequest) -> HTTPResponse {
+        guard let zoom = request.parameter("zoom").flatMap(Double.init),
+            let latitude = request.parameter("lat").flatMap(Double.init),
+            let tomTom = try? ZoomCalibration.tomTomZoom(unifiedZoom: zoom, latitude: latitude)
+        else {
+            return .text(.badRequest, "give zoom and lat as numbers")
+        }
+        let members = [
+            JSONMember(key: "maplibre", value: JSONNode(.number(JSONNumber(zoom)))),
+            JSONMember(key: "unified", value: JSONNode(.number(JSONNumber(zoom)))),
+            JSONMember(key: "tomtom", value: JSONNode(.number(JSONNumber((tomTom * 100).rounded() / 100)))),
+            JSONMember(key: "latitude", value: JSONNode(.number(JSONNumber(latitude)))),
+        ]
+        return .json(JSONWriter(style: .compact).bytes(JSONNode(.object(JSONObject(members)))))
+    }
+
+    // MARK: Tiles
+
+    /// `/tiles/ROUTE/SIZE/CACHE-KEY/Z/X/Y.png` (or `Y@2x.png`): a tile of a LocalTileServer route, from
+    /// `--local-tiles ROUTE=FOLDER` or drawn as a debug tile.
+    private func tile(_ path: String) -> HTTPResponse {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).map(String.init)
+        guard parts.count == 6, let size = Int(parts[1]), let z = Int(parts[3]), let x = Int(parts[4]),
+            parts[5].hasSuffix(".png"), PathSegment.isValid(parts[0])
+        else {
+            return .text(.notFound, "not a tile path")
+        }
+        let name = String(parts[5].dropLast(4))
+        let rowText = name.split(separator: "@").first.map(String.init) ?? name
+        guard let y = Int(rowText), (0...30).contains(z), x >= 0, y >= 0, x < 1 << z, y < 1 << z else {
+            return .text(.notFound, "not a tile")
+        }
+        let route = parts[0]
+        if let folder = options.localTiles[route] {
+            let file = "\(folder)/\(z)/\(x)/\(y).png"
+            guard let data = FileManager.default.contents(atPath: file) else {
+                return .text(.notFound, "no tile \(z)/\(x)/\(y)")
+            }
+            return HTTPResponse(contentType: "image/png", body: Array(data))
+        }
+        return HTTPResponse(contentType: "image/png", body: DebugTile.png(route: route, size: size, z: z, x: x, y: y))
+    }
+
+    private func mapLibreFile(_ folder: String, _ path: String) -> HTTPResponse {
+        let name = path.hasSuffix(".js") ? "maplibre-gl.js" : "maplibre-gl.css"
+        guard let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else {
+            return .text(.notFound, "\(name) is not in the --maplibre-js folder")
+        }
+        return HTTPResponse(contentType: name.hasSuffix(".js") ? "text/javascript" : "text/css", body: Array(data))
+    }
+}

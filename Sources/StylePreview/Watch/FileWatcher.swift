@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Calls back when any of a set of files changes: through inotify on Linux (on the files' folders, so that an
+/// editor's save by rename is seen), elsewhere by looking at their sizes and modification times every 250 ms.
+/// Changes that come together (an editor's write, rename and chmod) give one call, 100 ms after the last.
+public final class FileWatcher: Sendable {
+    private let onChange: @Sendable () -> [String]
+    private let watched = Mutex<Set<String>>([])
+    private let stopped = Atomic<Bool>(false)
+
+    /// The interval between looks where there is no inotify, in milliseconds.
+    public static let pollInterval = 250
+    /// The quiet time that ends a burst of changes, in milliseconds.
+    public static let settleTime = 100
+
+    /// A watcher that calls `onChange` after a change; it returns the files to watch from then on.
+    public init(onChange: @escaping @Sendable () -> [String]) { self.onChange = onChange }
+
+    /// Watches these files from now on (absolute, normalised paths), instead of those before.
+    public func watch(_ paths: [String]) { watched.withLock { $0 = Set(paths) } }
+
+    /// Starts watching on a thread of its own.
+    public func start() { Thread.detachNewThread { [self] in run() } }
+
+    /// Stops watching (within a poll interval).
+    public func stop() { stopped.store(true, ordering: .relaxed) }
+
+    private func changed() { watch(onChange()) }
+
+    private func run() {
+        #if os(Linux)
+            if runInotify() { return }
+        #endif
+        runPolling()
+    }
+
+    private func runPolling() {
+        var last = snapshot()
+        while !stopped.load(ordering: .relaxed) {
+            usleep(useconds_t(Self.pollInterval * 1000))
+            let now = snapshot()
+            if now != last {
+                usleep(useconds_t(Self.settleTime * 1000))
+                changed()
+                last = snapshot()
+            }
+        }
+    }
+
+    /// Each watched file's size and modification time, or nothing for a missing one.
+    private func snapshot() -> [String: String] {
+        var result: [String: String] = [:]
+        for path in watched.withLock({ $0 }) {
+            var status = stat()
+            if stat(path, &status) == 0 {
+                #if os(Linux)
+                    result[path] = "\(status.st_size) \(status.st_mtim.tv_sec) \(status.st_mtim.tv_nsec)"
+                #else
+                    result[path] = "\(status.st_size) \(status.st_mtimespec.tv_sec) \(status.st_mtimespec.tv_nsec)"
+                #endif
+            }
+        }
+        return result
+    }
+
+    #if os(Linux)
+        /// Watches the folders of the watched files; false when inotify is not available.
+        private func runInotify() -> Bool {
+            let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            var folders: [Int32: String] = [:]
+            var watchedFolders: Set<String> = []
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            var pending = false
+            while !stopped.load(ordering: .relaxed) {
+                let files = watched.withLock { $0 }
+                for folder in Set(files.map { ($0 as NSString).deletingLastPathComponent })
+                where !watchedFolders.contains(folder) {
+                    let watch = inotify_add_watch(descriptor, folder, mask)
+                    if watch >= 0 {
+                        folders[watch] = folder
+                        watchedFolders.insert(folder)
+                    }
+                }
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&poller, 1, Int32(pending ? Self.settleTime : Self.pollInterval))
+                if ready == 0, pending {
+                    pending = false
+                    changed()
+                    continue
+                }
+                guard ready > 0 else { continue }
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { continue }
+                var offset = 0
+                while offset + MemoryLayout<inotify_event>.size <= count {
+                    let (watch, length) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
+                        let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                        return (event.wd, Int(event.len))
+                    }
+                    let nameStart = offset + MemoryLayout<inotify_event>.size
+                    let nameBytes = buffer[nameStart..<min(count, nameStart + length)].prefix { $0 != 0 }
+                    let name = String(decoding: nameBytes, as: UTF8.self)
+                    if let folder = folders[watch], files.contains(folder + "/" + name) { pending = true }
+                    offset = nameStart + length
+                }
+            }
+            return true
+        }
+    #endif
+}

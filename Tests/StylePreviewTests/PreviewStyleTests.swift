@@ -1,0 +1,58 @@
+import LocatedJSON
+import StyleCompiler
+import StyleRuntime
+import TestSupport
+import Testing
+
+@testable import StylePreview
+
+/// The preview draws what the phone draws: declared tile sizes, unified zoom ranges, no TomTom source without a key.
+@Suite struct PreviewStyleTests {
+    static let demo = SharedData.repositoryFile("fixtures/demo/mc-style.yaml").path
+
+    private func preview(key: String?) throws -> (style: JSONNode, manifest: JSONNode, notes: [String]) {
+        let snapshot = PreviewBuilder(job: CompileJob(declarationsPath: Self.demo)).build(version: 1, previous: nil)
+        #expect(snapshot.succeeded, "\(snapshot.findings)")
+        let compiled = try #require(snapshot.variants["default"])
+        var settings = RuntimeSettings(
+            platform: .android, apiKey: key ?? PreviewSite.keyStandIn, localTileServer: "http://127.0.0.1:9")
+        settings.cacheKeys["heatmap"] = "v1"
+        let resolved = try compiled.resolve(settings)
+        let preview = try PreviewStyle(resolved: resolved.style, manifest: snapshot.manifest, hasAPIKey: key != nil)
+        let style = try JSONParser().parse(SourceFile(name: "preview.json", bytes: preview.bytes)).root
+        return (style, try #require(snapshot.manifest), preview.notes)
+    }
+
+    @Test func rastersHaveTheirDeclaredSizeAndLayersTheirUnifiedZooms() throws {
+        let (style, manifest, _) = try preview(key: "k")
+        let layers = style["layers"]?.arrayValue ?? []
+        for record in manifest["sources"]?.arrayValue ?? [] {
+            let source = try #require(style["sources"]?[record["styleSourceId"]?.stringValue ?? ""])
+            #expect(source["tileSize"]?.numberValue?.intValue == record["tileSize"]?["declared"]?.numberValue?.intValue)
+            let layer = try #require(layers.first { $0["id"]?.stringValue == record["styleLayerId"]?.stringValue })
+            let unified = record["visibleZoom"]?["unified"]?.arrayValue
+            #expect(layer["minzoom"]?.numberValue?.doubleValue == unified?.first?.numberValue?.doubleValue)
+        }
+        #expect(style["sources"]?["mc-base-raster"]?["tileSize"]?.numberValue?.intValue == 256)
+        #expect(style["center"] == nil && style["zoom"] == nil)
+        let hillshade = try #require(layers.first { $0["id"]?.stringValue == "mc-raster-layer-gsi-hillshade" })
+        #expect(
+            hillshade["minzoom"]?.numberValue?.doubleValue == 8 && hillshade["maxzoom"]?.numberValue?.doubleValue == 18)
+    }
+
+    @Test func withoutAKeyOnlyTheBackgroundAndTheDeclaredLayersRemain() throws {
+        let (style, _, notes) = try preview(key: nil)
+        let ids = (style["layers"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        #expect(ids.first == "background")
+        #expect(ids.dropFirst().allSatisfy { $0.hasPrefix("mc-raster-layer-") }, "\(ids)")
+        #expect(style["sources"]?["vectorTiles"] == nil && style["sources"]?["mc-base-raster"] == nil)
+        #expect(!String(decoding: JSONWriter().bytes(style), as: UTF8.self).contains(PreviewSite.keyStandIn))
+        #expect(notes.contains { $0.contains("needs an API key") })
+    }
+
+    @Test func theLocalTileServerRouteIsServedByThePreview() throws {
+        let (style, _, _) = try preview(key: nil)
+        let tiles = style["sources"]?["mc-raster-src-population-heatmap"]?["tiles"]?[0]?.stringValue
+        #expect(tiles == "http://127.0.0.1:9/tiles/heatmap/512/v1/{z}/{x}/{y}.png")
+    }
+}
