@@ -7,7 +7,7 @@
 #                                     (FUZZ_SEED=N fixes libFuzzer's random seed; 0 or unset: a new one each run)
 #   .ci/fuzz.sh replay                run every target once over fixtures/fuzz-regressions/<target>/ (no fuzzing)
 #
-# Targets: json, yaml, declarations, compile, expression, evaluate, resolve, host. Seeds come from fixtures/ and styles/ (and the real-style
+# Targets: json, yaml, declarations, compile, expression, evaluate, resolve, host, http. Seeds come from fixtures/ and styles/ (and the real-style
 # corpus in ../shared when it is there). A crash leaves crash-* files in .build/fuzz-artifacts/<target>/;
 # keep each as a regression fixture under fixtures/fuzz-regressions/<target>/. Leak detection is off:
 # LeakSanitizer reports the one-time boxes of Swift global `static let`s holding indirect enums (their
@@ -18,18 +18,18 @@ build=.build/fuzz
 bin=.build/fuzz-bin
 triple=$(uname -m)-unknown-linux-gnu
 objects=$build/$triple/debug
-targets=(json yaml declarations compile expression evaluate resolve host)
+targets=(json yaml declarations compile expression evaluate resolve host http)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
 build_all() {
   # Objects of renamed or deleted sources would otherwise be linked in beside their successors.
   rm -f "$objects"/*.build/*.o
-  swift build -c debug --build-path "$build" --target StyleCompiler \
+  swift build -c debug --build-path "$build" --target StylePreview \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >/dev/null
   mkdir -p "$bin"
   local swift_objects
   swift_objects=$(ls "$objects"/StyleMath.build/*.o "$objects"/LocatedJSON.build/*.o "$objects"/YAMLReader.build/*.o \
-    "$objects"/StyleCompiler.build/*.o "$objects"/StyleRuntime.build/*.o "$objects"/CAtomicSwap.build/*.o "$objects"/CSHA256.build/*.o)
+    "$objects"/StyleCompiler.build/*.o "$objects"/StylePreview.build/*.o "$objects"/StyleRuntime.build/*.o "$objects"/CAtomicSwap.build/*.o "$objects"/CSHA256.build/*.o)
   for target in "${targets[@]}"; do
     local source
     case $target in
@@ -41,6 +41,7 @@ build_all() {
       evaluate) source=Tests/Fuzz/FuzzEvaluate.swift ;;
       resolve) source=Tests/Fuzz/FuzzResolve.swift ;;
       host) source=Tests/Fuzz/FuzzURLHost.swift ;;
+      http) source=Tests/Fuzz/FuzzHTTP.swift ;;
     esac
     # shellcheck disable=SC2086
     swiftc -sanitize=fuzzer,address -parse-as-library -use-ld=lld -g -I "$objects/Modules" -I Sources/CYAML \
@@ -66,6 +67,11 @@ seed() {
         done
       done ;;
     host) node .ci/check_url_hosts.mjs seeds "$corpus" >/dev/null ;;
+    http)
+      printf 'GET /style.json?variant=dark&opacity=a%%3A0.5 HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n\r\n' > "$corpus/get"
+      printf 'GET /events HTTP/1.0\nConnection: keep-alive\n\n' > "$corpus/events"
+      printf 'POST / HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc' > "$corpus/post"
+      ;;
   esac
   local shared=${MC_STYLE_SHARED:-../shared}
   if [ "$target" = json ] && [ -d "$shared/corpus/styles" ]; then

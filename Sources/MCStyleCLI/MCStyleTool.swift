@@ -8,6 +8,7 @@ public enum MCStyleTool {
     static let subcommands: [any Subcommand.Type] = [
         CompileCommand.self,
         ValidateCommand.self,
+        PreviewCommand.self,
         LayersCommand.self,
         ZoomCommand.self,
         TilesCommand.self,

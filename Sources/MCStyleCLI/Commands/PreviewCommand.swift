@@ -1,0 +1,159 @@
+import Foundation
+import StyleCompiler
+import StylePreview
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `mc-style preview`: the composed map in a browser, rebuilt in memory whenever an input changes.
+enum PreviewCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "preview",
+        abstract: "Show the composed map in a browser, served on 127.0.0.1 and rebuilt whenever an input changes.",
+        discussion: """
+            Compiles the declarations in memory (nothing is written into the project), serves a page on
+            127.0.0.1 and prints its address; runs until interrupted (Ctrl-C, SIGTERM). Every input of the
+            build is watched; a change rebuilds, and open pages take the new style without a reload, keeping
+            their camera. A build with errors keeps the last good map, and the page lists the findings.
+            The page shows each raster at its declared size, as the TomTom SDK draws it, with each declared
+            layer's zoom range in unified zoom; LocalTileServer routes get debug tiles (z/x/y, route, outline)
+            or the tiles of --local-tiles. Opacity and visibility go through StyleRuntime, as in the app.
+            Exit status: 0 after an interruption, 1 when the server cannot start, 2 misuse.
+            """,
+        arguments: [
+            .init(name: "declarations", help: "The declarations file (default mc-style.yaml).", isOptional: true)
+        ],
+        options: options
+    )
+
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let port = Option<Int>(name: "port", valueName: "n", help: "The port on 127.0.0.1 (default: a free one).")
+        let variant = Option<String>(
+            name: "variant", valueName: "name", help: "The map design the page shows first (a bases: key).")
+        let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
+            help: "TomTom's API key, for the base map's tiles, from this environment\nvariable; never printed.")
+        let localTiles = Option<NamedValue>(
+            name: "local-tiles", valueName: "name=folder",
+            help:
+                "Serve FOLDER/{z}/{x}/{y}.png for the LocalTileServer route NAME\ninstead of debug tiles (repeatable).",
+            isRepeatable: true)
+        let mapLibre = Option<String>(
+            name: "maplibre-js", valueName: "url|folder",
+            help:
+                "Where maplibre-gl.js and maplibre-gl.css are (default: GL JS \(PreviewOptions.mapLibreVersion)\nfrom a CDN, checked by its integrity hash)."
+        )
+        let open = Flag(name: "open", help: "Open the page in the default browser.")
+        let config = SharedOptions.config
+    }
+    static let options = Options()
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        }
+        let declarations = arguments.positionals.first ?? "mc-style.yaml"
+        guard declarations != "-" else { throw UsageError("preview watches its declarations file: give a path") }
+        guard FileManager.default.fileExists(atPath: declarations) else {
+            throw UsageError("the declarations file '\(declarations)' does not exist")
+        }
+        var preview = PreviewOptions()
+        if let port = try Self.options.port.value(in: arguments) {
+            guard (1...65_535).contains(port) else { throw UsageError("'--port' takes 1..65535, not \(port)") }
+            preview.port = UInt16(port)
+        }
+        preview.variant = try Self.options.variant.value(in: arguments)
+        preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
+        for pair in try Self.options.localTiles.values(in: arguments) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: pair.value, isDirectory: &isFolder), isFolder.boolValue else {
+                throw UsageError("'--local-tiles \(pair.name)=\(pair.value)': no such folder")
+            }
+            preview.localTiles[pair.name] = pair.value
+        }
+        if let source = try Self.options.mapLibre.value(in: arguments) {
+            if source.hasPrefix("https://") || source.hasPrefix("http://") {
+                preview.mapLibre = .url(source)
+            } else {
+                guard FileManager.default.fileExists(atPath: source + "/maplibre-gl.js") else {
+                    throw UsageError("'--maplibre-js \(source)': the folder holds no maplibre-gl.js")
+                }
+                preview.mapLibre = .folder(source)
+            }
+        }
+        var job = CompileJob(
+            declarationsPath: declarations, baseOverride: nil, targetOverride: nil, apiKey: nil, compact: false,
+            environment: io.environment, generatorVersion: MCStyleTool.version)
+        let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
+        job.options.configuration = configuration
+        let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
+        if configurationDiagnostics.containsErrors {
+            io.writeError(printer.render(configurationDiagnostics) + printer.summary(configurationDiagnostics))
+            return .inputErrors
+        }
+
+        // Interruptions are taken by the main thread alone, which waits for them below.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let configurationFiles =
+            try Self.options.config.value(in: arguments).map { [$0] }
+            ?? LintConfigurationLoader.find(from: io.currentDirectory).map { [$0] } ?? []
+        let site = PreviewSite(job: job, options: preview)
+        let port: UInt16
+        do throws(PreviewServerError) {
+            port = try site.start()
+        } catch {
+            io.writeError("Error: \(error)\n")
+            return .inputErrors
+        }
+        let address = "http://127.0.0.1:\(port)/"
+        io.writeOutput("preview: \(address)\n")
+        io.writeError(site.findings.map { $0 + "\n" }.joined())
+        let directory = io.currentDirectory
+        // The watcher's thread reports rebuilds on standard error, as the main thread does; writes of whole lines
+        // to a stream need no further order.
+        nonisolated(unsafe) let io = io
+        let watcher = FileWatcher { [site] in
+            let outcome = site.rebuild()
+            io.writeError("preview: rebuilt: \(outcome.succeeded ? "ok" : "errors, the last good map stays")\n")
+            io.writeError(outcome.findings.map { $0 + "\n" }.joined())
+            return watchedPaths(site.inputs + configurationFiles, directory: directory)
+        }
+        watcher.watch(watchedPaths(site.inputs + configurationFiles, directory: directory))
+        watcher.start()
+        if Self.options.open.isSet(in: arguments) { openInBrowser(address) }
+
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        watcher.stop()
+        site.stop()
+        io.writeOutput("preview: stopped\n")
+        return .success
+    }
+
+    /// Absolute, normalised paths of the inputs.
+    private static func watchedPaths(_ inputs: [String], directory: String) -> [String] {
+        inputs.map { path in
+            URL(fileURLWithPath: path.hasPrefix("/") ? path : directory + "/" + path).standardizedFileURL.path
+        }
+    }
+
+    /// `xdg-open` on Linux, `open` on macOS; a failure to open is not an error.
+    private static func openInBrowser(_ address: String) {
+        let process = Process()
+        #if os(macOS)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        #else
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        #endif
+        process.arguments = (process.executableURL?.lastPathComponent == "env" ? ["xdg-open"] : []) + [address]
+        try? process.run()
+    }
+}
