@@ -114,8 +114,6 @@ enum PreviewCommand: Subcommand {
             return .inputErrors
         }
         let address = "http://127.0.0.1:\(port)/"
-        io.writeOutput("preview: \(address)\n")
-        io.writeError(site.findings.map { $0 + "\n" }.joined())
         let directory = io.currentDirectory
         // The watcher's thread reports rebuilds on standard error, as the main thread does; writes of whole lines
         // to a stream need no further order.
@@ -128,6 +126,9 @@ enum PreviewCommand: Subcommand {
         }
         watcher.watch(watchedPaths(site.inputs + configurationFiles, directory: directory))
         watcher.start()
+        // The address comes once everything is watched: a change made after it is never missed.
+        io.writeOutput("preview: \(address)\n")
+        io.writeError(site.findings.map { $0 + "\n" }.joined())
         if Self.options.open.isSet(in: arguments) { openInBrowser(address) }
 
         var received: Int32 = 0

@@ -84,6 +84,7 @@ enum PreviewPage {
         const settings = { variant: null, opacity: {}, visible: {} };
         let state = null;
         let map = null;
+        window.previewErrors = [];
 
         function styleURL() {
           const opacity = Object.entries(settings.opacity).map(([id, value]) => id + ":" + value).join(",");
@@ -101,7 +102,11 @@ enum PreviewPage {
               zoom: Math.max(0, (state.zoom || 1)), hash: true, attributionControl: { compact: true } });
             map.on("moveend", showCamera);
             map.once("styledata", showCamera);
-            map.on("error", (event) => { panel.notes.textContent = "GL JS: " + (event.error && event.error.message); });
+            map.on("error", (event) => {
+              const message = "GL JS: " + (event.error && event.error.message);
+              window.previewErrors.push(message);
+              panel.notes.textContent = message;
+            });
             window.previewMap = map;
           } else {
             map.setStyle(style, { diff: true });
@@ -154,11 +159,13 @@ enum PreviewPage {
             return;
           }
           state = await (await fetch("/state.json")).json();
+          window.previewState = state;
           showPanel();
           await loadStyle();
           const events = new EventSource("/events");
           events.addEventListener("build", (event) => {
             state = JSON.parse(event.data);
+            window.previewState = state;
             showPanel();
             if (state.succeeded) loadStyle();
           });

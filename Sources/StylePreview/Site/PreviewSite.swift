@@ -203,7 +203,20 @@ public final class PreviewSite: Sendable {
             }
             return HTTPResponse(contentType: "image/png", body: Array(data))
         }
-        return HTTPResponse(contentType: "image/png", body: DebugTile.png(route: route, size: size, z: z, x: x, y: y))
+        let bounds = routeBounds(route)
+        return HTTPResponse(
+            contentType: "image/png", body: DebugTile.png(route: route, size: size, z: z, x: x, y: y, bounds: bounds))
+    }
+
+    /// The declared bounds of the LocalTileServer source of `route`, if it has any.
+    private func routeBounds(_ route: String) -> GeoBounds? {
+        let records = snapshot.withLock { $0?.manifest?["sources"]?.arrayValue } ?? []
+        guard let record = records.first(where: { $0["localTileServer"]?["route"]?.stringValue == route }) else {
+            return nil
+        }
+        let values = (record["bounds"]?.arrayValue ?? []).compactMap { $0.numberValue?.doubleValue }
+        guard values.count == 4 else { return nil }
+        return try? GeoBounds(west: values[0], south: values[1], east: values[2], north: values[3])
     }
 
     private func mapLibreFile(_ folder: String, _ path: String) -> HTTPResponse {

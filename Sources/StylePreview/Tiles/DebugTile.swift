@@ -1,12 +1,15 @@
+import StyleMath
+
 /// The tile the preview serves in place of a LocalTileServer route, which only the app can render: a tinted
 /// square the colour of its route, its outline, and its `z/x/y`, route name and size written on it, so that
-/// placement, bounds, zoom range and opacity show without the app.
+/// placement, bounds, zoom range and opacity show without the app. Outside the route's declared bounds the tile is
+/// transparent, as a server with no data there draws it.
 enum DebugTile {
     /// The largest debug tile drawn, in pixels.
     static let maximumSize = 1024
 
-    /// A PNG tile of `size` pixels (clamped to 1...`maximumSize`).
-    static func png(route: String, size: Int, z: Int, x: Int, y: Int) -> [UInt8] {
+    /// A PNG tile of `size` pixels (clamped to 1...`maximumSize`), transparent outside `bounds`.
+    static func png(route: String, size: Int, z: Int, x: Int, y: Int, bounds: GeoBounds? = nil) -> [UInt8] {
         let size = min(max(size, 1), maximumSize)
         var image = PNGImage(width: size, height: size)
         let tint = color(of: route)
@@ -24,7 +27,24 @@ enum DebugTile {
                 text, into: &image, x: line * 4, y: line * 4 + index * (TileFont.height + 2) * scale, scale: scale,
                 color: ink)
         }
+        if let bounds { clear(&image, outside: bounds, z: z, x: x, y: y) }
         return image.encoded
+    }
+
+    /// Makes the pixels whose centres lie outside `bounds` transparent.
+    private static func clear(_ image: inout PNGImage, outside bounds: GeoBounds, z: Int, x: Int, y: Int) {
+        let size = image.width
+        let columns = (0..<size).map { column -> Double in
+            let tile = WebMercator.FractionalTile(x: Double(x) + (Double(column) + 0.5) / Double(size), y: Double(y))
+            return (try? WebMercator.coordinate(tile: tile, level: z).longitude) ?? 0
+        }
+        for row in 0..<size {
+            let tile = WebMercator.FractionalTile(x: Double(x), y: Double(y) + (Double(row) + 0.5) / Double(size))
+            guard let latitude = try? WebMercator.coordinate(tile: tile, level: z).latitude else { continue }
+            for column in 0..<size where !bounds.contains(longitude: columns[column], latitude: latitude) {
+                image.set(column, row, (0, 0, 0, 0))
+            }
+        }
     }
 
     /// A colour for a route name, the same for the same name: a hue from the name's bytes, full saturation.

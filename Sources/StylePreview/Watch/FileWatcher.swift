@@ -26,23 +26,29 @@ public final class FileWatcher: Sendable {
     /// Watches these files from now on (absolute, normalised paths), instead of those before.
     public func watch(_ paths: [String]) { watched.withLock { $0 = Set(paths) } }
 
-    /// Starts watching on a thread of its own.
-    public func start() { Thread.detachNewThread { [self] in run() } }
+    /// Starts watching on a thread of its own; returns once the files are watched, so that no change after it is
+    /// missed.
+    public func start() {
+        let ready = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [self] in run(ready) }
+        ready.wait()
+    }
 
     /// Stops watching (within a poll interval).
     public func stop() { stopped.store(true, ordering: .relaxed) }
 
     private func changed() { watch(onChange()) }
 
-    private func run() {
+    private func run(_ ready: DispatchSemaphore) {
         #if os(Linux)
-            if runInotify() { return }
+            if runInotify(ready) { return }
         #endif
-        runPolling()
+        runPolling(ready)
     }
 
-    private func runPolling() {
+    private func runPolling(_ ready: DispatchSemaphore) {
         var last = snapshot()
+        ready.signal()
         while !stopped.load(ordering: .relaxed) {
             usleep(useconds_t(Self.pollInterval * 1000))
             let now = snapshot()
@@ -72,9 +78,10 @@ public final class FileWatcher: Sendable {
 
     #if os(Linux)
         /// Watches the folders of the watched files; false when inotify is not available.
-        private func runInotify() -> Bool {
+        private func runInotify(_ ready: DispatchSemaphore) -> Bool {
             let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
             guard descriptor >= 0 else { return false }
+            var isReady = false
             defer { close(descriptor) }
             var folders: [Int32: String] = [:]
             var watchedFolders: Set<String> = []
@@ -90,6 +97,10 @@ public final class FileWatcher: Sendable {
                         folders[watch] = folder
                         watchedFolders.insert(folder)
                     }
+                }
+                if !isReady {
+                    isReady = true
+                    ready.signal()
                 }
                 var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&poller, 1, Int32(pending ? Self.settleTime : Self.pollInterval))
