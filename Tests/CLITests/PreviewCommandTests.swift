@@ -162,6 +162,32 @@ import Testing
         #expect(!result.output.contains(Self.key) && !result.errors.contains(Self.key))
     }
 
+    @Test func aVariantTheDeclarationsLackIsMisuse() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mc-style-preview-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("styles"), withIntermediateDirectories: true)
+        for name in ["light", "dark"] {
+            try FileManager.default.copyItem(
+                at: SharedData.repositoryFile("styles/tomtom-demo-base.json"),
+                to: folder.appendingPathComponent("styles/\(name).json"))
+        }
+        try Data(Self.declarations.utf8).write(to: folder.appendingPathComponent("mc-style.yaml"))
+        let process = Process()
+        process.executableURL = builtTool
+        process.arguments = ["preview", "--variant", "night"]
+        process.currentDirectoryURL = folder
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 2)
+        #expect(text.hasPrefix("Error: no variant 'night': the declarations have light, dark\n"), "\(text)")
+    }
+
     @Test func aMegabyteRequestLineAndAThousandIdleConnectionsDoNotStopIt() throws {
         let preview = try Preview(declarations: Self.declarations)
         let long = preview.raw(Array(("GET /" + String(repeating: "a", count: 1 << 20) + " HTTP/1.1\r\n\r\n").utf8))

@@ -113,6 +113,11 @@ enum PreviewCommand: Subcommand {
             io.writeError("Error: \(error)\n")
             return .inputErrors
         }
+        if let variant = preview.variant, !site.variantNames.isEmpty, !site.variantNames.contains(variant) {
+            site.stop()
+            throw UsageError(
+                "no variant '\(variant)': the declarations have \(site.variantNames.joined(separator: ", "))")
+        }
         let address = "http://127.0.0.1:\(port)/"
         let directory = io.currentDirectory
         // The watcher's thread reports rebuilds on standard error, as the main thread does; writes of whole lines

@@ -47,6 +47,9 @@ public final class PreviewSite: Sendable {
     /// The findings of the last build, `file:line:column: severity: message [rule]`.
     public var findings: [String] { snapshot.withLock { $0?.findings ?? [] } }
 
+    /// The map designs of the last good build, in the manifest's order.
+    public var variantNames: [String] { snapshot.withLock { $0?.variantNames ?? [] } }
+
     /// Every file the last build read: what to watch.
     public var inputs: [String] { snapshot.withLock { $0?.inputs ?? [] } }
 
