@@ -75,7 +75,8 @@ def main(argv):
     if len(argv) != 4:
         print(__doc__, file=sys.stderr)
         return 2
-    tool, chromium, maplibre, artefacts = argv
+    # Absolute: the preview runs in the project's folder.
+    tool, chromium, maplibre, artefacts = (str(pathlib.Path(argument).resolve()) for argument in argv)
     pathlib.Path(artefacts).mkdir(parents=True, exist_ok=True)
     failures = Failures()
     with tempfile.TemporaryDirectory() as scratch:
