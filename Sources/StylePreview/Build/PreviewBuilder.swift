@@ -18,13 +18,13 @@ struct PreviewBuilder: Sendable {
             return PreviewSnapshot(
                 version: version, succeeded: false, findings: findings, variantNames: previous?.variantNames ?? [],
                 variants: previous?.variants ?? [:], manifest: previous?.manifest, sources: previous?.sources ?? [],
-                inputs: readPaths.isEmpty ? previous?.inputs ?? [] : readPaths)
+                inputs: readPaths.isEmpty ? previous?.inputs ?? [] : readPaths, camera: previous?.camera)
         }
         let manifest = try? JSONParser().parse(SourceFile(name: ManifestFormat.fileName, bytes: manifestBytes)).root
         return PreviewSnapshot(
             version: version, succeeded: true, findings: findings, variantNames: variants.names,
             variants: variants.styles, manifest: manifest, sources: Self.sources(manifest),
-            inputs: readPaths)
+            inputs: readPaths, camera: Self.camera(variants.names.first.flatMap { variants.styles[$0] }, manifest))
     }
 
     private static func variants(_ files: [OutputFile], manifest: [UInt8]) throws(RuntimeError)
@@ -41,6 +41,20 @@ struct PreviewBuilder: Sendable {
                 style: style, layerMapping: mapping, manifest: manifest, variant: record.name)
         }
         return (decoded.variants.map(\.name), styles)
+    }
+
+    /// The base style's own camera, or the middle of the first declared bounds at zoom 8.
+    private static func camera(_ compiled: CompiledStyle?, _ manifest: JSONNode?) -> (center: [Double], zoom: Double) {
+        if let compiled, let root = try? JSONParser().parse(SourceFile(name: "style.json", bytes: compiled.style)).root,
+            let center = root["center"]?.arrayValue?.compactMap({ $0.numberValue?.doubleValue }), center.count == 2
+        {
+            return (center, root["zoom"]?.numberValue?.doubleValue ?? 2)
+        }
+        for record in manifest?["sources"]?.arrayValue ?? [] {
+            let bounds = (record["bounds"]?.arrayValue ?? []).compactMap { $0.numberValue?.doubleValue }
+            if bounds.count == 4 { return ([(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2], 8) }
+        }
+        return ([0, 0], 1)
     }
 
     /// The declared sources in the stack order of the first variant, bottom first.

@@ -27,4 +27,7 @@ struct PreviewSnapshot: Sendable {
     let sources: [Source]
     /// Every file the build read: what is watched for the next one.
     let inputs: [String]
+    /// Where the page's map starts: the first variant's own camera (`center` in degrees, `zoom` in unified zoom),
+    /// else the middle of the first declared bounds at zoom 8; nil before the first good build.
+    let camera: (center: [Double], zoom: Double)?
 }

@@ -99,27 +99,12 @@ public final class PreviewSite: Sendable {
                                 ])))
                     })),
         ]
-        if let camera = camera(snapshot) {
+        if let camera = snapshot.camera {
             members.append(
                 JSONMember(key: "center", value: .array(camera.center.map { JSONNode(.number(JSONNumber($0))) })))
             members.append(JSONMember(key: "zoom", value: JSONNode(.number(JSONNumber(camera.zoom)))))
         }
         return JSONWriter(style: .compact).bytes(JSONNode(.object(JSONObject(members))))
-    }
-
-    /// The base style's own camera, or the middle of the first declared bounds.
-    private func camera(_ snapshot: PreviewSnapshot) -> (center: [Double], zoom: Double)? {
-        guard let first = snapshot.variantNames.first, let compiled = snapshot.variants[first],
-            let root = try? JSONParser().parse(SourceFile(name: "style.json", bytes: compiled.style)).root
-        else { return nil }
-        if let center = root["center"]?.arrayValue?.compactMap({ $0.numberValue?.doubleValue }), center.count == 2 {
-            return (center, root["zoom"]?.numberValue?.doubleValue ?? 2)
-        }
-        for record in snapshot.manifest?["sources"]?.arrayValue ?? [] {
-            let bounds = (record["bounds"]?.arrayValue ?? []).compactMap { $0.numberValue?.doubleValue }
-            if bounds.count == 4 { return ([(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2], 8) }
-        }
-        return ([0, 0], 1)
     }
 
     // MARK: Style

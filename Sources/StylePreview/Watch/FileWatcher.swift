@@ -8,8 +8,9 @@ import Synchronization
 #endif
 
 /// Calls back when any of a set of files changes: through inotify on Linux (on the files' folders, so that an
-/// editor's save by rename is seen), elsewhere by looking at their sizes and modification times every 250 ms.
-/// Changes that come together (an editor's write, rename and chmod) give one call, 100 ms after the last.
+/// editor's save by rename is seen), elsewhere by looking at their sizes and modification times every
+/// `pollInterval`. Changes that come together (an editor's write, rename and chmod) give one call, `settleTime`
+/// after the last.
 public final class FileWatcher: Sendable {
     private let onChange: @Sendable () -> [String]
     private let watched = Mutex<Set<String>>([])
