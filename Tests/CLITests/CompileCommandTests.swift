@@ -76,6 +76,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: record.path))
     }
 
+    /// The assets the declarations name are inputs too: a build system that is not told of them would not
+    /// compile again when the sprite changes.
+    @Test func dependenciesListTheDeclaredAssets() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.standardizedFileURL.path
+        try FileManager.default.createDirectory(
+            atPath: project + "/glyphs/Noto Sans Regular", withIntermediateDirectories: true)
+        try Data(#"{"marker": {"width": 8, "height": 8, "x": 0, "y": 0, "pixelRatio": 1}}"#.utf8)
+            .write(to: URL(fileURLWithPath: project + "/sprite.json"))
+        try Data(#"{"version": 8, "sources": {}, "layers": [{"id": "land", "type": "background"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: project + "/base.json"))
+        try Data(
+            "version: 1\nbase: base.json\nsources: []\nassets:\n  sprite: sprite.json\n  fonts: glyphs\n".utf8
+        ).write(to: URL(fileURLWithPath: project + "/mc-style.yaml"))
+        let record = project + "/dependencies.json"
+        let run = runTool([
+            "compile", project + "/mc-style.yaml", "--out", project + "/out", "--dependencies", record, "--quiet",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let list = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: record)))
+                as? [String: [String]])
+        #expect(
+            list["inputs"] == [
+                project + "/mc-style.yaml", project + "/base.json", project + "/sprite.json", project + "/glyphs",
+            ])
+    }
+
     @Test func anErrorLeavesTheOutputFolderExactlyAsItWas() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -19,7 +19,8 @@ import Testing
         private(set) var port: UInt16 = 0
         private var printed = Data()
 
-        init(declarations: String, arguments: [String] = []) throws {
+        /// A preview of `declarations` in a new project that also holds `files` (name -> text).
+        init(declarations: String, files: [String: String] = [:], arguments: [String] = []) throws {
             project = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "mc-style-preview-\(UUID().uuidString)")
             try FileManager.default.createDirectory(
@@ -32,6 +33,9 @@ import Testing
                     to: project.appendingPathComponent("styles/\(name).json"))
             }
             try write(declarations)
+            for (name, text) in files {
+                try Data(text.utf8).write(to: project.appendingPathComponent(name))
+            }
             process.executableURL = builtTool
             process.arguments = ["preview", "mc-style.yaml", "--api-key-env", "MC_PREVIEW_KEY"] + arguments
             process.currentDirectoryURL = project
@@ -238,5 +242,22 @@ import Testing
         #expect(result.status == 0)
         #expect(result.errors.contains("mc-style.yaml:10:14: error:"), "the terminal shows the findings too")
         #expect(!result.output.contains(Self.key) && !result.errors.contains(Self.key))
+    }
+
+    /// The assets the declarations name are inputs of the build: a change to the sprite rebuilds.
+    @Test func aChangedAssetRebuilds() throws {
+        let sprite = #"{"marker": {"width": 8, "height": 8, "x": 0, "y": 0, "pixelRatio": 1}}"#
+        let preview = try Preview(
+            declarations: Self.declarations + "assets:\n  sprite: sprite.json\n", files: ["sprite.json": sprite])
+        let events = try #require(preview.connect())
+        defer { close(events) }
+        let head = Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\n\r\n".utf8)
+        _ = head.withUnsafeBytes { send(events, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        #expect(preview.read(events, timeout: 5, until: ": connected").contains("text/event-stream"))
+        try Data(sprite.replacing("marker", with: "pin").utf8).write(
+            to: preview.project.appendingPathComponent("sprite.json"))
+        let changed = preview.read(events, timeout: 5, until: "\n\n")
+        #expect(changed.contains("event: build") && changed.contains(#""version":2"#), "\(changed)")
+        #expect(preview.stop().status == 0)
     }
 }

@@ -15,7 +15,7 @@ enum CompileCommand: Subcommand {
             --config) apply as in validate: a rule set to error fails the build, one set to off is not reported.
             With bases: (one base per map design) each variant gets OUT/style.<name>.json and
             OUT/layer-mapping.<name>.json. --dependencies FILE records every file read (declarations, includes,
-            bases) for a build system, as the SwiftPM plugin MCStylePlugin uses it. --cache-dir is deprecated and does
+            bases, assets) for a build system, as the SwiftPM plugin MCStylePlugin uses it. --cache-dir is deprecated and does
             nothing.
             Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
             """,

@@ -11,7 +11,9 @@ struct AssetsLoader {
     /// False for a path outside the project (`ProjectFolder`): it is reported, never read.
     let isConfined: (String) -> Bool
 
-    func load(_ declared: DeclaredAssets) -> (StyleAssets, [Diagnostic]) {
+    /// The assets `declared` names, their findings, and the paths read (files or folders, in the order sprite,
+    /// fonts, vector layers; none outside the project).
+    func load(_ declared: DeclaredAssets) -> (assets: StyleAssets, diagnostics: [Diagnostic], paths: [String]) {
         let section = JSONPath([.key("assets")])
         var escapes: [Diagnostic] = []
         func confined(_ reference: DeclaredAssets.Reference, _ path: JSONPath) -> String? {
@@ -47,7 +49,8 @@ struct AssetsLoader {
                 }
             }
         }
-        return (assets, escapes + diagnostics)
+        let read = [paths.sprite, paths.fonts].compactMap { $0 } + paths.vectorLayers.map(\.path)
+        return (assets, escapes + diagnostics, read)
     }
 
     /// A finding about a whole file (it could not be read, or it is the wrong kind of thing) goes to where the

@@ -28,6 +28,9 @@ public struct CompilationInputs: Sendable {
     public var assets = StyleAssets()
     /// Every file read: the declarations file, its includes, then the base styles.
     public var files: [SourceFile]
+    /// The asset files and folders the declarations' `assets:` section names, as read (joined to the
+    /// declarations file's folder): inputs of the build as much as `files` are.
+    public var assetPaths: [String] = []
 
     /// The default variant's base style.
     public var base: JSONDocument { variants[0].base }
@@ -152,8 +155,9 @@ public struct CompilationInputs: Sendable {
             declarations: declarations, variants: variants, files: read.files + variants.map(\.base.file))
         let assetsLoader = AssetsLoader(
             folder: folder, displayFolder: displayFolder, inputLoader: inputLoader, isConfined: isConfined)
-        let (assets, assetDiagnostics) = assetsLoader.load(declarations.assets)
+        let (assets, assetDiagnostics, assetPaths) = assetsLoader.load(declarations.assets)
         inputs.assets = assets
+        inputs.assetPaths = assetPaths
         return (inputs, diagnostics + assetDiagnostics)
     }
 

@@ -46,7 +46,8 @@ public struct CompileJob: Sendable {
     }
 
     /// `run()`, with the number of sources composed (for a summary line) and the paths of the files read
-    /// (declarations, includes, bases; as reached from `declarationsPath`), for a build system's dependencies.
+    /// (declarations, includes, bases, then the assets the declarations name; as reached from
+    /// `declarationsPath`), for a build system's dependencies and the preview's watcher.
     public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int, readPaths: [String]) {
         let (composed, found, secrets) = compose()
         let diagnostics = found.map { $0.masking(secrets) }
@@ -63,7 +64,7 @@ public struct CompileJob: Sendable {
         }
         rendering.wait()
         defer { ProcessExit.leave((compositions, inputs)) }
-        let readPaths = inputs.files.map(\.name)
+        let readPaths = inputs.files.map(\.name) + inputs.assetPaths
         guard !all.containsErrors else { return (nil, all, compositions[0].sources.count, readPaths) }
         let total = files.reduce(0) { $0 + $1.count }
         guard total <= maximumOutputSize else {

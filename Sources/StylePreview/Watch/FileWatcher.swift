@@ -9,7 +9,7 @@ import Synchronization
 
 /// Calls back when any of a set of files changes: through inotify on Linux (on the files' folders, so that an
 /// editor's save by rename is seen), elsewhere by looking at their sizes and modification times every
-/// `pollInterval`. Changes that come together (an editor's write, rename and chmod) give one call, `settleTime`
+/// `pollInterval`. A watched folder (a sprite or glyphs folder) changes when anything directly in it does. Changes that come together (an editor's write, rename and chmod) give one call, `settleTime`
 /// after the last.
 public final class FileWatcher: Sendable {
     private let onChange: @Sendable () -> [String]
@@ -61,10 +61,15 @@ public final class FileWatcher: Sendable {
         }
     }
 
-    /// Each watched file's size and modification time, or nothing for a missing one.
+    /// Each watched file's size and modification time, or nothing for a missing one; a folder's entries count as
+    /// watched files.
     private func snapshot() -> [String: String] {
         var result: [String: String] = [:]
-        for path in watched.withLock({ $0 }) {
+        let files = watched.withLock { $0 }
+        let entries = files.flatMap { path in
+            ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
+        }
+        for path in files.union(entries) {
             var status = stat()
             if stat(path, &status) == 0 {
                 #if os(Linux)
@@ -75,6 +80,11 @@ public final class FileWatcher: Sendable {
             }
         }
         return result
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     #if os(Linux)
@@ -91,7 +101,8 @@ public final class FileWatcher: Sendable {
             var pending = false
             while !stopped.load(ordering: .relaxed) {
                 let files = watched.withLock { $0 }
-                for folder in Set(files.map { ($0 as NSString).deletingLastPathComponent })
+                let watchedAsFolders = files.filter(Self.isFolder)
+                for folder in Set(files.map { ($0 as NSString).deletingLastPathComponent }).union(watchedAsFolders)
                 where !watchedFolders.contains(folder) {
                     let watch = inotify_add_watch(descriptor, folder, mask)
                     if watch >= 0 {
@@ -122,7 +133,11 @@ public final class FileWatcher: Sendable {
                     let nameStart = offset + MemoryLayout<inotify_event>.size
                     let nameBytes = buffer[nameStart..<min(count, nameStart + length)].prefix { $0 != 0 }
                     let name = String(decoding: nameBytes, as: UTF8.self)
-                    if let folder = folders[watch], files.contains(folder + "/" + name) { pending = true }
+                    if let folder = folders[watch],
+                        files.contains(folder + "/" + name) || watchedAsFolders.contains(folder)
+                    {
+                        pending = true
+                    }
                     offset = nameStart + length
                 }
             }
