@@ -7,19 +7,27 @@ a tile of one solid colour per host, and the TileJSON of the demo's TileJSON sou
 
 Checks:
   - the page loads with no GL JS error;
+  - every declared visible source, alone, draws pixels inside its bounds at a zoom where it shows, and none
+    outside the tiles that cover them (GL JS, like the SDK, draws whole tiles; a real server's tile beyond its
+    data is transparent, the stand-in's are solid), every tile it asks for touching its bounds;
   - the heatmap (a LocalTileServer route) alone draws pixels inside its bounds and none outside, its debug tiles
     requested at its declared size (512) and at the map's own zoom;
   - its visibility switch removes its pixels, and its opacity slider at 0.5 changes them as blending says;
   - an `opacity:` changed in the YAML file on disk shows in the pixels within 2 seconds, camera unchanged;
   - a broken YAML file shows its located finding on the page and keeps the last good map; fixing it clears it;
   - switching the design from light to dark changes the base (the background);
-  - the zoom readout matches `mc-style zoom` for the same latitude and zoom.
-A screenshot of the page is kept in ARTEFACT_FOLDER.
+  - the zoom readout matches `mc-style zoom` for the same latitude and zoom;
+  - with --api-key-env, the TomTom base loads from TomTom (a stand-in for its hosts serving vector tiles of one
+    ocean polygon) with the key in its tile URLs, the page says nothing of a missing key, and the server prints
+    nothing that holds the key.
+Screenshots of the page, without and with the key, are kept in ARTEFACT_FOLDER.
 
     preview_check.py MC_STYLE CHROMIUM MAPLIBRE_FOLDER ARTEFACT_FOLDER
 """
 import io
 import json
+import os
+import math
 import pathlib
 import re
 import shutil
@@ -30,7 +38,7 @@ import tempfile
 import time
 import zlib
 
-from PIL import Image
+from PIL import Image, ImageChops
 from playwright.sync_api import sync_playwright
 
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
@@ -104,12 +112,116 @@ def main(argv):
             except subprocess.TimeoutExpired:
                 server.kill()
         failures.check(server.returncode == 0, f"preview stops cleanly on SIGTERM (exit {server.returncode})")
+        declarations.write_text(good, encoding="utf-8")
+        run_with_key(tool, chromium, maplibre, project, declarations, artefacts, failures)
     print(f"preview check: {len(failures.items)} failed")
     return 1 if failures.items else 0
 
 
+def start_preview(tool, project, declarations, maplibre, arguments=(), environment=None):
+    """A running `mc-style preview` and its address (None when it printed none within 20 s)."""
+    server = subprocess.Popen([tool, "preview", str(declarations), "--maplibre-js", maplibre, *arguments],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=project, env=environment)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        match = re.search(r"preview: (http://127\.0\.0\.1:\d+/)", server.stdout.readline())
+        if match:
+            return server, match.group(1)
+    return server, None
+
+
+RADAR_TILEJSON = '{"tilejson": "3.0.0", "tiles": ["https://tiles.example.com/radar/{z}/{x}/{y}.png"]}'
+TEST_KEY = "preview-check-key-7c1e5a"
+
+
+def mvt_ocean_tile():
+    """A Mapbox Vector Tile with one layer, "Ocean" (the source layer of the demo base's Ocean fill), holding one
+    square polygon a little larger than the tile."""
+    def varint(number):
+        out = b""
+        while True:
+            byte, number = number & 0x7F, number >> 7
+            out += bytes([byte | (0x80 if number else 0)])
+            if not number:
+                return out
+
+    def field(number, payload):  # length-delimited
+        return varint(number << 3 | 2) + varint(len(payload)) + payload
+
+    def zigzag(number):
+        return (number << 1) ^ (number >> 31)
+
+    geometry = [1 | 1 << 3, zigzag(-64), zigzag(-64), 2 | 3 << 3, zigzag(4224), zigzag(0), zigzag(0), zigzag(4224),
+                zigzag(-4224), zigzag(0), 7 | 1 << 3]
+    feature = varint(3 << 3) + varint(3) + field(4, b"".join(varint(value) for value in geometry))
+    layer = (varint(15 << 3) + varint(2) + field(1, b"Ocean") + field(2, feature) + varint(5 << 3) + varint(4096))
+    return field(3, layer)
+
+
+def run_with_key(tool, chromium, maplibre, project, declarations, artefacts, failures):
+    """With --api-key-env the base loads from TomTom's hosts (a stand-in), its URLs carry the key, and nothing
+    the server prints holds it."""
+    environment = dict(os.environ, MC_PREVIEW_CHECK_KEY=TEST_KEY)
+    server, address = start_preview(tool, project, declarations, maplibre, ("--api-key-env", "MC_PREVIEW_CHECK_KEY"),
+                                    environment)
+    try:
+        failures.check(address is not None, "with --api-key-env the preview starts")
+        if address is None:
+            return
+        tomtom = []
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium, args=["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
+            page = browser.new_page(viewport={"width": 1200, "height": 800})
+            tile = mvt_ocean_tile()
+
+            def stand_in(route):
+                url = route.request.url
+                if url.startswith("http://127.0.0.1"):
+                    return route.continue_()
+                if re.match(r"https://([a-d]\.)?api\.tomtom\.com/", url):
+                    tomtom.append(url)
+                    if ".pbf" in url:
+                        return route.fulfill(status=200, content_type="application/x-protobuf", body=tile)
+                    if "sprite.json" in url:
+                        return route.fulfill(status=200, content_type="application/json", body="{}")
+                    if "sprite.png" in url:
+                        return route.fulfill(status=200, content_type="image/png", body=solid_png((0, 0, 0), 1))
+                if url.endswith("tiles.json"):
+                    return route.fulfill(status=200, content_type="application/json", body=RADAR_TILEJSON)
+                return route.fulfill(status=404, body="")
+
+            page.route("**/*", stand_in)
+            page.goto(address + "#9/35.6/138")
+            page.wait_for_function("window.previewMap && window.previewMap.isStyleLoaded()", timeout=30000)
+            for source in ALL_SOURCES:
+                page.locator(f'[data-source="{source}"] input[type=checkbox]').uncheck()
+            settle(page)
+            failures.check(page.evaluate("window.previewErrors.length") == 0,
+                           f"with a key the page loads with no GL JS error {page.evaluate('window.previewErrors')}")
+            tiles = [url for url in tomtom if ".pbf" in url]
+            failures.check(bool(tiles) and all("key=" + TEST_KEY in url for url in tomtom),
+                           f"the base's tiles are asked of TomTom with the key ({len(tiles)} tiles, {len(tomtom)} requests)")
+            notes = page.locator("body").text_content()
+            failures.check("needs an API key" not in notes, "and the page says nothing of a missing key")
+            image = screenshot(page)
+            centre = image.getpixel((image.width // 2, image.height // 2))
+            failures.check(distance(centre, (156, 206, 236)) < 8, f"the base draws TomTom's tiles (ocean {centre})")
+            page.screenshot(path=str(pathlib.Path(artefacts) / "preview-tomtom-base.png"))
+            browser.close()
+    finally:
+        server.terminate()
+        try:
+            output, errors = server.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            output, errors = server.communicate()
+    failures.check(TEST_KEY not in output + errors, "the server prints nothing that holds the key")
+
+
 def run(tool, chromium, address, declarations, good, artefacts, failures):
     tile_requests = []
+    external_requests = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium, args=["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
@@ -122,9 +234,9 @@ def run(tool, chromium, address, declarations, good, artefacts, failures):
                 if "/tiles/" in url:
                     tile_requests.append(url)
                 return route.continue_()
+            external_requests.append(url)
             if url.endswith("tiles.json"):
-                return route.fulfill(status=200, content_type="application/json",
-                                     body='{"tilejson": "3.0.0", "tiles": ["https://tiles.example.com/radar/{z}/{x}/{y}.png"]}')
+                return route.fulfill(status=200, content_type="application/json", body=RADAR_TILEJSON)
             colour = STAND_IN_COLOURS.get(host)
             if colour is None:
                 return route.fulfill(status=404, body="")
@@ -138,6 +250,9 @@ def run(tool, chromium, address, declarations, good, artefacts, failures):
         settle(page)
         failures.check(page.evaluate("window.previewErrors.length") == 0,
                        f"the page loads with no GL JS error {page.evaluate('window.previewErrors')}")
+
+        check_each_source_alone(page, external_requests, failures)
+        page.evaluate("window.previewMap.jumpTo({center: [139, 35.6], zoom: 9})")
 
         # The heatmap alone: every other source switched off in the panel.
         for source in ["weather-radar", "gsi-hillshade", "esri-imagery"]:
@@ -176,6 +291,7 @@ def run(tool, chromium, address, declarations, good, artefacts, failures):
         failures.check(changed, f"an opacity changed in the YAML file shows within 2 s ({time.time() - started:.2f} s)")
         failures.check(page.evaluate("[window.previewMap.getCenter().lng, window.previewMap.getCenter().lat, window.previewMap.getZoom()]") == camera,
                        "without a reload: the camera is unchanged")
+        settle(page)  # the raster's fade-in is over
         kept = pixel(page, inside)
         declarations.write_text(good.replace("opacity: 0.6", "opacity: 6"), encoding="utf-8")
         page.wait_for_function("document.getElementById('findings').className === 'errors'", timeout=5000)
@@ -208,6 +324,93 @@ def run(tool, chromium, address, declarations, good, artefacts, failures):
         page.screenshot(path=str(pathlib.Path(artefacts) / "preview.png"))
         print(f"screenshot: {pathlib.Path(artefacts) / 'preview.png'}")
         browser.close()
+
+
+# The demo's visible sources, each with where to look at it: at a zoom where it shows (the page's zoom, which its
+# readout shows as unified zoom too, inside the source's visibleZoom), and for a bounded one at the west edge of
+# its bounds, so that the map shows both sides of it.
+SOURCES_ALONE = [
+    ("gsi-hillshade", "cyberjapandata.gsi.go.jp", (122.0, 20.0, 154.0, 46.0), [122.0, 30.0], 9),
+    ("weather-radar", "tiles.example.com", None, [139.7, 35.7], 6),
+    ("esri-imagery", "services.arcgisonline.com", None, [139.7, 35.7], 9),
+]
+ALL_SOURCES = ["gsi-hillshade", "weather-radar", "esri-imagery", "population-heatmap"]
+
+
+def check_each_source_alone(page, external_requests, failures):
+    """Each source with every other switched off: what it adds to the map lies inside the tiles that cover its
+    bounds, and every tile it asks for touches them."""
+    for source, host, bounds, center, zoom in SOURCES_ALONE:
+        del external_requests[:]
+        for other in ALL_SOURCES:
+            page.locator(f'[data-source="{other}"] input[type=checkbox]').set_checked(other == source)
+        page.evaluate(f"window.previewMap.jumpTo({{center: {json.dumps(center)}, zoom: {zoom}}})")
+        settle(page)
+        with_source = screenshot(page)
+        requested = [tile for tile in map(tile_of, external_requests) if tile is not None and host in tile[0]]
+        page.locator(f'[data-source="{source}"] input[type=checkbox]').uncheck()
+        settle(page)
+        drawn = changed_pixels(with_source, screenshot(page))
+        failures.check(drawn[0] > 10000, f"{source} alone draws pixels ({drawn[0]} changed)")
+        if bounds is None:
+            continue
+        outside = [tile for tile in requested if not tile_touches(tile[1:], bounds)]
+        failures.check(bool(requested) and not outside,
+                       f"{source} asks only for tiles that touch its bounds ({len(requested)} asked, {outside[:3]} beyond)")
+        z = max(tile[1] for tile in requested) if requested else 0
+        west, north = tile_corner(page, bounds[0], bounds[3], z, floor=True)
+        east, south = tile_corner(page, bounds[2], bounds[1], z, floor=False)
+        box = drawn[1]
+        inside = box is not None and box[0] >= west - 2 and box[1] >= north - 2 and box[2] <= east + 2 and box[3] <= south + 2
+        failures.check(west > 50 and inside,
+                       f"and draws nothing outside the tiles that cover them (changed {box}, allowed x >= {west:.0f})")
+    for other in ALL_SOURCES:
+        page.locator(f'[data-source="{other}"] input[type=checkbox]').check()
+
+
+def screenshot(page):
+    """The map alone (not the panel beside it), in map pixels."""
+    rect = page.evaluate("(() => { const r = window.previewMap.getContainer().getBoundingClientRect(); return {x: r.left, y: r.top, width: r.width, height: r.height}; })()")
+    return Image.open(io.BytesIO(page.screenshot(clip=rect))).convert("RGB")
+
+
+def changed_pixels(before, after, tolerance=24):
+    """How many pixels differ by more than `tolerance` in some channel, and the box holding them (or None)."""
+    difference = ImageChops.difference(before, after).point(lambda value: 255 if value > tolerance else 0)
+    mask = difference.convert("L").point(lambda value: 255 if value else 0)
+    return mask.histogram()[255], mask.getbbox()
+
+
+def tile_of(url):
+    """(url, z, x, y) of a tile URL ending in /z/x/y(.png), or None."""
+    match = re.search(r"/(\d+)/(\d+)/(\d+)(?:\.\w+)?(?:\?.*)?$", url)
+    return None if match is None else (url, int(match.group(1)), int(match.group(2)), int(match.group(3)))
+
+
+def tile_x(longitude, z):
+    return (longitude + 180) / 360 * 2 ** z
+
+
+def tile_y(latitude, z):
+    radians = math.radians(latitude)
+    return (1 - math.log(math.tan(radians) + 1 / math.cos(radians)) / math.pi) / 2 * 2 ** z
+
+
+def tile_touches(tile, bounds):
+    z, x, y = tile
+    west, south, east, north = bounds
+    return (x + 1 > tile_x(west, z) and x < tile_x(east, z) and y + 1 > tile_y(north, z) and y < tile_y(south, z))
+
+
+def tile_corner(page, longitude, latitude, z, floor):
+    """The map pixel of the corner of the tile holding (longitude, latitude) at `z`: its north-west corner, or
+    with floor False its south-east one."""
+    x, y = tile_x(longitude, z), tile_y(latitude, z)
+    x, y = (math.floor(x), math.floor(y)) if floor else (math.floor(x) + 1, math.floor(y) + 1)
+    corner_longitude = x / 2 ** z * 360 - 180
+    corner_latitude = math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * y / 2 ** z))))
+    point = page.evaluate(f"window.previewMap.project([{corner_longitude}, {corner_latitude}])")
+    return point["x"], point["y"]
 
 
 def settle(page):
