@@ -16,7 +16,8 @@ Checks:
   - an `opacity:` changed in the YAML file on disk shows in the pixels within 2 seconds, camera unchanged;
   - a broken YAML file shows its located finding on the page and keeps the last good map; fixing it clears it;
   - switching the design from light to dark changes the base (the background);
-  - the zoom readout matches `mc-style zoom` for the same latitude and zoom;
+  - the zoom readout matches `mc-style zoom` for the same latitude and zoom, its unified zoom is MapLibre's plus
+    one (MapLibre's levels are of a 512-pixel world), and a declared zoom range starts at its unified zoom;
   - with --api-key-env, the TomTom base loads from TomTom (a stand-in for its hosts serving vector tiles of one
     ocean polygon) with the key in its tile URLs, the page says nothing of a missing key, and the server prints
     nothing that holds the key.
@@ -252,6 +253,7 @@ def run(tool, chromium, address, declarations, good, artefacts, failures):
                        f"the page loads with no GL JS error {page.evaluate('window.previewErrors')}")
 
         check_each_source_alone(page, external_requests, failures)
+        check_zoom_range(page, failures)
         page.evaluate("window.previewMap.jumpTo({center: [139, 35.6], zoom: 9})")
 
         # The heatmap alone: every other source switched off in the panel.
@@ -364,6 +366,30 @@ def check_each_source_alone(page, external_requests, failures):
         inside = box is not None and box[0] >= west - 2 and box[1] >= north - 2 and box[2] <= east + 2 and box[3] <= south + 2
         failures.check(west > 50 and inside,
                        f"and draws nothing outside the tiles that cover them (changed {box}, allowed x >= {west:.0f})")
+    for other in ALL_SOURCES:
+        page.locator(f'[data-source="{other}"] input[type=checkbox]').check()
+
+
+def check_zoom_range(page, failures):
+    """gsi-hillshade's visibleZoom starts at unified 8: it shows at unified 8.3 and not at 7.7, which in the page's
+    MapLibre zoom (a 512-pixel world) are 7.3 and 6.7."""
+    for other in ALL_SOURCES:
+        page.locator(f'[data-source="{other}"] input[type=checkbox]').set_checked(other == "gsi-hillshade")
+    seen = {}
+    for zoom in (7.3, 6.7):
+        page.evaluate(f"window.previewMap.jumpTo({{center: [138, 36], zoom: {zoom}}})")
+        settle(page)
+        page.wait_for_function(f"Math.abs(Number(document.getElementById('camera').dataset.maplibre) - {zoom}) < 1e-6",
+                               timeout=5000)
+        unified = float(page.locator("#camera").get_attribute("data-unified"))
+        failures.check(abs(unified - (zoom + 1)) < 1e-6, f"the readout's unified zoom is MapLibre's plus one ({zoom} -> {unified})")
+        with_source = screenshot(page)
+        page.locator('[data-source="gsi-hillshade"] input[type=checkbox]').uncheck()
+        settle(page)
+        seen[zoom] = changed_pixels(with_source, screenshot(page))[0]
+        page.locator('[data-source="gsi-hillshade"] input[type=checkbox]').check()
+    failures.check(seen[7.3] > 10000 and seen[6.7] == 0,
+                   f"gsi-hillshade shows from unified zoom 8, as declared ({seen[7.3]} pixels at unified 8.3, {seen[6.7]} at 7.7)")
     for other in ALL_SOURCES:
         page.locator(f'[data-source="{other}"] input[type=checkbox]').check()
 

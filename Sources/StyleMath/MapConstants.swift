@@ -10,6 +10,9 @@ public enum MapConstants {
     public static let maximumZoom: Double = 22
     /// Highest tile level accepted by the tile math (keeps `2^z` exact in `Int`).
     public static let maximumTileLevel: Int = 30
+    /// How many levels MapLibre's camera zoom is below unified zoom at the same ground scale: MapLibre's levels
+    /// are of a 512-pixel world, unified (Google-equivalent) zoom's of a 256-pixel one.
+    public static let mapLibreZoomOffset: Double = 1
     /// Base of the TomTom zoom offset, in zoom levels (GUIDE.md 2.11).
     public static let tomTomOffsetBase: Double = 1.76
     /// Latitude clamp for the TomTom zoom offset, in degrees.

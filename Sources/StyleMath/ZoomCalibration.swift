@@ -25,6 +25,20 @@ public enum ZoomCalibration {
         return clamp(tomTomZoom + (try offset(latitude: latitude)), zoomRange)
     }
 
+    /// MapLibre's camera zoom (GL JS, MapLibre Native) for a unified camera zoom: one level lower
+    /// (`MapConstants.mapLibreZoomOffset`), from -1 to 21 for unified 0...22. MapConductor's MapLibre provider
+    /// converts its camera so.
+    public static func mapLibreZoom(unifiedZoom: Double) throws(GeoError) -> Double {
+        try requireFinite(unifiedZoom, "unified zoom")
+        return clamp(unifiedZoom, zoomRange) - MapConstants.mapLibreZoomOffset
+    }
+
+    /// Unified camera zoom for a MapLibre camera zoom, clamped to 0...22.
+    public static func unifiedZoom(mapLibreZoom: Double) throws(GeoError) -> Double {
+        try requireFinite(mapLibreZoom, "MapLibre zoom")
+        return clamp(mapLibreZoom + MapConstants.mapLibreZoomOffset, zoomRange)
+    }
+
     /// Camera altitude above ground, in meters, for a unified camera zoom:
     /// `clamp(171,319,879 * cos(lat) / 2^zoom * cos(tilt), 100, 50,000,000)`, with `cos(lat)` floored at 0.01,
     /// tilt clamped to 0...90 degrees and `cos(tilt)` floored at 0.05.

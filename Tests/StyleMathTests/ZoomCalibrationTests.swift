@@ -9,6 +9,21 @@ import Testing
         #expect(try ZoomCalibration.offset(latitude: 0) == 1.76)
     }
 
+    /// MapLibre's zoom is of a 512-pixel world: unified 0 is MapLibre -1, and the two round-trip over the range.
+    @Test func mapLibreZoomIsOneLevelBelowUnified() throws {
+        #expect(try ZoomCalibration.mapLibreZoom(unifiedZoom: 0) == -1)
+        #expect(try ZoomCalibration.mapLibreZoom(unifiedZoom: 12) == 11)
+        #expect(try ZoomCalibration.unifiedZoom(mapLibreZoom: -1) == 0)
+        for unified in stride(from: 0.0, through: 22.0, by: 0.5) {
+            #expect(
+                try ZoomCalibration.unifiedZoom(mapLibreZoom: ZoomCalibration.mapLibreZoom(unifiedZoom: unified))
+                    == unified)
+        }
+        #expect(try ZoomCalibration.unifiedZoom(mapLibreZoom: 23) == 22)
+        #expect(try ZoomCalibration.mapLibreZoom(unifiedZoom: 25) == 21)
+        #expect(throws: GeoError.self) { try ZoomCalibration.unifiedZoom(mapLibreZoom: .nan) }
+    }
+
     @Test func tokyoUnified12IsTomTom10Point54() throws {
         let tomTom = try ZoomCalibration.tomTomZoom(unifiedZoom: 12, latitude: 35.6812)
         #expect((tomTom * 100).rounded() / 100 == 10.54)

@@ -23,7 +23,9 @@ import Testing
         return (style, try #require(snapshot.manifest), preview.notes)
     }
 
-    @Test func rastersHaveTheirDeclaredSizeAndLayersTheirUnifiedZooms() throws {
+    /// Zoom ranges keep their ground scale: unified zoom is of a 256-pixel world, the page's MapLibre zoom of a
+    /// 512-pixel one, so each bound is one level lower there.
+    @Test func rastersHaveTheirDeclaredSizeAndLayersTheirUnifiedZoomsInMapLibreZoom() throws {
         let (style, manifest, _) = try preview(key: "k")
         let layers = style["layers"]?.arrayValue ?? []
         for record in manifest["sources"]?.arrayValue ?? [] {
@@ -31,13 +33,14 @@ import Testing
             #expect(source["tileSize"]?.numberValue?.intValue == record["tileSize"]?["declared"]?.numberValue?.intValue)
             let layer = try #require(layers.first { $0["id"]?.stringValue == record["styleLayerId"]?.stringValue })
             let unified = record["visibleZoom"]?["unified"]?.arrayValue
-            #expect(layer["minzoom"]?.numberValue?.doubleValue == unified?.first?.numberValue?.doubleValue)
+            let expected = (unified?.first?.numberValue?.doubleValue).map { $0 - 1 }.flatMap { $0 >= 0 ? $0 : nil }
+            #expect(layer["minzoom"]?.numberValue?.doubleValue == expected)
         }
         #expect(style["sources"]?["mc-base-raster"]?["tileSize"]?.numberValue?.intValue == 256)
         #expect(style["center"] == nil && style["zoom"] == nil)
         let hillshade = try #require(layers.first { $0["id"]?.stringValue == "mc-raster-layer-gsi-hillshade" })
         #expect(
-            hillshade["minzoom"]?.numberValue?.doubleValue == 8 && hillshade["maxzoom"]?.numberValue?.doubleValue == 18)
+            hillshade["minzoom"]?.numberValue?.doubleValue == 7 && hillshade["maxzoom"]?.numberValue?.doubleValue == 17)
     }
 
     @Test func withoutAKeyOnlyTheBackgroundAndTheDeclaredLayersRemain() throws {

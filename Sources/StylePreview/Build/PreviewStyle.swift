@@ -1,13 +1,15 @@
 import LocatedJSON
 import StyleCompiler
+import StyleMath
 import StyleRuntime
 
 /// Turns a resolved compiled style into what MapLibre GL JS must draw to show what the phone shows:
 /// - every declared raster source at its declared tile size, and TomTom's raster base map at its served size
 ///   (the TomTom SDK draws raster tiles at twice their declared size, and the compiled tomtom style halves them
 ///   for it; GL JS does not double);
-/// - every declared layer's zoom range in unified zoom, the camera zoom the page's map works in (the compiled
-///   tomtom style holds TomTom's native zooms);
+/// - every declared layer's zoom range at the same ground scale as on the phone: its unified range in MapLibre's
+///   zoom, one level lower (`ZoomCalibration.mapLibreZoom`; the compiled tomtom style holds TomTom's native
+///   zooms);
 /// - without an API key, no TomTom source (their tiles would be refused) and so only the background and the
 ///   declared layers;
 /// - no `{hosted_sprite_url}` or `{hosted_glyphs_url}`, which GL JS refuses and only the SDK fills, and no symbol
@@ -84,12 +86,15 @@ struct PreviewStyle: Sendable {
         node = JSONNode(.object(object))
     }
 
-    /// Sets a layer's zoom bound to the unified value, or removes it when the declared range leaves it open.
+    /// Sets a layer's zoom bound to the MapLibre zoom of the unified value, or removes it when the declared range
+    /// leaves it open (or the bound is below MapLibre's zoom 0, where every zoom is above it).
     private static func setZoom(_ layer: inout JSONNode, _ key: String, _ value: JSONNode?) {
         guard case .object(var object) = layer.value else { return }
-        if let value, value.numberValue != nil {
+        if let unified = value?.numberValue?.doubleValue,
+            let zoom = try? ZoomCalibration.mapLibreZoom(unifiedZoom: unified), zoom >= 0
+        {
             layer = JSONNode(.object(object))
-            set(&layer, key, value)
+            set(&layer, key, JSONNode(.number(JSONNumber(zoom))))
         } else {
             _ = object.removeValue(forKey: key)
             layer = JSONNode(.object(object))

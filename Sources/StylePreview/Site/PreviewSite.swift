@@ -150,17 +150,19 @@ public final class PreviewSite: Sendable {
 
     // MARK: Zoom
 
-    /// `/zoom?zoom=Z&lat=DEGREES`: the map's zoom as MapLibre, MapConductor's unified and TomTom's native zoom.
+    /// `/zoom?zoom=Z&lat=DEGREES`: the map's zoom (MapLibre's, `Z`) as MapConductor's unified zoom and TomTom's
+    /// native zoom at the latitude.
     private func zoom(_ request: HTTPRequest) -> HTTPResponse {
         guard let zoom = request.parameter("zoom").flatMap(Double.init),
             let latitude = request.parameter("lat").flatMap(Double.init),
-            let tomTom = try? ZoomCalibration.tomTomZoom(unifiedZoom: zoom, latitude: latitude)
+            let unified = try? ZoomCalibration.unifiedZoom(mapLibreZoom: zoom),
+            let tomTom = try? ZoomCalibration.tomTomZoom(unifiedZoom: unified, latitude: latitude)
         else {
             return .text(.badRequest, "give zoom and lat as numbers")
         }
         let members = [
             JSONMember(key: "maplibre", value: JSONNode(.number(JSONNumber(zoom)))),
-            JSONMember(key: "unified", value: JSONNode(.number(JSONNumber(zoom)))),
+            JSONMember(key: "unified", value: JSONNode(.number(JSONNumber(unified)))),
             JSONMember(key: "tomtom", value: JSONNode(.number(JSONNumber((tomTom * 100).rounded() / 100)))),
             JSONMember(key: "latitude", value: JSONNode(.number(JSONNumber(latitude)))),
         ]
