@@ -76,7 +76,7 @@ import Testing
         #expect(
             Set(properties.keys) == [
                 "version", "target", "base", "bases", "baseRaster", "platforms", "defaults", "sources", "layerMapping",
-                "assets",
+                "assets", "views",
             ])
     }
 }

@@ -256,6 +256,36 @@ public enum DeclarationSchema {
                 name: "assets", type: .object(assets), isRequired: false,
                 summary:
                     "Local copies of the style's assets to check it against; --sprite, --fonts, --vector-layers win."),
+            Field(
+                name: "views", type: .list(.object(view), count: nil, unique: false), isRequired: false,
+                summary: "Places mc-style snapshot takes pictures of, in each variant."),
+        ], exactlyOneOf: [])
+
+    /// An entry of `views:` (`SnapshotView`).
+    public static let view = ObjectSpec(
+        noun: "a view",
+        fields: [
+            Field(
+                name: "name", type: .string, isRequired: true,
+                summary: "Names the pictures (<view>.<variant>.png): letters, digits, '-' and '_'."),
+            Field(
+                name: "center", type: .list(.number(nil), count: 2...2, unique: false), isRequired: true,
+                summary: "[longitude, latitude] of the map's centre, in degrees."),
+            Field(
+                name: "zoom", type: .number(0...22), isRequired: true,
+                summary: "MapConductor's unified camera zoom, converted for the renderer as the app's camera is."),
+            Field(
+                name: "size", type: .list(.integer(1...4096), count: 2...2, unique: false), isRequired: false,
+                summary: "[width, height] of the picture in CSS pixels (default [512, 512])."),
+            Field(
+                name: "variants", type: .list(.string, count: 1...64, unique: true), isRequired: false,
+                summary: "The variants to take it in (default every variant)."),
+            Field(
+                name: "bearing", type: .number(-360...360), isRequired: false,
+                summary: "Camera bearing in degrees clockwise from north (default 0)."),
+            Field(
+                name: "pitch", type: .number(0...85), isRequired: false,
+                summary: "Camera tilt in degrees from straight down (default 0)."),
         ], exactlyOneOf: [])
 
     /// The `assets:` section (`DeclaredAssets`); paths are relative to the declarations file.

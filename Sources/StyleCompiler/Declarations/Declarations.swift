@@ -120,6 +120,8 @@ public struct Declarations: Sendable, Equatable {
     public var layerMapping: [LayerMappingEntry]
     /// Where local copies of the style's assets are (`assets:`), for the asset checks.
     public var assets = DeclaredAssets()
+    /// The places `mc-style snapshot` takes pictures of (`views:`), in file order.
+    public var views: [SnapshotView] = []
     /// Where the file's root and fields were written; empty for declarations built in code.
     public var fieldLocations: [String: SourceLocation]
     /// The values `${NAME}` references were filled with: secrets, never to be shown (every printed line masks them).
@@ -149,5 +151,6 @@ public struct Declarations: Sendable, Equatable {
         lhs.version == rhs.version && lhs.target == rhs.target && lhs.base == rhs.base && lhs.bases == rhs.bases
             && lhs.baseRaster == rhs.baseRaster && lhs.platforms == rhs.platforms
             && lhs.sources == rhs.sources && lhs.layerMapping == rhs.layerMapping && lhs.assets == rhs.assets
+            && lhs.views == rhs.views
     }
 }

@@ -62,6 +62,11 @@ public struct DeclarationsDecoder {
         for node in file["layerMapping"]?.arrayValue ?? [] {
             if let entry = Self.layerMappingEntry(node) { declarations.layerMapping.append(entry) }
         }
+        if let views = file["views"]?.arrayValue {
+            declarations.views = SnapshotViewDecoder.decode(
+                views, variants: declarations.bases.isEmpty ? nil : declarations.bases.map(\.name),
+                into: &state.diagnostics)
+        }
         declarations.environmentValues = state.environmentValues
         return (declarations, state.diagnostics)
     }

@@ -8,8 +8,8 @@ public enum RuleCatalog {
         ] + Rule.yamlRules + [
             .includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable, .envMissing, .declType,
             .declUnknownKey, .declMissingKey, .declValue, .declRange, .declSourceKind, .declExactlyOne, .declID,
-            .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .declPathEscape, .sourcesTileSize,
-            .sourcesZoomRange, .sourcesBounds,
+            .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .declViews, .declPathEscape,
+            .sourcesTileSize, .sourcesZoomRange, .sourcesBounds,
             .sourcesUrlTokens, .sourcesUnknownToken, .sourcesCleartext, .sourcesTilejsonUrl, .sourcesURL,
             .sourcesKeyHost,
             .sourcesLocalSegment, .platformUnsupported, .composePlacementAnchor, .composeIDTaken,
