@@ -9,6 +9,7 @@ public enum MCStyleTool {
         CompileCommand.self,
         ValidateCommand.self,
         PreviewCommand.self,
+        SnapshotCommand.self,
         LayersCommand.self,
         ZoomCommand.self,
         TilesCommand.self,

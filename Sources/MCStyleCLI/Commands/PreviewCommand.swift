@@ -19,7 +19,8 @@ enum PreviewCommand: Subcommand {
             build is watched; a change rebuilds, and open pages take the new style without a reload, keeping
             their camera. A build with errors keeps the last good map, and the page lists the findings.
             The page shows each raster at its declared size, as the TomTom SDK draws it, with each declared
-            layer's zoom range in unified zoom; LocalTileServer routes get debug tiles (z/x/y, route, outline)
+            layer's zoom range at the phone's ground scale (MapLibre's zoom is unified zoom minus one);
+            LocalTileServer routes get debug tiles (z/x/y, route, outline)
             or the tiles of --local-tiles. Opacity and visibility go through StyleRuntime, as in the app.
             Exit status: 0 after an interruption, 1 when the server cannot start, 2 misuse.
             """,
@@ -67,23 +68,9 @@ enum PreviewCommand: Subcommand {
         }
         preview.variant = try Self.options.variant.value(in: arguments)
         preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
-        for pair in try Self.options.localTiles.values(in: arguments) {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: pair.value, isDirectory: &isFolder), isFolder.boolValue else {
-                throw UsageError("'--local-tiles \(pair.name)=\(pair.value)': no such folder")
-            }
-            preview.localTiles[pair.name] = pair.value
-        }
-        if let source = try Self.options.mapLibre.value(in: arguments) {
-            if source.hasPrefix("https://") || source.hasPrefix("http://") {
-                preview.mapLibre = .url(source)
-            } else {
-                guard FileManager.default.fileExists(atPath: source + "/maplibre-gl.js") else {
-                    throw UsageError("'--maplibre-js \(source)': the folder holds no maplibre-gl.js")
-                }
-                preview.mapLibre = .folder(source)
-            }
-        }
+        try Self.takeDrawing(
+            localTiles: Self.options.localTiles.values(in: arguments),
+            mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)
         var job = CompileJob(
             declarationsPath: declarations, baseOverride: nil, targetOverride: nil, apiKey: nil, compact: false,
             environment: io.environment, generatorVersion: MCStyleTool.version)
@@ -142,6 +129,28 @@ enum PreviewCommand: Subcommand {
         site.stop()
         io.writeOutput("preview: stopped\n")
         return .success
+    }
+
+    /// `--local-tiles NAME=FOLDER`s and `--maplibre-js URL|FOLDER`, as `preview` and `snapshot` take them.
+    static func takeDrawing(
+        localTiles: [NamedValue], mapLibre: String?, into preview: inout PreviewOptions
+    ) throws(UsageError) {
+        for pair in localTiles {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: pair.value, isDirectory: &isFolder), isFolder.boolValue else {
+                throw UsageError("'--local-tiles \(pair.name)=\(pair.value)': no such folder")
+            }
+            preview.localTiles[pair.name] = pair.value
+        }
+        guard let source = mapLibre else { return }
+        if source.hasPrefix("https://") || source.hasPrefix("http://") {
+            preview.mapLibre = .url(source)
+        } else {
+            guard FileManager.default.fileExists(atPath: source + "/maplibre-gl.js") else {
+                throw UsageError("'--maplibre-js \(source)': the folder holds no maplibre-gl.js")
+            }
+            preview.mapLibre = .folder(source)
+        }
     }
 
     /// Absolute, normalised paths of the inputs.

@@ -206,7 +206,7 @@ public struct HTTPFetcher: Sendable {
     }
 
     /// `text` with every secret replaced by `{key}`.
-    func masked(_ text: String) -> String {
+    public func masked(_ text: String) -> String {
         secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacing($1, with: "{key}") }
     }
 }

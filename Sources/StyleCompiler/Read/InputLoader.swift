@@ -116,6 +116,14 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+extension Diagnostic {
+    /// An input that cannot be read (rule `io.read`), said in `message` and reported at `location`: for readers
+    /// outside this library, such as a snapshot's tiles folder.
+    public static func unreadable(_ message: String, at location: SourceLocation?, path: JSONPath) -> Diagnostic {
+        Diagnostic(.ioRead, message, at: location, path: path)
+    }
+}
+
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
     static let ioRead = Rule(

@@ -16,6 +16,8 @@ struct HTTPRequest: Sendable, Equatable {
     let version: String
     /// The header fields, names in lower case, in the order sent.
     let headers: [(name: String, value: String)]
+    /// The query as sent (after `?`, not decoded); nil without one.
+    var rawQuery: String? = nil
 
     /// The first value of a header field (`host`), if the request has it.
     func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
@@ -31,7 +33,8 @@ struct HTTPRequest: Sendable, Equatable {
     }
 
     static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
-        lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query && lhs.version == rhs.version
+        lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query && lhs.rawQuery == rhs.rawQuery
+            && lhs.version == rhs.version
             && lhs.headers.elementsEqual(rhs.headers) { $0.name == $1.name && $0.value == $1.value }
     }
 }

@@ -81,7 +81,9 @@ struct HTTPRequestParser: Sendable {
             return .refused(.payloadTooLarge, "requests carry no body here")
         }
         let (path, query) = Self.split(target)
-        let request = HTTPRequest(method: method, path: path, query: query, version: version, headers: headers)
+        let rawQuery = target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) }
+        let request = HTTPRequest(
+            method: method, path: path, query: query, version: version, headers: headers, rawQuery: rawQuery)
         return .request(request, consumed: Self.afterHead(buffer, headEnd) - buffer.startIndex)
     }
 

@@ -8,6 +8,8 @@ public struct PreviewOptions: Sendable {
     public var apiKey: String?
     /// Folders of PNG tiles (`FOLDER/{z}/{x}/{y}.png`) served for LocalTileServer routes, by route name.
     public var localTiles: [String: String] = [:]
+    /// Where remote files come from for snapshots (recorded or replayed); nil: the browser fetches them itself.
+    public var archive: TileArchive?
     /// Where the page loads MapLibre GL JS from.
     public var mapLibre: MapLibreSource = .pinned
 

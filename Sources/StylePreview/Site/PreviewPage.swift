@@ -10,26 +10,7 @@ enum PreviewPage {
     static let mapLibreStyleIntegrity = "sha384-Nq6PQ+9vJPvw7U/VfDELyrWoGQMsy0gi6QShhaSrGzkpF5KkM40csg2leky+YMTd"
 
     static func html(_ source: PreviewOptions.MapLibreSource) -> [UInt8] {
-        let tags: String
-        switch source {
-        case .pinned:
-            let base = "https://unpkg.com/maplibre-gl@\(mapLibreVersion)/dist"
-            tags = """
-                <link rel="stylesheet" href="\(base)/maplibre-gl.css" integrity="\(mapLibreStyleIntegrity)" crossorigin="anonymous">
-                <script src="\(base)/maplibre-gl.js" integrity="\(mapLibreScriptIntegrity)" crossorigin="anonymous"></script>
-                """
-        case .url(let url):
-            let base = url.hasSuffix("/") ? String(url.dropLast()) : url
-            tags = """
-                <link rel="stylesheet" href="\(escaped(base))/maplibre-gl.css">
-                <script src="\(escaped(base))/maplibre-gl.js"></script>
-                """
-        case .folder:
-            tags = """
-                <link rel="stylesheet" href="/maplibre/maplibre-gl.css">
-                <script src="/maplibre/maplibre-gl.js"></script>
-                """
-        }
+        let tags = mapLibreTags(source)
         return Array(
             """
             <!doctype html>
@@ -68,6 +49,29 @@ enum PreviewPage {
             </html>
 
             """.utf8)
+    }
+
+    /// The `<link>` and `<script>` that load MapLibre GL JS from `source`.
+    static func mapLibreTags(_ source: PreviewOptions.MapLibreSource) -> String {
+        switch source {
+        case .pinned:
+            let base = "https://unpkg.com/maplibre-gl@\(mapLibreVersion)/dist"
+            return """
+                <link rel="stylesheet" href="\(base)/maplibre-gl.css" integrity="\(mapLibreStyleIntegrity)" crossorigin="anonymous">
+                <script src="\(base)/maplibre-gl.js" integrity="\(mapLibreScriptIntegrity)" crossorigin="anonymous"></script>
+                """
+        case .url(let url):
+            let base = url.hasSuffix("/") ? String(url.dropLast()) : url
+            return """
+                <link rel="stylesheet" href="\(escaped(base))/maplibre-gl.css">
+                <script src="\(escaped(base))/maplibre-gl.js"></script>
+                """
+        case .folder:
+            return """
+                <link rel="stylesheet" href="/maplibre/maplibre-gl.css">
+                <script src="/maplibre/maplibre-gl.js"></script>
+                """
+        }
     }
 
     /// Text safe inside an HTML attribute.

@@ -13,6 +13,7 @@ public final class PreviewSite: Sendable {
     private let options: PreviewOptions
     private let snapshot: Mutex<PreviewSnapshot?> = Mutex(nil)
     private let serverBox: Mutex<PreviewServer?> = Mutex(nil)
+    let pictures = SnapshotPictures()
 
     /// A site that builds with `job` (compiled in memory; nothing is written).
     public init(job: CompileJob, options: PreviewOptions) {
@@ -60,12 +61,23 @@ public final class PreviewSite: Sendable {
                 HTTPResponse(contentType: "text/html; charset=utf-8", body: PreviewPage.html(options.mapLibre)))
         case "/app.js":
             return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: PreviewPage.script))
+        case "/snapshot.html":
+            return .response(
+                HTTPResponse(contentType: "text/html; charset=utf-8", body: SnapshotPage.html(options.mapLibre)))
+        case "/snapshot.js":
+            return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: SnapshotPage.script))
+        case "/snapshot-part": return .response(pictures.receive(request))
         case "/state.json": return .response(.json(snapshot.withLock { $0 }.map(stateJSON) ?? Array("{}".utf8)))
         case "/style.json": return .response(style(request))
         case "/zoom": return .response(zoom(request))
         case "/events": return .eventStream
         default:
             if request.path.hasPrefix("/tiles/") { return .response(tile(request.path)) }
+            if let archive = options.archive,
+                let url = RemoteURLs.remote(path: request.path, rawQuery: request.rawQuery)
+            {
+                return .response(remote(url, archive: archive, asker: Self.asker(request)))
+            }
             if case .folder(let folder) = options.mapLibre,
                 ["/maplibre/maplibre-gl.js", "/maplibre/maplibre-gl.css"].contains(request.path)
             {
@@ -139,7 +151,9 @@ public final class PreviewSite: Sendable {
             let resolved = try compiled.resolve(settings)
             let preview = try PreviewStyle(
                 resolved: resolved.style, manifest: snapshot.manifest, hasAPIKey: options.apiKey != nil)
-            return .json(preview.bytes)
+            guard let archive = options.archive else { return .json(preview.bytes) }
+            archive.allow(RemoteURLs.hosts(in: preview.bytes))
+            return .json(RemoteURLs.route(style: preview.bytes, port: port))
         } catch {
             return .text(.badRequest, error.message)
         }
@@ -147,6 +161,28 @@ public final class PreviewSite: Sendable {
 
     /// Fills `{key}` when no key is given, so that the style resolves; `PreviewStyle` then drops every TomTom source.
     static let keyStandIn = "preview-without-a-key"
+
+    // MARK: Remote files
+
+    /// A remote file the routed style asks for, from the archive; a TileJSON's tiles are routed too. Only hosts
+    /// the composed styles name are answered: the server is no proxy to anywhere else.
+    private func remote(_ url: String, archive: TileArchive, asker: Int?) -> HTTPResponse {
+        guard let port = serverBox.withLock({ $0?.port }) else { return .text(.serviceUnavailable, "not started") }
+        guard let answer = archive.answer(url, asker: asker) else { return .text(.notFound, "not recorded") }
+        let bytes =
+            answer.contentType == "application/json"
+            ? RemoteURLs.route(tileJSON: answer.bytes, port: port) : answer.bytes
+        return HTTPResponse(contentType: answer.contentType, body: bytes)
+    }
+
+    /// The view whose snapshot page asked (`view=N` in the page's address, which the browser sends as the
+    /// referrer of the page's own requests).
+    private static func asker(_ request: HTTPRequest) -> Int? {
+        guard let referrer = request.header("referer"), referrer.contains("/snapshot.html?") else { return nil }
+        let query = referrer.split(separator: "?", maxSplits: 1).last ?? ""
+        for pair in query.split(separator: "&") where pair.hasPrefix("view=") { return Int(pair.dropFirst(5)) }
+        return nil
+    }
 
     // MARK: Zoom
 

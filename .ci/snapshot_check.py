@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""`mc-style snapshot` in a real browser (the system Chromium), offline, against the shipped demo made a two-design
+project with three views.
+
+Tiles are recorded the way CI would record them once, but from stand-ins: a replay run names every URL its tiles
+folder lacks (the key masked), and this script stores a stand-in answer for each (a solid tile per host, the demo
+TileJSON, a one-polygon vector tile for TomTom's hosts), until a run lacks nothing. Checks:
+  - the pictures come out per view and variant, <view>.<variant>.png, and nothing else;
+  - two runs from the same tiles give byte-identical pictures;
+  - no stored name or file holds the key, and nothing printed does;
+  - a tile missing in replay is an error at its view's line naming the URL with the key masked, and writes nothing;
+  - a view naming a variant the declarations lack is a located error;
+  - the time of a run of the demo's views.
+The pictures are kept in ARTEFACT_FOLDER/snapshots.
+
+    snapshot_check.py MC_STYLE CHROMIUM MAPLIBRE_FOLDER ARTEFACT_FOLDER
+"""
+import hashlib
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from PIL import Image
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from preview_check import Failures, REPOSITORY, RADAR_TILEJSON, mvt_ocean_tile, solid_png  # noqa: E402
+
+KEY = "snapshot-check-key-93b1f0"
+COLOURS = {"cyberjapandata.gsi.go.jp": (255, 0, 0), "services.arcgisonline.com": (0, 0, 255),
+           "tiles.example.com": (0, 160, 0)}
+VIEWS = """views:
+  - {name: tokyo-heat, center: [139.76, 35.68], zoom: 11, size: [512, 512]}
+  - {name: japan, center: [137, 37], zoom: 5, size: [384, 384], variants: [light, dark]}
+  - {name: hillshade-edge, center: [122.5, 30], zoom: 9, size: [400, 300], variants: [dark]}
+"""
+EXPECTED = ["hillshade-edge.dark.png", "japan.dark.png", "japan.light.png", "tokyo-heat.dark.png", "tokyo-heat.light.png"]
+
+
+def make_project(folder):
+    shutil.copytree(REPOSITORY / "fixtures" / "demo", folder / "demo", ignore=shutil.ignore_patterns("expected"))
+    shutil.copytree(REPOSITORY / "styles", folder / "styles")
+    (folder / ".git").mkdir()
+    declarations = folder / "demo" / "mc-style.yaml"
+    text = declarations.read_text(encoding="utf-8").replace(
+        "base: ../../styles/tomtom-demo-base.json",
+        "bases:\n  light: ../styles/tomtom-demo-base.json\n  dark: ../styles/tomtom-demo-dark.json")
+    declarations.write_text(text + VIEWS, encoding="utf-8")
+    return declarations
+
+
+def stand_in(url):
+    """(content type, bytes) answering a URL as the real host might."""
+    host = re.sub(r"^https?://([^/]+).*$", r"\1", url)
+    if url.split("?")[0].endswith("tiles.json"):
+        return "application/json", RADAR_TILEJSON.encode()
+    if "api.tomtom.com" in host:
+        if ".pbf" in url:
+            return "application/x-protobuf", mvt_ocean_tile()
+        if "sprite" in url and url.split("?")[0].endswith(".json"):
+            return "application/json", b"{}"
+        return "image/png", solid_png((0, 0, 0), 1)
+    return "image/png", solid_png(COLOURS.get(host, (128, 128, 128)))
+
+
+def store(tiles, urls):
+    index_path = tiles / "index.json"
+    index = json.loads(index_path.read_text())
+    for url in urls:
+        kind, body = stand_in(url)
+        name = hashlib.sha256(url.encode()).hexdigest()
+        (tiles / name).write_bytes(body)
+        index[url] = {"file": name, "type": kind}
+    index_path.write_text(json.dumps(index, indent=2, sort_keys=True))
+
+
+def check_recording(tool, maplibre, project, environment, failures):
+    """--record fetches what the folder lacks (from a tile server on 127.0.0.1 here, which stops by itself), and
+    a replay from what it stored gives the same picture with the server gone."""
+    import http.server
+    import threading
+
+    class Tiles(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = solid_png((200, 60, 160))
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *arguments):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Tiles)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    declarations = project / "demo" / "record.yaml"
+    declarations.write_text(f"""version: 1
+base: ../styles/tomtom-demo-base.json
+sources:
+  - id: local
+    urlTemplate: http://127.0.0.1:{server.server_address[1]}/t/{{z}}/{{x}}/{{y}}.png
+views:
+  - {{name: here, center: [139.7, 35.7], zoom: 10, size: [256, 256]}}
+""", encoding="utf-8")
+    command = [tool, "snapshot", str(declarations), "--tiles", str(project / "recorded"), "--maplibre-js", maplibre]
+    recorded = subprocess.run(command + ["--record", "--out", str(project / "rec-1")], capture_output=True, text=True,
+                              cwd=project, env=environment)
+    server.shutdown()
+    server.server_close()
+    index = project / "recorded" / "index.json"
+    entries = json.loads(index.read_text()) if index.exists() else {}
+    failures.check(recorded.returncode == 0 and any("/t/" in url for url in entries),
+                   f"--record fetches the tiles and stores them ({len(entries)} stored) {recorded.stderr[-300:]}")
+    replayed = subprocess.run(command + ["--out", str(project / "rec-2")], capture_output=True, text=True, cwd=project,
+                              env=environment)
+    first, second = project / "rec-1" / "here.default.png", project / "rec-2" / "here.default.png"
+    failures.check(replayed.returncode == 0 and first.exists() and second.exists()
+                   and first.read_bytes() == second.read_bytes(),
+                   f"and a replay with the tile server gone gives the same picture {replayed.stderr[-300:]}")
+
+
+def main(argv):
+    if len(argv) != 4:
+        print(__doc__, file=sys.stderr)
+        return 2
+    tool, chromium, maplibre, artefacts = (str(pathlib.Path(argument).resolve()) for argument in argv)
+    failures = Failures()
+    environment = dict(os.environ, MC_SNAPSHOT_KEY=KEY, CHROME=chromium)
+    with tempfile.TemporaryDirectory() as scratch:
+        project = pathlib.Path(os.environ.get("SNAPSHOT_CHECK_KEEP") or scratch)
+        declarations = make_project(project)
+        tiles = project / "tiles"
+        tiles.mkdir()
+        (tiles / "index.json").write_text("{}")
+
+        def snapshot(out, *extra):
+            started = time.time()
+            run = subprocess.run([tool, "snapshot", str(declarations), "--out", str(project / out), "--tiles", str(tiles),
+                                  "--maplibre-js", maplibre, "--api-key-env", "MC_SNAPSHOT_KEY", *extra],
+                                 capture_output=True, text=True, cwd=project, env=environment)
+            return run, time.time() - started
+
+        for _ in range(6):
+            run, _ = snapshot("out")
+            missing = sorted(set(re.findall(r"has no (\S+) \(view '[^']+'\): record it", run.stderr)))
+            if run.returncode == 0 or not missing:
+                break
+            store(tiles, missing)
+        failures.check(run.returncode == 0, f"a run from the stand-in-filled tiles folder succeeds {run.stderr[-500:]}")
+        printed = run.stdout + run.stderr
+        pictures = sorted(path.name for path in (project / "out").glob("*")) if (project / "out").exists() else []
+        failures.check(pictures == EXPECTED, f"one picture per view and variant: {pictures}")
+        sizes = {name: Image.open(project / "out" / name).size for name in pictures}
+        failures.check(sizes.get("japan.light.png") == (384, 384) and sizes.get("hillshade-edge.dark.png") == (400, 300)
+                       and sizes.get("tokyo-heat.dark.png") == (512, 512), f"each of its view's size {sizes}")
+
+        again, seconds = snapshot("again")
+        printed += again.stdout + again.stderr
+        same = all((project / "out" / name).read_bytes() == (project / "again" / name).read_bytes()
+                   for name in EXPECTED if (project / "again" / name).exists())
+        failures.check(again.returncode == 0 and same,
+                       "two runs from the same tiles give byte-identical pictures (SwiftShader draws the same pixels)")
+        print(f"info   the demo's views (two variants, three views, {len(EXPECTED)} pictures): {seconds:.1f} s")
+
+        stored = [path for path in tiles.iterdir()]
+        failures.check(not any(KEY in path.name or KEY.encode() in path.read_bytes() for path in stored),
+                       f"no stored name or file holds the key ({len(stored)} files)")
+        failures.check("{key}" in (tiles / "index.json").read_text(), "the index names TomTom's URLs with the key masked")
+
+        index = json.loads((tiles / "index.json").read_text())
+        dropped = next(url for url in sorted(index) if "cyberjapandata" in url)
+        del index[dropped]
+        (tiles / "index.json").write_text(json.dumps(index))
+        missing, _ = snapshot("missing")
+        printed += missing.stdout + missing.stderr
+        failures.check(missing.returncode == 1 and re.search(
+            r"mc-style\.yaml:\d+:\d+: error: the tiles folder '[^']+' has no " + re.escape(dropped), missing.stderr) is not None,
+            f"a tile missing in replay is a located error naming its URL ({dropped})")
+        failures.check(not (project / "missing").exists(), "and nothing is written")
+        tomtom = next((url for url in sorted(index) if "api.tomtom.com" in url and ".pbf" in url), None)
+        if tomtom:
+            del index[tomtom]
+            (tiles / "index.json").write_text(json.dumps(index))
+            masked, _ = snapshot("masked")
+            printed += masked.stdout + masked.stderr
+            failures.check(masked.returncode == 1 and tomtom in masked.stderr and "{key}" in tomtom,
+                           "a missing TomTom tile is named with the key masked")
+        failures.check(KEY not in printed, "nothing printed holds the key")
+
+        text = declarations.read_text(encoding="utf-8")
+        declarations.write_text(text.replace("variants: [dark]}", "variants: [night]}"), encoding="utf-8")
+        unknown, _ = snapshot("unknown")
+        failures.check(unknown.returncode == 1 and re.search(
+            r"mc-style\.yaml:\d+:\d+: error: no variant 'night' \(the declarations have light, dark\)", unknown.stderr) is not None,
+            "a view naming a variant the declarations lack is a located error")
+
+        check_recording(tool, maplibre, project, environment, failures)
+
+        kept = pathlib.Path(artefacts) / "snapshots"
+        if kept.exists():
+            shutil.rmtree(kept)
+        if (project / "out").exists():
+            shutil.copytree(project / "out", kept)
+            print(f"pictures: {kept}")
+    print(f"snapshot check: {len(failures.items)} failed")
+    return 1 if failures.items else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,180 @@
+import Foundation
+import LocatedJSON
+import StyleCompiler
+import StylePreview
+import StyleRuntime
+
+/// `mc-style snapshot`: pictures of the composed map, one per declared view and variant, for review.
+enum SnapshotCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "snapshot",
+        abstract:
+            "Take pictures of the composed map at the declarations' views, in each variant, in a headless browser.",
+        discussion: """
+            Compiles the declarations in memory, serves the preview's page on 127.0.0.1 and has a headless
+            Chromium draw each view of views: in each of its variants (every variant when it names none),
+            writing OUT/<view>.<variant>.png (all of them, or nothing on an error). Each raster is drawn at its
+            declared size, as the TomTom SDK draws it, and each view's zoom (unified) is converted as the app's
+            camera converts it. The browser is --browser, else $CHROME, else chromium or google-chrome on PATH.
+            --tiles FOLDER serves every remote file (tiles, TileJSON, sprite, glyphs) from FOLDER alone, so that
+            runs are offline and the same every time; a file it lacks is an error naming its URL, key masked.
+            --record --tiles FOLDER fetches what FOLDER lacks and stores it (keys are never part of a stored name
+            or file). Without --tiles the browser fetches them itself.
+            Exit status: 0 success, 1 the inputs have errors or a picture could not be taken, 2 misuse (no
+            browser, no views).
+            """,
+        arguments: [
+            .init(name: "declarations", help: "The declarations file (default mc-style.yaml).", isOptional: true)
+        ],
+        options: options
+    )
+
+    /// The options, each declared once; help lists them, and the usage line shows them, in this order.
+    struct Options: Sendable {
+        let out = Option<String>(name: "out", valueName: "folder", help: "Where the pictures go (required).")
+        let tiles = Option<String>(
+            name: "tiles", valueName: "folder",
+            help: "Serve remote files only from this folder (made by --record).")
+        let record = Flag(name: "record", help: "With --tiles: fetch what the folder lacks and store it there.")
+        let browser = Option<String>(
+            name: "browser", valueName: "path", help: "The Chromium or Chrome executable (default: $CHROME, or PATH).")
+        let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
+            help:
+                "TomTom's API key, for the base map's tiles, from this environment\nvariable; never printed or stored.")
+        let localTiles = Option<NamedValue>(
+            name: "local-tiles", valueName: "name=folder",
+            help:
+                "Serve FOLDER/{z}/{x}/{y}.png for the LocalTileServer route NAME\ninstead of debug tiles (repeatable).",
+            isRepeatable: true)
+        let mapLibre = Option<String>(
+            name: "maplibre-js", valueName: "url|folder",
+            help:
+                "Where maplibre-gl.js and maplibre-gl.css are (default: GL JS \(PreviewOptions.mapLibreVersion)\nfrom a CDN, checked by its integrity hash)."
+        )
+        let config = SharedOptions.config
+    }
+    static let options = Options()
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        }
+        let declarations = arguments.positionals.first ?? "mc-style.yaml"
+        guard FileManager.default.fileExists(atPath: declarations) else {
+            throw UsageError("the declarations file '\(declarations)' does not exist")
+        }
+        guard let out = try Self.options.out.value(in: arguments) else { throw UsageError("give --out FOLDER") }
+        let tiles = try Self.options.tiles.value(in: arguments)
+        let record = Self.options.record.isSet(in: arguments)
+        if record, tiles == nil { throw UsageError("--record needs --tiles FOLDER: where to store what it fetches") }
+        guard
+            let browser = Browser.find(
+                explicit: try Self.options.browser.value(in: arguments), environment: io.environment)
+        else {
+            if let given = try Self.options.browser.value(in: arguments) {
+                throw UsageError("the browser '\(given)' given with --browser is not an executable file")
+            }
+            throw UsageError("no browser found: \(Browser.installHint)")
+        }
+        var preview = PreviewOptions()
+        preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
+        try PreviewCommand.takeDrawing(
+            localTiles: Self.options.localTiles.values(in: arguments),
+            mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)
+        let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
+        let secrets = (preview.apiKey.map { [$0, PercentEncoding.string($0)] } ?? [])
+        if let tiles {
+            do throws(TileArchiveError) {
+                preview.archive = try TileArchive(folder: tiles, mode: record ? .record : .replay, secrets: secrets)
+            } catch {
+                io.writeError("mc-style: error: \(error.message)\n")
+                return .inputErrors
+            }
+        }
+
+        // The views come from the declarations as the build reads them; errors in either stop the run.
+        let (inputs, readDiagnostics) = CompilationInputs.load(
+            declarationsPath: declarations, environment: io.environment)
+        var job = CompileJob(
+            declarationsPath: declarations, baseOverride: nil, targetOverride: nil, apiKey: nil, compact: false,
+            environment: io.environment, generatorVersion: MCStyleTool.version)
+        let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
+        job.options.configuration = configuration
+        let (_, buildDiagnostics) = job.run()
+        let diagnostics = (configurationDiagnostics + buildDiagnostics).map { $0.masking(secrets) }
+        let shown = diagnostics.filter { $0.severity != Diagnostic.Severity.note }
+        if diagnostics.containsErrors || inputs == nil {
+            io.writeError(printer.render(shown.isEmpty ? readDiagnostics : shown) + printer.summary(diagnostics))
+            return .inputErrors
+        }
+        let views = inputs?.declarations.views ?? []
+        guard !views.isEmpty else {
+            throw UsageError(
+                "the declarations have no views: give views: [{name: NAME, center: [LNG, LAT], zoom: Z}] (see docs/declarations.md)"
+            )
+        }
+
+        let site = PreviewSite(job: job, options: preview)
+        let port: UInt16
+        do throws(PreviewServerError) {
+            port = try site.start()
+        } catch {
+            io.writeError("mc-style: error: \(error)\n")
+            return .inputErrors
+        }
+        defer { site.stop() }
+        let snapshot = SnapshotJob(
+            views: views, variantNames: site.variantNames, site: site, port: port, browser: browser)
+        let taken: Result<[OutputFile], SnapshotError>
+        do throws(SnapshotError) {
+            taken = .success(try snapshot.run())
+        } catch {
+            taken = .failure(error)
+        }
+        // What the tiles folder lacked comes first: a page that failed on a missing file failed because of it.
+        if let archive = preview.archive {
+            let problems =
+                // By view, then URL: the browser asks in no fixed order, the report has one.
+                archive.misses.sorted { ($0.asker ?? -1, $0.url) < ($1.asker ?? -1, $1.url) }.map { miss in
+                    let view = miss.asker.flatMap { views.indices.contains($0) ? $0 : nil }
+                    return Diagnostic.unreadable(
+                        "the tiles folder '\(tiles ?? "")' has no \(miss.url)\(view.map { " (view '\(views[$0].name)')" } ?? ""): record it with --record --tiles \(tiles ?? "FOLDER")",
+                        at: (view.map { views[$0] } ?? views.first)?.location,
+                        path: JSONPath([.key("views")] + (view.map { [.index($0)] } ?? [])))
+                }
+                + archive.failures.map { message in
+                    Diagnostic.unreadable(message, at: views.first?.location, path: JSONPath([.key("views")]))
+                }
+            if !problems.isEmpty {
+                let masked = problems.map { $0.masking(secrets) }
+                io.writeError(printer.render(masked) + printer.summary(masked))
+                return .inputErrors
+            }
+            do throws(TileArchiveError) {
+                try archive.save()
+            } catch {
+                io.writeError("mc-style: error: \(error.message)\n")
+                return .inputErrors
+            }
+        }
+        let files: [OutputFile]
+        switch taken {
+        case .success(let pictures): files = pictures
+        case .failure(let error):
+            io.writeError("mc-style: error: \(masked(error.message, secrets))\n")
+            return .inputErrors
+        }
+        do throws(OutputError) {
+            try OutputFolder(path: out, protecting: [io.currentDirectory]).write(files)
+        } catch {
+            io.writeError(printer.render([error.diagnostic]))
+            return .inputErrors
+        }
+        io.writeOutput("wrote \(out): \(files.map(\.path).joined(separator: ", ")) (\(files.count) pictures)\n")
+        return .success
+    }
+
+    private static func masked(_ text: String, _ secrets: [String]) -> String {
+        secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacing($1, with: "{key}") }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A headless Chromium (or Chrome) that draws a snapshot page, WebGL through SwiftShader, so that no GPU is needed
+/// and the same page gives the same pixels; the page hands its picture back to the server itself.
+public struct Browser: Sendable {
+    /// The browser's executable.
+    public let executable: String
+
+    /// The browser names looked for on `PATH`, in this order.
+    public static let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"]
+    /// How long a picture may take, in seconds, before the browser is stopped.
+    public static let timeout: Double = 60
+
+    /// The browser at `executable`.
+    public init(executable: String) { self.executable = executable }
+
+    /// The browser `explicit` names, else `$CHROME`, else the first of `names` on `PATH`; nil when there is none.
+    public static func find(explicit: String?, environment: [String: String]) -> Browser? {
+        if let explicit { return isExecutable(explicit) ? Browser(executable: explicit) : nil }
+        if let chrome = environment["CHROME"], !chrome.isEmpty, isExecutable(chrome) {
+            return Browser(executable: chrome)
+        }
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in names {
+            for folder in folders where isExecutable(folder + "/" + name) {
+                return Browser(executable: folder + "/" + name)
+            }
+        }
+        #if os(macOS)
+            let app = "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"
+            if isExecutable(app) { return Browser(executable: app) }
+        #endif
+        return nil
+    }
+
+    /// How to get a browser, for the error when there is none.
+    public static let installHint =
+        "install Chromium (Debian/Ubuntu: apt-get install chromium; macOS: brew install --cask chromium) or give --browser PATH or $CHROME"
+
+    private static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
+    /// Opens `url` in a headless window of `width` x `height` CSS pixels (at device scale 1) and keeps the browser
+    /// running until `done` returns a value (asked every few milliseconds) or `timeout` passes; then stops it.
+    func open<Value>(_ url: String, width: Int, height: Int, until done: () -> Value?) throws(SnapshotError) -> Value {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mc-style-snapshot-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments =
+            ["--headless=new"] + (geteuid() == 0 ? ["--no-sandbox"] : []) + [
+                "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--hide-scrollbars",
+                "--force-device-scale-factor=1", "--no-first-run", "--disable-extensions", "--mute-audio",
+                "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
+                "--window-size=\(width),\(height)", url,
+            ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            try process.run()
+        } catch {
+            throw SnapshotError("cannot start the browser '\(executable)': \(error.localizedDescription)")
+        }
+        defer {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        let deadline = Date().addingTimeInterval(Self.timeout)
+        while Date() < deadline {
+            if let value = done() { return value }
+            guard process.isRunning else {
+                throw SnapshotError(
+                    "the browser '\(executable)' stopped (exit \(process.terminationStatus)) before drawing the map")
+            }
+            usleep(20_000)
+        }
+        throw SnapshotError("the map was not drawn within \(Int(Self.timeout)) s")
+    }
+}
+
+/// Why a snapshot could not be taken.
+public struct SnapshotError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+    /// An error saying `message`.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}

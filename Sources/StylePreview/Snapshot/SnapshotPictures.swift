@@ -1,0 +1,74 @@
+import Foundation
+import Synchronization
+
+/// The pictures snapshot pages hand back, by the token each page was given. A page sends its map's PNG as
+/// base64 in numbered parts of a few kilobytes (`/snapshot-part?token=T&index=I&count=N&data=...`), so that the
+/// server stays GET-only with short request lines; only tokens the snapshot job handed out are taken.
+final class SnapshotPictures: Sendable {
+    /// The most parts one picture may have (with parts of at most 8 KiB, a picture of up to 64 MiB of base64).
+    static let maximumParts = 8192
+
+    /// What the page of one token has sent.
+    enum Outcome: Sendable {
+        /// The PNG.
+        case picture([UInt8])
+        /// The page could not draw its map, and says why.
+        case failed(String)
+    }
+
+    private struct Pending {
+        var parts: [Int: String] = [:]
+        var count: Int?
+        var outcome: Outcome?
+    }
+
+    private let pending = Mutex<[String: Pending]>([:])
+
+    /// Takes the parts of `token`'s picture from now on.
+    func expect(_ token: String) { pending.withLock { $0[token] = Pending() } }
+
+    /// What `token`'s page has sent in full, if it has; the token is then done with.
+    func take(_ token: String) -> Outcome? {
+        pending.withLock { state in
+            guard let outcome = state[token]?.outcome else { return nil }
+            state[token] = nil
+            return outcome
+        }
+    }
+
+    /// Forgets `token` (its page is gone).
+    func forget(_ token: String) { _ = pending.withLock { $0.removeValue(forKey: token) } }
+
+    /// One request of a page: a part of its picture, or its failure.
+    func receive(_ request: HTTPRequest) -> HTTPResponse {
+        guard let token = request.parameter("token") else { return .text(.badRequest, "no token") }
+        return pending.withLock { state -> HTTPResponse in
+            guard var entry = state[token], entry.outcome == nil else { return .text(.notFound, "no such picture") }
+            if let message = request.parameter("failed") {
+                entry.outcome = .failed(String(message.prefix(2000)))
+                state[token] = entry
+                return .text(.ok, "noted")
+            }
+            guard let index = request.parameter("index").flatMap(Int.init),
+                let count = request.parameter("count").flatMap(Int.init), (1...Self.maximumParts).contains(count),
+                (0..<count).contains(index), entry.count == nil || entry.count == count,
+                let data = request.parameter("data")
+            else {
+                return .text(.badRequest, "a part needs index < count <= \(Self.maximumParts) and data")
+            }
+            entry.count = count
+            entry.parts[index] = data
+            if entry.parts.count == count {
+                let text = (0..<count).compactMap { entry.parts[$0] }.joined()
+                if let bytes = Data(base64Encoded: text), bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+                    entry.outcome = .picture(Array(bytes))
+                } else {
+                    entry.outcome = .failed("the page sent a picture that is not a PNG")
+                }
+                entry.parts = [:]
+            }
+            state[token] = entry
+            return .text(.ok, "part \(index) of \(count)")
+        }
+    }
+}
