@@ -10,12 +10,16 @@ TileJSON, a one-polygon vector tile for TomTom's hosts), until a run lacks nothi
   - no stored name or file holds the key, and nothing printed does;
   - a tile missing in replay is an error at its view's line naming the URL with the key masked, and writes nothing;
   - a view naming a variant the declarations lack is a located error;
+  - --check against the first run exits 0 with nothing changed; with one source's opacity changed it exits 1, the
+    report names the views that show it, and the difference marks pixels only inside its bounds; report.html
+    opens in Chromium (its screenshot is kept);
   - the time of a run of the demo's views.
 The pictures are kept in ARTEFACT_FOLDER/snapshots.
 
     snapshot_check.py MC_STYLE CHROMIUM MAPLIBRE_FOLDER ARTEFACT_FOLDER
 """
 import hashlib
+import math
 import json
 import os
 import pathlib
@@ -27,6 +31,7 @@ import tempfile
 import time
 
 from PIL import Image
+from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from preview_check import Failures, REPOSITORY, RADAR_TILEJSON, mvt_ocean_tile, solid_png  # noqa: E402
@@ -77,6 +82,72 @@ def store(tiles, urls):
         (tiles / name).write_bytes(body)
         index[url] = {"file": name, "type": kind}
     index_path.write_text(json.dumps(index, indent=2, sort_keys=True))
+
+
+HEATMAP_BOUNDS = (139.0, 35.0, 140.5, 36.2)
+
+
+def map_pixel(longitude, latitude, center, unified_zoom, size):
+    """Where (longitude, latitude) is in a picture of `size` centred on `center` at a unified zoom (MapLibre's
+    is one less, a 512-pixel world)."""
+    world = 512 * 2 ** (unified_zoom - 1)
+
+    def x(lon):
+        return (lon + 180) / 360 * world
+
+    def y(lat):
+        return (1 - math.log(math.tan(math.radians(lat)) + 1 / math.cos(math.radians(lat))) / math.pi) / 2 * world
+
+    return x(longitude) - x(center[0]) + size[0] / 2, y(latitude) - y(center[1]) + size[1] / 2
+
+
+def check_comparison(snapshot, project, declarations, chromium, artefacts, failures):
+    """--check against the first run: nothing changed is exit 0; one source's opacity changed is exit 1, the
+    report names the views it shows in, and the difference marks pixels only inside that source's bounds."""
+    same, _ = snapshot("check-same", "--check", str(project / "out"))
+    failures.check(same.returncode == 0 and "0 of 5 pictures differ" in same.stdout,
+                   f"--check with nothing changed exits 0 ({same.stdout.strip().splitlines()[-1:] or same.stderr[-300:]})")
+    text = declarations.read_text(encoding="utf-8")
+    declarations.write_text(text.replace("localTileServer: { route: heatmap }",
+                                         "localTileServer: { route: heatmap }\n    opacity: 0.3"), encoding="utf-8")
+    baseline = project / "baseline-with-more"
+    shutil.copytree(project / "out", baseline)
+    shutil.copy(baseline / "japan.light.png", baseline / "osaka.light.png")
+    changed, _ = snapshot("check-changed", "--check", str(baseline))
+    declarations.write_text(text, encoding="utf-8")
+    report = (project / "check-changed" / "report.md")
+    markdown = report.read_text() if report.exists() else ""
+    failures.check(changed.returncode == 1 and "tokyo-heat.light.png" in markdown and "japan.light.png" in markdown
+                   and "hillshade-edge.dark.png` | same" in markdown,
+                   f"a changed opacity makes --check exit 1 and the report name the views that show it ({changed.returncode})")
+    failures.check("`osaka.light.png` | **gone" in markdown, "a baseline picture no view took is reported as gone")
+    difference = project / "check-changed" / "difference" / "japan.light.png"
+    if difference.exists():
+        image = Image.open(difference).convert("RGB")
+        marked = [(x, y) for y in range(image.height) for x in range(image.width) if image.getpixel((x, y)) == (255, 0, 255)]
+        west, north = map_pixel(HEATMAP_BOUNDS[0], HEATMAP_BOUNDS[3], (137, 37), 5, image.size)
+        east, south = map_pixel(HEATMAP_BOUNDS[2], HEATMAP_BOUNDS[1], (137, 37), 5, image.size)
+        inside = all(west - 1 <= x <= east + 1 and north - 1 <= y <= south + 1 for x, y in marked)
+        failures.check(bool(marked) and inside,
+                       f"its difference image marks {len(marked)} pixels, all inside the heatmap's bounds "
+                       f"(x {west:.0f}..{east:.0f}, y {north:.0f}..{south:.0f})")
+    else:
+        failures.check(False, "the report holds a difference image of japan.light.png")
+    page = project / "check-changed" / "report.html"
+    if page.exists():
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            view = browser.new_page(viewport={"width": 1400, "height": 900})
+            view.goto(page.as_uri())
+            view.wait_for_load_state("load")
+            loaded = view.evaluate("Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0)")
+            failures.check(loaded and "differ" in view.title(), f"report.html opens in Chromium with its pictures ({view.title()})")
+            pathlib.Path(artefacts).mkdir(parents=True, exist_ok=True)
+            view.screenshot(path=str(pathlib.Path(artefacts) / "snapshot-report.png"), full_page=True)
+            browser.close()
+            print(f"screenshot: {pathlib.Path(artefacts) / 'snapshot-report.png'}")
+    else:
+        failures.check(False, "--check writes report.html")
 
 
 def check_recording(tool, maplibre, project, environment, failures):
@@ -167,6 +238,8 @@ def main(argv):
         failures.check(again.returncode == 0 and same,
                        "two runs from the same tiles give byte-identical pictures (SwiftShader draws the same pixels)")
         print(f"info   the demo's views (two variants, three views, {len(EXPECTED)} pictures): {seconds:.1f} s")
+
+        check_comparison(snapshot, project, declarations, chromium, artefacts, failures)
 
         stored = [path for path in tiles.iterdir()]
         failures.check(not any(KEY in path.name or KEY.encode() in path.read_bytes() for path in stored),

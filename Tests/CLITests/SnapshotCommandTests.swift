@@ -27,6 +27,11 @@ import Testing
         let out = folder.appendingPathComponent("out").path
         let record = runTool(["snapshot", Self.demo, "--out", out, "--record", "--browser", "/bin/true"])
         #expect(record.status == 2 && record.error.contains("--record needs --tiles FOLDER"), "\(record.error)")
+        let threshold = runTool(["snapshot", Self.demo, "--out", out, "--threshold", "4", "--browser", "/bin/true"])
+        #expect(
+            threshold.status == 2 && threshold.error.contains("--threshold goes with --check"), "\(threshold.error)")
+        let check = runTool(["snapshot", Self.demo, "--out", out, "--check", "/nonexistent", "--browser", "/bin/true"])
+        #expect(check.status == 2 && check.error.contains("the baseline folder '/nonexistent'"), "\(check.error)")
         let replay = runTool(["snapshot", Self.demo, "--out", out, "--tiles", folder.path, "--browser", "/bin/true"])
         #expect(replay.status == 1 && replay.error.contains("has no index.json: record it first"), "\(replay.error)")
         #expect(!FileManager.default.fileExists(atPath: out))

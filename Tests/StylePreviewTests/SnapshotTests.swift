@@ -76,7 +76,7 @@ import Testing
         #expect(pictures.take("t") == nil, "half a picture")
         #expect(part("token=t&index=2&count=2&data=x").status == .badRequest)
         #expect(part("token=t&index=0&count=2&data=\(png[..<half])").status == .ok)
-        guard case .picture(let bytes) = pictures.take("t") else {
+        guard case .picture(let bytes, _) = pictures.take("t") else {
             Issue.record("no picture")
             return
         }
@@ -104,5 +104,35 @@ import Testing
             job.address(job.shots[2], token: "T")
                 == "http://127.0.0.1:4000/snapshot.html?token=T&view=1&variant=dark&lng=137&lat=37&zoom=4&bearing=0&pitch=0&width=300&height=200"
         )
+    }
+
+    /// The report says which pictures are not the baseline's, new ones included, and links what it shows.
+    @Test func theReportNamesWhatDiffersAndWhatIsNew() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+        let results = [
+            SnapshotComparison.Result(
+                name: "tokyo.light.png", verdict: .differs(differing: 1234), baseline: png, difference: png),
+            SnapshotComparison.Result(
+                name: "tokyo.dark.png", verdict: .same(differing: 0), baseline: png, difference: png),
+            SnapshotComparison.Result(name: "japan.dark.png", verdict: .new, baseline: nil, difference: nil),
+            SnapshotComparison.Result(name: "osaka.light.png", verdict: .gone, baseline: png, difference: nil),
+        ]
+        #expect(results.map(\.fails) == [true, false, true, true])
+        let files = SnapshotReport.files(results, threshold: 10)
+        #expect(
+            files.map(\.path) == [
+                "baseline/tokyo.light.png", "difference/tokyo.light.png", "baseline/tokyo.dark.png",
+                "difference/tokyo.dark.png", "baseline/osaka.light.png", "report.md", "report.html",
+            ])
+        let markdown = String(decoding: files[5].bytes, as: UTF8.self)
+        #expect(markdown.contains("3 of 4 pictures are not the baseline's"))
+        #expect(markdown.contains("| `tokyo.light.png` | **differs: 1234 pixels** |"))
+        #expect(markdown.contains("| `tokyo.dark.png` | same |"))
+        #expect(markdown.contains("| `japan.dark.png` | **new: no baseline picture** |"))
+        #expect(markdown.contains("| `osaka.light.png` | **gone: in the baseline, not taken** |"))
+        let html = String(decoding: files[6].bytes, as: UTF8.self)
+        #expect(html.contains(#"<img src="difference/tokyo.light.png""#) && html.contains("no baseline"))
+        #expect(html.contains(#"<img src="baseline/osaka.light.png""#) && html.contains("not taken"))
+        #expect(!html.contains(#"<img src="osaka.light.png""#), "a gone picture has no after")
     }
 }

@@ -9,7 +9,7 @@ enum SnapshotCommand: Subcommand {
     static let spec = CommandSpec(
         name: "snapshot",
         abstract:
-            "Take pictures of the composed map at the declarations' views, in each variant, in a headless browser.",
+            "Take pictures of the composed map at the declarations' views, in each variant, in a headless browser; --check compares them with a baseline.",
         discussion: """
             Compiles the declarations in memory, serves the preview's page on 127.0.0.1 and has a headless
             Chromium draw each view of views: in each of its variants (every variant when it names none),
@@ -20,8 +20,12 @@ enum SnapshotCommand: Subcommand {
             runs are offline and the same every time; a file it lacks is an error naming its URL, key masked.
             --record --tiles FOLDER fetches what FOLDER lacks and stores it (keys are never part of a stored name
             or file). Without --tiles the browser fetches them itself.
-            Exit status: 0 success, 1 the inputs have errors or a picture could not be taken, 2 misuse (no
-            browser, no views).
+            --check BASELINE_FOLDER compares each picture with the baseline's of the same name, pixel by pixel
+            in the browser (a channel may differ by \(SnapshotComparison.tolerance) of 255; --threshold pixels
+            may differ), and writes OUT/report.html and OUT/report.md with the before, after and difference
+            pictures; a picture the baseline lacks is new, and a baseline picture no view took is gone.
+            Exit status: 0 success, 1 the inputs have errors, a picture could not be taken, or --check found
+            a difference or a new picture, 2 misuse (no browser, no views).
             """,
         arguments: [
             .init(name: "declarations", help: "The declarations file (default mc-style.yaml).", isOptional: true)
@@ -36,6 +40,16 @@ enum SnapshotCommand: Subcommand {
             name: "tiles", valueName: "folder",
             help: "Serve remote files only from this folder (made by --record).")
         let record = Flag(name: "record", help: "With --tiles: fetch what the folder lacks and store it there.")
+        let check = Option<String>(
+            name: "check", valueName: "baseline_folder",
+            help:
+                "Compare each picture with the one of its name in this folder;\nwrite OUT/report.html and OUT/report.md; exit 1 on a difference."
+        )
+        let threshold = Option<Int>(
+            name: "threshold", valueName: "pixels",
+            help:
+                "With --check: how many pixels may differ (a channel by more than\n\(SnapshotComparison.tolerance) of 255) in a picture that is still the same (default 0)."
+        )
         let browser = Option<String>(
             name: "browser", valueName: "path", help: "The Chromium or Chrome executable (default: $CHROME, or PATH).")
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
@@ -67,6 +81,18 @@ enum SnapshotCommand: Subcommand {
         let tiles = try Self.options.tiles.value(in: arguments)
         let record = Self.options.record.isSet(in: arguments)
         if record, tiles == nil { throw UsageError("--record needs --tiles FOLDER: where to store what it fetches") }
+        let baseline = try Self.options.check.value(in: arguments)
+        let threshold = try Self.options.threshold.value(in: arguments) ?? 0
+        guard threshold >= 0 else { throw UsageError("'--threshold' takes a number of pixels, 0 or more") }
+        if try Self.options.threshold.value(in: arguments) != nil, baseline == nil {
+            throw UsageError("--threshold goes with --check BASELINE_FOLDER")
+        }
+        if let baseline {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: baseline, isDirectory: &isFolder), isFolder.boolValue else {
+                throw UsageError("the baseline folder '\(baseline)' given with --check does not exist")
+            }
+        }
         guard
             let browser = Browser.find(
                 explicit: try Self.options.browser.value(in: arguments), environment: io.environment)
@@ -164,14 +190,35 @@ enum SnapshotCommand: Subcommand {
             io.writeError("mc-style: error: \(masked(error.message, secrets))\n")
             return .inputErrors
         }
+        var written = files
+        var compared: [SnapshotComparison.Result] = []
+        if let baseline {
+            let comparison = SnapshotComparison(
+                baselineFolder: baseline, threshold: threshold, site: site, port: port, browser: browser)
+            do throws(SnapshotError) {
+                compared = try comparison.run(files)
+            } catch {
+                io.writeError("mc-style: error: \(error.message)\n")
+                return .inputErrors
+            }
+            written += SnapshotReport.files(compared, threshold: threshold)
+        }
         do throws(OutputError) {
-            try OutputFolder(path: out, protecting: [io.currentDirectory]).write(files)
+            try OutputFolder(path: out, protecting: [io.currentDirectory, baseline].compactMap { $0 }).write(written)
         } catch {
             io.writeError(printer.render([error.diagnostic]))
             return .inputErrors
         }
         io.writeOutput("wrote \(out): \(files.map(\.path).joined(separator: ", ")) (\(files.count) pictures)\n")
-        return .success
+        guard let baseline else { return .success }
+        let failing = compared.filter(\.fails)
+        for result in failing {
+            io.writeOutput("\(result.name): \(SnapshotReport.words(result.verdict))\n")
+        }
+        io.writeOutput(
+            "\(failing.count) of \(compared.count) pictures differ from \(baseline); report: \(FilePaths.join(out, "report.html")), \(FilePaths.join(out, "report.md"))\n"
+        )
+        return failing.isEmpty ? .success : .inputErrors
     }
 
     private static func masked(_ text: String, _ secrets: [String]) -> String {

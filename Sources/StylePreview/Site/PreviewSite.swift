@@ -67,6 +67,11 @@ public final class PreviewSite: Sendable {
         case "/snapshot.js":
             return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: SnapshotPage.script))
         case "/snapshot-part": return .response(pictures.receive(request))
+        case "/snapshot-image": return .response(pictures.image(request))
+        case "/compare.html":
+            return .response(HTTPResponse(contentType: "text/html; charset=utf-8", body: ComparePage.html))
+        case "/compare.js":
+            return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: ComparePage.script))
         case "/state.json": return .response(.json(snapshot.withLock { $0 }.map(stateJSON) ?? Array("{}".utf8)))
         case "/style.json": return .response(style(request))
         case "/zoom": return .response(zoom(request))

@@ -76,7 +76,7 @@ public struct SnapshotJob: Sendable {
                         address(shot, token: token), width: shot.view.size.width, height: shot.view.size.height
                     ) { site.pictures.take(token) }
                     switch outcome {
-                    case .picture(let bytes): slots[index] = .success(bytes)
+                    case .picture(let bytes, _): slots[index] = .success(bytes)
                     case .failed(let message):
                         slots[index] = .failure(SnapshotError("the page could not draw the map: \(message)"))
                     }

@@ -3,15 +3,17 @@ import Synchronization
 
 /// The pictures snapshot pages hand back, by the token each page was given. A page sends its map's PNG as
 /// base64 in numbered parts of a few kilobytes (`/snapshot-part?token=T&index=I&count=N&data=...`), so that the
-/// server stays GET-only with short request lines; only tokens the snapshot job handed out are taken.
+/// server stays GET-only with short request lines; only tokens the snapshot job handed out are taken. A
+/// comparison page gets the two pictures it compares from here too (`/snapshot-image?token=T&which=before|after`),
+/// and sends back its difference picture with the number of differing pixels (`differing=N`).
 final class SnapshotPictures: Sendable {
     /// The most parts one picture may have (with parts of at most 8 KiB, a picture of up to 64 MiB of base64).
     static let maximumParts = 8192
 
     /// What the page of one token has sent.
     enum Outcome: Sendable {
-        /// The PNG.
-        case picture([UInt8])
+        /// The PNG; from a comparison page, with the number of pixels that differ.
+        case picture([UInt8], differing: Int?)
         /// The page could not draw its map, and says why.
         case failed(String)
     }
@@ -19,13 +21,27 @@ final class SnapshotPictures: Sendable {
     private struct Pending {
         var parts: [Int: String] = [:]
         var count: Int?
+        var differing: Int?
         var outcome: Outcome?
+        /// For a comparison: the baseline picture and the new one.
+        var compared: (before: [UInt8], after: [UInt8])?
     }
 
     private let pending = Mutex<[String: Pending]>([:])
 
-    /// Takes the parts of `token`'s picture from now on.
-    func expect(_ token: String) { pending.withLock { $0[token] = Pending() } }
+    /// Takes the parts of `token`'s picture from now on; for a comparison page, serves it the two pictures.
+    func expect(_ token: String, comparing compared: (before: [UInt8], after: [UInt8])? = nil) {
+        pending.withLock { $0[token] = Pending(compared: compared) }
+    }
+
+    /// One of the two pictures a comparison page compares.
+    func image(_ request: HTTPRequest) -> HTTPResponse {
+        guard let token = request.parameter("token"),
+            let compared = pending.withLock({ $0[token]?.compared })
+        else { return .text(.notFound, "no such comparison") }
+        return HTTPResponse(
+            contentType: "image/png", body: request.parameter("which") == "before" ? compared.before : compared.after)
+    }
 
     /// What `token`'s page has sent in full, if it has; the token is then done with.
     func take(_ token: String) -> Outcome? {
@@ -58,10 +74,13 @@ final class SnapshotPictures: Sendable {
             }
             entry.count = count
             entry.parts[index] = data
+            if let differing = request.parameter("differing").flatMap(Int.init), differing >= 0 {
+                entry.differing = differing
+            }
             if entry.parts.count == count {
                 let text = (0..<count).compactMap { entry.parts[$0] }.joined()
                 if let bytes = Data(base64Encoded: text), bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-                    entry.outcome = .picture(Array(bytes))
+                    entry.outcome = .picture(Array(bytes), differing: entry.differing)
                 } else {
                     entry.outcome = .failed("the page sent a picture that is not a PNG")
                 }
