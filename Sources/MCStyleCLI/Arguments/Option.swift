@@ -1,5 +1,6 @@
 import Foundation
 import StyleCompiler
+import StylePreview
 
 /// What a command's options declaration holds: each option once, with its help entry and usage made from it.
 protocol OptionDeclaration: Sendable {
@@ -124,6 +125,19 @@ enum SharedOptions {
     static func apiKeyEnvironment(help: String) -> Option<String> {
         Option(name: "api-key-env", valueName: "name", help: help)
     }
+
+    /// `--local-tiles NAME=FOLDER`, repeatable: the tiles `preview` and `snapshot` serve for a LocalTileServer route.
+    static let localTiles = Option<NamedValue>(
+        name: "local-tiles", valueName: "name=folder",
+        help: "Serve FOLDER/{z}/{x}/{y}.png for the LocalTileServer route NAME\ninstead of debug tiles (repeatable).",
+        isRepeatable: true)
+
+    /// `--maplibre-js URL|FOLDER`: where `preview` and `snapshot` load GL JS from.
+    static let mapLibre = Option<String>(
+        name: "maplibre-js", valueName: "url|folder",
+        help:
+            "Where maplibre-gl.js and maplibre-gl.css are (default: GL JS \(PreviewOptions.mapLibreVersion)\nfrom a CDN, checked by its integrity hash)."
+    )
 
     /// The key an `--api-key-env` option names; a missing or empty variable is misuse.
     static func apiKey(_ option: Option<String>, _ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> String?

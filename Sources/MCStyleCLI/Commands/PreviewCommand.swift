@@ -37,16 +37,8 @@ enum PreviewCommand: Subcommand {
             name: "variant", valueName: "name", help: "The map design the page shows first (a bases: key).")
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
             help: "TomTom's API key, for the base map's tiles, from this environment\nvariable; never printed.")
-        let localTiles = Option<NamedValue>(
-            name: "local-tiles", valueName: "name=folder",
-            help:
-                "Serve FOLDER/{z}/{x}/{y}.png for the LocalTileServer route NAME\ninstead of debug tiles (repeatable).",
-            isRepeatable: true)
-        let mapLibre = Option<String>(
-            name: "maplibre-js", valueName: "url|folder",
-            help:
-                "Where maplibre-gl.js and maplibre-gl.css are (default: GL JS \(PreviewOptions.mapLibreVersion)\nfrom a CDN, checked by its integrity hash)."
-        )
+        let localTiles = SharedOptions.localTiles
+        let mapLibre = SharedOptions.mapLibre
         let open = Flag(name: "open", help: "Open the page in the default browser.")
         let config = SharedOptions.config
     }

@@ -55,16 +55,8 @@ enum SnapshotCommand: Subcommand {
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
             help:
                 "TomTom's API key, for the base map's tiles, from this environment\nvariable; never printed or stored.")
-        let localTiles = Option<NamedValue>(
-            name: "local-tiles", valueName: "name=folder",
-            help:
-                "Serve FOLDER/{z}/{x}/{y}.png for the LocalTileServer route NAME\ninstead of debug tiles (repeatable).",
-            isRepeatable: true)
-        let mapLibre = Option<String>(
-            name: "maplibre-js", valueName: "url|folder",
-            help:
-                "Where maplibre-gl.js and maplibre-gl.css are (default: GL JS \(PreviewOptions.mapLibreVersion)\nfrom a CDN, checked by its integrity hash)."
-        )
+        let localTiles = SharedOptions.localTiles
+        let mapLibre = SharedOptions.mapLibre
         let config = SharedOptions.config
     }
     static let options = Options()
