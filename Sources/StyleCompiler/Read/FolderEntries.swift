@@ -9,10 +9,10 @@
 /// The names in a folder, listed with `readdir` and chosen by their bytes before any `String` is made: the
 /// folders listed can be large (an output folder's parent may be a project root or `/tmp`), and a `String` for
 /// every entry would cost a fresh process time in proportion to the folder's size.
-enum FolderEntries {
+package enum FolderEntries {
     /// The names in `folder` (without `.` and `..`) whose UTF-8 bytes `matches` accepts, in `readdir`'s order;
     /// empty when the folder cannot be read.
-    static func names(in folder: String, where matches: (UnsafeRawBufferPointer) -> Bool) -> [String] {
+    package static func names(in folder: String, where matches: (UnsafeRawBufferPointer) -> Bool) -> [String] {
         guard let listing = opendir(folder) else { return [] }
         defer { closedir(listing) }
         var names: [String] = []
@@ -36,7 +36,7 @@ enum FolderEntries {
     }
 
     /// The names in `folder` that end with `suffix`.
-    static func names(in folder: String, suffixed suffix: String) -> [String] {
+    package static func names(in folder: String, suffixed suffix: String) -> [String] {
         let wanted = Array(suffix.utf8)
         return names(in: folder) { $0.count >= wanted.count && $0.suffix(wanted.count).elementsEqual(wanted) }
     }

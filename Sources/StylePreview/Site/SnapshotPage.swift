@@ -28,53 +28,44 @@ enum SnapshotPage {
     }
 
     static let script = Array(
-        #"""
+        (#"""
         "use strict";
-        const token = new URLSearchParams(location.search).get("token") || "";
-        const part = (query) => fetch("/snapshot-part?token=" + encodeURIComponent(token) + "&" + query);
-        // The map's PNG goes back to the server in parts that keep each request line short.
-        async function send() {
-          const data = map.getCanvas().toDataURL("image/png").split(",")[1] || "";
-          const size = 6000;
-          const count = Math.max(1, Math.ceil(data.length / size));
-          for (let index = 0; index < count; index++) {
-            await part("index=" + index + "&count=" + count + "&data="
-              + encodeURIComponent(data.slice(index * size, (index + 1) * size)));
-          }
-        }
-        let map = null;
-        function fail(message) {
-          if (document.title.startsWith("failed")) { return; }
-          document.title = "failed: " + message;
-          part("failed=" + encodeURIComponent(message)).catch(() => {});
-        }
-        (async () => {
-          const query = new URLSearchParams(location.search);
-          const number = (name) => Number(query.get(name) || 0);
-          // The map is the picture's size whatever the window's (a headless window has a least width).
-          const container = document.getElementById("map");
-          container.style.width = number("width") + "px";
-          container.style.height = number("height") + "px";
-          try {
-            const response = await fetch("/style.json?variant=" + encodeURIComponent(query.get("variant") || ""));
-            if (!response.ok) { throw new Error(await response.text()); }
-            const style = await response.json();
-            map = new maplibregl.Map({ container: "map", style: style, center: [number("lng"), number("lat")],
-              zoom: number("zoom"), bearing: number("bearing"), pitch: number("pitch"), interactive: false,
-              attributionControl: false, fadeDuration: 0, preserveDrawingBuffer: true });
-            map.on("error", (event) => {
-              // A tile that fails to load is the tile server's business (and the replay's, which counts it).
-              if (event.tile || event.sourceId) { return; }
-              fail("GL JS: " + (event.error && event.error.message));
-            });
-            map.once("idle", () => {
+
+        """# + SnapshotPictures.pageScript
+            + #"""
+            let map = null;
+            function fail(message) {
               if (document.title.startsWith("failed")) { return; }
-              document.title = "ready";
-              send().catch((error) => fail("sending the picture: " + error.message));
-            });
-          } catch (error) {
-            fail(error.message);
-          }
-        })();
-        """#.utf8)
+              document.title = "failed: " + message;
+              part("failed=" + encodeURIComponent(message)).catch(() => {});
+            }
+            (async () => {
+              const query = new URLSearchParams(location.search);
+              const number = (name) => Number(query.get(name) || 0);
+              // The map is the picture's size whatever the window's (a headless window has a least width).
+              const container = document.getElementById("map");
+              container.style.width = number("width") + "px";
+              container.style.height = number("height") + "px";
+              try {
+                const response = await fetch("/style.json?variant=" + encodeURIComponent(query.get("variant") || ""));
+                if (!response.ok) { throw new Error(await response.text()); }
+                const style = await response.json();
+                map = new maplibregl.Map({ container: "map", style: style, center: [number("lng"), number("lat")],
+                  zoom: number("zoom"), bearing: number("bearing"), pitch: number("pitch"), interactive: false,
+                  attributionControl: false, fadeDuration: 0, preserveDrawingBuffer: true });
+                map.on("error", (event) => {
+                  // A tile that fails to load is the tile server's business (and the replay's, which counts it).
+                  if (event.tile || event.sourceId) { return; }
+                  fail("GL JS: " + (event.error && event.error.message));
+                });
+                map.once("idle", () => {
+                  if (document.title.startsWith("failed")) { return; }
+                  document.title = "ready";
+                  sendCanvas(map.getCanvas(), "").catch((error) => fail("sending the picture: " + error.message));
+                });
+              } catch (error) {
+                fail(error.message);
+              }
+            })();
+            """#).utf8)
 }

@@ -85,8 +85,8 @@ public struct SnapshotComparison: Sendable {
 
     /// The baseline folder's pictures (`*.png` at its top) that this run did not take, by name.
     private func gone(besides taken: Set<String>) -> [Result] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: baselineFolder)) ?? []
-        return names.filter { $0.hasSuffix(".png") && !taken.contains($0) }.sorted().compactMap { name in
+        FolderEntries.names(in: baselineFolder, suffixed: ".png").filter { !taken.contains($0) }.sorted().compactMap {
+            name in
             guard let data = FileManager.default.contents(atPath: FilePaths.join(baselineFolder, name)) else {
                 return nil
             }
@@ -107,8 +107,9 @@ public struct SnapshotComparison: Sendable {
         switch outcome {
         case .failed(let message):
             throw SnapshotError("\(file.path): the comparison failed: \(message)")
-        case .picture(let difference, let differing):
-            let count = differing ?? Int.max
+        case .picture(_, nil):
+            throw SnapshotError("\(file.path): the comparison page sent no count of differing pixels")
+        case .picture(let difference, let count?):
             return Result(
                 name: file.path, verdict: count > threshold ? .differs(differing: count) : .same(differing: count),
                 baseline: baseline, difference: difference)

@@ -7,6 +7,24 @@ import Synchronization
 /// comparison page gets the two pictures it compares from here too (`/snapshot-image?token=T&which=before|after`),
 /// and sends back its difference picture with the number of differing pixels (`differing=N`).
 final class SnapshotPictures: Sendable {
+    /// The pages' half of the hand-back, in JavaScript: `token` (the page's own, from its address), `part(query)`
+    /// (one request to `/snapshot-part`) and `sendCanvas(canvas, extra)`, which sends a canvas's PNG in parts of
+    /// a few kilobytes, each request carrying `extra` (`""`, or `"name=value&"`) too.
+    static let pageScript = #"""
+        const token = new URLSearchParams(location.search).get("token") || "";
+        const part = (query) => fetch("/snapshot-part?token=" + encodeURIComponent(token) + "&" + query);
+        async function sendCanvas(canvas, extra) {
+          const data = canvas.toDataURL("image/png").split(",")[1] || "";
+          const size = 6000;
+          const count = Math.max(1, Math.ceil(data.length / size));
+          for (let index = 0; index < count; index++) {
+            await part(extra + "index=" + index + "&count=" + count + "&data="
+              + encodeURIComponent(data.slice(index * size, (index + 1) * size)));
+          }
+        }
+
+        """#
+
     /// The most parts one picture may have (with parts of at most 8 KiB, a picture of up to 64 MiB of base64).
     static let maximumParts = 8192
 
