@@ -24,17 +24,10 @@ public struct JSONMember: Sendable, Equatable {
         self.keyFileID = fileID
     }
 
-    /// Where the key's opening quote (or YAML key) stands; nil for members the program created, and once nothing
-    /// holds the file any more (see `SourceFile`).
-    public var keyLocation: SourceLocation? {
-        get { SourceFile.alive(keyFileID).map { SourceLocation(file: $0, offset: Int(keyOffset)) } }
-        set {
-            keyFileID = newValue?.file.id ?? 0
-            keyOffset = UInt32(clamping: newValue?.offset ?? 0)
-        }
-    }
+    /// The number of the file the key was read from, in its `SourceFiles` table (0: none).
+    public var keyFileNumber: UInt32 { keyFileID }
 
-    /// The byte offset of the key in its file, without looking the file up; nil for members the program created.
+    /// The byte offset of the key in its file; nil for members the program created.
     public var keySourceOffset: Int? { keyFileID == 0 ? nil : Int(keyOffset) }
 
     /// Same key and equal value; locations do not count.
@@ -154,8 +147,10 @@ public struct JSONObject: Sendable, Equatable {
     @discardableResult
     public mutating func setMember(_ member: JSONMember) -> Int? {
         if let existing = position(ofKey: member.key) {
-            let keyLocation = member.keyLocation ?? members[existing].keyLocation
-            members[existing] = JSONMember(key: member.key, keyLocation: keyLocation, value: member.value)
+            let placed = member.keySourceOffset != nil ? member : members[existing]
+            members[existing] = JSONMember(
+                key: member.key, fileID: placed.keyFileNumber, keyOffset: placed.keySourceOffset ?? 0,
+                value: member.value)
             return existing
         }
         members.append(member)

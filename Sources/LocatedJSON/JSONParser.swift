@@ -42,19 +42,27 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
-    /// Parses text given in memory, naming it `name` in locations. The file made for it stays in memory until
-    /// the process exits, so that a tree taken from the document keeps its locations (see `SourceFile`): meant
-    /// for short texts such as command-line values and tests.
-    public func parse(_ text: String, name: String = "<input>") throws(JSONSyntaxError) -> JSONDocument {
-        try parse(SourceFile(name: name, bytes: Array(text.utf8)).keptUntilExit())
+    /// Parses text given in memory, naming it `name` in locations: a file of its own, held by the document
+    /// (`JSONDocument.location(of:)` finds its nodes), or added to `files` when the caller keeps a table.
+    public func parse(
+        _ text: String, name: String = "<input>", into files: SourceFiles = SourceFiles()
+    ) throws(JSONSyntaxError) -> JSONDocument {
+        try parse(files.add(name: name, bytes: Array(text.utf8)))
+    }
+
+    /// Parses bytes given in memory, naming them `name` in locations (see `parse(_:name:into:)`).
+    public func parse(
+        bytes: [UInt8], name: String, into files: SourceFiles = SourceFiles()
+    ) throws(JSONSyntaxError) -> JSONDocument {
+        try parse(files.add(name: name, bytes: bytes))
     }
 }
 
 /// A parsed file: its root value, the file it came from, and any duplicate keys found.
-public struct JSONDocument: Sendable {
+public struct JSONDocument: SourceLocator {
     /// The document's root value.
     public var root: JSONNode
-    /// The file the document was parsed from; holding the document keeps its nodes' locations.
+    /// The file the document was parsed from: its nodes' locations are found through it (`location(of:)`).
     public let file: SourceFile
     /// Keys written twice in one object, each with both places (the later value is kept).
     public let duplicateKeys: [DuplicateKey]
@@ -65,4 +73,10 @@ public struct JSONDocument: Sendable {
         self.file = file
         self.duplicateKeys = duplicateKeys
     }
+
+    /// Where `node` starts, when it was read from this document's file; nil otherwise.
+    public func location(of node: JSONNode?) -> SourceLocation? { file.location(of: node) }
+
+    /// Where `member`'s key stands, when it was read from this document's file; nil otherwise.
+    public func keyLocation(of member: JSONMember?) -> SourceLocation? { file.keyLocation(of: member) }
 }

@@ -103,6 +103,16 @@ public struct JSONNode: Sendable, Hashable {
         self.fileID = location?.file.id ?? 0
     }
 
+    /// A node of `value` placed where `other` stands (in its file, at its offset), for a value made in place of
+    /// one that was read (nil: no place); its scalar style and secrecy are not taken.
+    public init(_ value: JSONValue, placedAs other: JSONNode?) {
+        self.value = value
+        self.packed = 0
+        self.fileHigh = 0
+        self.offset = other?.offset ?? 0
+        self.fileID = other?.fileID ?? 0
+    }
+
     /// A value read from the file numbered `fileID` at byte `offset` (the parser's way: no `SourceLocation` made).
     package init(_ value: JSONValue, fileID: UInt32, offset: Int) {
         self.value = value
@@ -124,6 +134,9 @@ public struct JSONNode: Sendable, Hashable {
         set { packed = newValue ? packed | 0x08 : packed & ~0x08 }
     }
 
+    /// The number of the file the value was read from, in its `SourceFiles` table (0: none).
+    public var fileNumber: UInt32 { fileID }
+
     /// The number of the file the value was read from (0: none).
     private var fileID: UInt32 {
         get { UInt32(packed >> 4) | UInt32(fileHigh) << 4 }
@@ -134,18 +147,13 @@ public struct JSONNode: Sendable, Hashable {
         }
     }
 
-    /// Where the value starts in its file; nil for values the program created, and once nothing holds the file
-    /// any more (see `SourceFile`).
-    public var location: SourceLocation? {
-        get { SourceFile.alive(fileID).map { SourceLocation(file: $0, offset: Int(offset)) } }
-        set {
-            fileID = newValue?.file.id ?? 0
-            offset = UInt32(clamping: newValue?.offset ?? 0)
-        }
+    /// Places the value at `location` (nil: no location), as if it had been read there.
+    public mutating func place(at location: SourceLocation?) {
+        fileID = location?.file.id ?? 0
+        offset = UInt32(clamping: location?.offset ?? 0)
     }
 
-    /// The byte offset where the value starts in its file, without looking the file up; nil for values the
-    /// program created.
+    /// The byte offset where the value starts in its file; nil for values the program created.
     public var sourceOffset: Int? { fileID == 0 ? nil : Int(offset) }
 
     /// True when the value was read from `file` (never for a value the program made, nor for a file that got no

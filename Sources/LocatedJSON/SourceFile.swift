@@ -10,16 +10,15 @@ import Synchronization
 
 /// The bytes of one input file and where its lines start, shared by every node read from it.
 ///
-/// A node names its file by `id` (a number, so that copying a node counts no reference to the file) and finds
-/// it in a table of the files alive: its location is there for as long as something holds the file (the
-/// `JSONDocument` it was parsed into, the caller that read YAML from it, a `SourceLocation`, a diagnostic).
-/// Once the last of those is gone, so is the file's text, and the node's `location` is nil; its
-/// `sourceOffset` stays.
+/// A file is made by the `SourceFiles` table of the compilation that reads it, which gives it its number
+/// (`id`). A node names its file by that number, so that copying a node counts no reference to the file, and
+/// its location is found through that table (`SourceFiles.location(of:)`) or through the file
+/// (`location(of:)`).
 ///
 /// Lines are 1-based and end at `\n`, `\r\n` or a lone `\r`. Columns are 1-based and count Unicode scalars
 /// (UTF-8 lead bytes), the unit that libyaml also reports, so JSON and YAML positions agree. A UTF-8
 /// byte-order mark is not counted (libyaml does not count it either).
-public final class SourceFile: Sendable {
+public final class SourceFile: SourceLocator {
     /// The name shown in diagnostics: a path relative to where the user pointed, or `<stdin>`.
     public let name: String
     /// The file's bytes as read.
@@ -32,40 +31,33 @@ public final class SourceFile: Sendable {
     /// each finding would make many findings quadratic.
     private let continuationCounts = Mutex<[Int]>([])
     private static let blockSize = 4096
-    /// The bytes' SHA-256, made on first need: the manifest and the validation cache both ask for it.
+    /// The bytes' SHA-256, made on first need: the manifest asks for it.
     private let digest = Mutex<String?>(nil)
 
-    /// This file's number among the files alive: from 1 to `numberLimit - 1`, or 0 (no number, so its nodes have
-    /// no location) in the unlikely case that every number is taken by a live file. Numbers are handed out in
-    /// turn, so a number comes back only after about a million more files.
+    /// This file's number in its table: from 1 to `numberLimit - 1`, or 0 (no number, so its nodes have no
+    /// location) for a file past the table's limit.
     public let id: UInt32
 
     /// Numbers are below this (2^20), so that a node holds its file's number in 20 bits.
     public static let numberLimit: UInt32 = 1 << 20
 
-    /// A file of `bytes`, named `name` in locations and messages.
-    public init(name: String, bytes: [UInt8]) {
+    /// A file numbered `id`; made by `SourceFiles.add(name:bytes:)`.
+    init(name: String, bytes: [UInt8], id: UInt32) {
         self.name = name
         self.bytes = bytes
-        self.id = Self.alive.enter()
-        Self.alive.fill(id, with: self)
+        self.id = id
     }
 
-    deinit { Self.alive.remove(id) }
+    /// Where `node` starts, when it was read from this file; nil otherwise.
+    public func location(of node: JSONNode?) -> SourceLocation? {
+        guard let node, node.isRead(from: self), let offset = node.sourceOffset else { return nil }
+        return SourceLocation(file: self, offset: offset)
+    }
 
-    /// The files alive, by number.
-    private static let alive = LiveFiles(limit: numberLimit)
-
-    /// The file numbered `id`, if it is still alive; nil for 0, the number of no file.
-    public static func alive(_ id: UInt32) -> SourceFile? { id == 0 ? nil : alive.file(id) }
-
-    /// Keeps this file in memory until the process exits, and returns it: for texts parsed from memory by the
-    /// conveniences that return only a tree (`YAMLReader.read(_:name:)`), whose callers hold no file. Meant for
-    /// short texts such as command-line values and tests.
-    @discardableResult
-    public func keptUntilExit() -> SourceFile {
-        Self.alive.keep(self)
-        return self
+    /// Where `member`'s key stands, when it was read from this file; nil otherwise.
+    public func keyLocation(of member: JSONMember?) -> SourceLocation? {
+        guard let member, id != 0, member.keyFileNumber == id, let offset = member.keySourceOffset else { return nil }
+        return SourceLocation(file: self, offset: offset)
     }
 
     private var lineStarts: [Int] {

@@ -58,7 +58,7 @@ public struct CompiledStyle: Sendable {
         self.style = style
         self.layerMapping = chosen.layerMapping == nil ? nil : layerMapping
         self.plan = try SplicePlan(
-            style: SourceFile(name: chosen.style.path, bytes: style), variant: chosen, sources: manifest.sources)
+            style: SourceFiles().add(name: chosen.style.path, bytes: style), variant: chosen, sources: manifest.sources)
         var index: [String: Int] = [:]
         for (position, source) in manifest.sources.enumerated() { index[source.id] = position }
         self.sourceIndex = index

@@ -92,7 +92,7 @@ public struct RuntimeManifest: Sendable, Equatable {
     {
         let root: JSONNode
         do {
-            root = try JSONParser().parse(SourceFile(name: name, bytes: bytes)).root
+            root = try JSONParser().parse(bytes: bytes, name: name).root
         } catch {
             throw RuntimeError(.manifest, "\(name) is not JSON: \(error.message) at \(error.location)")
         }

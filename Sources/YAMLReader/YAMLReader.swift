@@ -44,8 +44,8 @@ public struct YAMLReader {
         self.includeHandler = includeHandler
     }
 
-    /// Reads the single document of `file`. The tree's locations are there while the caller holds `file` (see
-    /// `SourceFile`).
+    /// Reads the single document of `file`. The tree's locations are found through `file`, or through the
+    /// `SourceFiles` table it was added to (which also places the nodes an include handler brings from other files).
     public func read(_ file: SourceFile) throws(YAMLError) -> JSONNode {
         if let encoding = Self.unicodeEncoding(file.bytes) {
             throw YAMLError(
@@ -66,9 +66,12 @@ public struct YAMLReader {
         return nil
     }
 
-    /// Reads YAML text given in memory, naming it `name` in locations. The file made for it stays in memory until
-    /// the process exits (`SourceFile.keptUntilExit()`): meant for short texts such as tests.
-    public func read(_ text: String, name: String = "<input>") throws(YAMLError) -> JSONNode {
-        try read(SourceFile(name: name, bytes: Array(text.utf8)).keptUntilExit())
+    /// Reads YAML text given in memory, naming it `name` in locations; the file made for it is added to
+    /// `files`, through which the tree's locations are found (by default a table of its own, for callers that
+    /// need no location of the tree's nodes: an error still names its place).
+    public func read(
+        _ text: String, name: String = "<input>", into files: SourceFiles = SourceFiles()
+    ) throws(YAMLError) -> JSONNode {
+        try read(files.add(name: name, bytes: Array(text.utf8)))
     }
 }

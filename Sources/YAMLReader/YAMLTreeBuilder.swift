@@ -73,7 +73,7 @@ struct YAMLTreeBuilder {
                 usedAliases = true
                 try count(anchored.size, bytes: anchored.bytes, at: location)
                 var copy = anchored.node
-                copy.location = copy.location ?? location
+                if copy.sourceOffset == nil { copy.place(at: location) }
                 try deliver(copy, size: anchored.size, bytes: anchored.bytes, anchor: nil)
             case .scalar(let text, let style, let tag, let anchor):
                 if text.utf8.count > YAMLReader.maximumScalarLength {
@@ -191,13 +191,13 @@ struct YAMLTreeBuilder {
         if let key = top.pendingKey {
             top.pendingKey = nil
             if key.isMerge {
-                top.entries.append(.merge(try Self.mergeMembers(node, at: key.location)))
+                top.entries.append(.merge(try Self.mergeMembers(node, at: key.location, in: parser.file)))
             } else {
                 top.entries.append(.member(JSONMember(key: key.text, keyLocation: key.location, value: node)))
             }
             return
         }
-        let keyLocation = node.location ?? top.location
+        let keyLocation = parser.file.location(of: node) ?? top.location
         let text: String
         switch node.value {
         case .string(let value): text = value
@@ -226,7 +226,9 @@ struct YAMLTreeBuilder {
     }
 
     /// The members a merge key brings: a mapping's, or each mapping's of a list (earlier ones win).
-    private static func mergeMembers(_ node: JSONNode, at location: SourceLocation) throws(YAMLError) -> [JSONMember] {
+    private static func mergeMembers(
+        _ node: JSONNode, at location: SourceLocation, in file: SourceFile
+    ) throws(YAMLError) -> [JSONMember] {
         switch node.value {
         case .object(let object):
             return object.members
@@ -236,7 +238,8 @@ struct YAMLTreeBuilder {
             for item in items {
                 guard let object = item.objectValue else {
                     throw YAMLError(
-                        .badMerge, at: item.location ?? location, "a merge key ('<<') takes mappings, not \(noun(item))"
+                        .badMerge, at: file.location(of: item) ?? location,
+                        "a merge key ('<<') takes mappings, not \(noun(item))"
                     )
                 }
                 for member in object.members where seen.insert(member.key).inserted { merged.append(member) }
@@ -244,7 +247,7 @@ struct YAMLTreeBuilder {
             return merged
         default:
             throw YAMLError(
-                .badMerge, at: node.location ?? location,
+                .badMerge, at: file.location(of: node) ?? location,
                 "a merge key ('<<') takes a mapping or a list of mappings, not \(noun(node))")
         }
     }

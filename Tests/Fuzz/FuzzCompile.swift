@@ -8,15 +8,18 @@ import StyleCompiler
 public func fuzzCompile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let cut = bytes.firstIndex(of: 0) ?? bytes.count
-    let styleFile = SourceFile(name: "base.json", bytes: Array(bytes[..<cut]))
-    let declarationsFile = SourceFile(name: "decl.yaml", bytes: cut < bytes.count ? Array(bytes[(cut + 1)...]) : [])
+    let files = SourceFiles()
+    let styleFile = files.add(name: "base.json", bytes: Array(bytes[..<cut]))
+    let declarationsFile = files.add(name: "decl.yaml", bytes: cut < bytes.count ? Array(bytes[(cut + 1)...]) : [])
     guard let base = StyleLoader().parse(styleFile).document else { return 0 }
-    let declarations = DeclarationsLoader().load(declarationsFile, path: nil).declarations ?? Declarations()
+    let declarations =
+        DeclarationsLoader(inputLoader: InputLoader(files: files)).load(declarationsFile, path: nil).declarations
+        ?? Declarations()
     for target in Target.allCases {
         // The library's entry point: checks, composition and the composed style's validation.
         let (composition, diagnostics) = StyleCompilation.compose(
             base: base.root, declarations: declarations, target: target,
-            apiKey: "fuzz-key", maximumThreads: 1)
+            apiKey: "fuzz-key", maximumThreads: 1, in: files)
         if let composition {
             _ = JSONWriter(style: .pretty).bytes(composition.style)
         }
@@ -24,8 +27,8 @@ public func fuzzCompile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             fatalError("a diagnostic shows the API key")
         }
         // The validator on the base as it is, composed or not, on one thread and on two.
-        let plain = StyleValidator(target: target, maximumThreads: 1).validate(base.root)
-        if StyleValidator(target: target, maximumThreads: 2).validate(base.root) != plain {
+        let plain = StyleValidator(target: target, maximumThreads: 1).validate(base.root, in: base)
+        if StyleValidator(target: target, maximumThreads: 2).validate(base.root, in: base) != plain {
             fatalError("threads changed a finding")
         }
     }

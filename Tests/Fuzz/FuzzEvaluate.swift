@@ -31,7 +31,7 @@ private let inputs: [EvaluationInput] = {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvaluate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let file = SourceFile(name: "fuzz.json", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    let file = SourceFiles().add(name: "fuzz.json", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
     guard let document = try? JSONParser().parse(file) else { return 0 }
     for spec in specs {
         guard ExpressionTypeChecker.check(property: document.root, spec: spec).succeeded else { continue }

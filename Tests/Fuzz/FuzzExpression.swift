@@ -16,13 +16,15 @@ private let specs = [
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExpression(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let file = SourceFile(name: "fuzz.json", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    let file = SourceFiles().add(name: "fuzz.json", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
     guard let document = try? JSONParser().parse(file) else { return 0 }
     for spec in specs {
         let result = ExpressionTypeChecker.check(property: document.root, spec: spec)
         if (result.type == nil) == result.errors.isEmpty { fatalError("a result must have a type or errors") }
         for error in result.errors {
-            if let offset = error.node?.location?.offset, offset > size { fatalError("an error outside the input") }
+            if let offset = file.location(of: error.node)?.offset, offset > size {
+                fatalError("an error outside the input")
+            }
         }
     }
     let (parsed, errors) = ExpressionTypeChecker.checkExpression(document.root, expected: .boolean)

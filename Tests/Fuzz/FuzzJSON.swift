@@ -6,11 +6,11 @@ import LocatedJSON
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let file = SourceFile(name: "fuzz.json", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    let file = SourceFiles().add(name: "fuzz.json", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
     do {
         let document = try JSONParser().parse(file)
         let written = JSONWriter(style: .compact).bytes(document.root)
-        let again = try JSONParser().parse(SourceFile(name: "again.json", bytes: written))
+        let again = try JSONParser().parse(SourceFiles().add(name: "again.json", bytes: written))
         if again.root != document.root { fatalError("a round trip changed the tree") }
         for style in [JSONWriter.Style.compact, .pretty] {
             let whole = JSONWriter(style: style).bytes(document.root)

@@ -37,7 +37,8 @@ public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     do {
         let compiled = try CompiledStyle(style: style, layerMapping: nil, manifest: manifest)
         let resolved = try compiled.resolve(settings)
-        guard let root = try? JSONParser().parse(SourceFile(name: "resolved.json", bytes: resolved.style)).root else {
+        guard let root = try? JSONParser().parse(SourceFiles().add(name: "resolved.json", bytes: resolved.style)).root
+        else {
             fatalError("a resolved style is not JSON")
         }
         root.walk { _, node in
@@ -54,7 +55,7 @@ public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// The manifest with the first variant's `style.sha256` set to the style's digest and its `layerMapping`
 /// dropped, when it parses as an object with a variant; else as it is.
 func withStyleDigest(_ manifest: [UInt8], style: [UInt8]) -> [UInt8] {
-    guard var root = try? JSONParser().parse(SourceFile(name: "manifest.json", bytes: manifest)).root,
+    guard var root = try? JSONParser().parse(SourceFiles().add(name: "manifest.json", bytes: manifest)).root,
         var object = root.objectValue,
         var variants = object["variants"]?.arrayValue, var variant = variants.first?.objectValue,
         var record = variant["style"]?.objectValue

@@ -4,7 +4,7 @@ import YAMLReader
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let file = SourceFile(name: "fuzz.yaml", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    let file = SourceFiles().add(name: "fuzz.yaml", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
     do {
         _ = try YAMLReader(nodeBudget: 100_000).read(file)
     } catch {

@@ -51,7 +51,7 @@ import Testing
         bytes.append(0xFF)
         bytes.append(contentsOf: Array("\": 1}".utf8))
         do {
-            _ = try JSONParser().parse(SourceFile(name: "bad.json", bytes: bytes))
+            _ = try JSONParser().parse(SourceFiles().add(name: "bad.json", bytes: bytes))
             Issue.record("expected invalid UTF-8")
         } catch {
             #expect(error.kind == .invalidUTF8)
@@ -60,7 +60,7 @@ import Testing
         }
         do {
             _ = try JSONParser().parse(
-                SourceFile(name: "bad.json", bytes: [UInt8(ascii: "["), 0xC3, UInt8(ascii: "]")]))
+                SourceFiles().add(name: "bad.json", bytes: [UInt8(ascii: "["), 0xC3, UInt8(ascii: "]")]))
             Issue.record("expected invalid UTF-8 outside a string")
         } catch {
             #expect(error.kind == .invalidUTF8)
@@ -97,10 +97,12 @@ import Testing
 
     @Test func byteOrderMarkIsSkipped() throws {
         let document = try JSONParser().parse(
-            SourceFile(name: "bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array("{\"a\": true}".utf8)))
+            SourceFiles().add(name: "bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array("{\"a\": true}".utf8)))
         #expect(document.root["a"]?.boolValue == true)
-        #expect(document.root.location?.offset == 3)
-        #expect(document.root.location?.position == SourcePosition(line: 1, column: 1), "the BOM is not a column")
+        #expect(document.location(of: document.root)?.offset == 3)
+        #expect(
+            document.location(of: document.root)?.position == SourcePosition(line: 1, column: 1),
+            "the BOM is not a column")
     }
 
     @Test func everyErrorKindIsCovered() {

@@ -42,13 +42,13 @@ import Testing
         arguments: SharedData.corpusStyles)
     func corpusStylesRoundTrip(url: URL) throws {
         let bytes = try [UInt8](Data(contentsOf: url))
-        let document = try JSONParser().parse(SourceFile(name: url.lastPathComponent, bytes: bytes))
+        let document = try JSONParser().parse(SourceFiles().add(name: url.lastPathComponent, bytes: bytes))
         let compact = JSONWriter(style: .compact).bytes(document.root)
-        let reparsed = try JSONParser().parse(SourceFile(name: "compact", bytes: compact))
+        let reparsed = try JSONParser().parse(SourceFiles().add(name: "compact", bytes: compact))
         #expect(reparsed.root == document.root, "parse -> compact -> parse gives an equal tree")
         let pretty = JSONWriter(style: .pretty).bytes(document.root)
         let prettyAgain = JSONWriter(style: .pretty).bytes(
-            try JSONParser().parse(SourceFile(name: "pretty", bytes: pretty)).root)
+            try JSONParser().parse(SourceFiles().add(name: "pretty", bytes: pretty)).root)
         #expect(pretty == prettyAgain, "writing pretty twice gives the same bytes")
         let reference = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
         let ours = try JSONSerialization.jsonObject(with: Data(compact)) as? NSDictionary
@@ -86,7 +86,7 @@ import Testing
         for style in [JSONWriter.Style.compact, .pretty] {
             let writer = JSONWriter(style: style)
             let whole = writer.bytes(root)
-            #expect(try JSONParser().parse(SourceFile(name: "out", bytes: whole)).root == root)
+            #expect(try JSONParser().parse(SourceFiles().add(name: "out", bytes: whole)).root == root)
             var chunks: [[UInt8]] = []
             writer.write(root, chunkSize: 4_096) { chunks.append($0) }
             #expect(Array(chunks.joined()) == whole)

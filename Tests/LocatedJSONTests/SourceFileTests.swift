@@ -25,7 +25,7 @@ import Testing
     @Test(arguments: files.indices)
     func positionsMatchCountingFromTheLineStart(index: Int) {
         let bytes = Self.files[index]
-        let file = SourceFile(name: "f", bytes: bytes)
+        let file = SourceFiles().add(name: "f", bytes: bytes)
         for offset in stride(from: -1, through: bytes.count + 1, by: bytes.count > 1_000 ? 7 : 1) {
             #expect(file.position(ofOffset: offset) == Self.countedPosition(bytes, offset), "offset \(offset)")
             #expect(file.lineBounds(around: offset) == Self.scannedBounds(bytes, offset), "offset \(offset)")

@@ -19,7 +19,7 @@ import Testing
             "{\"version\": 8, \(Self.sources), \"layers\": [\n\(layers.joined(separator: ",\n"))\n]}")
         let document = try JSONParser().parse(text, name: "style.json")
         return (
-            StyleValidator(target: .maplibre).validate(document.root),
+            StyleValidator(target: .maplibre).validate(document.root, in: document),
             marks.map { SourcePosition(line: $0.line, column: $0.column) }
         )
     }
@@ -81,10 +81,9 @@ import Testing
         let layers = (entries + entries).enumerated().map { index, entry in
             #"{"id": "l\#(index)", "type": "line", "source": "v", "source-layer": "roads", \#(entry)}"#
         }
-        let style = try JSONParser().parse(
-            "{\"version\": 8, \(Self.sources), \"layers\": [\(layers.joined(separator: ","))]}", name: "style.json"
-        ).root
-        let findings = LayerFindingsByRun(style, target: .tomtom)
+        let document = try JSONParser().parse(
+            "{\"version\": 8, \(Self.sources), \"layers\": [\(layers.joined(separator: ","))]}", name: "style.json")
+        let findings = LayerFindingsByRun(document.root, in: document, target: .tomtom)
         let (shared, fresh, remembered) = (findings.shared, findings.fresh, findings.run.checkedExpressions.count)
         #expect(shared == fresh)
         #expect(shared.joined().count >= 10)
@@ -98,7 +97,8 @@ import Testing
 
     @Test func onlyPassedChecksAreRememberedOncePerValueAndSpecification() throws {
         let text = #"[["get", "w"], ["get", "w"], ["get", 1], ["get", 1], ["get", "w"]]"#
-        let items = try #require(try JSONParser().parse(text, name: "memo.json").root.arrayValue)
+        let document = try JSONParser().parse(text, name: "memo.json")
+        let items = try #require(document.root.arrayValue)
         let width = try #require(ExpressionSpec.property(named: "line-width"))
         let blur = try #require(ExpressionSpec.property(named: "line-blur"))
         var memo = ExpressionCheckMemo()
@@ -111,8 +111,8 @@ import Testing
         let failures = [memo.checkProperty(items[2], spec: width), memo.checkProperty(items[3], spec: width)]
         #expect(failures.allSatisfy { $0.facts == nil && $0.errors.count == 1 })
         #expect(
-            failures.map { $0.errors.first?.node?.location?.offset }
-                == [items[2].location?.offset, items[3].location?.offset].map { $0.map { $0 + 8 } })
+            failures.map { document.location(of: $0.errors.first?.node)?.offset }
+                == [items[2].sourceOffset, items[3].sourceOffset].map { $0.map { $0 + 8 } })
         #expect(memo.count == 1)
         // The same value against another specification is a check of its own.
         _ = memo.checkProperty(items[4], spec: blur)

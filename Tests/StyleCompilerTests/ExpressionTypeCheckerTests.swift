@@ -30,10 +30,12 @@ import Testing
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws {
         let (text, marks) = markedPositions(marked)
-        let result = try check(text, spec: spec)
+        let document = try JSONParser().parse(text, name: "expression")
+        let result = ExpressionTypeChecker.check(
+            property: document.root, spec: ExpressionSpec(json: try JSONParser().parse(spec).root))
         #expect(result.errors.map(\.keyText) == expected.map(\.0), sourceLocation: sourceLocation)
         #expect(result.errors.map(\.message) == expected.map(\.1), sourceLocation: sourceLocation)
-        let places = result.errors.map { $0.node?.location?.position }
+        let places = result.errors.map { document.location(of: $0.node)?.position }
         #expect(
             places == marks.map { SourcePosition(line: $0.line, column: $0.column) }, sourceLocation: sourceLocation)
     }
@@ -155,7 +157,9 @@ import Testing
         while let url = enumerator?.nextObject() as? URL {
             guard url.lastPathComponent == "test.json" else { continue }
             cases += 1
-            let test = try JSONParser().parse(SourceFile(name: url.path, bytes: Array(try Data(contentsOf: url)))).root
+            let test = try JSONParser().parse(
+                SourceFiles().add(name: url.path, bytes: Array(try Data(contentsOf: url)))
+            ).root
             var spec = test["propertySpec"]?.objectValue ?? JSONObject()
             if spec["property-type"] == nil {
                 _ = spec.setMember(JSONMember(key: "property-type", value: JSONNode(.string("data-driven"))))

@@ -10,26 +10,26 @@ import Testing
 @Suite struct FunctionCheckMemoTests {
     private static let sources = #""sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json"}}"#
 
-    private func style(_ entries: [String]) throws -> (JSONNode, [SourcePosition]) {
+    private func style(_ entries: [String]) throws -> (JSONDocument, [SourcePosition]) {
         let layers = entries.enumerated().map { index, entry in
             #"{"id": "l\#(index)", "type": "line", "source": "v", "source-layer": "roads", \#(entry)}"#
         }
         let (text, marks) = markedPositions(
             "{\"version\": 8, \(Self.sources), \"layers\": [\n\(layers.joined(separator: ",\n"))\n]}")
         return (
-            try JSONParser().parse(text, name: "style.json").root,
+            try JSONParser().parse(text, name: "style.json"),
             marks.map { SourcePosition(line: $0.line, column: $0.column) }
         )
     }
 
     @Test func aFunctionWithFindingsIsReportedWhereverItIsWritten() throws {
         let bad = #"{"stops": [[10, 1], ⟦[5, 2]]}"#
-        let (root, marks) = try style([
+        let (document, marks) = try style([
             #""paint": {"line-width": \#(bad)}"#,
             #""paint": {"line-width": {"stops": [[5, 1], [10, 2]]}}"#,
             #""paint": {"line-width": \#(bad)}"#,
         ])
-        let diagnostics = StyleValidator(target: .maplibre).validate(root)
+        let diagnostics = StyleValidator(target: .maplibre).validate(document.root, in: document)
         #expect(diagnostics.map(\.rule) == ["style.function", "style.function"])
         #expect(
             diagnostics.map(\.path?.mapLibreNotation) == [
@@ -41,12 +41,12 @@ import Testing
     @Test func aCleanFunctionIsCheckedAgainForAnotherProperty() throws {
         // Numbers are fine stop outputs for line-width and not for line-color.
         let stops = #"{"stops": [[5, 1], [10, 2]]}"#
-        let (root, _) = try style([
+        let (document, _) = try style([
             #""paint": {"line-width": \#(stops)}"#,
             #""paint": {"line-color": \#(stops)}"#,
             #""paint": {"line-width": \#(stops)}"#,
         ])
-        let diagnostics = StyleValidator(target: .maplibre).validate(root)
+        let diagnostics = StyleValidator(target: .maplibre).validate(document.root, in: document)
         #expect(
             diagnostics.map(\.path?.mapLibreNotation) == [
                 "layers[1].paint.line-color.stops[0][1]", "layers[1].paint.line-color.stops[1][1]",
@@ -62,8 +62,8 @@ import Testing
             #""paint": {"line-opacity": {"type": "categorical", "property": "k", "stops": [[1.5, 1]]}}"#,
             #""layout": {"line-cap": {"stops": [[5, "round"], [10, "square"]]}}, "paint": {"line-width": {"stops": [[5, 1], [10, 2]]}}"#,
         ]
-        let (root, _) = try style(entries + entries)
-        let findings = LayerFindingsByRun(root, target: .maplibre)
+        let (document, _) = try style(entries + entries)
+        let findings = LayerFindingsByRun(document.root, in: document, target: .maplibre)
         let (shared, fresh, remembered) = (findings.shared, findings.fresh, findings.run.checkedFunctions.count)
         #expect(shared == fresh)
         #expect(shared.joined().count >= 6)

@@ -11,8 +11,8 @@ struct LayerFindingsByRun {
     let fresh: [[Diagnostic]]
     let run: ValidationRun
 
-    init(_ style: JSONNode, target: Target) {
-        let context = ValidationContext(style: style, target: target)
+    init(_ style: JSONNode, in files: any SourceLocator, target: Target) {
+        let context = ValidationContext(style: style, files: files, target: target)
         let run = ValidationRun(context)
         shared = context.layers.indices.map { index in
             run.validate(.layer(index))
@@ -29,10 +29,9 @@ struct LayerFindingsByRun {
     /// The corpus styles whose shared and fresh findings differ (empty when the memos change nothing).
     static func corpusDifferences(target: Target) throws -> [String] {
         try SharedData.corpusStyles.compactMap { url in
-            let style = try JSONParser().parse(
-                SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
-            ).root
-            let findings = LayerFindingsByRun(style, target: target)
+            let document = try JSONParser().parse(
+                SourceFiles().add(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url))))
+            let findings = LayerFindingsByRun(document.root, in: document, target: target)
             return findings.shared == findings.fresh ? nil : url.lastPathComponent
         }
     }

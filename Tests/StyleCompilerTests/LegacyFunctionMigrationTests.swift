@@ -155,13 +155,13 @@ import Testing
             let property = try #require(Self.properties.first { $0.name == item.property })
             let styleText =
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://example.com/v.json"}}, "layers": [{"id": "l", "type": "\#(property.layer)", "source": "v", "source-layer": "s", "paint": {"\#(item.property)": \#(item.function)}}]}"#
-            let file = SourceFile(name: "style.json", bytes: Array(styleText.utf8))
+            let file = SourceFiles().add(name: "style.json", bytes: Array(styleText.utf8))
             let document = try JSONParser().parse(file)
             let migration = StyleMigration(document)
             #expect(migration.rewrites.count == 1, "\(item.function)")
-            let migratedFile = SourceFile(name: "migrated.json", bytes: migration.bytes)
+            let migratedFile = SourceFiles().add(name: "migrated.json", bytes: migration.bytes)
             let migrated = try JSONParser().parse(migratedFile)
-            let findings = StyleValidator(target: .maplibre).validate(migrated.root)
+            let findings = StyleValidator(target: .maplibre).validate(migrated.root, in: migrated)
             #expect(
                 !findings.containsErrors,
                 "\(item.property) \(item.function) migrates to a style with errors: \(findings.map(\.message))")

@@ -15,13 +15,13 @@ import Testing
         var finished = false
         defer { #expect(finished, "the docs/library.md example returned early: its composition has errors") }
         // docs/library.md: Compiling from Swift
-        let base = try JSONParser().parse(SourceFile(name: "base.json", bytes: baseBytes))
+        let base = try JSONParser().parse(bytes: baseBytes, name: "base.json")
         let radar = RasterSourceDeclaration(
             id: "radar",
             kind: .urlTemplate(DeclaredString("https://tiles.example.com/radar/{z}/{x}/{y}.png")),
             tileSize: 256, opacity: 0.7, placement: .belowLabels)
         let (composition, diagnostics) = StyleCompilation.compose(
-            base: base.root, declarations: Declarations(sources: [radar]))
+            base: base.root, declarations: Declarations(sources: [radar]), in: base)
         for diagnostic in diagnostics { print(diagnostic) }  // file:line:column: severity: message [rule]
         guard let composition else { return }  // nil when anything is an error
         let styleBytes = JSONWriter(style: .compact).bytes(composition.style)
@@ -39,12 +39,12 @@ import Testing
     /// Declarations built in code get exactly the checks a YAML file gets: the newcomer's clear-text URL
     /// without {z}, tile size 300 and opacity 1.7 come back as findings, and no style does.
     @Test func declarationsBuiltInCodeAreCheckedLikeYAML() throws {
-        let base = try JSONParser().parse(SourceFile(name: "base.json", bytes: Self.baseBytes))
+        let base = try JSONParser().parse(SourceFiles().add(name: "base.json", bytes: Self.baseBytes))
         let wrong = RasterSourceDeclaration(
             id: "radar", kind: .urlTemplate(DeclaredString("http://tiles.example.com/{x}/{y}.png")),
             tileSize: 300, opacity: 1.7)
         let (composition, diagnostics) = StyleCompilation.compose(
-            base: base.root, declarations: Declarations(sources: [wrong]))
+            base: base.root, declarations: Declarations(sources: [wrong]), in: base)
         #expect(composition == nil)
         #expect(
             diagnostics.map(\.rule).sorted() == [
@@ -66,7 +66,8 @@ import Testing
                 sources: twice,
                 layerMapping: [
                     LayerMappingEntry(sdkLayer: "markers", anchor: .after("labels"))
-                ]))
+                ]),
+            in: base)
         #expect(Set(more.map(\.rule)) == ["decl.value", "sources.zoom-range", "decl.duplicate-id"])
     }
 }

@@ -22,7 +22,7 @@ import Testing
         let (text, causeMarks) = markedPositions(marked.replacing("⟦", with: "").replacing("⟧", with: "⟦"))
         #expect(withCauses == text)
         let document = try JSONParser().parse(text, name: "style.json")
-        let all = StyleValidator(target: .maplibre).validate(document.root)
+        let all = StyleValidator(target: .maplibre).validate(document.root, in: document)
         let found = all.filter { $0.rule == rule.id }
         #expect(
             found.map(\.position) == findingMarks.map { SourcePosition(line: $0.line, column: $0.column) },
@@ -132,7 +132,9 @@ import Testing
             "{\"version\": 8, \"sources\": {\"v\": ⟦{\"type\": \"vector\", \"url\": \"https://t.example.com/v.json\"}, \"t\": {\"type\": \"raster-dem\", \"url\": \"https://t.example.com/d.json\"}, \"g\": ⟦{\"type\": \"geojson\", \"data\": {\"type\": \"FeatureCollection\", \"features\": []}}},\n \"terrain\": {\"source\": \"t\"}, \"layers\": [{\"id\": \"bg\", \"type\": \"background\"}]}"
         let (clean, marks) = markedPositions(text)
         let document = try JSONParser().parse(clean, name: "style.json")
-        let found = StyleValidator(target: .maplibre).validate(document.root).filter { $0.rule == "lint.unused-source" }
+        let found = StyleValidator(target: .maplibre).validate(document.root, in: document).filter {
+            $0.rule == "lint.unused-source"
+        }
         #expect(found.map(\.position) == marks.map { SourcePosition(line: $0.line, column: $0.column) })
         #expect(
             found.map(\.message) == [
@@ -142,13 +144,16 @@ import Testing
         let stub = try JSONParser().parse(
             "{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"url\": \"https://t.example.com/v.json\"}}, \"layers\": []}",
             name: "s.json")
-        #expect(StyleValidator(target: .maplibre).validate(stub.root).isEmpty)
+        #expect(StyleValidator(target: .maplibre).validate(stub.root, in: stub).isEmpty)
     }
 
     @Test func lintWaitsUntilTheStyleHasNoErrors() throws {
         let text =
             "{\"version\": 8, \"sources\": {\"v\": {\"type\": \"vector\", \"url\": \"https://t.example.com/v.json\"}, \"u\": {\"type\": \"vector\", \"url\": \"https://t.example.com/u.json\"}}, \"layers\": [{\"id\": \"a\", \"type\": \"fill\", \"source\": \"v\", \"source-layer\": \"w\", \"filter\": false}, {\"id\": \"b\", \"type\": \"fill\", \"source\": \"nowhere\", \"source-layer\": \"w\"}]}"
         let document = try JSONParser().parse(text, name: "style.json")
-        #expect(StyleValidator(target: .maplibre).validate(document.root).map(\.rule) == ["style.layer.unknown-source"])
+        #expect(
+            StyleValidator(target: .maplibre).validate(document.root, in: document).map(\.rule) == [
+                "style.layer.unknown-source"
+            ])
     }
 }

@@ -103,7 +103,7 @@ import Testing
             }
             return (diagnostics, "mc-style.yaml")
         case .standardInput:
-            let file = SourceFile(name: "<stdin>", bytes: Array(RuleExample.unmarked(text).utf8))
+            let file = SourceFiles().add(name: "<stdin>", bytes: Array(RuleExample.unmarked(text).utf8))
             return (DeclarationsLoader().load(file, path: nil).diagnostics, "<stdin>")
         case .configuration:
             try write(".mc-style.yaml", text)

@@ -27,7 +27,7 @@ import YAMLReader
                 minZoom: +3
                 visible: False
             """)
-        var coercion = SchemaCoercion()
+        var coercion = SchemaCoercion(files: SourceFiles())
         let coerced = coercion.coerce(root, as: .object(DeclarationSchema.file), path: .root, field: nil)
         let typed = try #require(coerced)
         #expect(coercion.diagnostics.isEmpty, "\(coercion.diagnostics)")

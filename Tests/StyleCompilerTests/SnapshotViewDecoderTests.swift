@@ -7,8 +7,9 @@ import YAMLReader
 /// `views:` as `mc-style snapshot` takes them: defaults filled, each mistake located at its value.
 @Suite struct SnapshotViewDecoderTests {
     private func decode(_ text: String) throws -> (Declarations, [Diagnostic]) {
-        let root = try YAMLReader().read(text, name: "mc-style.yaml")
-        return DeclarationsDecoder().decode(root)
+        let files = SourceFiles()
+        let root = try YAMLReader().read(text, name: "mc-style.yaml", into: files)
+        return DeclarationsDecoder().decode(root, in: files)
     }
 
     @Test func viewsAreDecodedWithTheirDefaults() throws {

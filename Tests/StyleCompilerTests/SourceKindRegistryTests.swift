@@ -22,15 +22,17 @@ import YAMLReader
         #expect(DeclarationSchema.source.exactlyOneOf == [keywords])
         #expect(keywords.allSatisfy { DeclarationSchema.source.field($0) != nil })
         #expect(Set(Self.samples.keys) == Set(keywords), "a registered kind has no sample here")
-        let base = try JSONParser().parse(#"{"version": 8, "sources": {}, "layers": []}"#).root
+        let files = SourceFiles()
+        let base = try JSONParser().parse(#"{"version": 8, "sources": {}, "layers": []}"#, into: files).root
         for keyword in keywords {
             let yaml = "version: 1\nsources:\n  - id: a\n    \(keyword): \(Self.samples[keyword] ?? "")\n"
-            let tree = try YAMLReader().read(SourceFile(name: "d.yaml", bytes: Array(yaml.utf8)))
-            let (declarations, diagnostics) = DeclarationsDecoder().decode(tree)
+            let tree = try YAMLReader().read(yaml, name: "d.yaml", into: files)
+            let (declarations, diagnostics) = DeclarationsDecoder().decode(tree, in: files)
             #expect(diagnostics.isEmpty, "\(keyword): \(diagnostics.map(\.message))")
             let source = try #require(declarations.sources.first, "\(keyword) was not decoded")
             #expect(source.kind.keyword == keyword)
-            let composition = StyleComposer(target: .maplibre).compose(base: base, declarations: declarations)
+            let composition = StyleComposer(target: .maplibre, files: files).compose(
+                base: base, declarations: declarations)
             let styleSource = try #require(composition.style["sources"]?["mc-raster-src-a"])
             #expect(
                 styleSource["tiles"] != nil || styleSource["url"] != nil,
@@ -50,16 +52,18 @@ import YAMLReader
                 "\(keyword)")
         }
         let yaml = "version: 1\nsources:\n  - id: a\n"
-        let tree = try YAMLReader().read(SourceFile(name: "d.yaml", bytes: Array(yaml.utf8)))
+        let files = SourceFiles()
+        let tree = try YAMLReader().read(yaml, name: "d.yaml", into: files)
         let message = try #require(
-            DeclarationsDecoder().decode(tree).diagnostics.first { $0.rule == "decl.source-kind" }?.message)
+            DeclarationsDecoder().decode(tree, in: files).diagnostics.first { $0.rule == "decl.source-kind" }?.message)
         for keyword in SourceKind.keywords { #expect(message.contains(keyword), "\(message)") }
     }
 
     @Test func aKeywordThatIsNotRegisteredIsAnError() throws {
         let yaml = "version: 1\nsources:\n  - id: a\n    wmsService: https://w.example.com/wms\n"
-        let tree = try YAMLReader().read(SourceFile(name: "d.yaml", bytes: Array(yaml.utf8)))
-        let (declarations, diagnostics) = DeclarationsDecoder().decode(tree)
+        let files = SourceFiles()
+        let tree = try YAMLReader().read(yaml, name: "d.yaml", into: files)
+        let (declarations, diagnostics) = DeclarationsDecoder().decode(tree, in: files)
         #expect(declarations.sources.isEmpty)
         #expect(Set(diagnostics.map(\.rule)) == ["decl.unknown-key", "decl.source-kind"])
     }

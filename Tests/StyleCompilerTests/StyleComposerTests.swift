@@ -20,8 +20,11 @@ import Testing
          ]}
         """
 
+    /// The table the bases are read into, through which the compositions place their findings.
+    static let files = SourceFiles()
+
     static func base(_ text: String = baseText) throws -> JSONNode {
-        try JSONParser().parse(text, name: "base.json").root
+        try JSONParser().parse(text, name: "base.json", into: files).root
     }
 
     static func source(_ id: String, z: Int = 0, placement: LayerPlacement = .top, tileSize: Int = 256)
@@ -40,7 +43,8 @@ import Testing
         let declarations = Declarations(sources: [
             Self.source("a", z: 5), Self.source("b", z: 1), Self.source("c", z: 5),
         ])
-        let composition = StyleComposer(target: .maplibre).compose(base: try Self.base(), declarations: declarations)
+        let composition = StyleComposer(target: .maplibre, files: Self.files).compose(
+            base: try Self.base(), declarations: declarations)
         #expect(composition.diagnostics.isEmpty)
         #expect(
             Self.layerIDs(composition).suffix(3) == ["mc-raster-layer-b", "mc-raster-layer-a", "mc-raster-layer-c"])
@@ -52,7 +56,8 @@ import Testing
             Self.source("below-road", placement: .below("road")),
             Self.source("above-water", placement: .above("water")),
         ])
-        let composition = StyleComposer(target: .maplibre).compose(base: try Self.base(), declarations: declarations)
+        let composition = StyleComposer(target: .maplibre, files: Self.files).compose(
+            base: try Self.base(), declarations: declarations)
         // "above water" and "below road" share the gap between the two: declaration order decides there.
         #expect(
             Self.layerIDs(composition) == [
@@ -63,13 +68,15 @@ import Testing
 
     @Test func missingPlacementAnchorIsAnErrorWithASuggestion() throws {
         let declarations = Declarations(sources: [Self.source("x", placement: .below("raod"))])
-        let composition = StyleComposer(target: .maplibre).compose(base: try Self.base(), declarations: declarations)
+        let composition = StyleComposer(target: .maplibre, files: Self.files).compose(
+            base: try Self.base(), declarations: declarations)
         #expect(composition.diagnostics.map(\.rule) == ["compose.placement-anchor"])
         #expect(composition.diagnostics.first?.message.contains("did you mean 'road'?") == true)
     }
 
     @Test func rasterBaseGoesAfterALeadingBackgroundElseAtTheBottom() throws {
-        let withBackground = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: Declarations())
+        let withBackground = StyleComposer(target: .tomtom, files: Self.files).compose(
+            base: try Self.base(), declarations: Declarations())
         #expect(Self.layerIDs(withBackground).prefix(2) == ["background", "mc-base-raster-layer"])
         #expect(
             withBackground.style["sources"]?["mc-base-raster"]?["tiles"]?[0]?.stringValue
@@ -78,12 +85,14 @@ import Testing
             """
             {"version": 8, "sources": {}, "layers": [{"id": "w", "type": "fill", "source": "v"}, {"id": "background", "type": "background"}]}
             """)
-        let bottom = StyleComposer(target: .tomtom).compose(base: noBackground, declarations: Declarations())
+        let bottom = StyleComposer(target: .tomtom, files: Self.files).compose(
+            base: noBackground, declarations: Declarations())
         #expect(Self.layerIDs(bottom) == ["mc-base-raster-layer", "w", "background"])
-        let off = StyleComposer(target: .tomtom).compose(
+        let off = StyleComposer(target: .tomtom, files: Self.files).compose(
             base: try Self.base(), declarations: Declarations(baseRaster: false))
         #expect(!Self.layerIDs(off).contains("mc-base-raster-layer"))
-        let maplibre = StyleComposer(target: .maplibre).compose(base: try Self.base(), declarations: Declarations())
+        let maplibre = StyleComposer(target: .maplibre, files: Self.files).compose(
+            base: try Self.base(), declarations: Declarations())
         #expect(!Self.layerIDs(maplibre).contains("mc-base-raster-layer"))
     }
 
@@ -93,7 +102,8 @@ import Testing
             Self.source("bottom", placement: .below("background")),
             Self.source("fine", placement: .below("water")),
         ])
-        let tomtom = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: declarations)
+        let tomtom = StyleComposer(target: .tomtom, files: Self.files).compose(
+            base: try Self.base(), declarations: declarations)
         #expect(
             Self.layerIDs(tomtom).prefix(5) == [
                 "background", "mc-base-raster-layer", "mc-raster-layer-under", "mc-raster-layer-bottom",
@@ -102,7 +112,8 @@ import Testing
         #expect(tomtom.diagnostics.map(\.rule) == ["compose.below-base-raster", "compose.below-base-raster"])
         #expect(tomtom.diagnostics.first?.message.contains("'under' would put it below mc-base-raster-layer") == true)
         #expect(tomtom.sources.map(\.warnings.count) == [1, 1, 0], "the manifest records the move")
-        let maplibre = StyleComposer(target: .maplibre).compose(base: try Self.base(), declarations: declarations)
+        let maplibre = StyleComposer(target: .maplibre, files: Self.files).compose(
+            base: try Self.base(), declarations: declarations)
         #expect(
             Self.layerIDs(maplibre).prefix(2) == ["mc-raster-layer-bottom", "background"],
             "no raster base, nothing to avoid")
@@ -110,17 +121,19 @@ import Testing
     }
 
     @Test func theRasterBaseIsHalvedLikeEveryRasterSource() throws {
-        let tomtom = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: Declarations())
+        let tomtom = StyleComposer(target: .tomtom, files: Self.files).compose(
+            base: try Self.base(), declarations: Declarations())
         #expect(tomtom.style["sources"]?["mc-base-raster"]?["tileSize"]?.numberValue?.intValue == 128)
         #expect(
-            StyleValidator(target: .tomtom).validate(tomtom.style).filter { $0.severity != .note }.isEmpty,
+            StyleValidator(target: .tomtom).validate(tomtom.style, in: Self.files).filter { $0.severity != .note }
+                .isEmpty,
             "the validator accepts what the runtimes emit")
     }
 
     @Test func everyDeclaredLayerHasAVisibilityTheAppCanFlip() throws {
         var hidden = Self.source("h")
         hidden.visible = false
-        let composition = StyleComposer(target: .tomtom).compose(
+        let composition = StyleComposer(target: .tomtom, files: Self.files).compose(
             base: try Self.base(), declarations: Declarations(sources: [Self.source("v"), hidden]))
         let layers = try #require(composition.style["layers"]?.arrayValue)
         #expect(composition.sources.map(\.layerIndex) == [6, 7])
@@ -132,11 +145,13 @@ import Testing
 
     @Test func tileSizeIsHalvedOnTomTomOnly() throws {
         let declarations = Declarations(sources: [Self.source("a", tileSize: 256), Self.source("b", tileSize: 512)])
-        let tomtom = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: declarations)
+        let tomtom = StyleComposer(target: .tomtom, files: Self.files).compose(
+            base: try Self.base(), declarations: declarations)
         #expect(tomtom.style["sources"]?["mc-raster-src-a"]?["tileSize"]?.numberValue?.intValue == 128)
         #expect(tomtom.style["sources"]?["mc-raster-src-b"]?["tileSize"]?.numberValue?.intValue == 256)
         #expect(tomtom.sources.map(\.emittedTileSize) == [128, 256])
-        let maplibre = StyleComposer(target: .maplibre).compose(base: try Self.base(), declarations: declarations)
+        let maplibre = StyleComposer(target: .maplibre, files: Self.files).compose(
+            base: try Self.base(), declarations: declarations)
         #expect(maplibre.style["sources"]?["mc-raster-src-b"]?["tileSize"]?.numberValue?.intValue == 512)
     }
 
@@ -150,7 +165,8 @@ import Testing
         var noLatitude = Self.source("c")
         noLatitude.visibleZoom = ZoomInterval(12...14)
         let declarations = Declarations(sources: [declared, fromBounds, noLatitude])
-        let tomtom = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: declarations)
+        let tomtom = StyleComposer(target: .tomtom, files: Self.files).compose(
+            base: try Self.base(), declarations: declarations)
         let layers = try #require(tomtom.style["layers"]?.arrayValue)
         let layer = { (id: String) in layers.first { $0["id"]?.stringValue == "mc-raster-layer-" + id } }
         #expect(layer("a")?["minzoom"]?.numberValue?.text == "10.54")
@@ -159,7 +175,8 @@ import Testing
         #expect(layer("c")?["minzoom"]?.numberValue?.text == "10.24", "latitude 0: offset 1.76")
         #expect(tomtom.diagnostics.map(\.rule) == ["compose.calibration-latitude"])
         #expect(tomtom.sources.map { $0.calibration?.origin } == ["calibrationLatitude", "bounds", "default"])
-        let maplibre = StyleComposer(target: .maplibre).compose(base: try Self.base(), declarations: declarations)
+        let maplibre = StyleComposer(target: .maplibre, files: Self.files).compose(
+            base: try Self.base(), declarations: declarations)
         let passed = maplibre.style["layers"]?.arrayValue?.first { $0["id"]?.stringValue == "mc-raster-layer-a" }
         #expect(passed?["minzoom"]?.numberValue?.text == "12" && passed?["maxzoom"]?.numberValue?.text == "14")
     }
@@ -167,7 +184,7 @@ import Testing
     @Test func apiKeyFillsTomTomURLsOnly() throws {
         let key = "K3y-For-Tests-000"
         let foreignSprite = Self.baseText.replacing("https://api.tomtom.com/sprite", with: "https://example.com/sprite")
-        let composition = StyleComposer(target: .tomtom, apiKey: key).compose(
+        let composition = StyleComposer(target: .tomtom, apiKey: key, files: Self.files).compose(
             base: try Self.base(foreignSprite), declarations: Declarations())
         #expect(
             composition.style["sources"]?["v"]?["tiles"]?[0]?.stringValue
@@ -182,7 +199,7 @@ import Testing
             composition.diagnostics.map(\.rule) == ["compose.key-host"],
             "the sprite's {key} is on another host and stays")
         #expect(!composition.diagnostics.contains { $0.message.contains(key) })
-        let kept = StyleComposer(target: .tomtom).compose(
+        let kept = StyleComposer(target: .tomtom, files: Self.files).compose(
             base: try Self.base(foreignSprite), declarations: Declarations())
         #expect(kept.style["sources"]?["v"]?["tiles"]?[0]?.stringValue?.hasSuffix("key={key}") == true)
         #expect(kept.keyFilledPointers.isEmpty)
@@ -202,7 +219,7 @@ import Testing
                     #"{"id": "label", "type": "symbol", "source": "v", "source-layer": "place", "layout": {"text-field": "{key}"}}"#
             )
             .replacing(#""metadata": {"x": 1}"#, with: #""metadata": {"note": "https://example.com/?key={key}"}"#)
-        let composition = StyleComposer(target: .tomtom, apiKey: "K3y").compose(
+        let composition = StyleComposer(target: .tomtom, apiKey: "K3y", files: Self.files).compose(
             base: try Self.base(text), declarations: Declarations())
         let label = composition.style["layers"]?.arrayValue?.first { $0["id"]?.stringValue == "label" }
         #expect(label?["layout"]?["text-field"]?.stringValue == "{key}")
@@ -220,7 +237,8 @@ import Testing
                 LayerMappingEntry(sdkLayer: "route", anchor: .before("lable")),
                 LayerMappingEntry(sdkLayer: "marker", anchor: .after("road")),
             ])
-        let composition = StyleComposer(target: .tomtom).compose(base: try Self.base(), declarations: declarations)
+        let composition = StyleComposer(target: .tomtom, files: Self.files).compose(
+            base: try Self.base(), declarations: declarations)
         #expect(
             composition.diagnostics.map(\.rule) == ["tomtom.layer-mapping.anchor", "tomtom.layer-mapping.duplicate"])
         #expect(composition.diagnostics.first?.message.contains("did you mean 'label'?") == true)
@@ -231,9 +249,9 @@ import Testing
     }
 
     @Test func idsAreStableWhenSourcesAreReordered() throws {
-        let first = StyleComposer(target: .tomtom).compose(
+        let first = StyleComposer(target: .tomtom, files: Self.files).compose(
             base: try Self.base(), declarations: Declarations(sources: [Self.source("x"), Self.source("y")]))
-        let second = StyleComposer(target: .tomtom).compose(
+        let second = StyleComposer(target: .tomtom, files: Self.files).compose(
             base: try Self.base(), declarations: Declarations(sources: [Self.source("y"), Self.source("x")]))
         #expect(first.style["sources"]?["mc-raster-src-x"] == second.style["sources"]?["mc-raster-src-x"])
         #expect(Set(Self.layerIDs(first)) == Set(Self.layerIDs(second)))
@@ -241,7 +259,7 @@ import Testing
 
     @Test func everythingElseInTheBaseComesThroughUnchanged() throws {
         let base = try Self.base()
-        let composition = StyleComposer(target: .maplibre).compose(
+        let composition = StyleComposer(target: .maplibre, files: Self.files).compose(
             base: base, declarations: Declarations(sources: [Self.source("a")]))
         let composed = try #require(composition.style.objectValue)
         let original = try #require(base.objectValue)
@@ -263,7 +281,7 @@ import Testing
             RasterSourceDeclaration(
                 id: "tms", kind: .urlTemplate(DeclaredString("https://t.example.com/{z}/{x}/{y}.png")), scheme: .tms),
         ]
-        let composition = StyleComposer(target: .maplibre).compose(
+        let composition = StyleComposer(target: .maplibre, files: Self.files).compose(
             base: try Self.base(), declarations: Declarations(sources: sources))
         let styleSources = try #require(composition.style["sources"])
         #expect(
@@ -294,7 +312,7 @@ import Testing
         var hidden = Self.source("h")
         hidden.visible = false
         hidden.opacity = 0.25
-        let composition = StyleComposer(target: .maplibre).compose(
+        let composition = StyleComposer(target: .maplibre, files: Self.files).compose(
             base: try Self.base(), declarations: Declarations(sources: [hidden]))
         let layer = try #require(composition.style["layers"]?.arrayValue?.last)
         #expect(
@@ -306,12 +324,12 @@ import Testing
     @Test func headersAreWarnedAboutOnTomTom() throws {
         var source = Self.source("a")
         source.userAgent = DeclaredString("App/1")
-        let tomtom = StyleComposer(target: .tomtom).compose(
+        let tomtom = StyleComposer(target: .tomtom, files: Self.files).compose(
             base: try Self.base(), declarations: Declarations(sources: [source]))
         #expect(tomtom.diagnostics.map(\.rule) == ["tomtom.headers-ignored"])
         #expect(tomtom.sources.first?.warnings.count == 1)
         source.userAgent = DeclaredString(StyleComposer.defaultUserAgent)
-        let quiet = StyleComposer(target: .tomtom).compose(
+        let quiet = StyleComposer(target: .tomtom, files: Self.files).compose(
             base: try Self.base(), declarations: Declarations(sources: [source]))
         #expect(quiet.diagnostics.isEmpty)
     }
@@ -321,7 +339,7 @@ import Testing
             """
             {"version": 8, "sources": {"mc-raster-src-a": {"type": "raster"}}, "layers": [{"id": "mc-raster-layer-a", "type": "background"}]}
             """)
-        let composition = StyleComposer(target: .maplibre).compose(
+        let composition = StyleComposer(target: .maplibre, files: Self.files).compose(
             base: base, declarations: Declarations(sources: [Self.source("a")]))
         #expect(composition.diagnostics.map(\.rule) == ["compose.id-taken", "compose.id-taken"])
     }

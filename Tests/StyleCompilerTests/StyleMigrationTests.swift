@@ -70,14 +70,14 @@ import Testing
         var migrated = 0
         for url in SharedData.corpusStyles {
             let document = try JSONParser().parse(
-                SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url))))
+                SourceFiles().add(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url))))
             let migration = StyleMigration(document)
             guard !migration.rewrites.isEmpty else { continue }
             migrated += 1
             let name = url.lastPathComponent
-            let result = try JSONParser().parse(SourceFile(name: name, bytes: migration.bytes))
+            let result = try JSONParser().parse(SourceFiles().add(name: name, bytes: migration.bytes))
             #expect(StyleMigration(result).rewrites.isEmpty, "\(name): legacy left")
-            let findings = StyleValidator(target: .maplibre).validate(result.root)
+            let findings = StyleValidator(target: .maplibre).validate(result.root, in: result)
             #expect(
                 !findings.containsErrors,
                 "\(name): \(findings.filter { $0.severity == .error }.prefix(3).map(\.description))")

@@ -12,7 +12,7 @@ import Testing
         let (text, marks) = markedPositions(marked)
         let document = try JSONParser().parse(text, name: "style.json")
         return (
-            StyleValidator(target: target).validate(document.root),
+            StyleValidator(target: target).validate(document.root, in: document),
             marks.map { SourcePosition(line: $0.line, column: $0.column) }
         )
     }
@@ -230,8 +230,8 @@ import Testing
     }
 
     /// The findings on one thread, in order.
-    private func sequentialFindings(_ style: JSONNode, target: Target) -> [Diagnostic] {
-        StyleValidator(target: target, maximumThreads: 1).validate(style)
+    private func sequentialFindings(_ document: JSONDocument, target: Target) -> [Diagnostic] {
+        StyleValidator(target: target, maximumThreads: 1).validate(document.root, in: document)
     }
 
     /// Large styles are checked on several threads; the findings and their order are those of one thread, in
@@ -247,13 +247,15 @@ import Testing
         }
         let text =
             "{\"version\": 8, \"sources\": {}, \"layers\": [\(layers.joined(separator: ",\n"))], \"glyphs\": \"https://g.example.com/{range}.pbf\", \"zoom\": \"far\"}"
-        let style = try JSONParser().parse(text, name: "style.json").root
+        let style = try JSONParser().parse(text, name: "style.json")
         for target in [Target.maplibre, .tomtom] {
-            let split = StyleValidator(target: target).validate(style)
+            let split = StyleValidator(target: target).validate(style.root, in: style)
             #expect(split.count > 30)
+            #expect(split.allSatisfy { $0.location != nil }, "every finding is placed")
             #expect(split == sequentialFindings(style, target: target))
             #expect(
-                StyleValidator(target: target, maximumThreads: 7).validate(style) == split, "more threads than cores")
+                StyleValidator(target: target, maximumThreads: 7).validate(style.root, in: style) == split,
+                "more threads than cores")
             let layerFindings = split.indices.filter { split[$0].path?.mapLibreNotation.hasPrefix("layers[") == true }
             let zoom = try #require(split.firstIndex { $0.path?.mapLibreNotation == "zoom" })
             let glyphs = try #require(split.firstIndex { $0.path?.mapLibreNotation == "glyphs" })
@@ -280,8 +282,10 @@ import Testing
         .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)),
         arguments: SharedData.corpusStyles)
     func corpusFindingsDoNotDependOnTheSplit(style url: URL) throws {
-        let style = try JSONParser().parse(SourceFile(name: url.path, bytes: Array(try Data(contentsOf: url)))).root
-        #expect(StyleValidator(target: .tomtom).validate(style) == sequentialFindings(style, target: .tomtom))
+        let style = try JSONParser().parse(SourceFiles().add(name: url.path, bytes: Array(try Data(contentsOf: url))))
+        #expect(
+            StyleValidator(target: .tomtom).validate(style.root, in: style)
+                == sequentialFindings(style, target: .tomtom))
     }
 
     @Test func mixedFilterSyntaxIsWarnedAboutWithItsReplacement() throws {
@@ -409,11 +413,13 @@ import Testing
         arguments: SharedData.corpusStyles)
     func corpusStylesHaveNoErrors(style: URL) throws {
         let document = try JSONParser().parse(
-            SourceFile(name: style.lastPathComponent, bytes: Array(try Data(contentsOf: style))))
-        let maplibre = StyleValidator(target: .maplibre).validate(document.root)
+            SourceFiles().add(name: style.lastPathComponent, bytes: Array(try Data(contentsOf: style))))
+        let maplibre = StyleValidator(target: .maplibre).validate(document.root, in: document)
         #expect(!maplibre.containsErrors, "\(maplibre.filter { $0.severity == .error }.prefix(3).map(\.message))")
         if style.lastPathComponent.hasPrefix("tomtom-") {
-            let tomtom = StyleValidator(target: .tomtom).validate(document.root).filter { $0.severity != .note }
+            let tomtom = StyleValidator(target: .tomtom).validate(document.root, in: document).filter {
+                $0.severity != .note
+            }
             #expect(tomtom.isEmpty, "\(tomtom.prefix(3).map(\.message))")
         }
     }

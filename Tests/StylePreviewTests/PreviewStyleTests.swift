@@ -19,7 +19,7 @@ import Testing
         settings.cacheKeys["heatmap"] = "v1"
         let resolved = try compiled.resolve(settings)
         let preview = try PreviewStyle(resolved: resolved.style, manifest: snapshot.manifest, hasAPIKey: key != nil)
-        let style = try JSONParser().parse(SourceFile(name: "preview.json", bytes: preview.bytes)).root
+        let style = try JSONParser().parse(SourceFiles().add(name: "preview.json", bytes: preview.bytes)).root
         return (style, try #require(snapshot.manifest), preview.notes)
     }
 

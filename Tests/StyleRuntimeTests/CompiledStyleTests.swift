@@ -27,7 +27,7 @@ import Testing
         variant: String? = nil
     ) throws -> [UInt8] {
         let chosen = try manifest.variant(named: variant)
-        var root = try JSONParser().parse(SourceFile(name: "style.json", bytes: style)).root
+        var root = try JSONParser().parse(SourceFiles().add(name: "style.json", bytes: style)).root
         func edit(_ pointer: String, _ change: (inout JSONNode) -> Void) {
             guard let path = JSONPath(jsonPointer: pointer) else {
                 Issue.record("bad pointer \(pointer)")

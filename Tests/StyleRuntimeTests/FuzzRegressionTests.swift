@@ -21,7 +21,7 @@ import Testing
         let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
         try #require(parts.count == 3)
         let style = Array(parts[1])
-        var root = try JSONParser().parse(SourceFile(name: "manifest.json", bytes: Array(parts[0]))).root
+        var root = try JSONParser().parse(SourceFiles().add(name: "manifest.json", bytes: Array(parts[0]))).root
         var object = try #require(root.objectValue)
         var variants = try #require(object["variants"]?.arrayValue)
         var variant = try #require(variants.first?.objectValue)

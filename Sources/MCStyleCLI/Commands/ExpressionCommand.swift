@@ -65,10 +65,8 @@ enum ExpressionCommand: Subcommand {
                 return .inputErrors
             }
         } else {
-            source = SourceFile(name: "<expression>", bytes: Array(text.utf8))
+            source = SourceFiles().add(name: "<expression>", bytes: Array(text.utf8))
         }
-        // The expression's locations need its file alive until the findings are printed (see `SourceFile`).
-        defer { withExtendedLifetime(source) {} }
         let expression: JSONNode
         do {
             expression = try JSONParser().parse(source).root
@@ -85,8 +83,11 @@ enum ExpressionCommand: Subcommand {
             let state = try Self.jsonOption(Self.options.globalState, arguments)
             outputs = Self.evaluate(expression, spec: spec, pairs: pairs, globalState: state)
         }
-        io.writeOutput(format == .json ? json(result, outputs: outputs) : self.text(result, outputs: outputs))
-        if !result.succeeded, format == .text { io.writeError(printer.render(result.errors.map { Diagnostic($0) })) }
+        io.writeOutput(
+            format == .json ? json(result, outputs: outputs, in: source) : self.text(result, outputs: outputs))
+        if !result.succeeded, format == .text {
+            io.writeError(printer.render(result.errors.map { Diagnostic($0, in: source) }))
+        }
         return result.succeeded ? .success : .inputErrors
     }
 
@@ -156,7 +157,9 @@ enum ExpressionCommand: Subcommand {
     /// The shape MapLibre's expression tests use: `{"result": "success", "type": ..., "isFeatureConstant": ...,
     /// "isZoomConstant": ...}` or `{"result": "error", "errors": [{"key": ..., "error": ...}]}` (errors also
     /// carry line and column).
-    private static func json(_ result: ExpressionTypeChecker.Result, outputs: [JSONNode]? = nil) -> String {
+    private static func json(
+        _ result: ExpressionTypeChecker.Result, outputs: [JSONNode]? = nil, in source: SourceFile
+    ) -> String {
         var object = JSONObject()
         func set(_ key: String, _ value: JSONValue) {
             _ = object.setMember(JSONMember(key: key, value: JSONNode(value)))
@@ -175,7 +178,7 @@ enum ExpressionCommand: Subcommand {
                         var entry = JSONObject()
                         _ = entry.setMember(JSONMember(key: "key", value: JSONNode(.string(error.keyText))))
                         _ = entry.setMember(JSONMember(key: "error", value: JSONNode(.string(error.message))))
-                        if let position = error.node?.location?.position {
+                        if let position = source.location(of: error.node)?.position {
                             _ = entry.setMember(
                                 JSONMember(key: "line", value: JSONNode(.number(JSONNumber(Double(position.line))))))
                             _ = entry.setMember(

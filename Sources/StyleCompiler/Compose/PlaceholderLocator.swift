@@ -25,7 +25,9 @@ enum PlaceholderLocator {
     /// Walks every string of the style's URL members (`urlMembers`) once, recording JSON Pointers and filling
     /// the key. `routes` are the declared LocalTileServer route names whose `{route:NAME}` and `{cacheKey:NAME}`
     /// tokens count.
-    static func locateFillingKey(in style: inout JSONNode, apiKey: String?, routes: [String]) -> Result {
+    static func locateFillingKey(
+        in style: inout JSONNode, apiKey: String?, routes: [String], files: any SourceLocator
+    ) -> Result {
         var result = Result()
         var keyPointers: [String] = []
         var localPointers: [String] = []
@@ -55,17 +57,20 @@ enum PlaceholderLocator {
             case .cleartextTomTom:
                 result.unsafeKeyPointers.append(
                     (
-                        path().jsonPointer, node.location,
+                        path().jsonPointer, files.location(of: node),
                         "it is clear-text http://, so the key would cross the network unencrypted; use https://"
                     ))
                 return
             case .ambiguous(let reason):
                 result.unsafeKeyPointers.append(
-                    (path().jsonPointer, node.location, reason + ", so the host it would go to is not the one it seems")
+                    (
+                        path().jsonPointer, files.location(of: node),
+                        reason + ", so the host it would go to is not the one it seems"
+                    )
                 )
                 return
             case .elsewhere:
-                result.foreignKeyPointers.append((path().jsonPointer, node.location))
+                result.foreignKeyPointers.append((path().jsonPointer, files.location(of: node)))
                 return
             }
             if let apiKey {

@@ -18,11 +18,17 @@ struct StyleComposer: Sendable {
     var apiKey: String?
     /// The map design being composed, for messages about anchors its base lacks.
     var variant: ComposedVariant
+    /// Finds where the base's and the declarations' nodes were read, for the findings placed at them.
+    var files: any SourceLocator
 
-    init(target: Target, apiKey: String? = nil, variant: ComposedVariant = ComposedVariant()) {
+    init(
+        target: Target, apiKey: String? = nil, variant: ComposedVariant = ComposedVariant(),
+        files: any SourceLocator
+    ) {
         self.profile = TargetProfile.profile(for: target)
         self.apiKey = apiKey
         self.variant = variant
+        self.files = files
     }
 
     /// Composes `declarations` onto `base`. Errors in the result's diagnostics mean the style is not usable.
@@ -34,7 +40,8 @@ struct StyleComposer: Sendable {
         composition.variant = variant
         guard var root = base.objectValue, let baseLayers = root["layers"]?.arrayValue else {
             composition.diagnostics = [
-                Diagnostic(.styleRoot, "the base style has no 'layers' array", at: base.location, path: .root)
+                Diagnostic(
+                    .styleRoot, "the base style has no 'layers' array", at: files.location(of: base), path: .root)
             ]
             return composition
         }
@@ -51,7 +58,7 @@ struct StyleComposer: Sendable {
                 Diagnostic(
                     .limitsLayers,
                     "\(baseLayers.count + declarations.sources.count) layers: more than the limit of \(Limits.layers)",
-                    at: root["layers"]?.location, path: JSONPath([.key("layers")]))
+                    at: files.location(of: root["layers"]), path: JSONPath([.key("layers")]))
             ]
             return composition
         }
@@ -59,7 +66,7 @@ struct StyleComposer: Sendable {
         if root["sources"] != nil, root["sources"]?.objectValue == nil {
             diagnostics.append(
                 Diagnostic(
-                    .styleRoot, "the base style's 'sources' is not an object", at: root["sources"]?.location,
+                    .styleRoot, "the base style's 'sources' is not an object", at: files.location(of: root["sources"]),
                     path: JSONPath([.key("sources")])))
         }
         var layers = baseLayers
@@ -131,9 +138,9 @@ struct StyleComposer: Sendable {
             composition.sources[index].layerIndex =
                 declaredLayerIndex[composition.sources[index].declaration.styleLayerID]
         }
-        root["sources"] = JSONNode(.object(sources), location: root["sources"]?.location)
-        root["layers"] = JSONNode(.array(composedLayers), location: root["layers"]?.location)
-        var style = JSONNode(.object(root), location: base.location)
+        root["sources"] = JSONNode(.object(sources), placedAs: root["sources"])
+        root["layers"] = JSONNode(.array(composedLayers), placedAs: root["layers"])
+        var style = JSONNode(.object(root), placedAs: base)
         if profile.emitsLayerMapping {
             composition.layerMapping = LayerMappingDocument.make(
                 declarations.layerMapping, layers: composedLayers, unplaced: unplaced,
@@ -145,7 +152,8 @@ struct StyleComposer: Sendable {
                     at: first.location, path: JSONPath([.key("layerMapping")])))
         }
         let routes = declarations.sources.compactMap(\.kind.localRoute)
-        let placeholders = PlaceholderLocator.locateFillingKey(in: &style, apiKey: apiKey, routes: Array(Set(routes)))
+        let placeholders = PlaceholderLocator.locateFillingKey(
+            in: &style, apiKey: apiKey, routes: Array(Set(routes)), files: files)
         composition.placeholders = placeholders.placeholders
         composition.keyFilledPointers = placeholders.keyFilledPointers
         composition.foreignKeyPointers = placeholders.foreignKeyPointers.map(\.pointer)
@@ -178,7 +186,7 @@ struct StyleComposer: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .composeIDTaken, "the base style already has a source '\(StyleID.baseRasterSource)'",
-                    at: sources[StyleID.baseRasterSource]?.location,
+                    at: files.location(of: sources[StyleID.baseRasterSource]),
                     path: JSONPath([.key("sources"), .key(StyleID.baseRasterSource)])))
         }
         sources[StyleID.baseRasterSource] = .object([

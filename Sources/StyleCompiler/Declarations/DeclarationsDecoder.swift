@@ -20,29 +20,32 @@ public struct DeclarationsDecoder {
         self.environmentStandIns = environmentStandIns
     }
 
-    /// The declarations and the diagnostics (errors leave out what they concern; the rest is decoded).
-    public func decode(_ root: JSONNode) -> (declarations: Declarations, diagnostics: [Diagnostic]) {
-        var coercion = SchemaCoercion()
+    /// The declarations and the diagnostics (errors leave out what they concern; the rest is decoded); `files`
+    /// finds where the tree's nodes were read (the table of the loader that read them).
+    public func decode(_ root: JSONNode, in files: any SourceLocator) -> (
+        declarations: Declarations, diagnostics: [Diagnostic]
+    ) {
+        var coercion = SchemaCoercion(files: files)
         let typed = coercion.coerce(root, as: .object(DeclarationSchema.file), path: .root, field: nil)
         var state = DecodingState(
-            environment: environment, standIns: environmentStandIns, diagnostics: coercion.diagnostics)
+            environment: environment, standIns: environmentStandIns, files: files, diagnostics: coercion.diagnostics)
         guard let typed, let file = typed.objectValue else { return (Declarations(), state.diagnostics) }
         var declarations = Declarations()
         declarations.version = file["version"]?.numberValue?.intValue ?? 1
         declarations.target = file["target"]?.stringValue.flatMap(Target.init(rawValue:))
         declarations.base = file["base"]?.stringValue
         if let bases = file["bases"] {
-            declarations.bases = Self.bases(bases, alongside: file["base"], into: &state.diagnostics)
+            declarations.bases = Self.bases(bases, alongside: file["base"], in: files, into: &state.diagnostics)
         }
         declarations.baseRaster = file["baseRaster"]?.boolValue ?? true
-        if let assets = file["assets"] { declarations.assets = DeclaredAssets(assets) }
+        if let assets = file["assets"] { declarations.assets = DeclaredAssets(assets, in: files) }
         if let words = file["platforms"]?.arrayValue?.compactMap(\.stringValue) {
             declarations.platforms = Platform.allCases.filter { words.contains($0.rawValue) }
         }
         for member in file.members {
-            declarations.fieldLocations[member.key] = member.value.location
+            declarations.fieldLocations[member.key] = files.location(of: member.value)
         }
-        declarations.fieldLocations[""] = root.location
+        declarations.fieldLocations[""] = files.location(of: root)
         let defaults = file["defaults"]?.objectValue ?? JSONObject()
         let sourceNodes = file["sources"]?.arrayValue ?? []
         // Sized once: a declaration is about 540 bytes, and growing by doubling held room for 16,384 of 10,000.
@@ -50,7 +53,7 @@ public struct DeclarationsDecoder {
         for (index, node) in sourceNodes.enumerated() {
             guard let object = node.objectValue else { continue }
             let path = JSONPath([.key("sources"), .index(index)])
-            if let source = state.source(object, at: node.location, defaults: defaults, path: path) {
+            if let source = state.source(object, at: files.location(of: node), defaults: defaults, path: path) {
                 SourceDeclarationRules.check(
                     source, path: path, platforms: declarations.platforms,
                     platformsLocation: declarations.fieldLocations["platforms"], into: &state.diagnostics)
@@ -60,27 +63,28 @@ public struct DeclarationsDecoder {
         SourceIDRules.check(declarations.sources, into: &state.diagnostics)
         declarations.checkedByDecoder = true
         for node in file["layerMapping"]?.arrayValue ?? [] {
-            if let entry = Self.layerMappingEntry(node) { declarations.layerMapping.append(entry) }
+            if let entry = Self.layerMappingEntry(node, in: files) { declarations.layerMapping.append(entry) }
         }
         if let views = file["views"]?.arrayValue {
             declarations.views = SnapshotViewDecoder.decode(
                 views, variants: declarations.bases.isEmpty ? nil : declarations.bases.map(\.name),
-                into: &state.diagnostics)
+                in: files, into: &state.diagnostics)
         }
         declarations.environmentValues = state.environmentValues
         return (declarations, state.diagnostics)
     }
 
-    private static func layerMappingEntry(_ node: JSONNode) -> LayerMappingEntry? {
-        guard let object = node.objectValue, let layer = object["sdkLayer"]?.stringValue, let anchor = anchor(node)
+    private static func layerMappingEntry(_ node: JSONNode, in files: any SourceLocator) -> LayerMappingEntry? {
+        guard let object = node.objectValue, let layer = object["sdkLayer"]?.stringValue,
+            let anchor = anchor(node, in: files)
         else { return nil }
         var entry = LayerMappingEntry(
-            sdkLayer: layer, anchor: anchor.anchor, location: node.location, anchorLocation: anchor.location)
+            sdkLayer: layer, anchor: anchor.anchor, location: files.location(of: node), anchorLocation: anchor.location)
         if let fallback = object["fallback"] {
-            entry.fallbackLocation = fallback.location
+            entry.fallbackLocation = files.location(of: fallback)
             if fallback.stringValue == "top" {
                 entry.fallback = .top
-            } else if let other = Self.anchor(fallback) {
+            } else if let other = Self.anchor(fallback, in: files) {
                 entry.fallback = .anchor(other.anchor)
             }
         }
@@ -88,14 +92,18 @@ public struct DeclarationsDecoder {
     }
 
     /// `{after: ID}` or `{before: ID}`, with where the id was written.
-    private static func anchor(_ node: JSONNode) -> (anchor: LayerMappingEntry.Anchor, location: SourceLocation?)? {
-        if let after = node["after"], let id = after.stringValue { return (.after(id), after.location) }
-        if let before = node["before"], let id = before.stringValue { return (.before(id), before.location) }
+    private static func anchor(_ node: JSONNode, in files: any SourceLocator) -> (
+        anchor: LayerMappingEntry.Anchor, location: SourceLocation?
+    )? {
+        if let after = node["after"], let id = after.stringValue { return (.after(id), files.location(of: after)) }
+        if let before = node["before"], let id = before.stringValue { return (.before(id), files.location(of: before)) }
         return nil
     }
 
     /// `bases:` in file order. A name that cannot name a file, an empty mapping, or `base` beside it is an error.
-    private static func bases(_ node: JSONNode, alongside base: JSONNode?, into diagnostics: inout [Diagnostic])
+    private static func bases(
+        _ node: JSONNode, alongside base: JSONNode?, in files: any SourceLocator, into diagnostics: inout [Diagnostic]
+    )
         -> [BaseVariant]
     {
         let path = JSONPath([.key("bases")])
@@ -103,13 +111,14 @@ public struct DeclarationsDecoder {
             diagnostics.append(
                 Diagnostic(
                     .declBases, "give either base (one design) or bases (one per variant), not both",
-                    at: base.location, path: JSONPath([.key("base")])))
+                    at: files.location(of: base), path: JSONPath([.key("base")])))
         }
         let members = node.objectValue?.members ?? []
         if members.isEmpty {
             diagnostics.append(
                 Diagnostic(
-                    .declBases, "bases names no variant: give {light: FILE, dark: FILE, ...}", at: node.location,
+                    .declBases, "bases names no variant: give {light: FILE, dark: FILE, ...}",
+                    at: files.location(of: node),
                     path: path))
         }
         var variants: [BaseVariant] = []
@@ -120,11 +129,14 @@ public struct DeclarationsDecoder {
                     Diagnostic(
                         .declBases,
                         "variant name '\(member.key)' must be 1 to 64 letters, digits, '-' and '_', starting with a letter or digit: it names output files",
-                        at: member.keyLocation ?? member.value.location, path: path.appending(member.key)))
+                        at: files.keyLocation(of: member) ?? files.location(of: member.value),
+                        path: path.appending(member.key)))
                 continue
             }
             variants.append(
-                BaseVariant(name: member.key, path: file, location: member.keyLocation ?? member.value.location))
+                BaseVariant(
+                    name: member.key, path: file,
+                    location: files.keyLocation(of: member) ?? files.location(of: member.value)))
         }
         return variants
     }
@@ -134,6 +146,8 @@ public struct DeclarationsDecoder {
 private struct DecodingState {
     let environment: [String: String]
     let standIns: Bool
+    /// Finds where the tree's nodes were read.
+    let files: any SourceLocator
     var diagnostics: [Diagnostic]
     /// The environment values filled in so far (`Declarations.environmentValues`).
     var environmentValues: [String] = []
@@ -145,12 +159,12 @@ private struct DecodingState {
         func field(_ name: String) -> JSONNode? { object[name] ?? defaults[name] }
         guard let kind = kind(object, path: path) else { return nil }
         var source = RasterSourceDeclaration(id: id, kind: kind, location: location)
-        for member in object.members { source.fieldLocations[member.key] = member.value.location }
+        for member in object.members { source.fieldLocations[member.key] = files.location(of: member.value) }
         for member in object["localTileServer"]?.objectValue?.members ?? [] {
-            source.fieldLocations["localTileServer." + member.key] = member.value.location
+            source.fieldLocations["localTileServer." + member.key] = files.location(of: member.value)
         }
         for member in defaults.members where source.fieldLocations[member.key] == nil {
-            source.fieldLocations[member.key] = member.value.location
+            source.fieldLocations[member.key] = files.location(of: member.value)
         }
         source.tileSize = field("tileSize")?.numberValue?.intValue ?? 512
         source.minZoom = field("minZoom")?.numberValue?.intValue
@@ -187,7 +201,7 @@ private struct DecodingState {
         source.placement = placement(field("placement"))
         if let fallback = field("placement")?["fallback"] {
             source.placementFallback = placement(fallback)
-            source.fieldLocations["placement.fallback"] = fallback.location
+            source.fieldLocations["placement.fallback"] = files.location(of: fallback)
         }
         if let ratios = object["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue) {
             if kind.localRoute != nil {
@@ -196,7 +210,7 @@ private struct DecodingState {
                 diagnostics.append(
                     Diagnostic(
                         .declNotApplicable, "pixelRatios applies to localTileServer sources only; ignored here",
-                        at: object["pixelRatios"]?.location, path: path.appending("pixelRatios")))
+                        at: files.location(of: object["pixelRatios"]), path: path.appending("pixelRatios")))
             }
         } else if kind.localRoute != nil,
             let ratios = defaults["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue)
@@ -278,7 +292,7 @@ private struct DecodingState {
                     Diagnostic(
                         .note, .envMissing,
                         "environment variable \(name) is not set: checked with '\(EnvironmentReference.standIn(for: name))' standing in",
-                        at: node.location, path: path))
+                        at: files.location(of: node), path: path))
             }
             return string
         case .failure(let missing):
@@ -297,7 +311,7 @@ private struct DecodingState {
     }
 
     private mutating func report(_ rule: Rule, _ message: String, _ node: JSONNode?, _ path: JSONPath) {
-        diagnostics.append(Diagnostic(rule, message, at: node?.location, path: path))
+        diagnostics.append(Diagnostic(rule, message, at: files.location(of: node), path: path))
     }
 }
 

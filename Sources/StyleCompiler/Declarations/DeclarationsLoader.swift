@@ -51,7 +51,8 @@ public struct DeclarationsLoader {
         decode(read(path: path, displayName: displayName))
     }
 
-    /// Loads an already read top-level file; `path` locates it for includes (nil: includes are refused).
+    /// Loads an already read top-level file; `path` locates it for includes (nil: includes are refused). The
+    /// tree's nodes are placed through `inputLoader`'s table (the file is added to it if it was read elsewhere).
     public func load(_ file: SourceFile, path: String?) -> Result {
         decode(read(file, path: path))
     }
@@ -67,8 +68,10 @@ public struct DeclarationsLoader {
         return read(file, path: path)
     }
 
-    /// Reads an already read top-level file's tree and its includes.
+    /// Reads an already read top-level file's tree and its includes, placed through `inputLoader`'s table.
     public func read(_ file: SourceFile, path: String?) -> Tree {
+        // A file read into another table is numbered in this one, through which `decode` places the tree.
+        let file = inputLoader.files.adopting(file)
         let resolver = IncludeResolver(loader: inputLoader, topLevelPath: path, topLevelFile: file)
         let root: JSONNode
         do {
@@ -89,7 +92,7 @@ public struct DeclarationsLoader {
         }
         let (declarations, diagnostics) = DeclarationsDecoder(
             environment: environment, environmentStandIns: environmentStandIns
-        ).decode(root)
+        ).decode(root, in: inputLoader.files)
         return Result(declarations: declarations, files: tree.files, diagnostics: tree.diagnostics + diagnostics)
     }
 }

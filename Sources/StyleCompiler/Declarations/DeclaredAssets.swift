@@ -43,10 +43,10 @@ public struct DeclaredAssets: Sendable, Equatable {
         self.vectorLayers = vectorLayers
     }
 
-    /// The section as decoded (the schema has checked its shape).
-    init(_ node: JSONNode) {
+    /// The section as decoded (the schema has checked its shape), placed through `files`.
+    init(_ node: JSONNode, in files: any SourceLocator) {
         func reference(_ value: JSONNode?) -> Reference? {
-            value?.stringValue.map { Reference(path: $0, location: value?.location) }
+            value?.stringValue.map { Reference(path: $0, location: files.location(of: value)) }
         }
         sprite = reference(node["sprite"])
         fonts = reference(node["fonts"])

@@ -7,6 +7,8 @@ import LocatedJSON
 ///
 /// Recursion follows the schema (a handful of levels), never the input's own depth.
 struct SchemaCoercion {
+    /// Finds where the tree's nodes were read.
+    let files: any SourceLocator
     private(set) var diagnostics: [Diagnostic] = []
 
     /// The typed node, or nil when it does not fit `type` (a diagnostic says why).
@@ -23,7 +25,7 @@ struct SchemaCoercion {
                 return outOfRange(
                     node, "\(value) is outside \(range.lowerBound)..\(range.upperBound)", path: path, field: field)
             }
-            return JSONNode(.number(JSONNumber(value)), location: node.location)
+            return JSONNode(.number(JSONNumber(value)), placedAs: node)
         case .number(let range):
             guard let number = number(node) else { return mismatch(node, expected: "a number", path: path) }
             if let range, !range.contains(number.doubleValue) {
@@ -31,9 +33,9 @@ struct SchemaCoercion {
                     node, "\(number.text) is outside \(JSONNumber(range.lowerBound))..\(JSONNumber(range.upperBound))",
                     path: path, field: field)
             }
-            return JSONNode(.number(number), location: node.location)
+            return JSONNode(.number(number), placedAs: node)
         case .boolean:
-            if let flag = boolean(node) { return JSONNode(.bool(flag), location: node.location) }
+            if let flag = boolean(node) { return JSONNode(.bool(flag), placedAs: node) }
             if case .string(let text) = node.value, node.scalarStyle == .plain,
                 Self.yaml11Booleans.contains(text.lowercased())
             {
@@ -63,7 +65,7 @@ struct SchemaCoercion {
                 report(field?.valueRule ?? .declValue, "\(value) is not \(words)", node, path)
                 return nil
             }
-            return JSONNode(.number(JSONNumber(value)), location: node.location)
+            return JSONNode(.number(JSONNumber(value)), placedAs: node)
         case .list(let itemType, let count, let unique):
             return list(node, itemType, count: count, unique: unique, path: path, field: field)
         case .object(let spec):
@@ -75,10 +77,11 @@ struct SchemaCoercion {
             var typed = JSONObject()
             for member in object.members {
                 if let value = coerce(member.value, as: .string, path: path.appending(member.key), field: nil) {
-                    typed.setMember(JSONMember(key: member.key, keyLocation: member.keyLocation, value: value))
+                    typed.setMember(
+                        JSONMember(key: member.key, keyLocation: files.keyLocation(of: member), value: value))
                 }
             }
-            return JSONNode(.object(typed), location: node.location)
+            return JSONNode(.object(typed), placedAs: node)
         case .oneOf(let alternatives):
             let match = alternatives.first { alternative in Self.outerKindMatches(alternative, node) }
             guard let match else {
@@ -113,7 +116,7 @@ struct SchemaCoercion {
                 failed = true
             }
         }
-        return failed && count != nil ? nil : JSONNode(.array(typed), location: node.location)
+        return failed && count != nil ? nil : JSONNode(.array(typed), placedAs: node)
     }
 
     private mutating func object(_ node: JSONNode, _ spec: DeclarationSchema.ObjectSpec, path: JSONPath) -> JSONNode? {
@@ -136,16 +139,17 @@ struct SchemaCoercion {
                 diagnostics.append(
                     Diagnostic(
                         .declUnknownKey, "unknown key '\(Self.shown(member.key))' in \(spec.noun)\(hint)",
-                        at: member.keyLocation ?? member.value.location, path: memberPath))
+                        at: files.keyLocation(of: member) ?? files.location(of: member.value), path: memberPath))
                 continue
             }
             if let value = coerce(member.value, as: field.type, path: memberPath, field: field) {
-                typed.setMember(JSONMember(key: member.key, keyLocation: member.keyLocation, value: value))
+                typed.setMember(JSONMember(key: member.key, keyLocation: files.keyLocation(of: member), value: value))
             }
         }
         for field in spec.fields where field.isRequired && object[field.name] == nil {
             diagnostics.append(
-                Diagnostic(.declMissingKey, "\(spec.noun) needs '\(field.name)'", at: node.location, path: path))
+                Diagnostic(
+                    .declMissingKey, "\(spec.noun) needs '\(field.name)'", at: files.location(of: node), path: path))
         }
         for group in spec.exactlyOneOf {
             let present = group.filter { object[$0] != nil }
@@ -156,10 +160,10 @@ struct SchemaCoercion {
                 present.isEmpty
                 ? "\(spec.noun) needs exactly one of \(choices); it has none"
                 : "\(spec.noun) takes exactly one of \(choices); it has \(present.joined(separator: " and "))"
-            let second = present.dropFirst().first.flatMap { object.member(forKey: $0)?.keyLocation }
-            diagnostics.append(Diagnostic(rule, message, at: second ?? node.location, path: path))
+            let second = present.dropFirst().first.flatMap { files.keyLocation(of: object.member(forKey: $0)) }
+            diagnostics.append(Diagnostic(rule, message, at: second ?? files.location(of: node), path: path))
         }
-        return JSONNode(.object(typed), location: node.location)
+        return JSONNode(.object(typed), placedAs: node)
     }
 
     // MARK: Scalars
@@ -257,7 +261,7 @@ struct SchemaCoercion {
     }
 
     private mutating func report(_ rule: Rule, _ message: String, _ node: JSONNode, _ path: JSONPath) {
-        diagnostics.append(Diagnostic(rule, message, at: node.location, path: path))
+        diagnostics.append(Diagnostic(rule, message, at: files.location(of: node), path: path))
     }
 
     /// How a value is named in a message; long text is cut, and secrets are never shown.

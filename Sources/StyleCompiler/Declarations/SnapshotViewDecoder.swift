@@ -6,9 +6,9 @@ import StyleMath
 enum SnapshotViewDecoder {
     /// The views, each with its findings reported; `variants` are the `bases:` names (nil for a single `base:`,
     /// whose one variant has no name to give).
-    static func decode(_ nodes: [JSONNode], variants: [String]?, into diagnostics: inout [Diagnostic])
-        -> [SnapshotView]
-    {
+    static func decode(
+        _ nodes: [JSONNode], variants: [String]?, in files: any SourceLocator, into diagnostics: inout [Diagnostic]
+    ) -> [SnapshotView] {
         var views: [SnapshotView] = []
         var seen: Set<String> = []
         for (index, node) in nodes.enumerated() {
@@ -19,7 +19,7 @@ enum SnapshotViewDecoder {
             else { continue }
             var valid = true
             func report(_ message: String, at node: JSONNode?, _ path: JSONPath) {
-                diagnostics.append(Diagnostic(.declViews, message, at: node?.location, path: path))
+                diagnostics.append(Diagnostic(.declViews, message, at: files.location(of: node), path: path))
                 valid = false
             }
             if !BaseVariant.isValidName(name) {
@@ -62,7 +62,7 @@ enum SnapshotViewDecoder {
                     size: size.map { ($0[0], $0[1]) } ?? SnapshotView.defaultSize,
                     variants: wanted.compactMap(\.stringValue),
                     bearing: object["bearing"]?.numberValue?.doubleValue ?? 0,
-                    pitch: object["pitch"]?.numberValue?.doubleValue ?? 0, location: node.location))
+                    pitch: object["pitch"]?.numberValue?.doubleValue ?? 0, location: files.location(of: node)))
         }
         return views
     }

@@ -42,7 +42,8 @@ public struct StyleMigration: Sendable {
 
     /// The migration of `document` (parsed from its file's bytes).
     public init(_ document: JSONDocument) {
-        let source = document.file.bytes
+        let file = document.file
+        let source = file.bytes
         var found: [Rewrite] = []
         let layers = document.root["layers"]?.arrayValue ?? []
         // A legacy `ref` layer takes the type of the layer it names (the first with that id).
@@ -63,7 +64,7 @@ public struct StyleMigration: Sendable {
                     let expression = LegacyFunction.convert(function, spec: ExpressionSpec(spec))
                     if let rewrite = Self.rewrite(
                         member.value, with: expression, kind: .function,
-                        path: layerPath.appending(group).appending(member.key), in: source)
+                        path: layerPath.appending(group).appending(member.key), in: file)
                     {
                         found.append(rewrite)
                     }
@@ -73,7 +74,7 @@ public struct StyleMigration: Sendable {
             let filterPath = layerPath.appending("filter")
             if FilterSyntax.classify(filter) == .legacy {
                 if let rewrite = Self.rewrite(
-                    filter, with: LegacyFilter.convert(filter), kind: .filter, path: filterPath, in: source)
+                    filter, with: LegacyFilter.convert(filter), kind: .filter, path: filterPath, in: file)
                 {
                     found.append(rewrite)
                 }
@@ -83,7 +84,7 @@ public struct StyleMigration: Sendable {
                     var path = filterPath
                     for step in mixed.path { path.append(.index(step)) }
                     if let rewrite = Self.rewrite(
-                        mixed.node, with: replacement, kind: .mixedFilter, path: path, in: source)
+                        mixed.node, with: replacement, kind: .mixedFilter, path: path, in: file)
                     {
                         found.append(rewrite)
                     }
@@ -107,9 +108,10 @@ public struct StyleMigration: Sendable {
     /// The rewrite of `node`'s text into `expression`'s, written as the original was (on one line, or over
     /// several lines with its indentation); nil when the node has no place in the file.
     private static func rewrite(
-        _ node: JSONNode, with expression: JSONNode, kind: Rewrite.Kind, path: JSONPath, in source: [UInt8]
+        _ node: JSONNode, with expression: JSONNode, kind: Rewrite.Kind, path: JSONPath, in file: SourceFile
     ) -> Rewrite? {
-        guard let location = node.location, let end = JSONSpan.end(of: source, from: location.offset) else {
+        let source = file.bytes
+        guard let location = file.location(of: node), let end = JSONSpan.end(of: source, from: location.offset) else {
             return nil
         }
         let range = location.offset..<end

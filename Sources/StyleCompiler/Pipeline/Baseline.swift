@@ -111,9 +111,10 @@ public struct Baseline: Sendable, Equatable {
         baseline: Baseline?, diagnostics: [Diagnostic]
     ) {
         let (document, diagnostics) = StyleLoader(inputLoader: inputLoader).load(path: path)
-        guard let root = document?.root else { return (nil, diagnostics) }
+        guard let document else { return (nil, diagnostics) }
+        let root = document.root
         func invalid(_ node: JSONNode, _ path: JSONPath, _ message: String) -> (Baseline?, [Diagnostic]) {
-            (nil, diagnostics + [Diagnostic(.baselineInvalid, message, at: node.location, path: path)])
+            (nil, diagnostics + [Diagnostic(.baselineInvalid, message, at: document.location(of: node), path: path)])
         }
         guard root["format"]?.stringValue == format, root["version"]?.numberValue?.intValue == version else {
             return invalid(
@@ -135,7 +136,7 @@ public struct Baseline: Sendable, Equatable {
             entries.append(
                 Entry(
                     rule: rule, file: file, path: path, fingerprint: fingerprint, message: fields[4] ?? "",
-                    location: item.location))
+                    location: document.location(of: item)))
         }
         return (Baseline(entries: entries), diagnostics)
     }

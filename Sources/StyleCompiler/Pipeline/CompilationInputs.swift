@@ -28,6 +28,8 @@ public struct CompilationInputs: Sendable {
     public var assets = StyleAssets()
     /// Every file read: the declarations file, its includes, then the base styles.
     public var files: [SourceFile]
+    /// The table the files were read into, through which the locations of the trees' nodes are found.
+    public var fileTable: SourceFiles
     /// The asset files and folders the declarations' `assets:` section names, as read (joined to the
     /// declarations file's folder): inputs of the build as much as `files` are.
     public var assetPaths: [String] = []
@@ -38,23 +40,25 @@ public struct CompilationInputs: Sendable {
     /// True when the declarations name their bases by variant (`bases:`): each variant's outputs carry its name.
     public var hasNamedVariants: Bool { !declarations.bases.isEmpty }
 
-    /// Inputs of one base style.
-    public init(declarations: Declarations, base: JSONDocument, files: [SourceFile] = []) {
+    /// Inputs of one base style, read into `fileTable`.
+    public init(declarations: Declarations, base: JSONDocument, files: [SourceFile] = [], fileTable: SourceFiles) {
         self.init(
-            declarations: declarations, variants: [Variant(name: BaseVariant.defaultName, base: base)], files: files)
+            declarations: declarations, variants: [Variant(name: BaseVariant.defaultName, base: base)], files: files,
+            fileTable: fileTable)
     }
 
-    /// Inputs of several map designs, the first the default.
-    public init(declarations: Declarations, variants: [Variant], files: [SourceFile] = []) {
+    /// Inputs of several map designs, the first the default, read into `fileTable`.
+    public init(declarations: Declarations, variants: [Variant], files: [SourceFile] = [], fileTable: SourceFiles) {
         precondition(!variants.isEmpty, "a composition needs a base style")
         self.declarations = declarations
         self.variants = variants
         self.files = files
+        self.fileTable = fileTable
     }
 
     /// Reads a declarations file and the base styles it names (or `baseOverride`, a path as given on the
     /// command line, for a single `base:`). Returns nil inputs when something could not be read or parsed;
-    /// the diagnostics say why.
+    /// the diagnostics say why. Every file is read into `inputLoader`'s table.
     public static func load(
         declarationsPath: String, displayName: String? = nil, baseOverride: String? = nil,
         environment: [String: String], environmentStandIns: Bool = false,
@@ -152,7 +156,8 @@ public struct CompilationInputs: Sendable {
         }
         guard variants.count == wanted.count else { return (nil, diagnostics) }
         var inputs = CompilationInputs(
-            declarations: declarations, variants: variants, files: read.files + variants.map(\.base.file))
+            declarations: declarations, variants: variants, files: read.files + variants.map(\.base.file),
+            fileTable: inputLoader.files)
         let assetsLoader = AssetsLoader(
             folder: folder, displayFolder: displayFolder, inputLoader: inputLoader, isConfined: isConfined)
         let (assets, assetDiagnostics, assetPaths) = assetsLoader.load(declarations.assets)

@@ -98,7 +98,10 @@ public struct CompileJob: Sendable {
         let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: options.assets))
         // Compositions and variants are in the same order (`compose` keeps one composition per variant).
         let perVariant = compositions.indices.map { index in
-            (inputs.variants[index].name, options.configuration.apply(validator.validate(compositions[index].style)))
+            (
+                inputs.variants[index].name,
+                options.configuration.apply(validator.validate(compositions[index].style, in: inputs.fileTable))
+            )
         }
         let styleDiagnostics = perVariant.mergingVariants(named: inputs.hasNamedVariants)
         return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
@@ -125,7 +128,7 @@ public struct CompileJob: Sendable {
                 name: variant.name, location: variant.location, isNamed: inputs.hasNamedVariants)
             let (composed, found) = StyleCompilation.composeUnvalidated(
                 base: variant.base.root, declarations: inputs.declarations,
-                target: target, apiKey: apiKey, variant: context)
+                target: target, apiKey: apiKey, variant: context, files: inputs.fileTable)
             composeDiagnostics += found
             if let composed { compositions.append(composed) }
         }
@@ -160,9 +163,14 @@ public struct CompileJob: Sendable {
                 ]
             )
         }
-        let (document, diagnostics) = StyleLoader().load(path: baseOverride)
+        let inputLoader = InputLoader()
+        let (document, diagnostics) = StyleLoader(inputLoader: inputLoader).load(path: baseOverride)
         return (
-            document.map { CompilationInputs(declarations: Declarations(), base: $0, files: [$0.file]) }, diagnostics
+            document.map {
+                CompilationInputs(
+                    declarations: Declarations(), base: $0, files: [$0.file], fileTable: inputLoader.files)
+            },
+            diagnostics
         )
     }
 

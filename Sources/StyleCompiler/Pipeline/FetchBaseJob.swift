@@ -103,7 +103,7 @@ public struct FetchBaseJob: Sendable {
         for secret in fetcher.secrets where !secret.isEmpty { text = text.replacing(secret, with: "{key}") }
         let bytes = Array(text.utf8)
         let root: JSONNode
-        do { root = try JSONParser().parse(SourceFile(name: displayURL, bytes: bytes)).root } catch {
+        do { root = try JSONParser().parse(bytes: bytes, name: displayURL).root } catch {
             return .failure(HTTPFetcher.Failure(message: "\(displayURL) did not answer with JSON: \(error.message)"))
         }
         guard root["layers"]?.arrayValue != nil, root["sources"]?.objectValue != nil else {

@@ -48,17 +48,16 @@ public struct LintConfigurationLoader {
         do { file = try inputLoader.load(path: path) } catch { return (nil, [error.diagnostic]) }
         let root: JSONNode
         do { root = try YAMLReader().read(file) } catch { return (nil, [Diagnostic(error)]) }
-        // The tree's locations need the file alive while the findings are made (see `SourceFile`).
-        return withExtendedLifetime(file) {
-            var reading = ConfigurationReading()
-            let configuration = reading.configuration(root)
-            return (reading.diagnostics.containsErrors ? nil : configuration, reading.diagnostics.sortedByPlace())
-        }
+        var reading = ConfigurationReading(file: file)
+        let configuration = reading.configuration(root)
+        return (reading.diagnostics.containsErrors ? nil : configuration, reading.diagnostics.sortedByPlace())
     }
 }
 
 /// One reading of a configuration tree: the findings so far.
 private struct ConfigurationReading {
+    /// The configuration file, through which the tree's locations are found.
+    let file: SourceFile
     var diagnostics: [Diagnostic] = []
 
     static let keys = ["version", "rules", "ignoreLayers"]
@@ -72,7 +71,7 @@ private struct ConfigurationReading {
         }
         for member in object.members where !Self.keys.contains(member.key) {
             fail(
-                member.keyLocation ?? member.value.location, JSONPath([.key(member.key)]),
+                file.keyLocation(of: member) ?? file.location(of: member.value), JSONPath([.key(member.key)]),
                 "'\(member.key)' is not a configuration key (\(Self.keys.joined(separator: ", ")))"
                     + Suggestion.didYouMean(member.key, among: Self.keys))
         }
@@ -95,14 +94,14 @@ private struct ConfigurationReading {
             let path = JSONPath([.key("rules"), .key(member.key)])
             guard let rule = RuleCatalog.rule(id: member.key) else {
                 report(
-                    .configUnknownRule, member.keyLocation ?? member.value.location, path,
+                    .configUnknownRule, file.keyLocation(of: member) ?? file.location(of: member.value), path,
                     "mc-style has no rule '\(member.key)'"
                         + Suggestion.didYouMean(member.key, among: RuleCatalog.all.map(\.id)))
                 continue
             }
             guard rule.isConfigurable else {
                 fail(
-                    member.keyLocation ?? member.value.location, path,
+                    file.keyLocation(of: member) ?? file.location(of: member.value), path,
                     "rule '\(rule.id)' cannot be configured: without what it reports there is nothing to check")
                 continue
             }
@@ -121,7 +120,7 @@ private struct ConfigurationReading {
         }
         for member in object.members where !Self.ruleKeys.contains(member.key) {
             fail(
-                member.keyLocation ?? member.value.location, path.appending(member.key),
+                file.keyLocation(of: member) ?? file.location(of: member.value), path.appending(member.key),
                 "'\(member.key)' is not a rule setting (severity, ignoreLayers)"
                     + Suggestion.didYouMean(member.key, among: Self.ruleKeys))
         }
@@ -162,7 +161,7 @@ private struct ConfigurationReading {
     }
 
     private mutating func fail(_ node: JSONNode, _ path: JSONPath, _ message: String) {
-        fail(node.location, path, message)
+        fail(file.location(of: node), path, message)
     }
 
     private mutating func fail(_ location: SourceLocation?, _ path: JSONPath, _ message: String) {

@@ -14,7 +14,7 @@ public struct MigrateJob: Sendable {
         guard let document, !diagnostics.containsErrors else { return (nil, diagnostics) }
         let migration = StyleMigration(document)
         // The rewritten file must read back as JSON: a rewrite that broke it would be a bug, never written.
-        if (try? JSONParser().parse(SourceFile(name: path, bytes: migration.bytes))) == nil {
+        if (try? JSONParser().parse(bytes: migration.bytes, name: path)) == nil {
             return (
                 nil,
                 diagnostics + [

@@ -13,15 +13,18 @@ public enum StyleCompilation {
     ///   - target: `tomtom` halves tile sizes, adds the raster base map and converts camera zooms.
     ///   - apiKey: fills `{key}` in TomTom URLs; nil keeps the placeholder for `StyleRuntime` to fill.
     ///   - maximumThreads: threads for validating the composed style.
+    ///   - files: where the base's and the declarations' nodes were read, to place findings: the `SourceFiles`
+    ///     of the `InputLoader` that read them, or the base's `JSONDocument` for declarations built in code.
     public static func compose(
         base: JSONNode, declarations: Declarations, target: Target = .tomtom, apiKey: String? = nil,
-        maximumThreads: Int = ValidationScheduler.availableCores
+        maximumThreads: Int = ValidationScheduler.availableCores, in files: any SourceLocator
     ) -> (composition: Composition?, diagnostics: [Diagnostic]) {
         let (composition, diagnostics) = composeUnvalidated(
-            base: base, declarations: declarations, target: target, apiKey: apiKey)
+            base: base, declarations: declarations, target: target, apiKey: apiKey, files: files)
         guard let composition else { return (nil, diagnostics) }
         let all =
-            diagnostics + StyleValidator(target: target, maximumThreads: maximumThreads).validate(composition.style)
+            diagnostics
+            + StyleValidator(target: target, maximumThreads: maximumThreads).validate(composition.style, in: files)
         return (all.containsErrors ? nil : composition, all)
     }
 
@@ -29,11 +32,11 @@ public enum StyleCompilation {
     /// validates it with the run's assets and configuration).
     static func composeUnvalidated(
         base: JSONNode, declarations: Declarations, target: Target, apiKey: String?,
-        variant: ComposedVariant = ComposedVariant()
+        variant: ComposedVariant = ComposedVariant(), files: any SourceLocator
     ) -> (composition: Composition?, diagnostics: [Diagnostic]) {
         let checks = declarations.checkedByDecoder ? [] : DeclarationValueRules.check(declarations)
         guard !checks.containsErrors else { return (nil, checks) }
-        let composition = StyleComposer(target: target, apiKey: apiKey, variant: variant).compose(
+        let composition = StyleComposer(target: target, apiKey: apiKey, variant: variant, files: files).compose(
             base: base, declarations: declarations)
         let diagnostics = checks + composition.diagnostics
         return (diagnostics.containsErrors ? nil : composition, diagnostics)

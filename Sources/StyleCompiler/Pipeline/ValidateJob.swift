@@ -26,10 +26,12 @@ public struct ValidateJob: Sendable {
     /// character (after white space and a byte-order mark) is `{`, else declarations.
     public func run(path: String) -> [Diagnostic] {
         if path == "-" {
+            let inputLoader = InputLoader()
             let file: SourceFile
-            do { file = try InputLoader().loadStandardInput() } catch { return [error.diagnostic] }
+            do { file = try inputLoader.loadStandardInput() } catch { return [error.diagnostic] }
             if Self.looksLikeJSONObject(file.bytes) { return validateStyle(StyleLoader().parse(file)) }
-            var loader = DeclarationsLoader(environment: options.environment)
+            // The tree's nodes are placed through the table the file was read into.
+            var loader = DeclarationsLoader(environment: options.environment, inputLoader: inputLoader)
             loader.environmentStandIns = options.environmentStandIns
             return options.configuration.apply(loader.load(file, path: nil).diagnostics)
         }
@@ -46,6 +48,7 @@ public struct ValidateJob: Sendable {
         guard let document = loaded.document else { return loaded.diagnostics }
         defer { ProcessExit.leave(document) }
         let validator = StyleValidator(target: options.targetOverride ?? .tomtom, assets: options.assets)
-        return options.configuration.apply(loaded.diagnostics + validator.validate(document.root)).sortedByPlace()
+        return options.configuration.apply(loaded.diagnostics + validator.validate(document.root, in: document))
+            .sortedByPlace()
     }
 }

@@ -57,7 +57,8 @@ public struct FontCatalog: Sendable, Equatable {
                 nil,
                 diagnostics + [
                     Diagnostic(
-                        .assetsFonts, "a font list is a JSON array of font names", at: document.root.location,
+                        .assetsFonts, "a font list is a JSON array of font names",
+                        at: document.location(of: document.root),
                         path: .root)
                 ]
             )

@@ -8,16 +8,21 @@ import LocatedJSON
     import Musl
 #endif
 
-/// Reads input files into `SourceFile`s, refusing what is not a regular readable file or is too large.
+/// Reads input files into `SourceFile`s of one table, refusing what is not a regular readable file or is too
+/// large.
 public struct InputLoader: Sendable {
     /// The largest input file accepted, in bytes (64 MiB).
     public static let defaultMaximumFileSize = Limits.fileSize
 
     /// The largest file it reads, in bytes.
     public var maximumFileSize: Int
+    /// The table every file read is added to: the locations of their nodes are found through it.
+    public let files: SourceFiles
 
-    /// A loader refusing files larger than `maximumFileSize` bytes.
-    public init(maximumFileSize: Int = InputLoader.defaultMaximumFileSize) {
+    /// A loader adding what it reads to `files` (a table of its own by default), refusing files larger than
+    /// `maximumFileSize` bytes.
+    public init(files: SourceFiles = SourceFiles(), maximumFileSize: Int = InputLoader.defaultMaximumFileSize) {
+        self.files = files
         self.maximumFileSize = maximumFileSize
     }
 
@@ -41,12 +46,12 @@ public struct InputLoader: Sendable {
             throw InputError(
                 fileName: name, reason: "is \(status.st_size) bytes, more than the limit of \(maximumFileSize) bytes")
         }
-        return SourceFile(name: name, bytes: try readAll(descriptor, name: name, expectedSize: Int(status.st_size)))
+        return files.add(name: name, bytes: try readAll(descriptor, name: name, expectedSize: Int(status.st_size)))
     }
 
     /// Reads standard input (named `<stdin>`), with the same size limit.
     public func loadStandardInput() throws(InputError) -> SourceFile {
-        SourceFile(name: "<stdin>", bytes: try readAll(STDIN_FILENO, name: "<stdin>"))
+        files.add(name: "<stdin>", bytes: try readAll(STDIN_FILENO, name: "<stdin>"))
     }
 
     /// Reads to the end. `expectedSize` (from `fstat`) sizes the buffer once, so a file costs its own size in

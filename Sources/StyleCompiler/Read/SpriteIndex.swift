@@ -53,7 +53,7 @@ public struct SpriteIndex: Sendable, Equatable {
                         Diagnostic(
                             .assetsSprite,
                             "the sprite index lacks '\(name)', which \(having.file.name) has: the @1x and @2x indexes must name the same images",
-                            at: lacking.root.location, path: .root))
+                            at: lacking.file.location(of: lacking.root), path: .root))
                 }
                 return (findings.containsErrors ? nil : SpriteIndex(names: Set(one.names.keys)), findings)
             }
@@ -77,7 +77,8 @@ public struct SpriteIndex: Sendable, Equatable {
                 nil,
                 diagnostics + [
                     Diagnostic(
-                        .assetsSprite, "a sprite index is an object of image names", at: document.root.location,
+                        .assetsSprite, "a sprite index is an object of image names",
+                        at: document.location(of: document.root),
                         path: .root)
                 ]
             )

@@ -30,7 +30,7 @@ public struct VectorLayerSchema: Sendable, Equatable {
                     Diagnostic(
                         .assetsVectorLayers,
                         "the TileJSON has no 'vector_layers' array: it names no layers to check 'source-layer' against",
-                        at: document.root.location, path: .root)
+                        at: document.location(of: document.root), path: .root)
                 ]
             )
         }
@@ -40,7 +40,7 @@ public struct VectorLayerSchema: Sendable, Equatable {
             guard let id = item["id"]?.stringValue else {
                 findings.append(
                     Diagnostic(
-                        .assetsVectorLayers, "a vector layer needs a string 'id'", at: item.location,
+                        .assetsVectorLayers, "a vector layer needs a string 'id'", at: document.location(of: item),
                         path: JSONPath([.key("vector_layers"), .index(index)])))
                 continue
             }

@@ -29,9 +29,10 @@ public struct StyleValidator: Sendable {
     /// Every finding in `style`, in document order: the root's findings, with every layer's at the place of
     /// the `layers` array, then the lint rules (only when nothing else is an error: they ask whether a layer
     /// can be seen, which is moot in a style that does not load), TomTom's rules, the asset checks and the
-    /// secret scan. The same order on any number of threads.
-    public func validate(_ style: JSONNode) -> [Diagnostic] {
-        let context = ValidationContext(style: style, target: target, assets: assets)
+    /// secret scan. The same order on any number of threads. Findings are placed through `files`: the table of
+    /// the compilation that read the style, or the document it was parsed into.
+    public func validate(_ style: JSONNode, in files: any SourceLocator) -> [Diagnostic] {
+        let context = ValidationContext(style: style, files: files, target: target, assets: assets)
         // The root first: it says whether the layers are checked at all, and where their findings go.
         let root = ValidationRun(context)
         root.validateRoot()
@@ -53,17 +54,21 @@ public struct StyleValidator: Sendable {
     }
 }
 
-/// What every run of one validation shares, read-only: the style, the target, and the layer index.
+/// What every run of one validation shares, read-only: the style, where its nodes were read, the target, and
+/// the layer index.
 final class ValidationContext: Sendable {
     let style: JSONNode
+    /// Finds where the style's nodes were read.
+    let files: any SourceLocator
     let target: Target
     let layers: [JSONNode]
     /// Layer id -> index of its first occurrence, so id lookups stay linear in the number of layers.
     let layerIndexByID: [String: Int]
     let assets: StyleAssets
 
-    init(style: JSONNode, target: Target, assets: StyleAssets = StyleAssets()) {
+    init(style: JSONNode, files: any SourceLocator, target: Target, assets: StyleAssets = StyleAssets()) {
         self.style = style
+        self.files = files
         self.target = target
         self.assets = assets
         self.layers = style["layers"]?.arrayValue ?? []
@@ -95,6 +100,7 @@ final class ValidationRun {
     }
 
     var style: JSONNode { context.style }
+    var files: any SourceLocator { context.files }
     var target: Target { context.target }
     var layerIndexByID: [String: Int] { context.layerIndexByID }
 
@@ -126,7 +132,7 @@ final class ValidationRun {
     ) {
         diagnostics.append(
             Diagnostic(
-                severity, rule, message, at: node?.location, path: path, related: related, secrets: secrets,
+                severity, rule, message, at: files.location(of: node), path: path, related: related, secrets: secrets,
                 layerID: layerID(at: path)))
     }
 

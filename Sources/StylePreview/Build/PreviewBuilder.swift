@@ -20,7 +20,7 @@ struct PreviewBuilder: Sendable {
                 variants: previous?.variants ?? [:], manifest: previous?.manifest, sources: previous?.sources ?? [],
                 inputs: readPaths.isEmpty ? previous?.inputs ?? [] : readPaths, camera: previous?.camera)
         }
-        let manifest = try? JSONParser().parse(SourceFile(name: ManifestFormat.fileName, bytes: manifestBytes)).root
+        let manifest = try? JSONParser().parse(bytes: manifestBytes, name: ManifestFormat.fileName).root
         return PreviewSnapshot(
             version: version, succeeded: true, findings: findings, variantNames: variants.names,
             variants: variants.styles, manifest: manifest, sources: Self.sources(manifest),
@@ -45,7 +45,7 @@ struct PreviewBuilder: Sendable {
 
     /// The base style's own camera, or the middle of the first declared bounds at zoom 8.
     private static func camera(_ compiled: CompiledStyle?, _ manifest: JSONNode?) -> (center: [Double], zoom: Double) {
-        if let compiled, let root = try? JSONParser().parse(SourceFile(name: "style.json", bytes: compiled.style)).root,
+        if let compiled, let root = try? JSONParser().parse(bytes: compiled.style, name: "style.json").root,
             let center = root["center"]?.arrayValue?.compactMap({ $0.numberValue?.doubleValue }), center.count == 2
         {
             return (center, root["zoom"]?.numberValue?.doubleValue ?? 2)

@@ -25,7 +25,7 @@ struct PreviewStyle: Sendable {
     static let baseRasterTileSize = 256
 
     init(resolved style: [UInt8], manifest: JSONNode?, hasAPIKey: Bool) throws(RuntimeError) {
-        guard var root = try? JSONParser().parse(SourceFile(name: "style.json", bytes: style)).root,
+        guard var root = try? JSONParser().parse(bytes: style, name: "style.json").root,
             case .object(var object) = root.value
         else {
             throw RuntimeError(.styleMismatch, "the resolved style is not a JSON object")

@@ -21,7 +21,7 @@ enum RemoteURLs {
 
     /// The hosts of every remote URL in a style or TileJSON (what `route` sends through the server).
     static func hosts(in bytes: [UInt8]) -> Set<String> {
-        guard let root = try? JSONParser().parse(SourceFile(name: "style.json", bytes: bytes)).root else { return [] }
+        guard let root = try? JSONParser().parse(bytes: bytes, name: "style.json").root else { return [] }
         var found: Set<String> = []
         func visit(_ node: JSONNode) {
             switch node.value {
@@ -58,7 +58,7 @@ enum RemoteURLs {
 
     /// The style with every remote URL routed.
     static func route(style bytes: [UInt8], port: UInt16) -> [UInt8] {
-        guard let root = try? JSONParser().parse(SourceFile(name: "style.json", bytes: bytes)).root else {
+        guard let root = try? JSONParser().parse(bytes: bytes, name: "style.json").root else {
             return bytes
         }
         return JSONWriter(style: .compact).bytes(route(root, port: port, keys: ["sprite", "glyphs", "sources"]))
@@ -66,7 +66,7 @@ enum RemoteURLs {
 
     /// A TileJSON document with its tile URLs routed.
     static func route(tileJSON bytes: [UInt8], port: UInt16) -> [UInt8] {
-        guard let root = try? JSONParser().parse(SourceFile(name: "tiles.json", bytes: bytes)).root,
+        guard let root = try? JSONParser().parse(bytes: bytes, name: "tiles.json").root,
             root["tiles"] != nil
         else { return bytes }
         return JSONWriter(style: .compact).bytes(route(root, port: port, keys: ["tiles"]))

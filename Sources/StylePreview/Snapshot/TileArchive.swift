@@ -50,7 +50,7 @@ public final class TileArchive: Sendable {
             }
             return
         }
-        guard let root = try? JSONParser().parse(SourceFile(name: indexPath, bytes: Array(data))).root,
+        guard let root = try? JSONParser().parse(bytes: Array(data), name: indexPath).root,
             let members = root.objectValue?.members
         else {
             throw TileArchiveError("'\(indexPath)' is not an index that --record wrote")

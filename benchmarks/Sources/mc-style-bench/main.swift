@@ -173,10 +173,12 @@ if mode == "assets" {
     let assets = readAssets()
     let bytes = document.file.bytes.count
     var findings = 0
-    let without = measure(runs: runs) { findings = StyleValidator(target: .tomtom).validate(document.root).count }
+    let without = measure(runs: runs) {
+        findings = StyleValidator(target: .tomtom).validate(document.root, in: document).count
+    }
     print(row(name, "validate(\(findings) findings)", bytes: bytes, without))
     let with = measure(runs: runs) {
-        findings = StyleValidator(target: .tomtom, assets: assets).validate(document.root).count
+        findings = StyleValidator(target: .tomtom, assets: assets).validate(document.root, in: document).count
     }
     print(row(name, "validate+assets(\(findings) findings)", bytes: bytes, with))
     let reading = measure(runs: runs) { _ = readAssets() }
@@ -228,7 +230,7 @@ for path in arguments {
     kept.removeAll()
     if onlyParse { continue }
     var findings = 0
-    let validation = measure(runs: runs) { findings = StyleValidator(target: .tomtom).validate(root).count }
+    let validation = measure(runs: runs) { findings = StyleValidator(target: .tomtom).validate(root, in: file).count }
     print(row(name, "validate(tomtom, \(findings) findings)", bytes: file.bytes.count, validation))
     var written = 0
     let compact = measure(runs: runs) { written = JSONWriter(style: .compact).bytes(root).count }

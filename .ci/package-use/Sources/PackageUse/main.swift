@@ -8,13 +8,13 @@ let repository = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandL
 
 func compose() throws -> Bool {
     let baseBytes = [UInt8](try Data(contentsOf: repository.appendingPathComponent("styles/tomtom-demo-base.json")))
-    let base = try JSONParser().parse(SourceFile(name: "base.json", bytes: baseBytes))
+    let base = try JSONParser().parse(bytes: baseBytes, name: "base.json")
     let radar = RasterSourceDeclaration(
         id: "radar",
         kind: .urlTemplate(DeclaredString("https://tiles.example.com/radar/{z}/{x}/{y}.png")),
         tileSize: 256, opacity: 0.7, placement: .belowLabels)
     let (composition, diagnostics) = StyleCompilation.compose(
-        base: base.root, declarations: Declarations(sources: [radar]))
+        base: base.root, declarations: Declarations(sources: [radar]), in: base)
     for diagnostic in diagnostics { print(diagnostic) }
     guard let composition else { return false }
     let styleBytes = JSONWriter(style: .compact).bytes(composition.style)

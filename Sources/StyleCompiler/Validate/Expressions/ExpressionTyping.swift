@@ -244,11 +244,11 @@ final class ExpressionTyping {
             let value = entry.value
             switch value {
             case .array, .object:
-                return JSONNode(.array([JSONNode(.string("literal")), JSONNode(value)]), location: item.location)
-            default: return JSONNode(value, location: item.location)
+                return JSONNode(.array([JSONNode(.string("literal")), JSONNode(value)]), placedAs: item)
+            default: return JSONNode(value, placedAs: item)
             }
         }
-        return changed ? JSONNode(.array(arguments), location: node.location) : node
+        return changed ? JSONNode(.array(arguments), placedAs: node) : node
     }
 
     /// True when `a` and `b` are the same array (one storage: copies of one parsed node) or equal scalars.

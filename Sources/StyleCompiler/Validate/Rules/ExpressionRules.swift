@@ -57,8 +57,8 @@ extension ValidationRun {
         _ errors: [ExpressionError], path: JSONPath, expression: JSONNode, atValue: Bool = false
     ) {
         for error in errors {
-            let diagnostic = Diagnostic(error, under: path)
-            if atValue, let location = error.node?.location, location != expression.location {
+            let diagnostic = Diagnostic(error, under: path, in: files)
+            if atValue, let location = files.location(of: error.node), location != files.location(of: expression) {
                 report(
                     .styleExpression, diagnostic.path ?? path, expression, error.message,
                     related: [Diagnostic.Related("the sub-expression at fault", at: location)] + diagnostic.related)

@@ -20,11 +20,13 @@ extension ValidationRun {
             if let id = idNode.stringValue, let first = layerIndexByID[id], first < index,
                 let earlierID = layers[first]["id"]
             {
-                let line = earlierID.location?.position.line ?? 0
+                let line = files.location(of: earlierID)?.position.line ?? 0
                 report(
                     .styleLayerDuplicateID, path, idNode,
                     "duplicate layer id \"\(id)\", previously used at line \(line)",
-                    related: earlierID.location.map { [Diagnostic.Related("\"\(id)\" first used here", at: $0)] } ?? [])
+                    related: files.location(of: earlierID).map {
+                        [Diagnostic.Related("\"\(id)\" first used here", at: $0)]
+                    } ?? [])
             }
         } else {
             report(.styleRequired, path, node, "missing required property \"id\"")

@@ -72,7 +72,7 @@ extension ValidationRun {
         _ rule: Rule, _ layer: DrawnLayer, cause: JSONNode?, related note: String = "because of this value",
         _ message: String
     ) {
-        let related = cause?.location.map { [Diagnostic.Related(note, at: $0)] } ?? []
+        let related = files.location(of: cause).map { [Diagnostic.Related(note, at: $0)] } ?? []
         report(rule, layer.path, layer.anchor, message, related: related)
     }
 }

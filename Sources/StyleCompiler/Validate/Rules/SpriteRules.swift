@@ -52,7 +52,7 @@ extension ValidationRun {
             if op == "concat" {
                 let prefix = items.dropFirst().prefix { $0.stringValue != nil }.compactMap(\.stringValue).joined()
                 if items.count > 1, items.dropFirst().allSatisfy({ $0.stringValue != nil }) {
-                    checkImageName(JSONNode(.string(prefix), location: node.location), path: path, sprite: sprite)
+                    checkImageName(JSONNode(.string(prefix), placedAs: node), path: path, sprite: sprite)
                 } else {
                     checkPrefix(prefix, node: node, path: path, sprite: sprite)
                 }
