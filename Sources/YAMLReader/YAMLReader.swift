@@ -33,14 +33,21 @@ public struct YAMLReader {
     public static let maximumScalarLength = 4 << 20
     /// Resolves `!include PATH` (the scalar's text and location) to the node that replaces it.
     public var includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)?
+    /// Where the nodes of every file read are found, for errors placed at them: the table the include handler
+    /// reads into, so that a node an include brought is placed in its own file. Without it, the file read alone
+    /// places nodes (an included one falls back to the place that brought it).
+    public var files: (any SourceLocator)?
 
-    /// A reader with these limits; `includeHandler` resolves `!include PATH` (without one, `!include` is an error).
+    /// A reader with these limits; `includeHandler` resolves `!include PATH` (without one, `!include` is an error),
+    /// reading into `files`.
     public init(
         maximumDepth: Int = YAMLReader.defaultMaximumDepth, nodeBudget: Int = YAMLReader.defaultNodeBudget,
+        files: (any SourceLocator)? = nil,
         includeHandler: ((String, SourceLocation) throws(YAMLError) -> JSONNode)? = nil
     ) {
         self.maximumDepth = maximumDepth
         self.nodeBudget = nodeBudget
+        self.files = files
         self.includeHandler = includeHandler
     }
 

@@ -191,13 +191,14 @@ struct YAMLTreeBuilder {
         if let key = top.pendingKey {
             top.pendingKey = nil
             if key.isMerge {
-                top.entries.append(.merge(try Self.mergeMembers(node, at: key.location, in: parser.file)))
+                top.entries.append(
+                    .merge(try Self.mergeMembers(node, at: key.location, in: reader.files ?? parser.file)))
             } else {
                 top.entries.append(.member(JSONMember(key: key.text, keyLocation: key.location, value: node)))
             }
             return
         }
-        let keyLocation = parser.file.location(of: node) ?? top.location
+        let keyLocation = (reader.files ?? parser.file).location(of: node) ?? top.location
         let text: String
         switch node.value {
         case .string(let value): text = value
@@ -227,7 +228,7 @@ struct YAMLTreeBuilder {
 
     /// The members a merge key brings: a mapping's, or each mapping's of a list (earlier ones win).
     private static func mergeMembers(
-        _ node: JSONNode, at location: SourceLocation, in file: SourceFile
+        _ node: JSONNode, at location: SourceLocation, in file: any SourceLocator
     ) throws(YAMLError) -> [JSONMember] {
         switch node.value {
         case .object(let object):

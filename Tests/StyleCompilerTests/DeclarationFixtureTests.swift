@@ -79,4 +79,19 @@ import Testing
         #expect(result.declarations?.sources.last?.id == "included-overlay")
         #expect(result.declarations?.sources.last?.location?.file.name.hasSuffix("parts/one-source.yaml") == true)
     }
+
+    /// A merge key whose `!include` brings a sequence of scalars: the error is placed at the scalar, in the
+    /// included file, not at the `<<` that brought it.
+    @Test func aBadMergeFromAnIncludedFileIsPlacedInThatFile() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("version: 1\nbase: base.json\ndefaults:\n  <<: !include part.yaml\n".utf8)
+            .write(to: folder.appendingPathComponent("decl.yaml"))
+        try Data("- one\n- two\n".utf8).write(to: folder.appendingPathComponent("part.yaml"))
+        let result = DeclarationsLoader().load(path: folder.appendingPathComponent("decl.yaml").path)
+        let error = try #require(result.diagnostics.first { $0.severity == .error })
+        #expect(error.message.contains("merge key"), "\(error.message)")
+        #expect(error.location?.file.name.hasSuffix("/part.yaml") == true, "\(String(describing: error.location))")
+        #expect(error.position == .init(line: 1, column: 3))
+    }
 }

@@ -145,9 +145,11 @@ private final class IncludeResolver {
     func read(_ file: SourceFile, realPath: String?, filePath: String?) throws(YAMLError) -> JSONNode {
         if let realPath { chain.append((realPath, file.name)) }
         defer { if realPath != nil { chain.removeLast() } }
-        let reader = YAMLReader(includeHandler: { [unowned self] target, location throws(YAMLError) in
-            try self.include(target, at: location, from: file, filePath: filePath)
-        })
+        let reader = YAMLReader(
+            files: loader.files,
+            includeHandler: { [unowned self] target, location throws(YAMLError) in
+                try self.include(target, at: location, from: file, filePath: filePath)
+            })
         return try reader.read(file)
     }
 
