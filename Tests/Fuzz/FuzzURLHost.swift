@@ -15,7 +15,9 @@ public func fuzzURLHost(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard url.lowercased().hasPrefix("https://") else {
         fatalError("a URL not starting with https:// was judged TomTom's")
     }
-    let authority = url.dropFirst(8).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    // Per code point, as WHATWG reads a URL: a Character would join `?` with a combining mark after it and
+    // carry the query into the authority.
+    let authority = url.unicodeScalars.dropFirst(8).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     if authority.contains(where: { $0 == "\\" || $0 == "@" || $0 == "%" }) {
         fatalError("an authority with \\, @ or % was judged TomTom's")
     }
