@@ -96,6 +96,14 @@ public struct BaseVariant: Sendable, Equatable {
         else { return false }
         return name.utf8.allSatisfy(StyleID.isKeptASCII)
     }
+
+    /// Why `name` cannot be the name of a `kind` (`variant`, `view`) whose name goes into `what` (`output files`,
+    /// `pictures`); nil when it can (`isValidName`).
+    static func nameProblem(_ name: String, of kind: String, naming what: String) -> String? {
+        guard !isValidName(name) else { return nil }
+        return
+            "\(kind) name '\(name)' must be 1 to 64 letters, digits, '-' and '_', starting with a letter or digit: it names \(what)"
+    }
 }
 
 /// A whole declarations file (or the same built in code): what to compose onto which base.

@@ -124,11 +124,10 @@ public struct DeclarationsDecoder {
         var variants: [BaseVariant] = []
         for member in members {
             guard let file = member.value.stringValue else { continue }
-            guard BaseVariant.isValidName(member.key) else {
+            if let problem = BaseVariant.nameProblem(member.key, of: "variant", naming: "output files") {
                 diagnostics.append(
                     Diagnostic(
-                        .declBases,
-                        "variant name '\(member.key)' must be 1 to 64 letters, digits, '-' and '_', starting with a letter or digit: it names output files",
+                        .declBases, problem,
                         at: files.keyLocation(of: member) ?? files.location(of: member.value),
                         path: path.appending(member.key)))
                 continue

@@ -22,10 +22,8 @@ enum SnapshotViewDecoder {
                 diagnostics.append(Diagnostic(.declViews, message, at: files.location(of: node), path: path))
                 valid = false
             }
-            if !BaseVariant.isValidName(name) {
-                report(
-                    "view name '\(name)' must be 1 to 64 letters, digits, '-' and '_', starting with a letter or digit: it names pictures",
-                    at: object["name"], path.appending("name"))
+            if let problem = BaseVariant.nameProblem(name, of: "view", naming: "pictures") {
+                report(problem, at: object["name"], path.appending("name"))
             } else if !seen.insert(name).inserted {
                 report("a view named '\(name)' is declared already", at: object["name"], path.appending("name"))
             }
