@@ -2,8 +2,9 @@
 """`mc-style preview` in a real browser: Playwright for Python driving the system Chromium (no browser download)
 against the shipped demo, turned into a two-design project (light and dark bases).
 
-Every request the page makes to a host other than 127.0.0.1 is answered by a stand-in here (Playwright's routing):
-a tile of one solid colour per host, and the TileJSON of the demo's TileJSON source. Nothing leaves the machine.
+The page asks nothing of any host but the preview server: every remote file goes through the server, which fetches
+it with curl from stand-in HTTPS hosts here (`harness.StandInHosts`: a tile of one solid colour per host, the demo's
+TileJSON, vector tiles of ocean for TomTom's). Nothing leaves the machine.
 
 Checks:
   - the page loads with no GL JS error;
@@ -19,65 +20,32 @@ Checks:
   - the zoom readout matches `mc-style zoom` for the same latitude and zoom, its unified zoom is MapLibre's plus
     one (MapLibre's levels are of a 512-pixel world), and a declared zoom range starts at its unified zoom;
   - with --api-key-env, the TomTom base loads from TomTom (a stand-in for its hosts serving vector tiles of one
-    ocean polygon) with the key in its tile URLs, the page says nothing of a missing key, and the server prints
-    nothing that holds the key.
+    ocean polygon) with the key in the URLs the server asks TomTom for, while no URL the page asks for and no
+    response it gets holds the key; the page says nothing of a missing key; the server prints nothing that holds
+    the key;
+  - every response carries the Content-Security-Policy, and an attribution that tries to run script (an `<img>`
+    with `onerror`, an `<iframe srcdoc>`) shows as text and runs nothing;
+  - the page asks no host but the preview server.
 Screenshots of the page, without and with the key, are kept in ARTEFACT_FOLDER.
 
     preview_check.py MC_STYLE CHROMIUM MAPLIBRE_FOLDER ARTEFACT_FOLDER
 """
 import io
 import json
-import os
 import math
+import os
 import pathlib
 import re
-import shutil
-import struct
 import subprocess
 import sys
 import tempfile
 import time
-import zlib
 
 from PIL import Image, ImageChops
 from playwright.sync_api import sync_playwright
 
-REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
-
-
-def solid_png(rgb, size=256):
-    raw = b"".join(b"\x00" + bytes(rgb) * size for _ in range(size))
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
-
-
-STAND_IN_COLOURS = {"cyberjapandata.gsi.go.jp": (255, 0, 0), "services.arcgisonline.com": (0, 0, 255),
-                    "tiles.example.com": (0, 160, 0)}
-
-
-class Failures:
-    def __init__(self):
-        self.items = []
-
-    def check(self, condition, what):
-        print(("ok     " if condition else "FAILED ") + what)
-        if not condition:
-            self.items.append(what)
-
-
-def make_project(folder):
-    """The demo, with `bases:` light and dark instead of its one base."""
-    shutil.copytree(REPOSITORY / "fixtures" / "demo", folder / "fixtures" / "demo", ignore=shutil.ignore_patterns("expected"))
-    shutil.copytree(REPOSITORY / "styles", folder / "styles")
-    (folder / ".git").mkdir()
-    declarations = folder / "fixtures" / "demo" / "mc-style.yaml"
-    text = declarations.read_text(encoding="utf-8")
-    text = text.replace("base: ../../styles/tomtom-demo-base.json",
-                        "bases:\n  light: ../../styles/tomtom-demo-base.json\n  dark: ../../styles/tomtom-demo-dark.json")
-    declarations.write_text(text, encoding="utf-8")
-    return declarations
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from harness import Failures, StandInHosts, demo_project, tile_touches, tile_x, tile_y  # noqa: E402
 
 
 def main(argv):
@@ -88,24 +56,17 @@ def main(argv):
     tool, chromium, maplibre, artefacts = (str(pathlib.Path(argument).resolve()) for argument in argv)
     pathlib.Path(artefacts).mkdir(parents=True, exist_ok=True)
     failures = Failures()
-    with tempfile.TemporaryDirectory() as scratch:
+    with tempfile.TemporaryDirectory() as scratch, StandInHosts() as hosts:
         project = pathlib.Path(scratch)
-        declarations = make_project(project)
+        declarations = demo_project(project)
         good = declarations.read_text(encoding="utf-8")
-        server = subprocess.Popen([tool, "preview", str(declarations), "--maplibre-js", maplibre],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=project)
+        server, address = start_preview(tool, project, declarations, maplibre,
+                                        environment=hosts.environment(os.environ))
         try:
-            address = None
-            deadline = time.time() + 20
-            while time.time() < deadline and address is None:
-                line = server.stdout.readline()
-                match = re.search(r"preview: (http://127\.0\.0\.1:\d+/)", line)
-                if match:
-                    address = match.group(1)
             if address is None:
                 print("preview_check: mc-style preview printed no address", file=sys.stderr)
                 return 1
-            run(tool, chromium, address, declarations, good, artefacts, failures)
+            run(tool, chromium, address, declarations, good, artefacts, hosts, failures)
         finally:
             server.terminate()
             try:
@@ -114,7 +75,7 @@ def main(argv):
                 server.kill()
         failures.check(server.returncode == 0, f"preview stops cleanly on SIGTERM (exit {server.returncode})")
         declarations.write_text(good, encoding="utf-8")
-        run_with_key(tool, chromium, maplibre, project, declarations, artefacts, failures)
+        run_with_key(tool, chromium, maplibre, project, declarations, artefacts, hosts, failures)
     print(f"preview check: {len(failures.items)} failed")
     return 1 if failures.items else 0
 
@@ -131,80 +92,74 @@ def start_preview(tool, project, declarations, maplibre, arguments=(), environme
     return server, None
 
 
-RADAR_TILEJSON = '{"tilejson": "3.0.0", "tiles": ["https://tiles.example.com/radar/{z}/{x}/{y}.png"]}'
 TEST_KEY = "preview-check-key-7c1e5a"
+# Script an attribution may carry: GL JS inserts attributions as HTML.
+HOSTILE_ATTRIBUTION = ('Esri <img src=x onload=1 onerror="window.pwned=1">'
+                       '<iframe srcdoc="<script>parent.pwned=2</script>"></iframe>')
 
 
-def mvt_ocean_tile():
-    """A Mapbox Vector Tile with one layer, "Ocean" (the source layer of the demo base's Ocean fill), holding one
-    square polygon a little larger than the tile."""
-    def varint(number):
-        out = b""
-        while True:
-            byte, number = number & 0x7F, number >> 7
-            out += bytes([byte | (0x80 if number else 0)])
-            if not number:
-                return out
-
-    def field(number, payload):  # length-delimited
-        return varint(number << 3 | 2) + varint(len(payload)) + payload
-
-    def zigzag(number):
-        return (number << 1) ^ (number >> 31)
-
-    geometry = [1 | 1 << 3, zigzag(-64), zigzag(-64), 2 | 3 << 3, zigzag(4224), zigzag(0), zigzag(0), zigzag(4224),
-                zigzag(-4224), zigzag(0), 7 | 1 << 3]
-    feature = varint(3 << 3) + varint(3) + field(4, b"".join(varint(value) for value in geometry))
-    layer = (varint(15 << 3) + varint(2) + field(1, b"Ocean") + field(2, feature) + varint(5 << 3) + varint(4096))
-    return field(3, layer)
-
-
-def run_with_key(tool, chromium, maplibre, project, declarations, artefacts, failures):
-    """With --api-key-env the base loads from TomTom's hosts (a stand-in), its URLs carry the key, and nothing
-    the server prints holds it."""
-    environment = dict(os.environ, MC_PREVIEW_CHECK_KEY=TEST_KEY)
+def run_with_key(tool, chromium, maplibre, project, declarations, artefacts, hosts, failures):
+    """With --api-key-env the base loads from TomTom's hosts (a stand-in) with the key, which the server adds on the
+    way out: no URL the page asks for and no response it gets holds it, and nothing the server prints does. An
+    attribution that tries to run script runs nothing."""
+    text = declarations.read_text(encoding="utf-8")
+    declarations.write_text(text.replace('attribution: "Esri, Maxar, Earthstar Geographics"',
+                                         "attribution: " + json.dumps(HOSTILE_ATTRIBUTION)), encoding="utf-8")
+    environment = hosts.environment(dict(os.environ, MC_PREVIEW_CHECK_KEY=TEST_KEY))
     server, address = start_preview(tool, project, declarations, maplibre, ("--api-key-env", "MC_PREVIEW_CHECK_KEY"),
                                     environment)
+    hosts.clear()
     try:
         failures.check(address is not None, "with --api-key-env the preview starts")
         if address is None:
             return
-        tomtom = []
+        seen = {"requests": [], "bodies": [], "elsewhere": [], "policies": []}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=chromium, args=["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
             page = browser.new_page(viewport={"width": 1200, "height": 800})
-            tile = mvt_ocean_tile()
 
-            def stand_in(route):
-                url = route.request.url
-                if url.startswith("http://127.0.0.1"):
-                    return route.continue_()
-                if re.match(r"https://([a-d]\.)?api\.tomtom\.com/", url):
-                    tomtom.append(url)
-                    if ".pbf" in url:
-                        return route.fulfill(status=200, content_type="application/x-protobuf", body=tile)
-                    if "sprite.json" in url:
-                        return route.fulfill(status=200, content_type="application/json", body="{}")
-                    if "sprite.png" in url:
-                        return route.fulfill(status=200, content_type="image/png", body=solid_png((0, 0, 0), 1))
-                if url.endswith("tiles.json"):
-                    return route.fulfill(status=200, content_type="application/json", body=RADAR_TILEJSON)
-                return route.fulfill(status=404, body="")
+            def elsewhere(route):
+                seen["elsewhere"].append(route.request.url)
+                return route.abort()
 
-            page.route("**/*", stand_in)
+            def response(answer):
+                seen["policies"].append(answer.headers.get("content-security-policy", ""))
+                try:
+                    seen["bodies"].append(answer.body())
+                except Exception:  # a body that is gone (a redirect, a stream) holds nothing to check
+                    pass
+
+            page.route(re.compile(r"^(?!http://127\.0\.0\.1:).*"), elsewhere)
+            page.on("request", lambda request: seen["requests"].append(request.url))
+            page.on("response", response)
             page.goto(address + "#9/35.6/138")
-            page.wait_for_function("window.previewMap && window.previewMap.isStyleLoaded()", timeout=30000)
+            wait_until(page, "window.previewMap && window.previewMap.isStyleLoaded()", timeout=30000)
             for source in ALL_SOURCES:
-                page.locator(f'[data-source="{source}"] input[type=checkbox]').uncheck()
+                page.locator(f'[data-source="{source}"] input[type=checkbox]').set_checked(source == "esri-imagery")
             settle(page)
             failures.check(page.evaluate("window.previewErrors.length") == 0,
                            f"with a key the page loads with no GL JS error {page.evaluate('window.previewErrors')}")
+            tomtom = [url for url in hosts.urls() if re.match(r"https://([a-d]\.)?api\.tomtom\.com/", url)]
             tiles = [url for url in tomtom if ".pbf" in url]
             failures.check(bool(tiles) and all("key=" + TEST_KEY in url for url in tomtom),
-                           f"the base's tiles are asked of TomTom with the key ({len(tiles)} tiles, {len(tomtom)} requests)")
+                           f"the server asks TomTom for the base's tiles with the key ({len(tiles)} tiles, {len(tomtom)} requests)")
+            failures.check(not any(TEST_KEY in url for url in seen["requests"]),
+                           f"no URL the page asks for holds the key ({len(seen['requests'])} requests)")
+            failures.check(not any(TEST_KEY.encode() in body for body in seen["bodies"]),
+                           f"no response the page gets holds the key ({len(seen['bodies'])} responses)")
+            failures.check(not seen["elsewhere"], f"the page asks no host but the preview server {seen['elsewhere'][:3]}")
+            failures.check(bool(seen["policies"]) and all("default-src 'none'" in policy for policy in seen["policies"]),
+                           "every response carries the Content-Security-Policy")
+            failures.check(page.evaluate("window.pwned === undefined"),
+                           "an attribution with an <img onerror> and an <iframe srcdoc> runs nothing")
+            attribution = page.locator(".maplibregl-ctrl-attrib").text_content() or ""
+            failures.check("<img src=x" in attribution and page.locator(".maplibregl-ctrl-attrib iframe").count() == 0,
+                           "and shows as text, with no frame in the page")
             notes = page.locator("body").text_content()
             failures.check("needs an API key" not in notes, "and the page says nothing of a missing key")
+            page.locator('[data-source="esri-imagery"] input[type=checkbox]').uncheck()
+            settle(page)
             image = screenshot(page)
             centre = image.getpixel((image.width // 2, image.height // 2))
             failures.check(distance(centre, (156, 206, 236)) < 8, f"the base draws TomTom's tiles (ocean {centre})")
@@ -217,12 +172,12 @@ def run_with_key(tool, chromium, maplibre, project, declarations, artefacts, fai
         except subprocess.TimeoutExpired:
             server.kill()
             output, errors = server.communicate()
+        declarations.write_text(text, encoding="utf-8")
     failures.check(TEST_KEY not in output + errors, "the server prints nothing that holds the key")
 
 
-def run(tool, chromium, address, declarations, good, artefacts, failures):
+def run(tool, chromium, address, declarations, good, artefacts, hosts, failures):
     tile_requests = []
-    external_requests = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium, args=["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
@@ -230,29 +185,20 @@ def run(tool, chromium, address, declarations, good, artefacts, failures):
 
         def stand_in(route):
             url = route.request.url
-            host = re.sub(r"^https?://([^/]+).*$", r"\1", url)
-            if host.startswith("127.0.0.1"):
-                if "/tiles/" in url:
-                    tile_requests.append(url)
-                return route.continue_()
-            external_requests.append(url)
-            if url.endswith("tiles.json"):
-                return route.fulfill(status=200, content_type="application/json", body=RADAR_TILEJSON)
-            colour = STAND_IN_COLOURS.get(host)
-            if colour is None:
-                return route.fulfill(status=404, body="")
-            return route.fulfill(status=200, content_type="image/png", body=solid_png(colour))
+            if "/tiles/" in url and "/remote/" not in url:
+                tile_requests.append(url)
+            return route.continue_()
 
         page.route("**/*", stand_in)
         # At the heatmap's west edge (its bounds are 139-140.5 E), at a zoom where every source shows: the left half of
         # the map is outside its bounds, the right half inside.
         page.goto(address + "#9/35.6/139")
-        page.wait_for_function("window.previewMap && window.previewMap.isStyleLoaded()", timeout=30000)
+        wait_until(page, "window.previewMap && window.previewMap.isStyleLoaded()", timeout=30000)
         settle(page)
         failures.check(page.evaluate("window.previewErrors.length") == 0,
                        f"the page loads with no GL JS error {page.evaluate('window.previewErrors')}")
 
-        check_each_source_alone(page, external_requests, failures)
+        check_each_source_alone(page, hosts, failures)
         check_zoom_range(page, failures)
         page.evaluate("window.previewMap.jumpTo({center: [139, 35.6], zoom: 9})")
 
@@ -288,7 +234,7 @@ def run(tool, chromium, address, declarations, good, artefacts, failures):
         started = time.time()
         declarations.write_text(good.replace("localTileServer: { route: heatmap }",
                                              "localTileServer: { route: heatmap }\n    opacity: 0.2"), encoding="utf-8")
-        page.wait_for_function("document.getElementById('findings').textContent === 'no findings' && window.previewState && window.previewState.version >= 2", timeout=5000)
+        wait_until(page, "document.getElementById('findings').textContent === 'no findings' && window.previewState && window.previewState.version >= 2", timeout=5000)
         changed = wait_for_pixel_change(page, inside, full, 2.0 - (time.time() - started))
         failures.check(changed, f"an opacity changed in the YAML file shows within 2 s ({time.time() - started:.2f} s)")
         failures.check(page.evaluate("[window.previewMap.getCenter().lng, window.previewMap.getCenter().lat, window.previewMap.getZoom()]") == camera,
@@ -296,13 +242,13 @@ def run(tool, chromium, address, declarations, good, artefacts, failures):
         settle(page)  # the raster's fade-in is over
         kept = pixel(page, inside)
         declarations.write_text(good.replace("opacity: 0.6", "opacity: 6"), encoding="utf-8")
-        page.wait_for_function("document.getElementById('findings').className === 'errors'", timeout=5000)
+        wait_until(page, "document.getElementById('findings').className === 'errors'", timeout=5000)
         findings = page.locator("#findings").text_content()
         failures.check(re.search(r"mc-style\.yaml:\d+:\d+: error: .+\[decl\.range\]", findings) is not None,
                        f"a broken YAML file shows its located finding on the page ({findings.splitlines()[0] if findings else ''})")
         failures.check(distance(pixel(page, inside), kept) < 3, "and keeps the last good map")
         declarations.write_text(good, encoding="utf-8")
-        page.wait_for_function("document.getElementById('findings').className === ''", timeout=5000)
+        wait_until(page, "document.getElementById('findings').className === ''", timeout=5000)
         failures.check(page.locator("#findings").text_content() == "no findings", "fixing it clears the finding")
 
         settle(page)
@@ -313,7 +259,7 @@ def run(tool, chromium, address, declarations, good, artefacts, failures):
         failures.check(distance(light, dark) > 60, f"switching the design to dark changes the base ({light} -> {dark})")
 
         readout = page.locator("#camera")
-        page.wait_for_function("document.getElementById('camera').dataset.tomtom !== undefined", timeout=5000)
+        wait_until(page, "document.getElementById('camera').dataset.tomtom !== undefined", timeout=5000)
         unified = float(readout.get_attribute("data-unified"))
         latitude = page.evaluate("window.previewMap.getCenter().lat")
         cli = subprocess.run([tool, "zoom", "--unified", repr(unified), "--lat", repr(latitude), "--format", "json"],
@@ -339,17 +285,17 @@ SOURCES_ALONE = [
 ALL_SOURCES = ["gsi-hillshade", "weather-radar", "esri-imagery", "population-heatmap"]
 
 
-def check_each_source_alone(page, external_requests, failures):
+def check_each_source_alone(page, hosts, failures):
     """Each source with every other switched off: what it adds to the map lies inside the tiles that cover its
     bounds, and every tile it asks for touches them."""
     for source, host, bounds, center, zoom in SOURCES_ALONE:
-        del external_requests[:]
+        hosts.clear()
         for other in ALL_SOURCES:
             page.locator(f'[data-source="{other}"] input[type=checkbox]').set_checked(other == source)
         page.evaluate(f"window.previewMap.jumpTo({{center: {json.dumps(center)}, zoom: {zoom}}})")
         settle(page)
         with_source = screenshot(page)
-        requested = [tile for tile in map(tile_of, external_requests) if tile is not None and host in tile[0]]
+        requested = [tile for tile in map(tile_of, hosts.urls()) if tile is not None and host in tile[0]]
         page.locator(f'[data-source="{source}"] input[type=checkbox]').uncheck()
         settle(page)
         drawn = changed_pixels(with_source, screenshot(page))
@@ -379,7 +325,7 @@ def check_zoom_range(page, failures):
     for zoom in (7.3, 6.7):
         page.evaluate(f"window.previewMap.jumpTo({{center: [138, 36], zoom: {zoom}}})")
         settle(page)
-        page.wait_for_function(f"Math.abs(Number(document.getElementById('camera').dataset.maplibre) - {zoom}) < 1e-6",
+        wait_until(page, f"Math.abs(Number(document.getElementById('camera').dataset.maplibre) - {zoom}) < 1e-6",
                                timeout=5000)
         unified = float(page.locator("#camera").get_attribute("data-unified"))
         failures.check(abs(unified - (zoom + 1)) < 1e-6, f"the readout's unified zoom is MapLibre's plus one ({zoom} -> {unified})")
@@ -413,21 +359,6 @@ def tile_of(url):
     return None if match is None else (url, int(match.group(1)), int(match.group(2)), int(match.group(3)))
 
 
-def tile_x(longitude, z):
-    return (longitude + 180) / 360 * 2 ** z
-
-
-def tile_y(latitude, z):
-    radians = math.radians(latitude)
-    return (1 - math.log(math.tan(radians) + 1 / math.cos(radians)) / math.pi) / 2 * 2 ** z
-
-
-def tile_touches(tile, bounds):
-    z, x, y = tile
-    west, south, east, north = bounds
-    return (x + 1 > tile_x(west, z) and x < tile_x(east, z) and y + 1 > tile_y(north, z) and y < tile_y(south, z))
-
-
 def tile_corner(page, longitude, latitude, z, floor):
     """The map pixel of the corner of the tile holding (longitude, latitude) at `z`: its north-west corner, or
     with floor False its south-east one."""
@@ -439,8 +370,20 @@ def tile_corner(page, longitude, latitude, z, floor):
     return point["x"], point["y"]
 
 
+def wait_until(page, expression, timeout=5000):
+    """Polls `expression` in the page until it is true (Playwright's wait_for_function evaluates strings, which
+    the page's Content-Security-Policy refuses)."""
+    deadline = time.time() + timeout / 1000
+    while True:
+        if page.evaluate(expression):
+            return
+        if time.time() > deadline:
+            raise TimeoutError(f"not true within {timeout} ms: {expression}")
+        page.wait_for_timeout(50)
+
+
 def settle(page):
-    page.wait_for_function("window.previewMap.loaded() && window.previewMap.areTilesLoaded()", timeout=20000)
+    wait_until(page, "window.previewMap.loaded() && window.previewMap.areTilesLoaded()", timeout=20000)
     page.wait_for_timeout(300)
 
 

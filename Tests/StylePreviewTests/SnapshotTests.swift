@@ -6,57 +6,9 @@ import Testing
 
 @testable import StylePreview
 
-/// The parts of `mc-style snapshot` that need no browser: where remote URLs go, what a tiles folder answers,
-/// how a page's picture comes back, and which pictures a set of views makes.
+/// The parts of `mc-style snapshot` that need no browser: how a page's picture comes back, which pictures a set of
+/// views makes, and the report.
 @Suite struct SnapshotTests {
-    @Test func remoteURLsGoThroughTheServerWithTheirTokensKept() throws {
-        #expect(
-            RemoteURLs.routed("https://tiles.example.com/{z}/{x}/{y}.png?key=k", port: 8080)
-                == "http://127.0.0.1:8080/remote/https/tiles.example.com/{z}/{x}/{y}.png?key=k")
-        #expect(
-            RemoteURLs.routed("http://127.0.0.1:8080/tiles/a/1/2/3.png", port: 8080)
-                == "http://127.0.0.1:8080/tiles/a/1/2/3.png")
-        #expect(
-            RemoteURLs.remote(path: "/remote/https/tiles.example.com/1/2/3.png", rawQuery: "key=k")
-                == "https://tiles.example.com/1/2/3.png?key=k")
-        #expect(RemoteURLs.remote(path: "/remote/ftp/x", rawQuery: nil) == nil)
-        // The host ends where a browser ends it: a backslash or user information never hides another host.
-        #expect(RemoteURLs.host(of: "https://Evil.example.com\\@api.tomtom.com/x") == "evil.example.com")
-        #expect(RemoteURLs.host(of: "https://user@api.tomtom.com/x") == nil)
-        let style = Array(
-            #"{"version":8,"sprite":"https://s.example.com/sprite","glyphs":"https://g.example.com/{fontstack}/{range}.pbf","sources":{"a":{"type":"raster","tiles":["https://t.example.com/{z}/{x}/{y}.png"]},"b":{"type":"raster","url":"https://j.example.com/tiles.json"}},"layers":[]}"#
-                .utf8)
-        let routed = String(decoding: RemoteURLs.route(style: style, port: 9), as: UTF8.self)
-        #expect(routed.contains(#""sprite":"http://127.0.0.1:9/remote/https/s.example.com/sprite""#))
-        #expect(routed.contains(#""glyphs":"http://127.0.0.1:9/remote/https/g.example.com/{fontstack}/{range}.pbf""#))
-        #expect(routed.contains(#""tiles":["http://127.0.0.1:9/remote/https/t.example.com/{z}/{x}/{y}.png"]"#))
-        #expect(routed.contains(#""url":"http://127.0.0.1:9/remote/https/j.example.com/tiles.json""#))
-        #expect(
-            RemoteURLs.hosts(in: style) == ["s.example.com", "g.example.com", "t.example.com", "j.example.com"])
-    }
-
-    @Test func aTilesFolderAnswersWhatItHoldsAndCountsWhatItLacks() throws {
-        let folder = try makeTemporaryFolder().path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(throws: TileArchiveError.self) { try TileArchive(folder: folder, mode: .replay, secrets: []) }
-        let name = String(repeating: "a", count: 64)
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
-        try Data(png).write(to: URL(fileURLWithPath: folder + "/" + name))
-        try Data(
-            #"{"https://t.example.com/1/2/3.png?key={key}": {"file": "\#(name)", "type": "image/png"}}"#.utf8
-        ).write(to: URL(fileURLWithPath: folder + "/index.json"))
-        let archive = try TileArchive(folder: folder, mode: .replay, secrets: ["secret-key"])
-        // The key is masked before the lookup: the index never holds it.
-        #expect(archive.answer("https://t.example.com/1/2/3.png?key=secret-key")?.bytes == png)
-        #expect(archive.answer("https://t.example.com/9/9/9.png?key=secret-key", asker: 2) == nil)
-        #expect(archive.misses.map(\.url) == ["https://t.example.com/9/9/9.png?key={key}"])
-        #expect(archive.misses.map(\.asker) == [2])
-        // An index whose file names leave the folder is refused.
-        try Data(#"{"https://x/": {"file": "../../etc/passwd", "type": "text/plain"}}"#.utf8).write(
-            to: URL(fileURLWithPath: folder + "/index.json"))
-        #expect(throws: TileArchiveError.self) { try TileArchive(folder: folder, mode: .replay, secrets: []) }
-    }
-
     @Test func aPictureComesBackInPartsForATokenHandedOut() throws {
         let pictures = SnapshotPictures()
         let png = Data([0x89, 0x50, 0x4E, 0x47, 13, 10, 26, 10, 0, 0]).base64EncodedString()

@@ -101,9 +101,10 @@ enum SnapshotCommand: Subcommand {
             mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         let secrets = (preview.apiKey.map { [$0, PercentEncoding.string($0)] } ?? [])
+        preview.servesOnlyItsPages = true
         if let tiles {
             do throws(TileArchiveError) {
-                preview.archive = try TileArchive(folder: tiles, mode: record ? .record : .replay, secrets: secrets)
+                preview.archive = try TileArchive(folder: tiles, mode: record ? .record : .replay)
             } catch {
                 io.writeError("mc-style: error: \(error.message)\n")
                 return .inputErrors
@@ -149,25 +150,20 @@ enum SnapshotCommand: Subcommand {
         } catch {
             taken = .failure(error)
         }
-        // What the tiles folder lacked comes first: a page that failed on a missing file failed because of it.
+        // What the remote files lacked comes first: a page that failed on a missing file failed because of it.
+        let problems = site.gateway.problems.map { problem in
+            Diagnostic.unreadable(
+                problem.description
+                    + (problem.isMissing ? ": record it with --record --tiles \(tiles ?? "FOLDER")" : ""),
+                at: Self.location(of: problem.owner, in: inputs?.declarations) ?? views.first?.location,
+                path: JSONPath([.key("views")]))
+        }
+        if !problems.isEmpty {
+            let masked = problems.map { $0.masking(secrets) }
+            io.writeError(printer.render(masked) + printer.summary(masked))
+            return .inputErrors
+        }
         if let archive = preview.archive {
-            let problems =
-                // By view, then URL: the browser asks in no fixed order, the report has one.
-                archive.misses.sorted { ($0.asker ?? -1, $0.url) < ($1.asker ?? -1, $1.url) }.map { miss in
-                    let view = miss.asker.flatMap { views.indices.contains($0) ? $0 : nil }
-                    return Diagnostic.unreadable(
-                        "the tiles folder '\(tiles ?? "")' has no \(miss.url)\(view.map { " (view '\(views[$0].name)')" } ?? ""): record it with --record --tiles \(tiles ?? "FOLDER")",
-                        at: (view.map { views[$0] } ?? views.first)?.location,
-                        path: JSONPath([.key("views")] + (view.map { [.index($0)] } ?? [])))
-                }
-                + archive.failures.map { message in
-                    Diagnostic.unreadable(message, at: views.first?.location, path: JSONPath([.key("views")]))
-                }
-            if !problems.isEmpty {
-                let masked = problems.map { $0.masking(secrets) }
-                io.writeError(printer.render(masked) + printer.summary(masked))
-                return .inputErrors
-            }
             do throws(TileArchiveError) {
                 try archive.save()
             } catch {
@@ -211,6 +207,16 @@ enum SnapshotCommand: Subcommand {
             "\(failing.count) of \(compared.count) pictures differ from \(baseline); report: \(FilePaths.join(out, "report.html")), \(FilePaths.join(out, "report.md"))\n"
         )
         return failing.isEmpty ? .success : .inputErrors
+    }
+
+    /// Where the part of the style that named a remote file is declared: a declared source's entry, else the
+    /// base (whose sources, sprite and glyphs the others are).
+    private static func location(of owner: RemoteGateway.Owner, in declarations: Declarations?) -> SourceLocation? {
+        guard let declarations else { return nil }
+        if case .source(let id) = owner, let source = declarations.sources.first(where: { $0.styleSourceID == id }) {
+            return source.location
+        }
+        return declarations.fieldLocations["base"] ?? declarations.fieldLocations["bases"]
     }
 
     private static func masked(_ text: String, _ secrets: [String]) -> String {

@@ -28,6 +28,14 @@ public enum Limits {
     public static let layers = 100_000
     /// Characters in a declared source id (style ids and output file names derive from it).
     public static let sourceIDLength = 128
+    /// One remote file a snapshot records or replays (a tile, a TileJSON, a sprite, a glyph range), bytes (16 MiB).
+    public static let remoteFileSize = 16 << 20
+    /// A snapshot tiles folder's `index.json`, bytes (16 MiB).
+    public static let tilesIndexSize = 16 << 20
+    /// One picture a snapshot takes or compares with (a baseline PNG), bytes (32 MiB).
+    public static let pictureSize = 32 << 20
+    /// One file the preview serves from a folder it is given (`--local-tiles`, `--maplibre-js`), bytes (16 MiB).
+    public static let servedFileSize = 16 << 20
     /// Characters of one unbroken run of input a diagnostic message quotes; longer runs are cut.
     public static let quotedRunLength = 200
 }

@@ -7,8 +7,10 @@ import StyleRuntime
 /// is not visible to other processes. Redirects are followed on the same host only; every failure is a
 /// message without the key.
 public struct HTTPFetcher: Sendable {
-    /// The largest body accepted, in bytes.
+    /// The largest body accepted by default, in bytes (64 MiB).
     public static let maximumBytes = 64 << 20
+    /// The largest body this fetcher accepts, in bytes.
+    public var byteLimit = HTTPFetcher.maximumBytes
     /// Seconds for the whole transfer.
     public var timeout: Double
     /// Text that must not appear in any message (the key, and its percent-encoded form).
@@ -83,7 +85,7 @@ public struct HTTPFetcher: Sendable {
     /// What curl writes after the body, on its standard error (the body alone goes to standard output).
     private static let statusMarker = "mc-style-status:"
 
-    /// One request, the body read from curl's standard output as it comes: past `maximumBytes`, or past the
+    /// One request, the body read from curl's standard output as it comes: past `byteLimit`, or past the
     /// deadline, curl is stopped and nothing more is read (curl's own `--max-filesize` cannot stop a body of
     /// unknown length, and nothing is put on disk).
     private func once(_ url: String, display: String, seconds: Double, deadline: Double) -> Result<Answer, Failure> {
@@ -99,7 +101,7 @@ public struct HTTPFetcher: Sendable {
         process.arguments = [
             "--silent", "--show-error", "--config", "-", "--output", "-",
             "--write-out", "%{stderr}\n\(Self.statusMarker)%{http_code} %{redirect_url}\n", "--max-filesize",
-            String(Self.maximumBytes),
+            String(byteLimit),
             "--max-time", Self.seconds(seconds), "--connect-timeout", Self.seconds(min(10, seconds)), "--proto",
             "=https,http",
             "--max-redirs", "0",
@@ -124,7 +126,8 @@ public struct HTTPFetcher: Sendable {
         let readingErrors = DispatchGroup()
         let errorHandle = errors.fileHandleForReading
         DispatchQueue.global().async(group: readingErrors) { complaintBytes = errorHandle.readDataToEndOfFile() }
-        let (body, stopped) = Self.readBody(output.fileHandleForReading.fileDescriptor, until: deadline)
+        let (body, stopped) = Self.readBody(
+            output.fileHandleForReading.fileDescriptor, limit: byteLimit, until: deadline)
         if stopped != nil { process.terminate() }
         try? output.fileHandleForReading.close()
         readingErrors.wait()
@@ -157,10 +160,12 @@ public struct HTTPFetcher: Sendable {
 
     private enum Stop { case tooLarge, deadline }
 
-    /// Reads `descriptor` to its end, at most `maximumBytes` bytes and until `deadline` (seconds, `now()`). The
+    /// Reads `descriptor` to its end, at most `limit` bytes and until `deadline` (seconds, `now()`). The
     /// body is gathered in pieces and joined once at the end: a growing array would copy itself at each doubling,
     /// and a body refused at the limit would have cost half as much again.
-    private static func readBody(_ descriptor: Int32, until deadline: Double) -> (body: [UInt8], stopped: Stop?) {
+    private static func readBody(_ descriptor: Int32, limit: Int, until deadline: Double) -> (
+        body: [UInt8], stopped: Stop?
+    ) {
         var pieces: [[UInt8]] = []
         var total = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -174,7 +179,7 @@ public struct HTTPFetcher: Sendable {
             let count = DescriptorReading.readSome(descriptor, into: &chunk)
             if count <= 0 { break }
             total += count
-            guard total <= maximumBytes else { return ([], .tooLarge) }
+            guard total <= limit else { return ([], .tooLarge) }
             pieces.append(Array(chunk[0..<count]))
         }
         var body: [UInt8] = []
@@ -184,7 +189,8 @@ public struct HTTPFetcher: Sendable {
     }
 
     private func tooLarge(_ display: String) -> Failure {
-        Failure(message: "\(display) is larger than the \(Self.maximumBytes >> 20) MiB limit")
+        let limit = byteLimit % (1 << 20) == 0 ? "\(byteLimit >> 20) MiB" : "\(byteLimit) bytes"
+        return Failure(message: "\(display) is larger than the \(limit) limit")
     }
 
     private func timedOut(_ display: String) -> Failure {

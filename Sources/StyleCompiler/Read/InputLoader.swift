@@ -16,6 +16,9 @@ public struct InputLoader: Sendable {
 
     /// The largest file it reads, in bytes.
     public var maximumFileSize: Int
+    /// False to refuse a file that is a symbolic link (the last part of its path), as folders mc-style keeps
+    /// for itself (recorded tiles, baselines) are read.
+    public var followsSymbolicLinks = true
     /// The table every file read is added to: the locations of their nodes are found through it.
     public let files: SourceFiles
 
@@ -29,11 +32,24 @@ public struct InputLoader: Sendable {
     /// Reads `path`, naming the result `displayName` (defaults to `path`) in locations.
     public func load(path: String, displayName: String? = nil) throws(InputError) -> SourceFile {
         let name = displayName ?? path
+        return files.add(name: name, bytes: try bytes(path: path, displayName: name))
+    }
+
+    /// The bytes of the regular file at `path` (no larger than `maximumFileSize`, checked before reading; no link
+    /// unless `followsSymbolicLinks`), without adding it to the table: for files that are not parsed (pictures,
+    /// tiles).
+    public func bytes(path: String, displayName: String? = nil) throws(InputError) -> [UInt8] {
+        let name = displayName ?? path
         guard !path.utf8.contains(0) else { throw InputError(fileName: name, reason: "has a NUL byte in its name") }
         // Non-blocking, so that opening a FIFO (or a device) does not wait for a writer: it is refused below as not a
         // regular file. A regular file reads the same either way.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw InputError(fileName: name, reason: Self.describe(errno)) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followsSymbolicLinks ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else {
+            if !followsSymbolicLinks, errno == ELOOP {
+                throw InputError(fileName: name, reason: "is a symbolic link, which mc-style does not follow here")
+            }
+            throw InputError(fileName: name, reason: Self.describe(errno))
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw InputError(fileName: name, reason: Self.describe(errno)) }
@@ -46,7 +62,7 @@ public struct InputLoader: Sendable {
             throw InputError(
                 fileName: name, reason: "is \(status.st_size) bytes, more than the limit of \(maximumFileSize) bytes")
         }
-        return files.add(name: name, bytes: try readAll(descriptor, name: name, expectedSize: Int(status.st_size)))
+        return try readAll(descriptor, name: name, expectedSize: Int(status.st_size))
     }
 
     /// Reads standard input (named `<stdin>`), with the same size limit.

@@ -14,7 +14,9 @@ import StyleRuntime
 ///   declared layers;
 /// - no `{hosted_sprite_url}` or `{hosted_glyphs_url}`, which GL JS refuses and only the SDK fills, and no symbol
 ///   layer without glyphs;
-/// - no camera of its own (`center`, `zoom`, `bearing`, `pitch`), so that a new build keeps the page's camera.
+/// - no camera of its own (`center`, `zoom`, `bearing`, `pitch`), so that a new build keeps the page's camera;
+/// - every source's `attribution` cleaned to a short allow-list of markup (`AttributionHTML`): GL JS inserts it
+///   as HTML, and it comes from files the preview did not write.
 struct PreviewStyle: Sendable {
     /// The style to load.
     let bytes: [UInt8]
@@ -43,6 +45,12 @@ struct PreviewStyle: Sendable {
             if let index = layers.firstIndex(where: { $0["id"]?.stringValue == layerID }) {
                 Self.setZoom(&layers[index], "minzoom", unified?.first)
                 Self.setZoom(&layers[index], "maxzoom", unified?.dropFirst().first)
+            }
+        }
+        for member in sources.members {
+            guard let attribution = member.value["attribution"]?.stringValue else { continue }
+            _ = sources.modifyValue(forKey: member.key) {
+                Self.set(&$0, "attribution", .string(AttributionHTML.cleaned(attribution)))
             }
         }
         _ = sources.modifyValue(forKey: "mc-base-raster") {

@@ -74,6 +74,11 @@ struct HTTPRequestParser: Sendable {
             let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces
             headers.append((name, value))
         }
+        // Two of either would let two readers of one request disagree on where it is going or where it ends
+        // (RFC 9110 7.2, RFC 9112 6.3).
+        for name in ["host", "content-length"] where headers.count(where: { $0.name == name }) > 1 {
+            return .refused(.badRequest, "more than one \(name) header field")
+        }
         if let length = headers.first(where: { $0.name == "content-length" })?.value, length != "0" {
             return .refused(.payloadTooLarge, "requests carry no body here")
         }

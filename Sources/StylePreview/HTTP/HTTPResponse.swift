@@ -1,5 +1,4 @@
-/// A whole response: status, content type and body. Every response says `Cache-Control: no-store` (the preview
-/// changes with every build) and `X-Content-Type-Options: nosniff`.
+/// A whole response: status, content type and body. The head carries `SecurityHeaders`' fields on every response.
 struct HTTPResponse: Sendable {
     let status: HTTPStatus
     /// The `Content-Type` (`application/json`, `image/png`, ...).
@@ -23,20 +22,27 @@ struct HTTPResponse: Sendable {
     }
 
     /// The status line and header fields, ending with the empty line.
-    func head(keepsAlive: Bool) -> [UInt8] {
+    func head(keepsAlive: Bool, security: SecurityHeaders) -> [UInt8] {
         var text = "HTTP/1.1 \(status.rawValue) \(status.reason)\r\n"
         text += "Content-Type: \(contentType)\r\n"
         text += "Content-Length: \(body.count)\r\n"
-        text += "Cache-Control: no-store\r\n"
-        text += "X-Content-Type-Options: nosniff\r\n"
+        text += security.fields
         text += "Connection: \(keepsAlive ? "keep-alive" : "close")\r\n\r\n"
         return Array(text.utf8)
     }
 
-    /// The head of a Server-Sent Events stream; events follow as the server sends them.
-    static let eventStreamHead = Array(
-        ("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
-            + "X-Content-Type-Options: nosniff\r\nConnection: keep-alive\r\n\r\n").utf8)
+    /// The whole response for `method` (a `HEAD` gets the head alone).
+    func bytes(method: String, keepsAlive: Bool, security: SecurityHeaders) -> [UInt8] {
+        head(keepsAlive: keepsAlive, security: security) + (method == "HEAD" ? [] : body)
+    }
+
+    /// The head of a Server-Sent Events stream; events follow as the server sends them (none for `HEAD`, whose
+    /// connection then closes).
+    static func eventStreamHead(security: SecurityHeaders, keepsAlive: Bool = true) -> [UInt8] {
+        Array(
+            ("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n" + security.fields
+                + "Connection: \(keepsAlive ? "keep-alive" : "close")\r\n\r\n").utf8)
+    }
 
     /// One Server-Sent Event: `event: NAME` and its data, one `data:` line per line.
     static func event(_ name: String, data: String) -> [UInt8] {

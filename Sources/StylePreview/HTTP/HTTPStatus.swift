@@ -9,6 +9,7 @@ enum HTTPStatus: Int, Sendable {
     case uriTooLong = 414
     case headerFieldsTooLarge = 431
     case internalServerError = 500
+    case badGateway = 502
     case serviceUnavailable = 503
     case versionNotSupported = 505
 
@@ -24,6 +25,7 @@ enum HTTPStatus: Int, Sendable {
         case .uriTooLong: return "URI Too Long"
         case .headerFieldsTooLarge: return "Request Header Fields Too Large"
         case .internalServerError: return "Internal Server Error"
+        case .badGateway: return "Bad Gateway"
         case .serviceUnavailable: return "Service Unavailable"
         case .versionNotSupported: return "HTTP Version Not Supported"
         }

@@ -7,11 +7,18 @@ import Synchronization
     import Darwin
 #endif
 
-/// A small HTTP/1.1 server on 127.0.0.1 for `mc-style preview`: `GET` and `HEAD`, keep-alive, Server-Sent Events,
-/// and bounds on what a client can take: the request size (`HTTPRequestParser`), the number of connections open at
-/// once (`maximumConnections`, beyond which a connection gets 503 and is closed), and how long a connection may sit
-/// idle (`idleSeconds`). It answers only requests whose `Host` is this address with this port (so a page of another
-/// site cannot reach it through DNS rebinding), and only what the handler publishes.
+/// A small HTTP/1.1 server on 127.0.0.1 for `mc-style preview` and `snapshot`: `GET` and `HEAD`, keep-alive,
+/// Server-Sent Events, and bounds on everything a client can hold:
+/// - the request size (`HTTPRequestParser`);
+/// - `maximumConnections` request slots; when they are all taken, the connection idle longest is closed for a new
+///   one, and with none idle the new one gets 503;
+/// - a request head must come whole within `headSeconds` (of the connection's opening, or of its first byte);
+///   a kept-alive connection may wait `idleSeconds` for its next request; a response must be taken within
+///   `writeSeconds`;
+/// - event streams (`/events`) hold no request slot: at most `maximumStreams`, each with a small queue that a
+///   broadcast fills without waiting; a client that falls behind is dropped (`EventStream`).
+/// It answers only requests whose `Host` is this address with this port (so a page of another site cannot reach
+/// it through DNS rebinding), only what the handler publishes, and every response carries `SecurityHeaders`.
 final class PreviewServer: Sendable {
     /// What the handler gives for a request.
     enum Reply: Sendable {
@@ -23,26 +30,38 @@ final class PreviewServer: Sendable {
 
     typealias Handler = @Sendable (HTTPRequest) -> Reply
 
-    /// Connections open at once; one more is answered 503 and closed.
+    /// Request slots: connections open at once, event streams aside.
     static let maximumConnections = 64
-    /// Seconds a connection may wait for its next request before it is closed; an event stream gets a comment line
-    /// this often instead, which also finds clients that went away.
-    static let idleSeconds = 15
+    /// Event streams open at once; one more is answered 503.
+    static let maximumStreams = 64
+    /// Seconds within which a request head must come whole: of the connection's opening for its first request,
+    /// of the head's first byte for later ones.
+    static let headSeconds = 5.0
+    /// Seconds a kept-alive connection may wait for its next request.
+    static let idleSeconds = 15.0
+    /// Seconds within which a client must take a whole response (or an event).
+    static let writeSeconds = 10.0
+    /// Seconds between comment lines on a quiet event stream (they find clients that went away).
+    static let streamCommentSeconds = 15.0
 
     /// The port the server listens on.
     let port: UInt16
+    /// The header fields every response carries.
+    let security: SecurityHeaders
     private let listener: Int32
     private let handler: Handler
     private let state = Mutex(State())
 
     private struct State {
-        var connections: Set<Int32> = []
-        var subscribers: Set<Int32> = []
+        /// Open request connections, each with the time it began to wait for a request (nil while it reads or
+        /// answers one).
+        var connections: [Int32: Double?] = [:]
+        var streams: [Int32: EventStream] = [:]
         var stopping = false
     }
 
     /// Binds 127.0.0.1 at `port` (0: a free port the system picks) and starts listening; `start` accepts.
-    init(port requested: UInt16, handler: @escaping Handler) throws(PreviewServerError) {
+    init(port requested: UInt16, security: SecurityHeaders, handler: @escaping Handler) throws(PreviewServerError) {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -72,6 +91,7 @@ final class PreviewServer: Sendable {
         }
         self.listener = descriptor
         self.port = UInt16(bigEndian: actual.sin_port)
+        self.security = security
         self.handler = handler
     }
 
@@ -80,30 +100,35 @@ final class PreviewServer: Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
-    /// Stops accepting and closes every connection; returns at once.
+    /// Stops accepting and closes every connection and stream; returns at once.
     func stop() {
-        let open = state.withLock { state -> Set<Int32> in
+        let (open, streams) = state.withLock { state -> ([Int32], [EventStream]) in
             state.stopping = true
-            return state.connections
+            return (Array(state.connections.keys), Array(state.streams.values))
         }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
         for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        for stream in streams {
+            stream.close()
+            shutdown(stream.descriptor, Int32(SHUT_RDWR))
+        }
     }
 
-    /// Sends an event to every open event stream.
+    /// Queues an event for every open event stream; never waits for a client. A stream whose client has fallen
+    /// `EventStream.queueLimit` events behind is dropped.
     func broadcast(_ name: String, data: String) {
         let event = HTTPResponse.event(name, data: data)
         state.withLock { state in
-            for descriptor in state.subscribers where !Self.sendAll(descriptor, event) {
-                state.subscribers.remove(descriptor)
+            for (descriptor, stream) in state.streams where !stream.enqueue(event) {
+                state.streams[descriptor] = nil
                 shutdown(descriptor, Int32(SHUT_RDWR))
             }
         }
     }
 
     /// The number of event streams open, for tests.
-    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    var subscriberCount: Int { state.withLock { $0.streams.count } }
 
     private func acceptLoop() {
         while true {
@@ -115,86 +140,128 @@ final class PreviewServer: Sendable {
                 continue
             }
             Self.configure(descriptor)
-            let admitted = state.withLock { state -> Bool in
-                guard !state.stopping, state.connections.count < Self.maximumConnections else { return false }
-                state.connections.insert(descriptor)
-                return true
-            }
-            guard admitted else {
+            guard admit(descriptor) else {
                 let busy = HTTPResponse.text(.serviceUnavailable, "too many connections")
-                _ = Self.sendAll(descriptor, busy.head(keepsAlive: false) + busy.body)
+                _ = SocketIO.sendAll(
+                    descriptor, busy.bytes(method: "GET", keepsAlive: false, security: security),
+                    until: SocketIO.now() + 1)
                 close(descriptor)
                 continue
             }
             Thread.detachNewThread { [self] in
                 serve(descriptor)
                 state.withLock { state in
-                    state.connections.remove(descriptor)
-                    state.subscribers.remove(descriptor)
+                    state.connections[descriptor] = nil
+                    state.streams[descriptor] = nil
                 }
                 close(descriptor)
             }
         }
     }
 
-    /// Reads requests from one connection and answers each, until it closes, idles too long or asks to close.
+    /// Gives `descriptor` a request slot, closing the connection idle longest when every slot is taken; false
+    /// when none is free and none idle.
+    private func admit(_ descriptor: Int32) -> Bool {
+        state.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            if state.connections.count >= Self.maximumConnections {
+                let idle = state.connections.compactMap { entry in entry.value.map { (entry.key, $0) } }
+                guard let oldest = idle.min(by: { $0.1 < $1.1 }) else { return false }
+                state.connections[oldest.0] = nil
+                shutdown(oldest.0, Int32(SHUT_RDWR))
+            }
+            state.connections[descriptor] = .some(SocketIO.now())
+            return true
+        }
+    }
+
+    private func markWaiting(_ descriptor: Int32, _ waiting: Bool) {
+        state.withLock { state in
+            guard state.connections[descriptor] != nil else { return }
+            state.connections[descriptor] = waiting ? .some(SocketIO.now()) : .some(nil)
+        }
+    }
+
+    /// Reads requests from one connection and answers each, until it closes, runs out of time or asks to close.
     private func serve(_ descriptor: Int32) {
         let parser = HTTPRequestParser()
         var buffer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        var deadline = SocketIO.now() + Self.headSeconds
         while true {
             switch parser.parse(buffer[...]) {
             case .incomplete:
-                let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-                guard count > 0 else { return }
-                buffer.append(contentsOf: chunk[0..<count])
+                switch SocketIO.receive(descriptor, limit: 16 * 1024, until: deadline) {
+                case .closed, .timedOut: return
+                case .bytes(let bytes):
+                    if buffer.isEmpty {
+                        markWaiting(descriptor, false)
+                        deadline = min(deadline, SocketIO.now() + Self.headSeconds)
+                    }
+                    buffer.append(contentsOf: bytes)
+                }
             case .refused(let status, let message):
                 let response = HTTPResponse.text(status, message)
-                _ = Self.sendAll(descriptor, response.head(keepsAlive: false) + response.body)
+                _ = SocketIO.sendAll(
+                    descriptor, response.bytes(method: "GET", keepsAlive: false, security: security),
+                    until: SocketIO.now() + Self.writeSeconds)
                 return
             case .request(let request, let consumed):
                 buffer.removeFirst(consumed)
                 guard isOurHost(request.header("host")) else {
                     let response = HTTPResponse.text(.forbidden, "this server answers only to 127.0.0.1:\(port)")
-                    _ = Self.sendAll(descriptor, response.head(keepsAlive: false) + response.body)
+                    _ = SocketIO.sendAll(
+                        descriptor, response.bytes(method: request.method, keepsAlive: false, security: security),
+                        until: SocketIO.now() + Self.writeSeconds)
                     return
                 }
                 switch handler(request) {
                 case .response(let response):
                     let keepsAlive = request.keepsAlive
-                    let bytes = response.head(keepsAlive: keepsAlive) + (request.method == "HEAD" ? [] : response.body)
-                    guard Self.sendAll(descriptor, bytes), keepsAlive else { return }
+                    let bytes = response.bytes(method: request.method, keepsAlive: keepsAlive, security: security)
+                    guard SocketIO.sendAll(descriptor, bytes, until: SocketIO.now() + Self.writeSeconds), keepsAlive
+                    else { return }
+                    deadline = SocketIO.now() + Self.idleSeconds
+                    if buffer.isEmpty { markWaiting(descriptor, true) }
                 case .eventStream:
-                    streamEvents(descriptor)
+                    if request.method == "HEAD" {
+                        _ = SocketIO.sendAll(
+                            descriptor, HTTPResponse.eventStreamHead(security: security, keepsAlive: false),
+                            until: SocketIO.now() + Self.writeSeconds)
+                    } else {
+                        streamEvents(descriptor)
+                    }
                     return
                 }
             }
         }
     }
 
-    /// Holds an event stream open: `broadcast` writes to it; a comment line every `idleSeconds` finds a client
-    /// that went away.
+    /// Turns the connection into an event stream (out of the request slots) and writes its events as they are
+    /// queued, a comment line when none comes for `streamCommentSeconds`.
     private func streamEvents(_ descriptor: Int32) {
+        let stream = EventStream(descriptor: descriptor)
         let registered = state.withLock { state -> Bool in
-            guard Self.sendAll(descriptor, HTTPResponse.eventStreamHead + Array(": connected\n\n".utf8)) else {
-                return false
-            }
-            state.subscribers.insert(descriptor)
+            state.connections[descriptor] = nil
+            guard !state.stopping, state.streams.count < Self.maximumStreams else { return false }
+            state.streams[descriptor] = stream
             return true
         }
-        guard registered else { return }
-        var byte: UInt8 = 0
-        while true {
-            let count = recv(descriptor, &byte, 1, 0)
-            if count == 0 { return }
-            if count < 0 {
-                guard errno == EAGAIN || errno == EWOULDBLOCK else { return }
-                let alive = state.withLock { state in
-                    state.subscribers.contains(descriptor) && Self.sendAll(descriptor, Array(": keep-alive\n\n".utf8))
-                }
-                guard alive else { return }
+        guard registered else {
+            let busy = HTTPResponse.text(.serviceUnavailable, "too many event streams")
+            _ = SocketIO.sendAll(
+                descriptor, busy.bytes(method: "GET", keepsAlive: false, security: security),
+                until: SocketIO.now() + 1)
+            return
+        }
+        var pending = HTTPResponse.eventStreamHead(security: security) + Array(": connected\n\n".utf8)
+        while SocketIO.sendAll(descriptor, pending, until: SocketIO.now() + Self.writeSeconds) {
+            switch stream.next(waiting: Self.streamCommentSeconds) {
+            case .closed: return
+            case .idle: pending = Array(": keep-alive\n\n".utf8)
+            case .event(let event): pending = event
             }
         }
+        stream.close()
     }
 
     /// `Host` names this server: 127.0.0.1 or localhost, with this port.
@@ -203,34 +270,12 @@ final class PreviewServer: Sendable {
         return host == "127.0.0.1:\(port)" || host == "localhost:\(port)"
     }
 
-    /// Timeouts for reading and writing, and no SIGPIPE on a closed peer.
+    /// No SIGPIPE on a closed peer (Linux passes MSG_NOSIGNAL instead).
     private static func configure(_ descriptor: Int32) {
-        var timeout = timeval(tv_sec: idleSeconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
             var yes: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
-    }
-
-    /// Writes all of `bytes`; false when the peer is gone or too slow.
-    private static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        #if canImport(Glibc)
-            let flags = Int32(MSG_NOSIGNAL)
-        #else
-            let flags: Int32 = 0
-        #endif
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return -1 }
-                return send(descriptor, base + offset, raw.count - offset, flags)
-            }
-            guard sent > 0 else { return false }
-            offset += sent
-        }
-        return true
     }
 
     private static var lastError: String { String(cString: strerror(errno)) }

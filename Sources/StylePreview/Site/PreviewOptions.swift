@@ -4,8 +4,14 @@ public struct PreviewOptions: Sendable {
     public var port: UInt16 = 0
     /// The variant the page shows first; nil for the first.
     public var variant: String?
-    /// TomTom's API key, for the base map's tiles; never printed, never sent anywhere but TomTom's URLs.
+    /// TomTom's API key, for the base map's tiles; never printed, never sent to the browser, never sent anywhere
+    /// but `https` URLs on TomTom's hosts (the server adds it on the way out).
     public var apiKey: String?
+    /// Other secrets the remote URLs carry (`${NAME}` values), kept from the browser as the key is.
+    public var secrets: [RemoteSecret] = []
+    /// True for `snapshot`: the style (and so the remote files) only for the pages the run opened, by the token
+    /// each was given.
+    public var servesOnlyItsPages = false
     /// Folders of PNG tiles (`FOLDER/{z}/{x}/{y}.png`) served for LocalTileServer routes, by route name.
     public var localTiles: [String: String] = [:]
     /// Where remote files come from for snapshots (recorded or replayed); nil: the browser fetches them itself.
@@ -21,6 +27,15 @@ public struct PreviewOptions: Sendable {
         case url(String)
         /// A local folder that holds them, which the preview serves.
         case folder(String)
+
+        /// The origin the page loads GL JS from, for its Content-Security-Policy; nil for the server itself.
+        var origin: String? {
+            switch self {
+            case .pinned: return SecurityHeaders.origin(of: PreviewPage.pinnedBase)
+            case .url(let url): return SecurityHeaders.origin(of: url)
+            case .folder: return nil
+            }
+        }
     }
 
     /// The MapLibre GL JS version the page loads when it is not told where GL JS is.

@@ -9,6 +9,24 @@ enum PreviewPage {
     static let mapLibreScriptIntegrity = "sha384-lwoweBvLd/SJV/pFn4C9Dj9MR+0hltVUArfmLy5PPNG2vOnTCmy+w+gxbO/wzFgH"
     static let mapLibreStyleIntegrity = "sha384-Nq6PQ+9vJPvw7U/VfDELyrWoGQMsy0gi6QShhaSrGzkpF5KkM40csg2leky+YMTd"
 
+    /// The page's own styles, served as `/app.css`: the Content-Security-Policy allows no inline style.
+    static let styleSheet = Array(
+        """
+        body { margin: 0; display: flex; height: 100vh; font: 13px/1.4 system-ui, sans-serif; }
+        #panel { width: 300px; overflow: auto; padding: 10px; box-sizing: border-box; border-right: 1px solid #ccc; }
+        #map { flex: 1; }
+        h2 { font-size: 13px; margin: 14px 0 6px; }
+        .source { margin: 6px 0; }
+        .source input[type=range] { width: 100%; }
+        #findings { white-space: pre-wrap; font-family: ui-monospace, monospace; font-size: 11px; }
+        #findings.errors { color: #b00020; }
+        #notes { color: #6b4e00; }
+
+        """.utf8)
+
+    /// Where the pinned GL JS is loaded from.
+    static let pinnedBase = "https://unpkg.com/maplibre-gl@\(mapLibreVersion)/dist"
+
     static func html(_ source: PreviewOptions.MapLibreSource) -> [UInt8] {
         let tags = mapLibreTags(source)
         return Array(
@@ -20,17 +38,7 @@ enum PreviewPage {
             <title>mc-style preview</title>
             <meta name="viewport" content="width=device-width, initial-scale=1">
             \(tags)
-            <style>
-            body { margin: 0; display: flex; height: 100vh; font: 13px/1.4 system-ui, sans-serif; }
-            #panel { width: 300px; overflow: auto; padding: 10px; box-sizing: border-box; border-right: 1px solid #ccc; }
-            #map { flex: 1; }
-            h2 { font-size: 13px; margin: 14px 0 6px; }
-            .source { margin: 6px 0; }
-            .source input[type=range] { width: 100%; }
-            #findings { white-space: pre-wrap; font-family: ui-monospace, monospace; font-size: 11px; }
-            #findings.errors { color: #b00020; }
-            #notes { color: #6b4e00; }
-            </style>
+            <link rel="stylesheet" href="/app.css">
             </head>
             <body>
             <div id="panel">
@@ -55,7 +63,7 @@ enum PreviewPage {
     static func mapLibreTags(_ source: PreviewOptions.MapLibreSource) -> String {
         switch source {
         case .pinned:
-            let base = "https://unpkg.com/maplibre-gl@\(mapLibreVersion)/dist"
+            let base = pinnedBase
             return """
                 <link rel="stylesheet" href="\(base)/maplibre-gl.css" integrity="\(mapLibreStyleIntegrity)" crossorigin="anonymous">
                 <script src="\(base)/maplibre-gl.js" integrity="\(mapLibreScriptIntegrity)" crossorigin="anonymous"></script>

@@ -5,26 +5,33 @@ import StyleMath
 import StyleRuntime
 import Synchronization
 
-/// What the preview server publishes, and nothing else: the page, its script, the state of the last build, the
-/// composed style of a variant resolved with the page's settings, the zoom readout, the build events, the
-/// LocalTileServer stand-in's tiles, and MapLibre GL JS when it comes from a local folder.
+/// What the preview server publishes, and nothing else: the page, its script and style sheet, the state of the
+/// last build, the composed style of a variant resolved with the page's settings, the zoom readout, the build
+/// events, the LocalTileServer stand-in's tiles, the remote files the style names (through `RemoteGateway`), and
+/// MapLibre GL JS when it comes from a local folder.
 public final class PreviewSite: Sendable {
     private let builder: PreviewBuilder
     private let options: PreviewOptions
     private let snapshot: Mutex<PreviewSnapshot?> = Mutex(nil)
     private let serverBox: Mutex<PreviewServer?> = Mutex(nil)
     let pictures = SnapshotPictures()
+    /// Where every remote file the pages ask for comes from.
+    public let gateway: RemoteGateway
 
     /// A site that builds with `job` (compiled in memory; nothing is written).
     public init(job: CompileJob, options: PreviewOptions) {
         self.builder = PreviewBuilder(job: job)
         self.options = options
+        self.gateway = RemoteGateway(
+            secrets: (options.apiKey.map { [RemoteSecret(.apiKey, value: $0)] } ?? []) + options.secrets,
+            archive: options.archive)
     }
 
     /// Builds once and starts the server on 127.0.0.1; returns the port.
     public func start() throws(PreviewServerError) -> UInt16 {
         rebuild()
-        let server = try PreviewServer(port: options.port) { [self] request in handle(request) }
+        let security = SecurityHeaders(mapLibreOrigin: options.mapLibre.origin)
+        let server = try PreviewServer(port: options.port, security: security) { [self] request in handle(request) }
         serverBox.withLock { $0 = server }
         server.start()
         return server.port
@@ -56,32 +63,27 @@ public final class PreviewSite: Sendable {
 
     func handle(_ request: HTTPRequest) -> PreviewServer.Reply {
         switch request.path {
-        case "/":
-            return .response(
-                HTTPResponse(contentType: "text/html; charset=utf-8", body: PreviewPage.html(options.mapLibre)))
-        case "/app.js":
-            return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: PreviewPage.script))
-        case "/snapshot.html":
-            return .response(
-                HTTPResponse(contentType: "text/html; charset=utf-8", body: SnapshotPage.html(options.mapLibre)))
-        case "/snapshot.js":
-            return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: SnapshotPage.script))
+        case "/": return .response(Self.page(PreviewPage.html(options.mapLibre)))
+        case "/app.js": return .response(Self.script(PreviewPage.script))
+        case "/app.css": return .response(Self.styleSheet(PreviewPage.styleSheet))
+        case "/snapshot.html": return .response(Self.page(SnapshotPage.html(options.mapLibre)))
+        case "/snapshot.js": return .response(Self.script(SnapshotPage.script))
+        case "/snapshot.css": return .response(Self.styleSheet(SnapshotPage.styleSheet))
         case "/snapshot-part": return .response(pictures.receive(request))
         case "/snapshot-image": return .response(pictures.image(request))
-        case "/compare.html":
-            return .response(HTTPResponse(contentType: "text/html; charset=utf-8", body: ComparePage.html))
-        case "/compare.js":
-            return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", body: ComparePage.script))
+        case "/compare.html": return .response(Self.page(ComparePage.html))
+        case "/compare.js": return .response(Self.script(ComparePage.script))
         case "/state.json": return .response(.json(snapshot.withLock { $0 }.map(stateJSON) ?? Array("{}".utf8)))
         case "/style.json": return .response(style(request))
         case "/zoom": return .response(zoom(request))
         case "/events": return .eventStream
         default:
             if request.path.hasPrefix("/tiles/") { return .response(tile(request.path)) }
-            if let archive = options.archive,
-                let url = RemoteURLs.remote(path: request.path, rawQuery: request.rawQuery)
-            {
-                return .response(remote(url, archive: archive, asker: Self.asker(request)))
+            if request.path.hasPrefix(RemoteGateway.prefix) {
+                guard let port = serverBox.withLock({ $0?.port }) else {
+                    return .response(.text(.serviceUnavailable, "not started"))
+                }
+                return .response(gateway.answer(request, port: port))
             }
             if case .folder(let folder) = options.mapLibre,
                 ["/maplibre/maplibre-gl.js", "/maplibre/maplibre-gl.css"].contains(request.path)
@@ -90,6 +92,18 @@ public final class PreviewSite: Sendable {
             }
             return .response(.text(.notFound, "not published here"))
         }
+    }
+
+    private static func page(_ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(contentType: "text/html; charset=utf-8", body: bytes)
+    }
+
+    private static func script(_ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(contentType: "text/javascript; charset=utf-8", body: bytes)
+    }
+
+    private static func styleSheet(_ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(contentType: "text/css; charset=utf-8", body: bytes)
     }
 
     // MARK: State
@@ -127,8 +141,13 @@ public final class PreviewSite: Sendable {
     // MARK: Style
 
     /// `/style.json?variant=NAME&opacity=ID:VALUE,...&visible=ID:1|0,...`: the variant resolved by `StyleRuntime`, as the
-    /// app would, then drawn as the phone draws it (`PreviewStyle`).
+    /// app would, then drawn as the phone draws it (`PreviewStyle`), every remote URL routed through the
+    /// gateway. Its URLs hold stand-ins for secrets, never their values. For `snapshot`, only a page with a token
+    /// the run handed out (`token=`) gets it.
     private func style(_ request: HTTPRequest) -> HTTPResponse {
+        if options.servesOnlyItsPages, !pictures.isExpected(request.parameter("token") ?? "") {
+            return .text(.forbidden, "this server serves only the pages it opened")
+        }
         guard let snapshot = snapshot.withLock({ $0 }),
             let name = request.parameter("variant") ?? snapshot.variantNames.first,
             let compiled = snapshot.variants[name]
@@ -137,8 +156,8 @@ public final class PreviewSite: Sendable {
         }
         guard let port = serverBox.withLock({ $0?.port }) else { return .text(.serviceUnavailable, "not started") }
         var settings = RuntimeSettings(
-            platform: compiled.manifest.platforms.first ?? .android, apiKey: options.apiKey ?? Self.keyStandIn,
-            localTileServer: "http://127.0.0.1:\(port)")
+            platform: compiled.manifest.platforms.first ?? .android,
+            apiKey: gateway.standIn(for: .apiKey) ?? Self.keyStandIn, localTileServer: "http://127.0.0.1:\(port)")
         for record in compiled.variant.placeholders {
             if case .cacheKey(let route) = record.placeholder {
                 settings.cacheKeys[route] = "preview-\(snapshot.version)"
@@ -156,9 +175,10 @@ public final class PreviewSite: Sendable {
             let resolved = try compiled.resolve(settings)
             let preview = try PreviewStyle(
                 resolved: resolved.style, manifest: snapshot.manifest, hasAPIKey: options.apiKey != nil)
-            guard let archive = options.archive else { return .json(preview.bytes) }
-            archive.allow(RemoteURLs.hosts(in: preview.bytes))
-            return .json(RemoteURLs.route(style: preview.bytes, port: port))
+            let declared = (snapshot.manifest?["sources"]?.arrayValue ?? []).compactMap {
+                $0["styleSourceId"]?.stringValue
+            }
+            return .json(gateway.route(style: preview.bytes, port: port, declared: Set(declared)))
         } catch {
             return .text(.badRequest, error.message)
         }
@@ -166,28 +186,6 @@ public final class PreviewSite: Sendable {
 
     /// Fills `{key}` when no key is given, so that the style resolves; `PreviewStyle` then drops every TomTom source.
     static let keyStandIn = "preview-without-a-key"
-
-    // MARK: Remote files
-
-    /// A remote file the routed style asks for, from the archive; a TileJSON's tiles are routed too. Only hosts
-    /// the composed styles name are answered: the server is no proxy to anywhere else.
-    private func remote(_ url: String, archive: TileArchive, asker: Int?) -> HTTPResponse {
-        guard let port = serverBox.withLock({ $0?.port }) else { return .text(.serviceUnavailable, "not started") }
-        guard let answer = archive.answer(url, asker: asker) else { return .text(.notFound, "not recorded") }
-        let bytes =
-            answer.contentType == "application/json"
-            ? RemoteURLs.route(tileJSON: answer.bytes, port: port) : answer.bytes
-        return HTTPResponse(contentType: answer.contentType, body: bytes)
-    }
-
-    /// The view whose snapshot page asked (`view=N` in the page's address, which the browser sends as the
-    /// referrer of the page's own requests).
-    private static func asker(_ request: HTTPRequest) -> Int? {
-        guard let referrer = request.header("referer"), referrer.contains("/snapshot.html?") else { return nil }
-        let query = referrer.split(separator: "?", maxSplits: 1).last ?? ""
-        for pair in query.split(separator: "&") where pair.hasPrefix("view=") { return Int(pair.dropFirst(5)) }
-        return nil
-    }
 
     // MARK: Zoom
 
@@ -228,11 +226,13 @@ public final class PreviewSite: Sendable {
         }
         let route = parts[0]
         if let folder = options.localTiles[route] {
-            let file = "\(folder)/\(z)/\(x)/\(y).png"
-            guard let data = FileManager.default.contents(atPath: file) else {
-                return .text(.notFound, "no tile \(z)/\(x)/\(y)")
+            do throws(InputError) {
+                let bytes = try InputLoader(maximumFileSize: Limits.servedFileSize).bytes(
+                    path: "\(folder)/\(z)/\(x)/\(y).png", displayName: "tile \(z)/\(x)/\(y)")
+                return HTTPResponse(contentType: "image/png", body: bytes)
+            } catch {
+                return .text(.notFound, error.description)
             }
-            return HTTPResponse(contentType: "image/png", body: Array(data))
         }
         let bounds = routeBounds(route)
         return HTTPResponse(
@@ -252,9 +252,12 @@ public final class PreviewSite: Sendable {
 
     private func mapLibreFile(_ folder: String, _ path: String) -> HTTPResponse {
         let name = path.hasSuffix(".js") ? "maplibre-gl.js" : "maplibre-gl.css"
-        guard let data = FileManager.default.contents(atPath: "\(folder)/\(name)") else {
-            return .text(.notFound, "\(name) is not in the --maplibre-js folder")
+        do throws(InputError) {
+            let bytes = try InputLoader(maximumFileSize: Limits.servedFileSize).bytes(
+                path: "\(folder)/\(name)", displayName: name)
+            return HTTPResponse(contentType: name.hasSuffix(".js") ? "text/javascript" : "text/css", body: bytes)
+        } catch {
+            return .text(.notFound, "\(error.description) (in the --maplibre-js folder)")
         }
-        return HTTPResponse(contentType: name.hasSuffix(".js") ? "text/javascript" : "text/css", body: Array(data))
     }
 }

@@ -4,6 +4,14 @@
 ///
 /// Its address: `/snapshot.html?token=T&view=N&variant=NAME&lng=DEG&lat=DEG&zoom=MAPLIBRE_ZOOM&bearing=DEG&pitch=DEG&width=PX&height=PX`.
 enum SnapshotPage {
+    /// The page's styles, served as `/snapshot.css`: the Content-Security-Policy allows no inline style.
+    static let styleSheet = Array(
+        """
+        html, body { margin: 0; width: 100%; height: 100%; overflow: hidden; background: #fff; }
+        #map { position: absolute; left: 0; top: 0; }
+
+        """.utf8)
+
     static func html(_ source: PreviewOptions.MapLibreSource) -> [UInt8] {
         Array(
             """
@@ -13,10 +21,7 @@ enum SnapshotPage {
             <meta charset="utf-8">
             <title>loading</title>
             \(PreviewPage.mapLibreTags(source))
-            <style>
-            html, body { margin: 0; width: 100%; height: 100%; overflow: hidden; background: #fff; }
-            #map { position: absolute; left: 0; top: 0; }
-            </style>
+            <link rel="stylesheet" href="/snapshot.css">
             </head>
             <body>
             <div id="map"></div>
@@ -47,7 +52,8 @@ enum SnapshotPage {
               container.style.width = number("width") + "px";
               container.style.height = number("height") + "px";
               try {
-                const response = await fetch("/style.json?variant=" + encodeURIComponent(query.get("variant") || ""));
+                const response = await fetch("/style.json?variant=" + encodeURIComponent(query.get("variant") || "")
+                  + "&token=" + encodeURIComponent(token));
                 if (!response.ok) { throw new Error(await response.text()); }
                 const style = await response.json();
                 map = new maplibregl.Map({ container: "map", style: style, center: [number("lng"), number("lat")],

@@ -70,6 +70,9 @@ final class SnapshotPictures: Sendable {
         }
     }
 
+    /// True while `token` is one a page was handed and has not finished with.
+    func isExpected(_ token: String) -> Bool { pending.withLock { $0[token] != nil } }
+
     /// Forgets `token` (its page is gone).
     func forget(_ token: String) { _ = pending.withLock { $0.removeValue(forKey: token) } }
 

@@ -3,12 +3,20 @@ import LocatedJSON
 import StyleCompiler
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The remote files a snapshot needs (tiles, TileJSON, sprites, glyphs), kept in a folder so that a run can be
 /// repeated offline and the same every time: `--record` fetches each one and stores it; `--tiles` alone serves
 /// only what the folder holds.
 ///
-/// The folder holds `index.json` (each URL, with every secret masked as `{key}`, and the file that answers it)
-/// and the files, named by the SHA-256 of the masked URL: no key is ever part of a stored name or file.
+/// The folder holds `index.json` (each URL as `RemoteGateway` shows it, every secret as `{key}` or `${NAME}`, and
+/// the file that answers it) and the files, named by the SHA-256 of that URL: no secret is ever part of a stored
+/// name or file. Every file is read only when it is a regular file (not a link) within its size limit
+/// (`Limits.tilesIndexSize`, `Limits.remoteFileSize`).
 public final class TileArchive: Sendable {
     /// Whether a missing file is fetched (and stored) or reported.
     public enum Mode: Sendable, Equatable {
@@ -16,6 +24,16 @@ public final class TileArchive: Sendable {
         case record
         /// Serve only what the folder holds.
         case replay
+    }
+
+    /// What the archive has for a URL.
+    enum Answer: Sendable, Equatable {
+        /// The file, and the type to serve it as.
+        case file([UInt8], contentType: String)
+        /// Replaying, and the folder does not hold it.
+        case missing
+        /// Fetching or reading failed, and why (secrets masked).
+        case failed(String)
     }
 
     /// One stored answer.
@@ -27,22 +45,18 @@ public final class TileArchive: Sendable {
     /// The index's file name inside the folder.
     public static let indexName = "index.json"
 
-    private let folder: String
+    /// The folder, as given.
+    public let folder: String
     private let mode: Mode
-    private let fetcher: HTTPFetcher
-    private let state = Mutex<
-        (index: [String: Entry], misses: [(url: String, asker: Int?)], failures: [String], hosts: Set<String>)
-    >(
-        ([:], [], [], []))
+    private let index = Mutex<[String: Entry]>([:])
 
-    /// An archive in `folder`; `secrets` are masked out of every stored URL and message. Replaying needs the
-    /// folder's index.
-    public init(folder: String, mode: Mode, secrets: [String]) throws(TileArchiveError) {
+    /// An archive in `folder`. Replaying needs the folder's index.
+    public init(folder: String, mode: Mode) throws(TileArchiveError) {
         self.folder = folder
         self.mode = mode
-        self.fetcher = HTTPFetcher(timeout: 30, secrets: secrets)
         let indexPath = FilePaths.join(folder, Self.indexName)
-        guard let data = FileManager.default.contents(atPath: indexPath) else {
+        var status = stat()
+        guard lstat(indexPath, &status) == 0 else {
             if mode == .replay {
                 throw TileArchiveError(
                     "the tiles folder '\(folder)' has no \(Self.indexName): record it first with --record --tiles \(folder)"
@@ -50,68 +64,70 @@ public final class TileArchive: Sendable {
             }
             return
         }
-        guard let root = try? JSONParser().parse(bytes: Array(data), name: indexPath).root,
+        let bytes: [UInt8]
+        do throws(InputError) {
+            bytes = try Self.reader(Limits.tilesIndexSize).bytes(path: indexPath)
+        } catch {
+            throw TileArchiveError("the tiles folder's index \(error.description)")
+        }
+        guard let root = try? JSONParser().parse(bytes: bytes, name: indexPath).root,
             let members = root.objectValue?.members
         else {
             throw TileArchiveError("'\(indexPath)' is not an index that --record wrote")
         }
-        var index: [String: Entry] = [:]
+        var entries: [String: Entry] = [:]
         for member in members {
             guard let file = member.value["file"]?.stringValue, Self.isStoredName(file),
                 let type = member.value["type"]?.stringValue
             else {
                 throw TileArchiveError("'\(indexPath)': the entry for '\(member.key)' names no stored file")
             }
-            index[member.key] = Entry(file: file, contentType: type)
+            entries[member.key] = Entry(file: file, contentType: type)
         }
-        state.withLock { $0.index = index }
+        index.withLock { $0 = entries }
     }
 
-    /// The stored answer for `url` (fetched first when recording); nil when there is none, which is remembered
-    /// with `asker` (the view whose page asked, when known).
-    func answer(_ url: String, asker: Int? = nil) -> (bytes: [UInt8], contentType: String)? {
-        let masked = fetcher.masked(url)
-        if let entry = state.withLock({ $0.index[masked] }),
-            let data = FileManager.default.contents(atPath: FilePaths.join(folder, entry.file))
-        {
-            return (Array(data), entry.contentType)
-        }
-        guard mode == .record else {
-            state.withLock { state in
-                if !state.misses.contains(where: { $0.url == masked && $0.asker == asker }) {
-                    state.misses.append((masked, asker))
-                }
+    /// The stored answer for `display` (a URL with its secrets shown as `{key}` and `${NAME}`); when recording,
+    /// one the folder lacks is fetched from `upstream` (the URL with its secrets) with `fetcher` and stored.
+    func answer(display: String, upstream: String, fetcher: HTTPFetcher) -> Answer {
+        if let entry = index.withLock({ $0[display] }) {
+            do throws(InputError) {
+                let path = FilePaths.join(folder, entry.file)
+                return .file(try Self.reader(Limits.remoteFileSize).bytes(path: path), contentType: entry.contentType)
+            } catch {
+                return .failed("the tiles folder's file for \(display) \(error.reason)")
             }
-            return nil
         }
-        switch fetcher.fetch(url, display: masked) {
+        guard mode == .record else { return .missing }
+        var bounded = fetcher
+        bounded.byteLimit = Limits.remoteFileSize
+        switch bounded.fetch(upstream, display: display) {
         case .failure(let failure):
-            state.withLock { $0.failures.append(failure.message) }
-            return nil
+            return .failed(failure.message)
         case .success(let bytes):
-            let entry = Entry(file: SHA256.hex(Array(masked.utf8)), contentType: Self.contentType(masked, bytes))
+            let entry = Entry(file: SHA256.hex(Array(display.utf8)), contentType: Self.contentType(display, bytes))
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try AtomicFileWriter().write(bytes, to: FilePaths.join(folder, entry.file))
             } catch {
-                state.withLock { $0.failures.append("cannot store \(masked) in '\(folder)': \(error)") }
-                return nil
+                return .failed("cannot store \(display) in '\(folder)': \(error)")
             }
-            state.withLock { $0.index[masked] = entry }
-            return (bytes, entry.contentType)
+            index.withLock { $0[display] = entry }
+            return .file(bytes, contentType: entry.contentType)
         }
     }
 
-    /// The URLs (masked) that replay did not have, in the order first asked for, each with the view that asked
-    /// (its index in `views:`, when known).
-    public var misses: [(url: String, asker: Int?)] { state.withLock { $0.misses } }
-    /// What went wrong fetching while recording (secrets masked).
-    public var failures: [String] { state.withLock { $0.failures } }
+    /// How the folder's files are read: regular files only, never through a link, within `limit` bytes.
+    private static func reader(_ limit: Int) -> InputLoader {
+        var loader = InputLoader(maximumFileSize: limit)
+        loader.followsSymbolicLinks = false
+        return loader
+    }
 
     /// Writes the index (recording only): every URL in sorted order, so that the same tiles give the same file.
     public func save() throws(TileArchiveError) {
         guard mode == .record else { return }
-        let index = state.withLock { $0.index }
+        let index = self.index.withLock { $0 }
         let members = index.keys.sorted().compactMap { url -> JSONMember? in
             guard let entry = index[url] else { return nil }
             return JSONMember(
@@ -128,16 +144,6 @@ public final class TileArchive: Sendable {
         } catch {
             throw TileArchiveError("cannot write the index of '\(folder)': \(error)")
         }
-    }
-
-    /// Lets the archive answer URLs of these hosts (those the routed styles name); any other is refused, so that
-    /// the server fetches for nobody else while recording.
-    func allow(_ hosts: Set<String>) { state.withLock { $0.hosts.formUnion(hosts) } }
-
-    /// Whether `url`'s host is one the routed styles name.
-    func allows(_ url: String) -> Bool {
-        guard let host = RemoteURLs.host(of: url) else { return false }
-        return state.withLock { $0.hosts.contains(host) }
     }
 
     /// A stored file's name: 64 hexadecimal digits, so that an index cannot point outside its folder.
