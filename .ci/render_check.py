@@ -197,7 +197,8 @@ class Check:
     def compile(self, declarations, target, base=None, name="out"):
         out = self.work / f"{name}-{target}"
         shutil.rmtree(out, ignore_errors=True)
-        command = [self.tool, "compile", str(declarations), "--target", target, "--out", str(out)]
+        # Straight into a renderer: the ${MC_RENDER_ORIGIN} values are written in (--embed-env).
+        command = [self.tool, "compile", str(declarations), "--target", target, "--out", str(out), "--embed-env"]
         if base:
             command += ["--base", str(base)]
         env = dict(os.environ, MC_RENDER_ORIGIN=self.server.origin)

@@ -144,6 +144,15 @@ public struct CompiledStyle: Sendable {
                 .unknownRoute,
                 "the build declares no LocalTileServer route \(RuntimeError.quoted(name))\(Self.known(routeNames))")
         }
+        let parameters = Set(
+            variant.placeholders.compactMap { record -> String? in
+                if case .environment(let name) = record.placeholder { return name } else { return nil }
+            })
+        for name in settings.environment.keys.sorted() where !parameters.contains(name) {
+            throw RuntimeError(
+                .unknownParameter,
+                "the build takes no ${\(name)} at run time\(Self.known(Set(parameters.map { "${\($0)}" })))")
+        }
         for id in Set(settings.opacity.keys).union(settings.visible.keys).sorted() where sourceIndex[id] == nil {
             throw RuntimeError(
                 .unknownSource,

@@ -24,6 +24,10 @@ public enum Placeholder: Sendable, Hashable {
     /// The cache key of a declared LocalTileServer route (`{cacheKey:NAME}`), a path segment before `{z}`;
     /// changes with every data update.
     case cacheKey(String)
+    /// A value the declarations take from the environment (`${NAME}`, a token for a tile service, say): a
+    /// run-time parameter like the key, filled as given (it may be a whole origin); compiled output holds it only
+    /// when built with `--embed-env`.
+    case environment(String)
 
     /// The token as it stands in the style.
     public var token: String {
@@ -32,6 +36,7 @@ public enum Placeholder: Sendable, Hashable {
         case .localTileServer: return "{localTileServer}"
         case .route(let name): return "{route:\(name)}"
         case .cacheKey(let name): return "{cacheKey:\(name)}"
+        case .environment(let name): return "${\(name)}"
         }
     }
 
@@ -42,6 +47,7 @@ public enum Placeholder: Sendable, Hashable {
         case .localTileServer: return "localTileServer"
         case .route: return "route"
         case .cacheKey: return "cacheKey"
+        case .environment: return "environment"
         }
     }
 
@@ -52,14 +58,15 @@ public enum Placeholder: Sendable, Hashable {
         case ("localTileServer", nil): self = .localTileServer
         case ("route", let name?): self = .route(name)
         case ("cacheKey", let name?): self = .cacheKey(name)
+        case ("environment", let name?): self = .environment(name)
         default: return nil
         }
     }
 
-    /// The route or cache key name, for the two kinds that have one.
+    /// The route, cache key or environment variable name, for the kinds that have one.
     public var name: String? {
         switch self {
-        case .route(let name), .cacheKey(let name): return name
+        case .route(let name), .cacheKey(let name), .environment(let name): return name
         default: return nil
         }
     }

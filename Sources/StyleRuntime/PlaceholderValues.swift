@@ -1,3 +1,5 @@
+import LocatedJSON
+
 /// Checks and encodes the values that fill placeholders. Each failure names the placeholder; none shows the
 /// API key.
 enum PlaceholderValues {
@@ -44,6 +46,13 @@ enum PlaceholderValues {
                 )
             }
             return Array(key.utf8)
+        case .environment(let name):
+            guard let value = settings.environment[name] else {
+                throw RuntimeError(
+                    .unfilled, "${\(name)} (a value the declarations take from the environment) is not filled")
+            }
+            guard !value.isEmpty else { throw RuntimeError(.invalidValue, "the value of ${\(name)} is empty") }
+            return jsonStringContent(value)
         }
     }
 
@@ -72,6 +81,16 @@ enum PlaceholderValues {
             }
         }
         return String(base)
+    }
+
+    /// `text` as it stands between the quotes of a JSON string: filled as written, as `compile --embed-env` writes
+    /// it (a value may be a whole origin, `https://tiles.example.com`, not only a token).
+    static func jsonStringContent(_ text: String) -> [UInt8] {
+        let quoted = JSONWriter(style: .compact).bytes(JSONNode(.string(text)))
+        guard let first = quoted.firstIndex(of: UInt8(ascii: "\"")),
+            let last = quoted.lastIndex(of: UInt8(ascii: "\"")), first < last
+        else { return [] }
+        return Array(quoted[(first + 1)..<last])
     }
 
     /// RFC 3986 percent-encoding of everything but the unreserved characters.

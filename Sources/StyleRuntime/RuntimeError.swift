@@ -19,6 +19,8 @@ public struct RuntimeError: Error, Sendable, Equatable, CustomStringConvertible 
         case unknownRoute = "unknown-route"
         /// An opacity or visibility was given for a source id the manifest does not list.
         case unknownSource = "unknown-source"
+        /// An environment value was given for a `${NAME}` the build does not take at run time.
+        case unknownParameter = "unknown-parameter"
         /// A map-design variant was asked for that the build does not have.
         case unknownVariant = "unknown-variant"
         /// A value given to fill in is not acceptable (not loopback, not one path segment, out of range).

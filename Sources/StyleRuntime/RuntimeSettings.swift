@@ -11,6 +11,9 @@ public struct RuntimeSettings: Sendable, Equatable {
     public var routeIDs: [String: String]
     /// Declared route name -> the current cache key (one path segment).
     public var cacheKeys: [String: String]
+    /// Environment variable name (as the declarations wrote `${NAME}`) -> its value, filled as given, as
+    /// `compile --embed-env` writes it. Never shown in an error.
+    public var environment: [String: String] = [:]
     /// Declared source id -> layer opacity, 0...1.
     public var opacity: [String: Double]
     /// Declared source id -> whether the layer shows.

@@ -20,7 +20,10 @@ import Testing
         private var printed = Data()
 
         /// A preview of `declarations` in a new project that also holds `files` (name -> text).
-        init(declarations: String, files: [String: String] = [:], arguments: [String] = []) throws {
+        init(
+            declarations: String, files: [String: String] = [:], arguments: [String] = [],
+            environment: [String: String] = [:]
+        ) throws {
             project = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "mc-style-preview-\(UUID().uuidString)")
             try FileManager.default.createDirectory(
@@ -39,7 +42,9 @@ import Testing
             process.executableURL = builtTool
             process.arguments = ["preview", "mc-style.yaml", "--api-key-env", "MC_PREVIEW_KEY"] + arguments
             process.currentDirectoryURL = project
-            process.environment = ["MC_PREVIEW_KEY": PreviewCommandTests.key, "PATH": "/usr/bin:/bin"]
+            process.environment = ["MC_PREVIEW_KEY": PreviewCommandTests.key, "PATH": "/usr/bin:/bin"].merging(
+                environment
+            ) { $1 }
             process.standardOutput = output
             process.standardError = errors
             try process.run()
@@ -165,6 +170,33 @@ import Testing
         let result = preview.stop()
         #expect(result.status == 0 && result.output.hasSuffix("preview: stopped\n"), "\(result)")
         #expect(!result.output.contains(Self.key) && !result.errors.contains(Self.key))
+    }
+
+    /// The page gets stand-ins where the key and `${NAME}` values go, every remote URL through the server, and a
+    /// strict Content-Security-Policy with every response; the server adds the values on the way out.
+    @Test func theKeyAndEnvironmentValuesNeverReachThePage() throws {
+        let token = "preview-token-61c0"
+        let preview = try Preview(
+            declarations: Self.declarations + """
+                  - id: private
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_PREVIEW_TOKEN}
+                    attribution: <img src=x onerror=alert(1)>
+
+                """, environment: ["MC_PREVIEW_TOKEN": token])
+        let style = preview.get("/style.json?variant=light")
+        #expect(style.hasPrefix("HTTP/1.1 200 "), "\(style.prefix(200))")
+        #expect(!style.contains(Self.key) && !style.contains(token))
+        #expect(style.contains("?key=mc-style-api-key.") && style.contains("?token=mc-style-env.MC_PREVIEW_TOKEN."))
+        #expect(style.contains(#""attribution":"&lt;img src=x onerror=alert(1)&gt;""#))
+        #expect(!style.contains("https://tiles.example.com") && style.contains("/https/tiles.example.com/"))
+        for path in ["/", "/app.js", "/style.json", "/nothing"] {
+            let answer = preview.get(path)
+            #expect(answer.contains("\r\nContent-Security-Policy: default-src 'none'; script-src 'self'"), "\(path)")
+            #expect(answer.contains("\r\nReferrer-Policy: no-referrer\r\n"), "\(path)")
+        }
+        #expect(!preview.get("/").contains("<style>"), "no inline style")
+        let result = preview.stop()
+        #expect(!(result.output + result.errors).contains(Self.key) && !(result.output + result.errors).contains(token))
     }
 
     @Test func aVariantTheDeclarationsLackIsMisuse() throws {

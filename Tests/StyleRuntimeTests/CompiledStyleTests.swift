@@ -54,6 +54,7 @@ import Testing
             case .localTileServer: value = String((settings.localTileServer ?? "").trimmingSuffix("/"))
             case .route(let name): value = settings.routeIDs[name] ?? name
             case .cacheKey(let name): value = settings.cacheKeys[name] ?? ""
+            case .environment(let name): value = settings.environment[name] ?? ""
             }
             for pointer in record.pointers {
                 edit(pointer) {

@@ -43,6 +43,11 @@ enum CompileCommand: Subcommand {
             help:
                 "Fill {key} in TomTom URLs from this environment variable\n(for builds whose output goes straight into an app bundle)."
         )
+        let embedEnvironment = Flag(
+            name: "embed-env",
+            help:
+                "Write ${NAME} values into the outputs (for builds that go straight\ninto an app bundle); without it each stays a run-time parameter."
+        )
         let compact = Flag(name: "compact", help: "Write style.json compact instead of pretty.")
         let check = Flag(
             name: "check", help: "Write nothing; exit 1 listing the files that would be added,\nchanged or removed.")
@@ -85,14 +90,18 @@ enum CompileCommand: Subcommand {
             generatorVersion: MCStyleTool.version)
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.options.configuration = configuration
+        job.options.embedsEnvironment = Self.options.embedEnvironment.isSet(in: arguments)
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
         let assets = try SharedOptions.assets(arguments)
         job.options.assets = assets.assets
         let readDiagnostics = configurationDiagnostics + configuration.apply(assets.diagnostics)
         let folder = OutputFolder(path: out)
         // A configuration with errors would build under other rules than the team asked for: nothing is built.
+        let result =
+            configurationDiagnostics.containsErrors
+            ? CompileResult.nothing : job.runCounting()
         let (compiled, jobDiagnostics, sources, readPaths) =
-            configurationDiagnostics.containsErrors ? (nil, [], 0, []) : job.runCounting()
+            (result.files, result.diagnostics, result.sources, result.readPaths)
         let diagnostics = readDiagnostics + jobDiagnostics
         let files = readDiagnostics.containsErrors ? nil : compiled
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
@@ -119,11 +128,14 @@ enum CompileCommand: Subcommand {
                 let verb = ["added": "add", "changed": "change", "removed": "remove"][change.kind.rawValue] ?? "change"
                 io.writeOutput("would \(verb) \(folder.path)/\(change.path)\n")
                 if Self.options.diff.isSet(in: arguments) {
+                    // Output built with a key or with --embed-env holds secrets: the diff never shows them.
                     io.writeOutput(
-                        UnifiedDiff.render(
-                            old: change.old, new: change.new,
-                            oldName: change.kind == .added ? "/dev/null" : "a/\(change.path)",
-                            newName: change.kind == .removed ? "/dev/null" : "b/\(change.path)"))
+                        CredentialMasking.masked(
+                            UnifiedDiff.render(
+                                old: change.old, new: change.new,
+                                oldName: change.kind == .added ? "/dev/null" : "a/\(change.path)",
+                                newName: change.kind == .removed ? "/dev/null" : "b/\(change.path)"),
+                            also: result.secrets))
                 }
             }
             return changes.isEmpty ? .success : .inputErrors

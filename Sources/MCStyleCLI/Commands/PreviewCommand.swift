@@ -60,6 +60,7 @@ enum PreviewCommand: Subcommand {
         }
         preview.variant = try Self.options.variant.value(in: arguments)
         preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
+        preview.environment = io.environment
         try Self.takeDrawing(
             localTiles: Self.options.localTiles.values(in: arguments),
             mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)

@@ -11,7 +11,9 @@ enum ResolveCommand: Subcommand {
             Loads what 'mc-style compile' wrote (manifest.json and the files it names), checks the manifest's format
             and version and the style's and layer mapping's SHA-256, then fills every placeholder the manifest
             lists: TomTom's {key} (TomTom hosts only, percent-encoded), {localTileServer} (loopback only), each
-            LocalTileServer route's {route:NAME} (the declared name unless --route maps it) and {cacheKey:NAME};
+            LocalTileServer route's {route:NAME} (the declared name unless --route maps it) and {cacheKey:NAME},
+            and each ${NAME} the declarations take from the environment (--env NAME: from that variable, as
+            given; never printed);
             --opacity and --hide/--show change a declared source's layer without recomposing. A build with
             several map designs (bases: in the declarations) resolves its first variant unless --variant names
             another. Exit 1 for an unfilled placeholder, an unknown route, source or variant, or files that do not
@@ -37,6 +39,9 @@ enum ResolveCommand: Subcommand {
         let cacheKey = Option<NamedValue>(
             name: "cache-key", valueName: "name=key", help: "The current cache key of a declared route.",
             isRepeatable: true)
+        let environment = Option<String>(
+            name: "env", valueName: "name",
+            help: "Fill ${NAME} from the environment variable NAME (never printed).", isRepeatable: true)
         let hide = Option<String>(
             name: "hide", valueName: "source-id", help: "Hide a declared source's layer.", isRepeatable: true)
         let show = Option<String>(
@@ -60,6 +65,12 @@ enum ResolveCommand: Subcommand {
         settings.localTileServer = try Self.options.localTileServer.value(in: arguments)
         settings.routeIDs = dictionary(try Self.options.route.values(in: arguments))
         settings.cacheKeys = dictionary(try Self.options.cacheKey.values(in: arguments))
+        for name in try Self.options.environment.values(in: arguments) {
+            guard let value = io.environment[name] else {
+                throw UsageError("'--env \(name)': the environment variable \(name) is not set")
+            }
+            settings.environment[name] = value
+        }
         for pair in try Self.options.opacity.values(in: arguments) {
             guard let value = Double(argument: pair.value) else {
                 throw UsageError("'--opacity \(pair.name)=\(pair.value)': the value is not a number")
@@ -73,7 +84,9 @@ enum ResolveCommand: Subcommand {
         do {
             resolved = try CompiledStyle(folder: folder, variant: variant).resolve(settings)
         } catch {
-            let secrets = settings.apiKey.map { [$0, PercentEncoding.string($0)] } ?? []
+            let secrets = ([settings.apiKey].compactMap { $0 } + settings.environment.values).flatMap {
+                [$0, PercentEncoding.string($0)]
+            }
             if error.isInvalidArgument { throw UsageError(CredentialMasking.masked(error.message, also: secrets)) }
             let lines =
                 error.unfilled.isEmpty
@@ -105,6 +118,7 @@ enum ResolveCommand: Subcommand {
         case .localTileServer: return "--local-tile-server http://127.0.0.1:<port>"
         case .route(let name): return "--route \(name)=<id>"
         case .cacheKey(let name): return "--cache-key \(name)=<key>"
+        case .environment(let name): return "--env \(name)"
         }
     }
 

@@ -96,6 +96,7 @@ enum SnapshotCommand: Subcommand {
         }
         var preview = PreviewOptions()
         preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
+        preview.environment = io.environment
         try PreviewCommand.takeDrawing(
             localTiles: Self.options.localTiles.values(in: arguments),
             mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)

@@ -24,9 +24,10 @@ enum PlaceholderLocator {
 
     /// Walks every string of the style's URL members (`urlMembers`) once, recording JSON Pointers and filling
     /// the key. `routes` are the declared LocalTileServer route names whose `{route:NAME}` and `{cacheKey:NAME}`
-    /// tokens count.
+    /// tokens count; `environment` are the variables whose `${NAME}` references stay run-time parameters.
     static func locateFillingKey(
-        in style: inout JSONNode, apiKey: String?, routes: [String], files: any SourceLocator
+        in style: inout JSONNode, apiKey: String?, routes: [String], environment: [String] = [],
+        files: any SourceLocator
     ) -> Result {
         var result = Result()
         var keyPointers: [String] = []
@@ -37,6 +38,8 @@ enum PlaceholderLocator {
             routeTokens.append((.cacheKey(name), Placeholder.cacheKey(name).token))
         }
         var routePointers = [[String]](repeating: [], count: routeTokens.count)
+        let parameters = environment.sorted().map { Placeholder.environment($0) }
+        var parameterPointers = [[String]](repeating: [], count: parameters.count)
         var replacements: [(JSONPath, String)] = []
         var walk = StringWalk()
         for member in style.objectValue?.members ?? [] where urlMembers.contains(member.key) {
@@ -44,6 +47,9 @@ enum PlaceholderLocator {
         }
         walk.run { text, node, path in
             guard text.utf8.contains(UInt8(ascii: "{")) else { return }
+            for (index, parameter) in parameters.enumerated() where text.utf8Contains(parameter.token) {
+                parameterPointers[index].append(path().jsonPointer)
+            }
             if text.utf8Contains(Placeholder.localTileServer.token) {
                 localPointers.append(path().jsonPointer)
                 for (index, entry) in routeTokens.enumerated() where text.utf8Contains(entry.token) {
@@ -92,6 +98,9 @@ enum PlaceholderLocator {
                 .init(
                     placeholder: entry.placeholder, defaultValue: entry.placeholder.defaultValue,
                     pointers: routePointers[index]))
+        }
+        for (index, parameter) in parameters.enumerated() where !parameterPointers[index].isEmpty {
+            result.placeholders.append(.init(placeholder: parameter, pointers: parameterPointers[index]))
         }
         return result
     }

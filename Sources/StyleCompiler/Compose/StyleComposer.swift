@@ -16,17 +16,20 @@ struct StyleComposer: Sendable {
     /// The TomTom API key to put in place of `{key}` in TomTom URLs (hosts under api.tomtom.com); nil keeps
     /// the placeholder. It never appears in a diagnostic or in the composition's reports.
     var apiKey: String?
+    /// Fill `${NAME}` values into the style (`compile --embed-env`); otherwise each stays a run-time parameter.
+    var embedsEnvironment: Bool
     /// The map design being composed, for messages about anchors its base lacks.
     var variant: ComposedVariant
     /// Finds where the base's and the declarations' nodes were read, for the findings placed at them.
     var files: any SourceLocator
 
     init(
-        target: Target, apiKey: String? = nil, variant: ComposedVariant = ComposedVariant(),
-        files: any SourceLocator
+        target: Target, apiKey: String? = nil, embedsEnvironment: Bool = false,
+        variant: ComposedVariant = ComposedVariant(), files: any SourceLocator
     ) {
         self.profile = TargetProfile.profile(for: target)
         self.apiKey = apiKey
+        self.embedsEnvironment = embedsEnvironment
         self.variant = variant
         self.files = files
     }
@@ -106,7 +109,8 @@ struct StyleComposer: Sendable {
                 reportTaken(
                     source.styleLayerID, what: "layer", source: source, path: sourcePath, diagnostics: &diagnostics)
             }
-            sources[source.styleSourceID] = StyleSourceBuilder.styleSource(source, profile: profile)
+            sources[source.styleSourceID] = StyleSourceBuilder.styleSource(
+                source, profile: profile, embedsEnvironment: embedsEnvironment)
             let layer = makeLayer(source, path: sourcePath, report: &report, diagnostics: &diagnostics)
             let gap = placementGap(
                 source, path: sourcePath, stack: stack, fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
@@ -153,7 +157,8 @@ struct StyleComposer: Sendable {
         }
         let routes = declarations.sources.compactMap(\.kind.localRoute)
         let placeholders = PlaceholderLocator.locateFillingKey(
-            in: &style, apiKey: apiKey, routes: Array(Set(routes)), files: files)
+            in: &style, apiKey: apiKey, routes: Array(Set(routes)),
+            environment: embedsEnvironment ? [] : declarations.environmentNames, files: files)
         composition.placeholders = placeholders.placeholders
         composition.keyFilledPointers = placeholders.keyFilledPointers
         composition.foreignKeyPointers = placeholders.foreignKeyPointers.map(\.pointer)

@@ -15,14 +15,18 @@ enum StyleSourceBuilder {
         return source.attribution.map { secretsShown ? $0.text.value : $0.text.display }.joined(separator: ", ")
     }
 
-    /// The style's source object for a declared source.
-    static func styleSource(_ source: RasterSourceDeclaration, profile: TargetProfile) -> JSONNode {
+    /// The style's source object for a declared source: `${NAME}` values filled in (`embedsEnvironment`), or
+    /// left as references for `StyleRuntime` to fill.
+    static func styleSource(_ source: RasterSourceDeclaration, profile: TargetProfile, embedsEnvironment: Bool)
+        -> JSONNode
+    {
         let at = source.location
         let url: JSONNode?
         let tiles: JSONNode?
         if let address = source.kind.descriptor.tileJSONURL(source.kind.address) {
             url = JSONNode(
-                .string(address.value), location: source.location(of: source.kind.keyword), isSecret: address.isSecret)
+                .string(embedsEnvironment ? address.value : address.display),
+                location: source.location(of: source.kind.keyword), isSecret: embedsEnvironment && address.isSecret)
             tiles = nil
         } else {
             url = nil
@@ -31,8 +35,9 @@ enum StyleSourceBuilder {
                 .array(
                     [
                         JSONNode(
-                            .string(template.value), location: source.location(of: source.kind.keyword),
-                            isSecret: template.isSecret)
+                            .string(embedsEnvironment ? template.value : template.display),
+                            location: source.location(of: source.kind.keyword),
+                            isSecret: embedsEnvironment && template.isSecret)
                     ], at: at)
             }
         }
@@ -50,7 +55,7 @@ enum StyleSourceBuilder {
                         [box.west, box.south, box.east, box.north].map { JSONNode.number($0) },
                         at: source.location(of: "bounds"))
                 },
-                "attribution": attribution(source, secretsShown: true).map {
+                "attribution": attribution(source, secretsShown: embedsEnvironment).map {
                     .string($0, at: source.location(of: "attribution"))
                 },
             ], at: at)

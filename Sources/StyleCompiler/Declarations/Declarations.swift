@@ -134,6 +134,8 @@ public struct Declarations: Sendable, Equatable {
     public var fieldLocations: [String: SourceLocation]
     /// The values `${NAME}` references were filled with: secrets, never to be shown (every printed line masks them).
     public var environmentValues: [String] = []
+    /// The names of the environment variables the declarations reference (`${NAME}`), in the order first met.
+    public var environmentNames: [String] = []
     /// True when `DeclarationsDecoder` made these (and so has checked every value against the schema).
     var checkedByDecoder = false
 

@@ -71,6 +71,7 @@ public struct DeclarationsDecoder {
                 in: files, into: &state.diagnostics)
         }
         declarations.environmentValues = state.environmentValues
+        declarations.environmentNames = state.environmentNames
         return (declarations, state.diagnostics)
     }
 
@@ -150,6 +151,8 @@ private struct DecodingState {
     var diagnostics: [Diagnostic]
     /// The environment values filled in so far (`Declarations.environmentValues`).
     var environmentValues: [String] = []
+    /// The variables referenced so far (`Declarations.environmentNames`).
+    var environmentNames: [String] = []
 
     mutating func source(_ object: JSONObject, at location: SourceLocation?, defaults: JSONObject, path: JSONPath)
         -> RasterSourceDeclaration?
@@ -285,6 +288,7 @@ private struct DecodingState {
         case .success(let string):
             for name in EnvironmentReference.names(in: text) {
                 if let value = environment[name], !environmentValues.contains(value) { environmentValues.append(value) }
+                if !environmentNames.contains(name) { environmentNames.append(name) }
             }
             for name in EnvironmentReference.names(in: text) where environment[name] == nil {
                 diagnostics.append(

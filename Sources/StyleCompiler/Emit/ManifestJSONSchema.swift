@@ -62,14 +62,14 @@ public enum ManifestJSONSchema {
             "placeholder": {
               "type": "object", "additionalProperties": false, "required": ["token", "fill", "pointers"],
               "properties": {
-                "token": {"type": "string", "pattern": "^\\\\{(key|localTileServer|route:[A-Za-z0-9._-]+|cacheKey:[A-Za-z0-9._-]+)\\\\}$"},
-                "fill": {"enum": ["apiKey", "localTileServer", "route", "cacheKey"]},
+                "token": {"type": "string", "pattern": "^(\\\\{(key|localTileServer|route:[A-Za-z0-9._-]+|cacheKey:[A-Za-z0-9._-]+)\\\\}|\\\\$\\\\{[A-Za-z0-9_]+\\\\})$"},
+                "fill": {"enum": ["apiKey", "localTileServer", "route", "cacheKey", "environment"]},
                 "name": {"$ref": "#/$defs/segment"},
                 "default": {"$ref": "#/$defs/segment"},
                 "pointers": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/pointer"}}
               },
               "allOf": [
-                {"if": {"properties": {"fill": {"enum": ["route", "cacheKey"]}}}, "then": {"required": ["name"]}, "else": {"not": {"required": ["name"]}}}
+                {"if": {"properties": {"fill": {"enum": ["route", "cacheKey", "environment"]}}}, "then": {"required": ["name"]}, "else": {"not": {"required": ["name"]}}}
               ]
             },
             "tokenPointers": {

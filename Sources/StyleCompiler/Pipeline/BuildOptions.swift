@@ -9,6 +9,9 @@ public struct BuildOptions: Sendable {
     /// Check with stand-ins for missing environment variables (a note each) instead of `env.missing` errors;
     /// for checks only, as nothing may be written with them.
     public var environmentStandIns = false
+    /// Write `${NAME}` values into the compiled style (`compile --embed-env`) instead of leaving each a run-time
+    /// parameter that `StyleRuntime` fills, as it fills the key.
+    public var embedsEnvironment = false
     /// What the command line says of the assets (`--vector-layers`, `--sprite`, `--fonts`); each part wins over
     /// the same part of the declarations' `assets:` section.
     public var assets = StyleAssets()

@@ -45,13 +45,15 @@ public struct CompileJob: Sendable {
         return (result.files, result.diagnostics)
     }
 
-    /// `run()`, with the number of sources composed (for a summary line) and the paths of the files read
-    /// (declarations, includes, bases, then the assets the declarations name; as reached from
-    /// `declarationsPath`), for a build system's dependencies and the preview's watcher.
-    public func runCounting() -> (files: [OutputFile]?, diagnostics: [Diagnostic], sources: Int, readPaths: [String]) {
+    /// `run()`, with the number of sources composed, the paths of the files read (as reached from
+    /// `declarationsPath`) and the secrets the outputs may hold.
+    public func runCounting() -> CompileResult {
         let (composed, found, secrets) = compose()
         let diagnostics = found.map { $0.masking(secrets) }
-        guard let (compositions, inputs, target) = composed else { return (nil, diagnostics.sortedByPlace(), 0, []) }
+        guard let (compositions, inputs, target) = composed else {
+            return CompileResult(
+                files: nil, diagnostics: diagnostics.sortedByPlace(), sources: 0, readPaths: [], secrets: secrets)
+        }
         // The outputs are rendered on another thread while the compositions are validated (both only read
         // them); they are dropped when validation finds an error.
         nonisolated(unsafe) var files: [OutputFile] = []
@@ -65,16 +67,21 @@ public struct CompileJob: Sendable {
         rendering.wait()
         defer { ProcessExit.leave((compositions, inputs)) }
         let readPaths = inputs.files.map(\.name) + inputs.assetPaths
-        guard !all.containsErrors else { return (nil, all, compositions[0].sources.count, readPaths) }
+        var result = CompileResult(
+            files: nil, diagnostics: all, sources: compositions[0].sources.count, readPaths: readPaths,
+            secrets: secrets)
+        guard !all.containsErrors else { return result }
         let total = files.reduce(0) { $0 + $1.count }
         guard total <= maximumOutputSize else {
             let limit = Diagnostic(
                 .limitsOutput,
                 "the outputs would take \(total) bytes, more than the limit of \(maximumOutputSize) bytes: nothing is written",
                 at: nil, fileName: declarationsPath ?? options.baseOverride ?? "mc-style")
-            return (nil, all + [limit], compositions[0].sources.count, readPaths)
+            result.diagnostics.append(limit)
+            return result
         }
-        return (files, all, compositions[0].sources.count, readPaths)
+        result.files = files
+        return result
     }
 
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
@@ -118,7 +125,9 @@ public struct CompileJob: Sendable {
         let (loaded, readDiagnostics) = loadInputs()
         let loadDiagnostics = options.configuration.apply(readDiagnostics)
         let secrets =
-            (apiKey.map { [$0, PercentEncoding.string($0)] } ?? []) + (loaded?.declarations.environmentValues ?? [])
+            ((apiKey.map { [$0] } ?? []) + (loaded?.declarations.environmentValues ?? [])).flatMap {
+                [$0, PercentEncoding.string($0)]
+            }
         guard let inputs = loaded else { return (nil, loadDiagnostics, secrets) }
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         var compositions: [Composition] = []
@@ -128,7 +137,8 @@ public struct CompileJob: Sendable {
                 name: variant.name, location: variant.location, isNamed: inputs.hasNamedVariants)
             let (composed, found) = StyleCompilation.composeUnvalidated(
                 base: variant.base.root, declarations: inputs.declarations,
-                target: target, apiKey: apiKey, variant: context, files: inputs.fileTable)
+                target: target, apiKey: apiKey, embedsEnvironment: options.embedsEnvironment, variant: context,
+                files: inputs.fileTable)
             composeDiagnostics += found
             if let composed { compositions.append(composed) }
         }

@@ -68,7 +68,7 @@ public struct LayerListing: Sendable {
         let context = ComposedVariant(name: chosen.name, location: chosen.location, isNamed: inputs.hasNamedVariants)
         let (composition, found) = StyleCompilation.composeUnvalidated(
             base: chosen.base.root, declarations: inputs.declarations,
-            target: target, apiKey: nil, variant: context, files: inputs.fileTable)
+            target: target, apiKey: nil, embedsEnvironment: false, variant: context, files: inputs.fileTable)
         guard let composition else { return (nil, diagnostics + found) }
         return (
             LayerListing(layers: composition.style["layers"]?.arrayValue ?? [], variant: chosen.name),

@@ -12,15 +12,18 @@ public enum StyleCompilation {
     ///   - declarations: the raster sources and their placements, from `DeclarationsLoader` or built in code.
     ///   - target: `tomtom` halves tile sizes, adds the raster base map and converts camera zooms.
     ///   - apiKey: fills `{key}` in TomTom URLs; nil keeps the placeholder for `StyleRuntime` to fill.
+    ///   - embedsEnvironment: fills `${NAME}` values into the style; false keeps each a run-time parameter.
     ///   - maximumThreads: threads for validating the composed style.
     ///   - files: where the base's and the declarations' nodes were read, to place findings: the `SourceFiles`
     ///     of the `InputLoader` that read them, or the base's `JSONDocument` for declarations built in code.
     public static func compose(
         base: JSONNode, declarations: Declarations, target: Target = .tomtom, apiKey: String? = nil,
-        maximumThreads: Int = ValidationScheduler.availableCores, in files: any SourceLocator
+        embedsEnvironment: Bool = false, maximumThreads: Int = ValidationScheduler.availableCores,
+        in files: any SourceLocator
     ) -> (composition: Composition?, diagnostics: [Diagnostic]) {
         let (composition, diagnostics) = composeUnvalidated(
-            base: base, declarations: declarations, target: target, apiKey: apiKey, files: files)
+            base: base, declarations: declarations, target: target, apiKey: apiKey,
+            embedsEnvironment: embedsEnvironment, files: files)
         guard let composition else { return (nil, diagnostics) }
         let all =
             diagnostics
@@ -31,13 +34,14 @@ public enum StyleCompilation {
     /// The checks before composing, and composing; the composed style is not validated yet (`CompileJob`
     /// validates it with the run's assets and configuration).
     static func composeUnvalidated(
-        base: JSONNode, declarations: Declarations, target: Target, apiKey: String?,
+        base: JSONNode, declarations: Declarations, target: Target, apiKey: String?, embedsEnvironment: Bool,
         variant: ComposedVariant = ComposedVariant(), files: any SourceLocator
     ) -> (composition: Composition?, diagnostics: [Diagnostic]) {
         let checks = declarations.checkedByDecoder ? [] : DeclarationValueRules.check(declarations)
         guard !checks.containsErrors else { return (nil, checks) }
-        let composition = StyleComposer(target: target, apiKey: apiKey, variant: variant, files: files).compose(
-            base: base, declarations: declarations)
+        let composition = StyleComposer(
+            target: target, apiKey: apiKey, embedsEnvironment: embedsEnvironment, variant: variant, files: files
+        ).compose(base: base, declarations: declarations)
         let diagnostics = checks + composition.diagnostics
         return (diagnostics.containsErrors ? nil : composition, diagnostics)
     }

@@ -9,7 +9,8 @@ struct PreviewBuilder: Sendable {
 
     /// A new build, numbered `version`; `previous` supplies the last good variants when this one has errors.
     func build(version: Int, previous: PreviewSnapshot?) -> PreviewSnapshot {
-        let (files, diagnostics, _, readPaths) = job.runCounting()
+        let result = job.runCounting()
+        let (files, diagnostics, readPaths) = (result.files, result.diagnostics, result.readPaths)
         let findings = diagnostics.map { "\($0)" }
         guard let files,
             let manifestBytes = files.first(where: { $0.path == ManifestFormat.fileName })?.bytes,

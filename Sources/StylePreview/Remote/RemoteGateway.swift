@@ -70,27 +70,47 @@ public final class RemoteGateway: Sendable {
     }
 
     private let token: String
-    private let secrets: [RemoteSecret]
+    private let secretList: Mutex<[RemoteSecret]>
+    private let environment: [String: String]
     private let archive: TileArchive?
-    private let fetcher: HTTPFetcher
+    private let timeout: Double
     private let state = Mutex<
         (templates: [String: Registered], order: [String], problems: [Problem], problemURLs: [Set<String>])
     >(([:], [], [], []))
 
-    /// A gateway that fetches live (`archive` nil) or through `archive`, filling `secrets` on the way out.
-    public init(secrets: [RemoteSecret], archive: TileArchive?, timeout: Double = 30) {
+    /// A gateway that fetches live (`archive` nil) or through `archive`, filling `secrets` on the way out, and the
+    /// value of each `${NAME}` a style asks for from `environment`.
+    public init(
+        secrets: [RemoteSecret], environment: [String: String] = [:], archive: TileArchive?, timeout: Double = 30
+    ) {
         var random = SystemRandomNumberGenerator()
         self.token = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined()
-        self.secrets = secrets
+        self.secretList = Mutex(secrets)
+        self.environment = environment
         self.archive = archive
-        self.fetcher = HTTPFetcher(timeout: timeout, secrets: secrets.flatMap(\.maskedForms))
+        self.timeout = timeout
     }
 
     /// What went wrong so far, in the order first seen.
     public var problems: [Problem] { state.withLock { $0.problems } }
 
     /// The stand-in the page's style holds for `secret` (what `StyleRuntime` fills instead of the value).
-    func standIn(for name: RemoteSecret.Name) -> String? { secrets.first { $0.name == name }?.standIn }
+    /// For `${NAME}`, the environment's value becomes a secret of this gateway the first time it is asked for; nil
+    /// when there is no such secret (no key given, no such variable).
+    func standIn(for name: RemoteSecret.Name) -> String? {
+        secretList.withLock { list in
+            if let known = list.first(where: { $0.name == name }) { return known.standIn }
+            guard case .environment(let variable) = name, let value = environment[variable] else { return nil }
+            let secret = RemoteSecret(name, value: value)
+            list.append(secret)
+            return secret.standIn
+        }
+    }
+
+    private var secrets: [RemoteSecret] { secretList.withLock { $0 } }
+
+    /// Fetches with every secret known so far masked in its messages.
+    private var fetcher: HTTPFetcher { HTTPFetcher(timeout: timeout, secrets: secrets.flatMap(\.maskedForms)) }
 
     // MARK: Routing
 

@@ -45,8 +45,14 @@ public struct RemoteSecret: Sendable, Equatable {
         }
     }
 
-    /// The value as it goes into a URL: percent-encoded, as `StyleRuntime` fills it.
-    var encodedValue: String { PercentEncoding.string(value) }
+    /// The value as it goes into a URL, as `StyleRuntime` fills it: the key percent-encoded, an environment value
+    /// as given.
+    var encodedValue: String {
+        switch name {
+        case .apiKey: return PercentEncoding.string(value)
+        case .environment: return value
+        }
+    }
 
     /// The forms of the value a message could hold (masked by the fetcher).
     var maskedForms: [String] { value.isEmpty ? [] : [value, encodedValue] }

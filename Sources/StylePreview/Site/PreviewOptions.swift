@@ -7,8 +7,9 @@ public struct PreviewOptions: Sendable {
     /// TomTom's API key, for the base map's tiles; never printed, never sent to the browser, never sent anywhere
     /// but `https` URLs on TomTom's hosts (the server adds it on the way out).
     public var apiKey: String?
-    /// Other secrets the remote URLs carry (`${NAME}` values), kept from the browser as the key is.
-    public var secrets: [RemoteSecret] = []
+    /// Where the `${NAME}` values the declarations reference come from; each is kept from the browser as the key
+    /// is.
+    public var environment: [String: String] = [:]
     /// True for `snapshot`: the style (and so the remote files) only for the pages the run opened, by the token
     /// each was given.
     public var servesOnlyItsPages = false

@@ -23,7 +23,7 @@ public final class PreviewSite: Sendable {
         self.builder = PreviewBuilder(job: job)
         self.options = options
         self.gateway = RemoteGateway(
-            secrets: (options.apiKey.map { [RemoteSecret(.apiKey, value: $0)] } ?? []) + options.secrets,
+            secrets: options.apiKey.map { [RemoteSecret(.apiKey, value: $0)] } ?? [], environment: options.environment,
             archive: options.archive)
     }
 
@@ -159,8 +159,10 @@ public final class PreviewSite: Sendable {
             platform: compiled.manifest.platforms.first ?? .android,
             apiKey: gateway.standIn(for: .apiKey) ?? Self.keyStandIn, localTileServer: "http://127.0.0.1:\(port)")
         for record in compiled.variant.placeholders {
-            if case .cacheKey(let route) = record.placeholder {
-                settings.cacheKeys[route] = "preview-\(snapshot.version)"
+            switch record.placeholder {
+            case .cacheKey(let route): settings.cacheKeys[route] = "preview-\(snapshot.version)"
+            case .environment(let name): settings.environment[name] = gateway.standIn(for: .environment(name))
+            default: break
             }
         }
         for pair in (request.parameter("opacity") ?? "").split(separator: ",") {

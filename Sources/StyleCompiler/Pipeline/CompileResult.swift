@@ -1,0 +1,21 @@
+/// What one compile gives: the files to write (nil when there are errors), every finding (secrets masked), the
+/// number of sources composed, the files read, and the values that no printed line may show.
+public struct CompileResult: Sendable {
+    /// The output files, in the order written; nil when a finding is an error.
+    public var files: [OutputFile]?
+    /// Every finding, errors and warnings alike, in place order; secrets masked.
+    public var diagnostics: [Diagnostic]
+    /// How many declared sources were composed (for a summary line).
+    public var sources: Int
+    /// The paths of the files read (declarations, includes, bases, then the assets the declarations name), for a
+    /// build system's dependencies and the preview's watcher.
+    public var readPaths: [String]
+    /// Every secret value the run knows (the API key as given and as filled, each environment value): what a
+    /// printer must mask, in diffs of the output above all.
+    public var secrets: [String]
+}
+
+extension CompileResult {
+    /// A result of nothing compiled: no files, no findings.
+    public static let nothing = CompileResult(files: nil, diagnostics: [], sources: 0, readPaths: [], secrets: [])
+}
