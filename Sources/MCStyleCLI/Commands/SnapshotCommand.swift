@@ -193,7 +193,9 @@ enum SnapshotCommand: Subcommand {
             written += SnapshotReport.files(compared, threshold: threshold)
         }
         do throws(OutputError) {
-            try OutputFolder(path: out, protecting: [io.currentDirectory, baseline].compactMap { $0 }).write(written)
+            try OutputFolder(
+                path: out, protecting: [io.currentDirectory, baseline].compactMap { $0 }, layout: SnapshotFolder.layout
+            ).write(written)
         } catch {
             io.writeError(printer.render([error.diagnostic]))
             return .inputErrors

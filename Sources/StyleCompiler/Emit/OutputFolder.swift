@@ -22,18 +22,22 @@ public struct OutputFolder: Sendable {
     public let path: String
     /// Folders the output folder may not be, nor hold (the working folder, the inputs' folders).
     public let protectedFolders: [String]
+    /// What the folder holds when this kind of run wrote it (a compile's outputs by default).
+    public let layout: OutputFolderLayout
 
-    /// The folder at `path`, which may be none of `protectedFolders` nor an ancestor of one (`OutputFolderClaim`).
-    public init(path: String, protecting protectedFolders: [String] = []) {
+    /// The folder at `path`, which may be none of `protectedFolders` nor an ancestor of one (`OutputFolderClaim`),
+    /// holding what `layout` says a run of its kind writes.
+    public init(path: String, protecting protectedFolders: [String] = [], layout: OutputFolderLayout = .compiled) {
         self.path = FilePaths.followingLinks(FilePaths.normalized(path))
         self.protectedFolders = protectedFolders
+        self.layout = layout
     }
 
     /// What writing `files` would do, file by file, sorted by path: outputs the folder lacks (added), outputs
     /// whose bytes differ (changed, with the old bytes), and stale outputs (removed). Throws when the folder is
     /// not one a compile may write (`OutputFolderClaim`): nothing outside it is read, no link is followed.
     public func changes(_ files: [OutputFile]) throws(OutputError) -> [OutputChange] {
-        let claim = try OutputFolderClaim(path: path, protecting: protectedFolders)
+        let claim = try OutputFolderClaim(path: path, protecting: protectedFolders, layout: layout)
         let held = Set(claim.outputs)
         func old(_ file: String) -> [UInt8]? {
             guard held.contains(file), let loaded = try? InputLoader().load(path: path + "/" + file) else { return nil }
@@ -50,7 +54,7 @@ public struct OutputFolder: Sendable {
             }
         }
         let kept = Set(files.map(\.path))
-        for stale in claim.outputs where !kept.contains(stale) && stale != OutputLayout.tileJSONFolder {
+        for stale in claim.outputs where !kept.contains(stale) && layout.subfolders[stale] == nil {
             changes.append(OutputChange(kind: .removed, path: stale, old: old(stale) ?? [], new: []))
         }
         return changes.sorted { $0.path < $1.path }
@@ -69,7 +73,7 @@ public struct OutputFolder: Sendable {
     /// Writes the files (see the type's description). Throws with the folder untouched on failure.
     public func write(_ files: [OutputFile]) throws(OutputError) {
         let manager = FileManager.default
-        let claim = try OutputFolderClaim(path: path, protecting: protectedFolders)
+        let claim = try OutputFolderClaim(path: path, protecting: protectedFolders, layout: layout)
         let parent = self.parent
         let name = self.name
         var isDirectory: ObjCBool = false
@@ -100,7 +104,14 @@ public struct OutputFolder: Sendable {
             }
             let kept = Set(files.map(\.path))
             for stale in claim.outputs where !kept.contains(stale) { unlink(staging + "/" + stale) }
-            try OutputFolderAttributes.carrySubfolder(OutputLayout.tileJSONFolder, from: path, to: staging)
+            // A subfolder that no longer holds any output goes too (rmdir leaves one that does).
+            for subfolder in layout.subfolders.keys where !files.contains(where: { $0.path.hasPrefix(subfolder + "/") })
+            {
+                rmdir(staging + "/" + subfolder)
+            }
+            for subfolder in layout.subfolders.keys.sorted() {
+                try OutputFolderAttributes.carrySubfolder(subfolder, from: path, to: staging)
+            }
             try OutputFolderAttributes.carry(claim.existing, from: path, to: staging)
             guard mc_style_sync_file_system(staging) == 0 else {
                 throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))

@@ -6,12 +6,12 @@
     import Musl
 #endif
 
-/// What a compile may replace: an output folder that holds what mc-style writes and nothing else.
+/// What a run may replace: an output folder that holds what mc-style writes and nothing else.
 ///
 /// Before anything is compared or written, the folder is checked: it is not `/`, a mount point, the working
 /// folder, an ancestor of it or an input's folder (all judged by real paths, links resolved); and every entry it
-/// holds is a previous output by the compiled folder's layout (`manifest.json`, `style*.json`,
-/// `layer-mapping*.json` and `tilejson/*.json`, each a regular file, and `tilejson` a real folder), or operating-system litter
+/// holds is a previous output by the folder's layout (`OutputFolderLayout`: for a compile `manifest.json`,
+/// `style*.json`, `layer-mapping*.json` and `tilejson/*.json`), each a regular file in a real folder, or operating-system litter
 /// (`.DS_Store`, `Thumbs.db`, `desktop.ini`), which is dropped from the new output. Anything else (another
 /// file, a subfolder, a symbolic link) is refused, so a compile never replaces, re-creates or follows what it
 /// did not write. The folder's own mode, owner, group and access ACL are recorded, for the new folder to keep.
@@ -26,7 +26,7 @@ struct OutputFolderClaim {
 
     /// Checks `path` (links already followed: `OutputFolder.path`) against `protected` folders (the working
     /// folder, the inputs' folders).
-    init(path: String, protecting protected: [String]) throws(OutputError) {
+    init(path: String, protecting protected: [String], layout: OutputFolderLayout = .compiled) throws(OutputError) {
         func refuse(_ reason: String) -> OutputError { OutputError(path: path, reason: reason) }
         let name = path.split(separator: "/").last.map(String.init) ?? ""
         guard path != "/", name != ".", name != "..", !name.isEmpty else {
@@ -67,27 +67,27 @@ struct OutputFolderClaim {
             )
         }
         existing = status
-        outputs = try Self.previousOutputs(in: path, refuse: refuse)
+        outputs = try Self.previousOutputs(in: path, layout: layout, refuse: refuse)
     }
 
     /// The entries of `path` that a previous compile wrote, checked as the type describes.
-    private static func previousOutputs(in path: String, refuse: (String) -> OutputError) throws(OutputError)
-        -> [String]
-    {
+    private static func previousOutputs(
+        in path: String, layout: OutputFolderLayout, refuse: (String) -> OutputError
+    ) throws(OutputError) -> [String] {
         let advice =
             "choose an empty folder for the output (the output folder holds what mc-style writes and nothing else)"
         var outputs: [String] = []
         for entry in FolderEntries.names(in: path, prefixed: "").sorted() where !litter.contains(entry) {
             var status = stat()
             guard lstat(path + "/" + entry, &status) == 0 else { continue }
-            if entry == OutputLayout.tileJSONFolder {
+            if let ownsInner = layout.subfolders[entry] {
                 guard status.st_mode & S_IFMT == S_IFDIR else {
                     throw refuse("holds '\(entry)', which is not a folder mc-style made: \(advice)")
                 }
                 for file in FolderEntries.names(in: path + "/" + entry, prefixed: "").sorted()
                 where !litter.contains(file) {
                     let inner = entry + "/" + file
-                    guard file.hasSuffix(".json") else {
+                    guard ownsInner(file) else {
                         throw refuse("holds '\(inner)', which mc-style did not write: \(advice)")
                     }
                     guard isRegularFile(path + "/" + inner) else {
@@ -97,7 +97,7 @@ struct OutputFolderClaim {
                 }
                 continue
             }
-            guard entry == OutputLayout.manifest || OutputLayout.isVariantOutput(entry) else {
+            guard layout.ownsFile(entry) else {
                 throw refuse("holds '\(entry)', which mc-style did not write: \(advice)")
             }
             guard status.st_mode & S_IFMT == S_IFREG else {

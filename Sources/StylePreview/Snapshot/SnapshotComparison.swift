@@ -61,13 +61,14 @@ public struct SnapshotComparison: Sendable {
     /// Compares every picture of `files` (in their order, as many at a time as the machine has cores), then
     /// lists the baseline's pictures that `files` lacks as gone.
     public func run(_ files: [OutputFile]) throws(SnapshotError) -> [Result] {
+        let held = try SnapshotFolder.pictures(in: baselineFolder)
         var results = [Swift.Result<Result, SnapshotError>?](repeating: nil, count: files.count)
         results.withUnsafeMutableBufferPointer { buffer in
             // Each picture writes only its own slot.
             nonisolated(unsafe) let slots = buffer
             DispatchQueue.concurrentPerform(iterations: files.count) { index in
                 do throws(SnapshotError) {
-                    slots[index] = .success(try compare(files[index]))
+                    slots[index] = .success(try compare(files[index], held: held))
                 } catch {
                     slots[index] = .failure(error)
                 }
@@ -80,25 +81,22 @@ public struct SnapshotComparison: Sendable {
             case nil: throw SnapshotError("a comparison was not made")
             }
         }
-        return compared + gone(besides: Set(files.map(\.path)))
-    }
-
-    /// The baseline folder's pictures (`*.png` at its top) that this run did not take, by name.
-    private func gone(besides taken: Set<String>) -> [Result] {
-        FolderEntries.names(in: baselineFolder, suffixed: ".png").filter { !taken.contains($0) }.sorted().compactMap {
-            name in
-            guard let data = FileManager.default.contents(atPath: FilePaths.join(baselineFolder, name)) else {
-                return nil
-            }
-            return Result(name: name, verdict: .gone, baseline: Array(data), difference: nil)
+        let taken = Set(files.map(\.path))
+        var gone: [Result] = []
+        for name in held where !taken.contains(name) {
+            gone.append(
+                Result(
+                    name: name, verdict: .gone, baseline: try SnapshotFolder.picture(name, in: baselineFolder),
+                    difference: nil))
         }
+        return compared + gone
     }
 
-    private func compare(_ file: OutputFile) throws(SnapshotError) -> Result {
-        guard let data = FileManager.default.contents(atPath: FilePaths.join(baselineFolder, file.path)) else {
+    private func compare(_ file: OutputFile, held: [String]) throws(SnapshotError) -> Result {
+        guard held.contains(file.path) else {
             return Result(name: file.path, verdict: .new, baseline: nil, difference: nil)
         }
-        let baseline = Array(data)
+        let baseline = try SnapshotFolder.picture(file.path, in: baselineFolder)
         let token = UUID().uuidString
         site.pictures.expect(token, comparing: (baseline, file.bytes))
         defer { site.pictures.forget(token) }
