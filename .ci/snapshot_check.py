@@ -14,6 +14,7 @@ every later run replays them with no host to reach. Checks:
   - --check against the first run exits 0 with nothing changed; with one source's opacity changed it exits 1, the
     report names the views that show it, and the difference marks pixels only inside its bounds; report.html
     opens in Chromium (its screenshot is kept);
+  - SIGTERM mid-run leaves no Chromium process and no profile folder within 5 s, and writes nothing;
   - the time of a run of the demo's views.
 The pictures are kept in ARTEFACT_FOLDER/snapshots.
 
@@ -150,6 +151,43 @@ views:
                    f"and a replay with the tile server gone gives the same picture {replayed.stderr[-300:]}")
 
 
+def check_interruption(tool, maplibre, project, declarations, tiles, environment, failures):
+    """SIGTERM while Chromium draws: within 5 s no process of the run is left and no profile folder either."""
+    import signal
+    scratch = project / "interrupt-tmp"
+    scratch.mkdir()
+    run = subprocess.Popen([tool, "snapshot", str(declarations), "--out", str(project / "interrupted"), "--tiles",
+                            str(tiles), "--maplibre-js", maplibre, "--api-key-env", "MC_SNAPSHOT_KEY"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=project,
+                           env=dict(environment, TMPDIR=str(scratch)))
+
+    def browsers():
+        found = []
+        for entry in pathlib.Path("/proc").iterdir():
+            try:
+                if str(scratch) in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                    found.append(entry.name)
+            except OSError:
+                continue
+        return found
+
+    deadline = time.time() + 30
+    while time.time() < deadline and not browsers():
+        time.sleep(0.05)
+    started = bool(browsers())
+    time.sleep(1)
+    run.send_signal(signal.SIGTERM)
+    stopped = time.time()
+    errors = run.communicate(timeout=10)[1]
+    while time.time() - stopped < 5 and (browsers() or any(scratch.iterdir())):
+        time.sleep(0.05)
+    left = browsers()
+    failures.check(started and not left and not any(scratch.iterdir()) and run.returncode == 143
+                   and not (project / "interrupted").exists(),
+                   f"SIGTERM mid-run leaves no Chromium process and no profile folder ({len(left)} left, exit "
+                   f"{run.returncode}, {time.time() - stopped:.1f} s) {errors[-200:]}")
+
+
 def main(argv):
     if len(argv) != 4:
         print(__doc__, file=sys.stderr)
@@ -182,6 +220,8 @@ def main(argv):
         failures.check(sizes.get("japan.light.png") == (384, 384) and sizes.get("hillshade-edge.dark.png") == (400, 300)
                        and sizes.get("tokyo-heat.dark.png") == (512, 512), f"each of its view's size {sizes}")
 
+        rerun, _ = snapshot("out")
+        failures.check(rerun.returncode == 0, f"a run into the folder an earlier run wrote takes it as its own {rerun.stderr[-300:]}")
         again, seconds = snapshot("again")
         printed += again.stdout + again.stderr
         same = all((project / "out" / name).read_bytes() == (project / "again" / name).read_bytes()
@@ -191,6 +231,7 @@ def main(argv):
         print(f"info   the demo's views (two variants, three views, {len(EXPECTED)} pictures): {seconds:.1f} s")
 
         check_comparison(snapshot, project, declarations, chromium, artefacts, failures)
+        check_interruption(tool, maplibre, project, declarations, tiles, environment, failures)
 
         stored = [path for path in tiles.iterdir()]
         failures.check(not any(KEY in path.name or KEY.encode() in path.read_bytes() for path in stored),
@@ -215,7 +256,7 @@ def main(argv):
             masked, _ = snapshot("masked")
             printed += masked.stdout + masked.stderr
             failures.check(masked.returncode == 1 and tomtom in masked.stderr and "{key}" in tomtom,
-                           "a missing TomTom tile is named with the key masked")
+                           f"a missing TomTom tile is named with the key masked ({tomtom}) {masked.stderr[-500:]}")
         failures.check(KEY not in printed, "nothing printed holds the key")
 
         text = declarations.read_text(encoding="utf-8")

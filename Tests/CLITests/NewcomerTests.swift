@@ -283,13 +283,14 @@ import Testing
         #expect(runTool(["validate", inverted.path]).output.contains("visibleZoom [12, 4] is inverted"))
     }
 
-    @Test func diagnosticsPrintAsTheToolPrintsThem() throws {
+    /// A diagnostic is data; the tool's text printer is the one way it becomes a line.
+    @Test func diagnosticsPrintThroughTheToolsPrinter() throws {
         let diagnostics = DeclarationsLoader().load(
             path: Fixtures.folder("declarations/invalid/duplicate-id.yaml").path
         ).diagnostics
         let first = try #require(diagnostics.first)
         #expect(
-            "\(first)".hasSuffix(
+            TextDiagnosticPrinter(useColor: false).line(first).hasSuffix(
                 "duplicate-id.yaml:\(first.position?.line ?? 0):\(first.position?.column ?? 0): error: \(first.message) [decl.duplicate-id]"
             ))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StyleCompiler
 import TestSupport
 import Testing
 
@@ -119,4 +120,42 @@ import Testing
             "\(run.output.prefix(300))")
         #expect(!run.output.contains(key) && !run.output.contains(String(key.dropFirst(4))), "\(run.output)")
     }
+}
+
+extension SecretHygieneTests {
+    /// Values of fields named like credentials (`apiKey`, `owner-key` in a style, `X-Api-Key` in YAML) are cut in
+    /// every quoted line, as query values are, and so is a value whose parameter name is written with JSON escapes.
+    @Test func credentialNamedFieldsAndEscapedNamesAreMaskedInExcerpts() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let style = folder.appendingPathComponent("style.json")
+        try Data(
+            ("{\"version\": 8, \"metadata\": {\"apiKey\": \"SeCrEt1234567890\", \"owner-key\": \"0wnerKey99887766\"}, \"centre\": 1,\n"
+                + "\"sources\": {\"r\": {\"type\": \"raster\", \"tiles\": [\"https://api.tomtom.com/t/{z}/{x}/{y}.png?\\u006bey=Zq9xW2vB7nK4mP8s\"], \"tileSize\": \"x\"}},\n"
+                + "\"layers\": []}\n").utf8
+        ).write(to: style)
+        let run = runTool(["validate", style.path, "--target", "maplibre"])
+        #expect(run.output.contains(#""apiKey": "SeCr…", "owner-key": "0wne…""#), "\(run.output)")
+        #expect(run.output.contains("[style.type]") && run.output.contains(#"?\u006bey=Zq9x…""#), "\(run.output)")
+        for secret in ["SeCrEt1234567890", "0wnerKey99887766", "Zq9xW2vB7nK4mP8s"] {
+            #expect(!run.output.contains(secret) && !run.error.contains(secret))
+        }
+        #expect(
+            CredentialMaskingProbe.masked(#"headers: { X-Api-Key: abcdef123456, Authorization: Bearer xyz0987654 }"#)
+                == #"headers: { X-Api-Key: abcd…, Authorization: Bear… }"#)
+        #expect(
+            CredentialMaskingProbe.masked(
+                #"{"symbol-sort-key": "rank-order", "url": "https://x?\u0074oken=\u0041bcdefgh"}"#)
+                == "…(hidden: it holds a credential written with escapes)")
+        #expect(
+            CredentialMaskingProbe.masked(
+                #"the tiles folder has no https://a.api.tomtom.com/1.pbf?key={key}: record it"#
+            )
+            .hasSuffix("?key={key}: record it"), "a placeholder followed by prose is no credential")
+    }
+}
+
+/// The library's masker, as printers call it.
+enum CredentialMaskingProbe {
+    static func masked(_ text: String) -> String { StyleCompiler.CredentialMasking.masked(text) }
 }

@@ -26,7 +26,7 @@ import Testing
         let found = all.filter { $0.rule == rule.id }
         #expect(
             found.map(\.position) == findingMarks.map { SourcePosition(line: $0.line, column: $0.column) },
-            "\(all.map(\.description))",
+            "\(all.map { "\($0.rule): \($0.message)" })",
             sourceLocation: sourceLocation)
         #expect(
             found.flatMap { $0.related.map(\.location.position) }

@@ -80,7 +80,7 @@ import Testing
             let findings = StyleValidator(target: .maplibre).validate(result.root, in: result)
             #expect(
                 !findings.containsErrors,
-                "\(name): \(findings.filter { $0.severity == .error }.prefix(3).map(\.description))")
+                "\(name): \(findings.filter { $0.severity == .error }.prefix(3).map(\.message))")
             #expect(!findings.contains { $0.rule == "style.filter-mixed" }, "\(name)")
             // Outside the rewritten ranges, the bytes are the original's.
             var cursor = 0

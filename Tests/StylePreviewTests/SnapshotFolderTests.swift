@@ -39,7 +39,8 @@ import Testing
             atPath: folder.path + "/japan.light.png", withDestinationPath: "/proc/self/environ")
         let comparison = SnapshotComparison(
             baselineFolder: folder.path, threshold: 0,
-            site: PreviewSite(job: CompileJob(declarationsPath: nil), options: PreviewOptions()), port: 1,
+            site: PreviewSite(job: CompileJob(declarationsPath: nil), options: PreviewOptions()) { $0.message },
+            port: 1,
             browser: Browser(executable: "/bin/false"))
         #expect {
             try comparison.run([OutputFile(path: "japan.light.png", bytes: Self.png)])

@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func eachViewIsTakenInItsVariantsAtMapLibresZoom() throws {
-        let site = PreviewSite(job: CompileJob(declarationsPath: nil), options: PreviewOptions())
+        let site = PreviewSite(job: CompileJob(declarationsPath: nil), options: PreviewOptions()) { $0.message }
         let views = [
             SnapshotView(name: "tokyo", center: (139.76, 35.68), zoom: 11),
             SnapshotView(name: "japan", center: (137, 37), zoom: 5, size: (300, 200), variants: ["dark"]),

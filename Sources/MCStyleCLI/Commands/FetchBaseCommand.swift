@@ -13,6 +13,8 @@ enum FetchBaseCommand: Subcommand {
             lock. The style and NAME.lock.json beside it (URL without the key, design, modules, version pattern, the
             version the style reports, SHA-256) are written atomically, and only after a whole, valid download.
             --check fetches the locked URL again: exit 0 when TomTom serves the same bytes, 1 with a diff when not.
+            With a key, nothing is requested from a URL that is not https on TomTom's hosts (read as browsers read
+            it, as compile and resolve judge where the key may go), whether given or named by the lock.
             Downloads go through the system curl (the first on PATH); redirects only within the same host; at most 64 MiB.
             Exit status: 0 saved (or unchanged), 1 failed (or changed), 2 misuse.
             """,
@@ -76,7 +78,7 @@ enum FetchBaseCommand: Subcommand {
             origin: try Self.options.origin.value(in: arguments) ?? "https://api.tomtom.com")
         let apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         let job = FetchBaseJob(
-            request: request, apiKey: apiKey, outPath: out, timeout: timeout, searchPath: io.environment["PATH"])
+            request: request, apiKey: apiKey, outPath: out, timeout: timeout, environment: io.environment)
         let outcome = Self.options.check.isSet(in: arguments) ? job.check() : job.save()
         switch outcome {
         case .saved(let bytes, let version):

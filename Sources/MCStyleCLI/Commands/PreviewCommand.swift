@@ -85,7 +85,7 @@ enum PreviewCommand: Subcommand {
         let configurationFiles =
             try Self.options.config.value(in: arguments).map { [$0] }
             ?? LintConfigurationLoader.find(from: io.currentDirectory).map { [$0] } ?? []
-        let site = PreviewSite(job: job, options: preview)
+        let site = PreviewSite(job: job, options: preview) { printer.line($0) }
         let port: UInt16
         do throws(PreviewServerError) {
             port = try site.start()
@@ -106,14 +106,14 @@ enum PreviewCommand: Subcommand {
         let watcher = FileWatcher { [site] in
             let outcome = site.rebuild()
             io.writeError("preview: rebuilt: \(outcome.succeeded ? "ok" : "errors, the last good map stays")\n")
-            io.writeError(outcome.findings.map { $0 + "\n" }.joined())
+            io.writeError(printer.render(outcome.findings.filter { $0.severity != .note }))
             return watchedPaths(site.inputs + configurationFiles, directory: directory)
         }
         watcher.watch(watchedPaths(site.inputs + configurationFiles, directory: directory))
         watcher.start()
         // The address comes once everything is watched: a change made after it is never missed.
         io.writeOutput("preview: \(address)\n")
-        io.writeError(site.findings.map { $0 + "\n" }.joined())
+        io.writeError(printer.render(site.findings.filter { $0.severity != .note }))
         if Self.options.open.isSet(in: arguments) { openInBrowser(address) }
 
         var received: Int32 = 0

@@ -4,6 +4,12 @@ import StyleCompiler
 import StylePreview
 import StyleRuntime
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `mc-style snapshot`: pictures of the composed map, one per declared view and variant, for review.
 enum SnapshotCommand: Subcommand {
     static let spec = CommandSpec(
@@ -94,6 +100,7 @@ enum SnapshotCommand: Subcommand {
             }
             throw UsageError("no browser found: \(Browser.installHint)")
         }
+        Self.stopBrowsersOnInterruption(io: io)
         var preview = PreviewOptions()
         preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         preview.environment = io.environment
@@ -134,7 +141,7 @@ enum SnapshotCommand: Subcommand {
             )
         }
 
-        let site = PreviewSite(job: job, options: preview)
+        let site = PreviewSite(job: job, options: preview) { printer.line($0) }
         let port: UInt16
         do throws(PreviewServerError) {
             port = try site.start()
@@ -210,6 +217,27 @@ enum SnapshotCommand: Subcommand {
             "\(failing.count) of \(compared.count) pictures differ from \(baseline); report: \(FilePaths.join(out, "report.html")), \(FilePaths.join(out, "report.md"))\n"
         )
         return failing.isEmpty ? .success : .inputErrors
+    }
+
+    /// SIGINT and SIGTERM are taken by a thread of their own, which stops every browser (its whole process group)
+    /// and removes its profile before the process ends; nothing has been written then (the pictures are written at
+    /// once at the end).
+    private static func stopBrowsersOnInterruption(io: ToolIO) {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        nonisolated(unsafe) let io = io
+        let waitedFor = signals
+        Thread.detachNewThread {
+            var set = waitedFor
+            var received: Int32 = 0
+            sigwait(&set, &received)
+            Browser.stopAll()
+            io.writeError("snapshot: interrupted: the browsers are stopped and nothing is written\n")
+            exit(128 + received)
+        }
     }
 
     /// Where the part of the style that named a remote file is declared: a declared source's entry, else the

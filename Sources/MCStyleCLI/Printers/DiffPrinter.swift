@@ -2,10 +2,18 @@ import LocatedJSON
 import StyleCompiler
 
 /// `mc-style diff`'s three formats. Values are compact JSON, credentials cut to four characters, long values
-/// cut to a bounded run.
+/// cut to a bounded run; ids, keys and file names have their control characters written out (`VisibleText`).
 struct DiffPrinter {
     let oldName: String
     let newName: String
+
+    /// The two files' names and every id as shown: controls written out.
+    init(oldName: String, newName: String) {
+        self.oldName = VisibleText.escaped(oldName)
+        self.newName = VisibleText.escaped(newName)
+    }
+
+    private static func name(_ text: String) -> String { VisibleText.escaped(DiagnosticText.masked(text)) }
 
     /// A value as shown: compact JSON, masked and bounded; `(none)` when absent.
     static func show(_ value: JSONValue?) -> String {
@@ -22,17 +30,21 @@ struct DiffPrinter {
         var lines: [String] = ["--- \(oldName)", "+++ \(newName)"]
         for change in diff.changes {
             switch change {
-            case .layerAdded(let id, let index): lines.append("+ layer \(id) (at \(index))")
-            case .layerRemoved(let id, let index): lines.append("- layer \(id) (was at \(index))")
-            case .layerMoved(let id, let from, let to): lines.append("~ layer \(id) moved: \(from) -> \(to)")
+            case .layerAdded(let id, let index): lines.append("+ layer \(Self.name(id)) (at \(index))")
+            case .layerRemoved(let id, let index): lines.append("- layer \(Self.name(id)) (was at \(index))")
+            case .layerMoved(let id, let from, let to):
+                lines.append("~ layer \(Self.name(id)) moved: \(from) -> \(to)")
             case .layerProperty(let id, let key, let old, let new):
-                lines.append("~ layer \(id) \(key): \(Self.show(old)) -> \(Self.show(new))")
+                lines.append("~ layer \(Self.name(id)) \(Self.name(key)): \(Self.show(old)) -> \(Self.show(new))")
             case .source(let id, let old, let new):
+                let shown = Self.name(id)
                 lines.append(
                     old == nil
-                        ? "+ source \(id)"
-                        : new == nil ? "- source \(id)" : "~ source \(id): \(Self.show(old)) -> \(Self.show(new))")
-            case .root(let key, let old, let new): lines.append("~ root \(key): \(Self.show(old)) -> \(Self.show(new))")
+                        ? "+ source \(shown)"
+                        : new == nil ? "- source \(shown)" : "~ source \(shown): \(Self.show(old)) -> \(Self.show(new))"
+                )
+            case .root(let key, let old, let new):
+                lines.append("~ root \(Self.name(key)): \(Self.show(old)) -> \(Self.show(new))")
             }
         }
         return lines.joined(separator: "\n") + "\n\(counted(diff.changes.count, "change"))\n"
@@ -71,7 +83,9 @@ struct DiffPrinter {
 
     /// Sections with tables, for a pull request comment or `$GITHUB_STEP_SUMMARY`.
     func markdown(_ diff: StyleDiff) -> String {
-        func cell(_ text: String) -> String { "`" + text.replacing("`", with: "'").replacing("|", with: "\\|") + "`" }
+        func cell(_ text: String) -> String {
+            "`" + Self.name(text).replacing("`", with: "'").replacing("|", with: "\\|") + "`"
+        }
         var text = "### Style changes: `\(oldName)` → `\(newName)`\n\n"
         guard !diff.isEmpty else { return text + "No changes.\n" }
         var layers: [String] = []

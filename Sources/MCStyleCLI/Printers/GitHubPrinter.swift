@@ -1,7 +1,9 @@
 import StyleCompiler
 
 /// `--format github`: GitHub Actions workflow commands, one per finding:
-/// `::error file=F,line=L,col=C,title=RULE::message` (`::warning`, `::notice` for notes).
+/// `::error file=F,line=L,col=C,title=RULE::message` (`::warning`, `::notice` for notes). Every control character of
+/// a message or name is written out (`VisibleText`) before the workflow-command escaping, so that no input can end
+/// the command early or reach the log as a control.
 struct GitHubPrinter {
     func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { diagnostic in
@@ -12,7 +14,9 @@ struct GitHubPrinter {
             case .note: command = "notice"
             }
             var properties: [String] = []
-            if let file = diagnostic.fileName { properties.append("file=\(Self.escapeProperty(file))") }
+            if let file = diagnostic.fileName {
+                properties.append("file=\(Self.escapeProperty(VisibleText.escaped(file)))")
+            }
             if let position = diagnostic.position {
                 properties.append("line=\(position.line)")
                 properties.append("col=\(position.column)")
@@ -20,10 +24,12 @@ struct GitHubPrinter {
             properties.append("title=\(Self.escapeProperty(diagnostic.rule))")
             // Workflow commands have no related locations: they follow the message, one per line.
             let related = diagnostic.related.map { related in
-                "\n\(related.location.file.name):\(related.location.position): \(related.message)"
+                "\n"
+                    + VisibleText.escaped(
+                        "\(related.location.file.name):\(related.location.position): \(related.message)")
             }.joined()
-            return
-                "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message + related))\n"
+            let message = VisibleText.escaped(diagnostic.message) + related
+            return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))\n"
         }.joined()
     }
 

@@ -24,6 +24,15 @@ struct TextDiagnosticPrinter {
         return text
     }
 
+    /// One line for a finding, `file:line:column: severity: message [rule]`, without colour, excerpt or line
+    /// break: for the preview's page.
+    func line(_ diagnostic: Diagnostic) -> String {
+        TextDiagnosticPrinter(useColor: false).header(
+            place(diagnostic.location, fileName: diagnostic.fileName), diagnostic.severity.rawValue,
+            diagnostic.message, rule: diagnostic.rule
+        ).trimmingNewline
+    }
+
     /// `N errors, M warnings` (singular where it is one).
     func summary(_ diagnostics: [Diagnostic]) -> String {
         "\(counted(diagnostics.errorCount, "error")), \(counted(diagnostics.warningCount, "warning"))\n"

@@ -4,6 +4,8 @@ public enum CredentialMasking {
     /// `text` with every credential it holds cut to its first four characters: the vocabulary's query values, tokens,
     /// AWS key ids, and each of `secrets`.
     public static func masked(_ text: String, also secrets: [String] = []) -> String {
-        CredentialScan.mayHoldCredential(text) || !secrets.isEmpty ? CredentialScan.masked(text, also: secrets) : text
+        CredentialScan.mayHoldCredential(text) || !secrets.isEmpty || text.utf8.contains(UInt8(ascii: ":"))
+            || text.utf8.contains(UInt8(ascii: "\\"))
+            ? CredentialScan.masked(text, also: secrets) : text
     }
 }

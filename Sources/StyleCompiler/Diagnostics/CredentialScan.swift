@@ -75,10 +75,12 @@ enum CredentialScan {
         guard parameters.contains(name) else { return nil }
         var end = equals + 1
         // A `{placeholder}` value is read whole, so that it is recognised as one.
+        // Prose may follow it with punctuation ("...?key={key}: record it"), which is not part of the value.
         if end < bytes.count, bytes[end] == UInt8(ascii: "{"),
             let close = bytes[end...].firstIndex(of: UInt8(ascii: "}"))
         {
             end = close + 1
+            if end == bytes.count || !isNameByte(bytes[end]) { return nil }
         }
         while end < bytes.count, !valueEnds.contains(bytes[end]) { end += 1 }
         let value = Substring(String(decoding: bytes[(equals + 1)..<end], as: UTF8.self))
@@ -143,17 +145,79 @@ enum CredentialScan {
     /// The first four characters and an ellipsis.
     static func shown(_ secret: String) -> String { String(secret.prefix(4)) + "…" }
 
-    /// `text` with every credential it holds, and every one of `secrets`, cut to its first four characters.
+    /// `text` with every credential it holds, and every one of `secrets`, cut to its first four characters. The
+    /// text is scanned as written and with JSON's escapes decoded (`?\u006bey=...` is `?key=...`), and every value
+    /// a field with a credential's name holds (`"apiKey": "..."`, `X-Api-Key: ...`) counts too. A credential found
+    /// only in the decoded text, whose written form cannot be cut, hides the whole text.
     static func masked(_ text: String, also secrets: [String] = []) -> String {
         var result = text
         // A secret of four characters or fewer would show whole anyway; replacing it would mangle the text.
         for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count > 4 {
             result = result.replacing(secret, with: shown(secret))
         }
-        for secret in credentials(in: result, anywhere: true) where secret.count > 4 && !secret.hasSuffix("…") {
+        let decoded = JSONEscapes.decoded(result)
+        let found =
+            credentials(in: result, anywhere: true) + namedFieldValues(in: result)
+            + (decoded == result ? [] : credentials(in: decoded, anywhere: true) + namedFieldValues(in: decoded))
+        for secret in found.sorted(by: { $0.count > $1.count }) where secret.count > 4 && !secret.hasSuffix("…") {
+            guard result.contains(secret) else {
+                return "…(hidden: it holds a credential written with escapes)"
+            }
             result = result.replacing(secret, with: shown(secret))
         }
         return result
+    }
+
+    /// Names of fields whose value is a credential, normalised (lowercase, without `-`, `_` and `.`): exactly one
+    /// of `exactFieldNames`, or ending in one of `fieldNameEndings` (`apiKey`, `owner-key`, `X-Api-Key`,
+    /// `accessToken`). A name that merely ends in "key" (`cacheKey`, `symbol-sort-key`) is no credential's.
+    static let exactFieldNames: Set<String> = ["auth", "sig", "key"]
+    static let fieldNameEndings = [
+        "apikey", "accesskey", "secretkey", "privatekey", "ownerkey", "subscriptionkey", "appkey", "clientkey",
+        "authkey", "token", "secret", "password", "passwd", "signature", "authorization", "credential",
+        "credentials",
+    ]
+
+    /// True for a field name that holds a credential (see `exactFieldNames`).
+    static func isCredentialFieldName(_ name: Substring) -> Bool {
+        let normalised = name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != "." }
+        return exactFieldNames.contains(normalised) || fieldNameEndings.contains { normalised.hasSuffix($0) }
+    }
+
+    /// The values of fields with a credential's name in JSON (`"apiKey": "v"`), YAML (`apiKey: v`) or a header
+    /// (`X-Api-Key: v`): a quoted value whole, an unquoted one to the end of the line, a `,` or a `}`.
+    static func namedFieldValues(in text: String) -> [String] {
+        guard text.contains(":") else { return [] }
+        var found: [String] = []
+        var rest = Substring(text)
+        while let colon = rest.firstIndex(of: ":") {
+            let before = rest[..<colon]
+            var nameEnd = before.endIndex
+            while nameEnd > before.startIndex, before[before.index(before: nameEnd)] == " " {
+                nameEnd = before.index(before: nameEnd)
+            }
+            var name = before[..<nameEnd]
+            func trailing(_ part: Substring, _ keeps: (Character) -> Bool) -> Substring {
+                part[(part.lastIndex { !keeps($0) }.map { part.index(after: $0) } ?? part.startIndex)...]
+            }
+            if name.last == "\"" || name.last == "'" {
+                let quote = name.removeLast()
+                name = trailing(name) { $0 != quote }
+            } else {
+                name = trailing(name) { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+            }
+            var value = rest[rest.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+            rest = rest[rest.index(after: colon)...]
+            guard !name.isEmpty, isCredentialFieldName(name) else { continue }
+            if let quote = value.first, quote == "\"" || quote == "'" {
+                value = value.dropFirst().prefix { $0 != quote }
+            } else {
+                value = value.prefix { !"\n,}#".contains($0) }
+                while value.last == " " { value = value.dropLast() }
+            }
+            if isLiteral(value), !value.hasPrefix("//") { found.append(String(value)) }
+        }
+        return found
     }
 }
 

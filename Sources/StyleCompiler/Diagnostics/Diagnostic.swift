@@ -148,14 +148,6 @@ public struct Diagnostic: Sendable, Equatable {
     }
 }
 
-extension Diagnostic: CustomStringConvertible {
-    /// `file:line:column: severity: message [rule]`, as the command line prints it (without the quoted line).
-    public var description: String {
-        let place = position.map { "\(fileName ?? "<input>"):\($0.line):\($0.column)" } ?? (fileName ?? "<input>")
-        return "\(place): \(severity.rawValue): \(message) [\(rule)]"
-    }
-}
-
 extension Diagnostic {
     /// The diagnostic for a JSON syntax error (rule `json.syntax`).
     public init(_ error: JSONSyntaxError) {

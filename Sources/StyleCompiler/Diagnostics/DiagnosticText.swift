@@ -2,9 +2,7 @@
 /// four characters, and long runs cut to a bound. For printers outside the library (`mc-style diff`).
 public enum DiagnosticText {
     /// `text` with every credential it may hold cut to four characters and "…".
-    public static func masked(_ text: String) -> String {
-        CredentialScan.mayHoldCredential(text) ? CredentialScan.masked(text) : text
-    }
+    public static func masked(_ text: String) -> String { CredentialMasking.masked(text) }
 
     /// `text` with any run too long to read cut to a bounded length.
     public static func bounded(_ text: String) -> String { MessageBound.bounded(text) }

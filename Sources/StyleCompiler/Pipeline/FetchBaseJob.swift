@@ -14,15 +14,17 @@ public struct FetchBaseJob: Sendable {
     /// Downloads through the system curl.
     public var fetcher: HTTPFetcher
 
-    /// `searchPath`: the folders searched for `curl`, as in `PATH`; nil takes this process's `PATH`.
+    /// `environment`: the tool's, for curl (`PATH` finds it, `HOME` has its `.curlrc`); nil takes this process's.
     public init(
-        request: BaseStyleRequest, apiKey: String?, outPath: String, timeout: Double = 60, searchPath: String? = nil
+        request: BaseStyleRequest, apiKey: String?, outPath: String, timeout: Double = 60,
+        environment: [String: String]? = nil
     ) {
         self.request = request
         self.apiKey = apiKey
         self.outPath = outPath
         let secrets = apiKey.map { [$0, PercentEncoding.string($0)] } ?? []
-        self.fetcher = HTTPFetcher(timeout: timeout, secrets: secrets, searchPath: searchPath)
+        self.fetcher = HTTPFetcher(
+            timeout: timeout, secrets: secrets, searchPath: environment?["PATH"], environment: environment)
     }
 
     /// The lock file's path for a saved style.
@@ -90,8 +92,30 @@ public struct FetchBaseJob: Sendable {
         let styleVersion: String?
     }
 
-    /// The style at `displayURL` (`{key}` filled for the request), with the key put back as `{key}`.
+    /// The style at `displayURL` (`{key}` filled for the request), with the key put back as `{key}`. With a key,
+    /// the URL must be one the key may go to (`URLHost.keyDestination`: https on TomTom's hosts, read as browsers
+    /// read it), as for compile and resolve: else nothing is requested.
     private func download(_ displayURL: String) -> Result<Fetched, HTTPFetcher.Failure> {
+        if apiKey != nil {
+            switch URLHost.keyDestination(of: displayURL) {
+            case .tomTom: break
+            case .cleartextTomTom:
+                return .failure(
+                    HTTPFetcher.Failure(
+                        message:
+                            "\(displayURL) is clear-text http://: the key goes only over https; nothing was requested"))
+            case .ambiguous(let reason):
+                return .failure(
+                    HTTPFetcher.Failure(
+                        message: "the key is never sent to \(displayURL): \(reason); nothing was requested"))
+            case .elsewhere:
+                return .failure(
+                    HTTPFetcher.Failure(
+                        message:
+                            "\(displayURL) is not on TomTom's hosts (api.tomtom.com, a.-d.api.tomtom.com): the key goes only there, over https; nothing was requested (give no --api-key-env for another host)"
+                    ))
+            }
+        }
         var request = self.request
         request.url = displayURL
         let body: [UInt8]

@@ -17,13 +17,19 @@ public struct HTTPFetcher: Sendable {
     public var secrets: [String]
     /// The folders searched for `curl`, as in `PATH` (the tool's environment); nil takes this process's `PATH`.
     public var searchPath: String?
+    /// The environment curl runs in (the tool's: curl reads `HOME`'s `.curlrc`, and proxies from it); nil takes
+    /// this process's.
+    public var environment: [String: String]?
 
     /// A fetcher whose whole fetch gives up after `timeout` seconds; `secrets` are masked in every message;
     /// `searchPath` is where curl is looked for.
-    public init(timeout: Double = 60, secrets: [String] = [], searchPath: String? = nil) {
+    public init(
+        timeout: Double = 60, secrets: [String] = [], searchPath: String? = nil, environment: [String: String]? = nil
+    ) {
         self.timeout = timeout
         self.secrets = secrets
         self.searchPath = searchPath
+        self.environment = environment
     }
 
     /// Where `curl` is: the first executable file of that name in `searchPath`'s folders (`PATH`'s, or the
@@ -98,6 +104,7 @@ public struct HTTPFetcher: Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: curl)
+        if let environment { process.environment = environment }
         process.arguments = [
             "--silent", "--show-error", "--config", "-", "--output", "-",
             "--write-out", "%{stderr}\n\(Self.statusMarker)%{http_code} %{redirect_url}\n", "--max-filesize",

@@ -11,19 +11,18 @@ struct PreviewBuilder: Sendable {
     func build(version: Int, previous: PreviewSnapshot?) -> PreviewSnapshot {
         let result = job.runCounting()
         let (files, diagnostics, readPaths) = (result.files, result.diagnostics, result.readPaths)
-        let findings = diagnostics.map { "\($0)" }
         guard let files,
             let manifestBytes = files.first(where: { $0.path == ManifestFormat.fileName })?.bytes,
             let variants = try? Self.variants(files, manifest: manifestBytes)
         else {
             return PreviewSnapshot(
-                version: version, succeeded: false, findings: findings, variantNames: previous?.variantNames ?? [],
+                version: version, succeeded: false, findings: diagnostics, variantNames: previous?.variantNames ?? [],
                 variants: previous?.variants ?? [:], manifest: previous?.manifest, sources: previous?.sources ?? [],
                 inputs: readPaths.isEmpty ? previous?.inputs ?? [] : readPaths, camera: previous?.camera)
         }
         let manifest = try? JSONParser().parse(bytes: manifestBytes, name: ManifestFormat.fileName).root
         return PreviewSnapshot(
-            version: version, succeeded: true, findings: findings, variantNames: variants.names,
+            version: version, succeeded: true, findings: diagnostics, variantNames: variants.names,
             variants: variants.styles, manifest: manifest, sources: Self.sources(manifest),
             inputs: readPaths, camera: Self.camera(variants.names.first.flatMap { variants.styles[$0] }, manifest))
     }

@@ -17,8 +17,8 @@ struct PreviewSnapshot: Sendable {
     let version: Int
     /// True when this build had no errors (`variants` are then its own).
     let succeeded: Bool
-    /// The findings, `file:line:column: severity: message [rule]`, keys masked.
-    let findings: [String]
+    /// The findings (secrets masked); printed by the printer the site is given.
+    let findings: [Diagnostic]
     /// The variants of the last good build, by name, in the manifest's order.
     let variantNames: [String]
     let variants: [String: CompiledStyle]

@@ -17,11 +17,15 @@ public final class PreviewSite: Sendable {
     let pictures = SnapshotPictures()
     /// Where every remote file the pages ask for comes from.
     public let gateway: RemoteGateway
+    /// How the page shows a finding: one line, its controls escaped (the command's text printer).
+    private let findingLine: @Sendable (Diagnostic) -> String
 
-    /// A site that builds with `job` (compiled in memory; nothing is written).
-    public init(job: CompileJob, options: PreviewOptions) {
+    /// A site that builds with `job` (compiled in memory; nothing is written), showing each finding on the page as
+    /// `findingLine` renders it.
+    public init(job: CompileJob, options: PreviewOptions, findingLine: @escaping @Sendable (Diagnostic) -> String) {
         self.builder = PreviewBuilder(job: job)
         self.options = options
+        self.findingLine = findingLine
         self.gateway = RemoteGateway(
             secrets: options.apiKey.map { [RemoteSecret(.apiKey, value: $0)] } ?? [], environment: options.environment,
             archive: options.archive)
@@ -43,7 +47,7 @@ public final class PreviewSite: Sendable {
     /// Builds again and tells every open page: the new state, with the findings; a build with errors keeps the
     /// last good variants.
     @discardableResult
-    public func rebuild() -> (succeeded: Bool, findings: [String]) {
+    public func rebuild() -> (succeeded: Bool, findings: [Diagnostic]) {
         let current = snapshot.withLock { $0 }
         let next = builder.build(version: (current?.version ?? 0) + 1, previous: current)
         snapshot.withLock { $0 = next }
@@ -52,8 +56,8 @@ public final class PreviewSite: Sendable {
         return (next.succeeded, next.findings)
     }
 
-    /// The findings of the last build, `file:line:column: severity: message [rule]`.
-    public var findings: [String] { snapshot.withLock { $0?.findings ?? [] } }
+    /// The findings of the last build (secrets masked).
+    public var findings: [Diagnostic] { snapshot.withLock { $0?.findings ?? [] } }
 
     /// The map designs of the last good build, in the manifest's order.
     public var variantNames: [String] { snapshot.withLock { $0?.variantNames ?? [] } }
@@ -112,7 +116,7 @@ public final class PreviewSite: Sendable {
         var members: [JSONMember] = [
             JSONMember(key: "version", value: .integer(snapshot.version)),
             JSONMember(key: "succeeded", value: .bool(snapshot.succeeded)),
-            JSONMember(key: "findings", value: .array(snapshot.findings.map { .string($0) })),
+            JSONMember(key: "findings", value: .array(snapshot.findings.map { .string(findingLine($0)) })),
             JSONMember(key: "variants", value: .array(snapshot.variantNames.map { .string($0) })),
             JSONMember(key: "initialVariant", value: .string(options.variant ?? snapshot.variantNames.first ?? "")),
             JSONMember(key: "hasAPIKey", value: .bool(options.apiKey != nil)),

@@ -48,41 +48,34 @@ public struct Browser: Sendable {
     /// Opens `url` in a headless window of `width` x `height` CSS pixels (at device scale 1) and keeps the browser
     /// running until `done` returns a value (asked every few milliseconds) or `timeout` passes; then stops it.
     func open<Value>(_ url: String, width: Int, height: Int, until done: () -> Value?) throws(SnapshotError) -> Value {
+        // Short: Chromium's sockets go under it, and a socket's path may be at most 107 bytes.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "mc-style-snapshot-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments =
+            "mc-style-\(UUID().uuidString.prefix(8).lowercased())"
+        ).path
+        let arguments =
             ["--headless=new"] + (geteuid() == 0 ? ["--no-sandbox"] : []) + [
                 "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--hide-scrollbars",
                 "--force-device-scale-factor=1", "--no-first-run", "--disable-extensions", "--mute-audio",
-                "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
-                "--window-size=\(width),\(height)", url,
+                "--user-data-dir=\(scratch)/profile", "--window-size=\(width),\(height)", url,
             ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            try process.run()
-        } catch {
-            throw SnapshotError("cannot start the browser '\(executable)': \(error.localizedDescription)")
-        }
-        defer {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-        }
+        let process = try BrowserProcess(executable: executable, arguments: arguments, scratch: scratch)
+        defer { process.stop() }
         let deadline = Date().addingTimeInterval(Self.timeout)
         while Date() < deadline {
             if let value = done() { return value }
-            guard process.isRunning else {
+            if let status = process.exitStatus {
+                // Stopped by an interruption: the thread that stopped it ends the process; nothing is reported.
+                while BrowserProcess.isInterrupted { sleep(60) }
                 throw SnapshotError(
-                    "the browser '\(executable)' stopped (exit \(process.terminationStatus)) before drawing the map")
+                    "the browser '\(executable)' stopped (exit \(status)) before drawing the map")
             }
             usleep(20_000)
         }
         throw SnapshotError("the map was not drawn within \(Int(Self.timeout)) s")
     }
+
+    /// Stops every browser still running and removes their profiles: for `mc-style` interrupted mid-run.
+    public static func stopAll() { BrowserProcess.stopAll() }
 }
 
 /// Why a snapshot could not be taken.
