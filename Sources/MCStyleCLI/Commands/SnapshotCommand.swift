@@ -25,7 +25,7 @@ enum SnapshotCommand: Subcommand {
             --tiles FOLDER serves every remote file (tiles, TileJSON, sprite, glyphs) from FOLDER alone, so that
             runs are offline and the same every time; a file it lacks is an error naming its URL, key masked.
             --record --tiles FOLDER fetches what FOLDER lacks and stores it (keys are never part of a stored name
-            or file). Without --tiles the browser fetches them itself.
+            or file). Without --tiles mc-style fetches them as the page asks (docs/security.md).
             --check BASELINE_FOLDER compares each picture with the baseline's of the same name, pixel by pixel
             in the browser (a channel may differ by \(SnapshotComparison.tolerance) of 255; --threshold pixels
             may differ), and writes OUT/report.html and OUT/report.md with the before, after and difference

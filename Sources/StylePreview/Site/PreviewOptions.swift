@@ -15,7 +15,7 @@ public struct PreviewOptions: Sendable {
     public var servesOnlyItsPages = false
     /// Folders of PNG tiles (`FOLDER/{z}/{x}/{y}.png`) served for LocalTileServer routes, by route name.
     public var localTiles: [String: String] = [:]
-    /// Where remote files come from for snapshots (recorded or replayed); nil: the browser fetches them itself.
+    /// Where remote files come from for snapshots (recorded or replayed); nil: fetched live as the page asks.
     public var archive: TileArchive?
     /// Where the page loads MapLibre GL JS from.
     public var mapLibre: MapLibreSource = .pinned
