@@ -102,6 +102,16 @@ public struct CompiledStyle: Sendable {
             guard let index = sourceIndex[id] else { continue }
             visibility[index] = Array((shown ? "\"visible\"" : "\"none\"").utf8)
         }
+        if let scale = settings.displayScale, !(1...3).contains(scale) {
+            throw RuntimeError(.invalidValue, "the display scale \(scale) is not 1, 2 or 3")
+        }
+        let tileSizes = variant.tileSizes.map { record in
+            Array(
+                String(
+                    TileSizeScale.tileSize(
+                        declared: record.declared, platform: settings.platform, displayScale: settings.displayScale)
+                ).utf8)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(style.count + 256)
         var copied = 0
@@ -112,6 +122,7 @@ public struct CompiledStyle: Sendable {
                 case .placeholder(let index): replacement = values[index]
                 case .opacity(let index): replacement = opacity[index]
                 case .visibility(let index): replacement = visibility[index]
+                case .tileSize(let index): replacement = tileSizes[index]
                 }
                 guard let replacement else { continue }
                 output.append(contentsOf: bytes[copied..<splice.range.lowerBound])

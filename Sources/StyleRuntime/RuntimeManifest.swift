@@ -50,6 +50,15 @@ public struct RuntimeManifest: Sendable, Equatable {
         public let visibilityPointer: String
     }
 
+    /// A raster source's `tileSize` that `StyleRuntime` sets for the device (`TileSizeScale`): where it is and the
+    /// size the declarations gave (pixels).
+    public struct TileSizeRecord: Sendable, Equatable {
+        /// JSON Pointer of the source's `tileSize` number.
+        public let pointer: String
+        /// The declared tile size, in pixels (the size the tiles are rendered at).
+        public let declared: Int
+    }
+
     /// One map design (`light`, `dark`, ...; `default` for a build with one base): its files and the places
     /// in its style the app fills.
     public struct VariantRecord: Sendable, Equatable {
@@ -63,6 +72,8 @@ public struct RuntimeManifest: Sendable, Equatable {
         public let placeholders: [PlaceholderRecord]
         /// One per declared source, in the order of `sources`.
         public let layers: [LayerRecord]
+        /// The raster sources' tile sizes set for the device (the `tomtom` target's; none for `maplibre`).
+        public let tileSizes: [TileSizeRecord]
     }
 
     /// The target the style was composed for (`tomtom`, `maplibre`).
@@ -216,8 +227,23 @@ private struct ManifestReader {
                     source: source, opacityPointer: try string(item["opacity"], field: itemField + ".opacity"),
                     visibilityPointer: try string(item["visibility"], field: itemField + ".visibility")))
         }
+        var tileSizes: [RuntimeManifest.TileSizeRecord] = []
+        for (index, item) in try
+            (node["tileSizes"].map { node throws(RuntimeError) in
+                try array(node, field: field + ".tileSizes")
+            } ?? []).enumerated()
+        {
+            let itemField = "\(field).tileSizes[\(index)]"
+            guard let declared = item["declared"]?.numberValue?.intValue, declared >= 1 else {
+                throw bad(itemField + ".declared", "is not a tile size of 1 pixel or more")
+            }
+            tileSizes.append(
+                RuntimeManifest.TileSizeRecord(
+                    pointer: try string(item["pointer"], field: itemField + ".pointer"), declared: declared))
+        }
         return RuntimeManifest.VariantRecord(
-            name: name, style: style, layerMapping: layerMapping, placeholders: placeholders, layers: layers)
+            name: name, style: style, layerMapping: layerMapping, placeholders: placeholders, layers: layers,
+            tileSizes: tileSizes)
     }
 
     func file(_ node: JSONNode?, field: String) throws(RuntimeError) -> RuntimeManifest.FileRecord {

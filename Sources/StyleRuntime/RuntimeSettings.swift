@@ -14,6 +14,9 @@ public struct RuntimeSettings: Sendable, Equatable {
     /// Environment variable name (as the declarations wrote `${NAME}`) -> its value, filled as given, as
     /// `compile --embed-env` writes it. Never shown in an error.
     public var environment: [String: String] = [:]
+    /// The screen's scale, points to pixels (1, 2 or 3: `UIScreen.main.scale` on iOS); nil when unknown. It decides
+    /// the tile size the TomTom SDK is told for every raster source (`TileSizeScale`).
+    public var displayScale: Int? = nil
     /// Declared source id -> layer opacity, 0...1.
     public var opacity: [String: Double]
     /// Declared source id -> whether the layer shows.

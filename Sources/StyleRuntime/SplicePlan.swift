@@ -11,6 +11,8 @@ struct SplicePlan: Sendable {
         case opacity(Int)
         /// A layer's `visibility` string literal, quotes included: the index of the source record.
         case visibility(Int)
+        /// A raster source's `tileSize` number: the index of the variant's tile-size record.
+        case tileSize(Int)
     }
 
     struct Splice: Sendable {
@@ -85,6 +87,15 @@ struct SplicePlan: Sendable {
                         "does not name the layer's \(slot == .opacity(index) ? "opacity number" : "visibility string")")
                 }
             }
+        }
+        for (index, record) in variant.tileSizes.enumerated() {
+            guard let node = Self.node(at: record.pointer, in: root), case .number(let number) = node.value,
+                let start = node.sourceOffset, Self.layerPointer(of: record.pointer).hasPrefix("/sources"),
+                record.pointer.hasSuffix("/tileSize")
+            else {
+                throw mismatch(record.pointer, "does not name a source's tileSize number")
+            }
+            splices.append(Splice(range: start..<(start + number.text.utf8.count), slot: .tileSize(index)))
         }
         splices.sort { $0.range.lowerBound < $1.range.lowerBound }
         for (earlier, later) in zip(splices, splices.dropFirst())

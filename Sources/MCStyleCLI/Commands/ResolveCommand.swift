@@ -14,7 +14,9 @@ enum ResolveCommand: Subcommand {
             LocalTileServer route's {route:NAME} (the declared name unless --route maps it) and {cacheKey:NAME},
             and each ${NAME} the declarations take from the environment (--env NAME: from that variable, as
             given; never printed);
-            --opacity and --hide/--show change a declared source's layer without recomposing. A build with
+            --opacity and --hide/--show change a declared source's layer without recomposing. For tomtom, every
+            raster source's tileSize (TomTom's raster base map included) is set for the screen: the declared size
+            divided by 4 on a 2x iOS screen, by 2 on 3x and 1x screens and on Android (docs/app-integration.md). A build with
             several map designs (bases: in the declarations) resolves its first variant unless --variant names
             another. Exit 1 for an unfilled placeholder, an unknown route, source or variant, or files that do not
             match the manifest.
@@ -29,6 +31,11 @@ enum ResolveCommand: Subcommand {
             help: "The map design to resolve (light, dark, ...: the names under bases:);\nthe first one by default.")
         let platform = Option<Platform>(
             name: "platform", valueName: "platform", help: "ios (default) or android; the build must serve it.")
+        let displayScale = Option<Int>(
+            name: "display-scale", valueName: "1|2|3",
+            help:
+                "The screen's scale (iOS: UIScreen.main.scale; default 3): tomtom raster\ntile sizes are the declared ones / 4 at 2, / 2 otherwise (Android: / 2)."
+        )
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
             help: "Fill {key} in TomTom URLs from this environment variable.")
         let localTileServer = Option<String>(
@@ -61,6 +68,10 @@ enum ResolveCommand: Subcommand {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'")
         }
         var settings = RuntimeSettings(platform: try Self.options.platform.value(in: arguments) ?? .ios)
+        settings.displayScale = try Self.options.displayScale.value(in: arguments) ?? 3
+        if let scale = settings.displayScale, !(1...3).contains(scale) {
+            throw UsageError("'--display-scale' takes 1, 2 or 3, not \(scale)")
+        }
         settings.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         settings.localTileServer = try Self.options.localTileServer.value(in: arguments)
         settings.routeIDs = dictionary(try Self.options.route.values(in: arguments))

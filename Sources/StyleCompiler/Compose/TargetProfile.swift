@@ -1,4 +1,5 @@
 import StyleMath
+import StyleRuntime
 
 /// What differs between composition targets, as data plus small hooks, so the composer has no `if target`.
 public struct TargetProfile: Sendable {
@@ -21,7 +22,9 @@ public struct TargetProfile: Sendable {
     /// TomTom's raster base map, camera zooms converted to TomTom zoom, a layer mapping, no request headers.
     public static let tomtom = TargetProfile(
         target: .tomtom,
-        emittedTileSize: { max(1, $0 / 2) },
+        // What loads as written: the divisor of most devices (Android, 3x iPhones); StyleRuntime sets the size
+        // for the device (`TileSizeScale`).
+        emittedTileSize: { TileSizeScale.tileSize(declared: $0, platform: .android, displayScale: nil) },
         insertsBaseRaster: true,
         layerZoom: { zoom, latitude throws(GeoError) in
             roundedZoom(try ZoomCalibration.tomTomZoom(unifiedZoom: zoom, latitude: latitude))

@@ -91,6 +91,7 @@ enum ManifestDocument {
                         "pointers": .array(composition.foreignKeyPointers.map { .string($0) }),
                     ])
                 ]),
+            "tileSizes": composition.target == .tomtom ? .array(tileSizes(composition)) : nil,
             "layers": .array(
                 composition.sources.compactMap { report in
                     report.layerIndex.map { index in
@@ -103,6 +104,24 @@ enum ManifestDocument {
                     }
                 }),
         ])
+    }
+
+    /// The raster sources whose `tileSize` `StyleRuntime` sets for the device: each declared one and TomTom's
+    /// raster base map, with its declared size.
+    private static func tileSizes(_ composition: Composition) -> [JSONNode] {
+        let sources = composition.style["sources"]
+        var records: [(id: String, declared: Int)] = composition.sources.map {
+            ($0.declaration.styleSourceID, $0.declaration.tileSize)
+        }
+        if sources?[StyleID.baseRasterSource] != nil {
+            records.insert((StyleID.baseRasterSource, StyleComposer.baseRasterTileSize), at: 0)
+        }
+        return records.filter { sources?[$0.id]?["tileSize"] != nil }.map { record in
+            .object([
+                "pointer": .string(JSONPath([.key("sources"), .key(record.id), .key("tileSize")]).jsonPointer),
+                "declared": .integer(record.declared),
+            ])
+        }
     }
 
     /// A source's warnings in every variant, each once, in the order found.

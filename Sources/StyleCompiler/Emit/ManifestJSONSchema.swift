@@ -50,6 +50,8 @@ public enum ManifestJSONSchema {
                 "placeholders": {"type": "array", "items": {"$ref": "#/$defs/placeholder"}},
                 "filledAtBuild": {"type": "array", "items": {"$ref": "#/$defs/tokenPointers"}},
                 "leftAsIs": {"type": "array", "items": {"allOf": [{"$ref": "#/$defs/tokenPointers"}, {"required": ["why"]}]}},
+                "tileSizes": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["pointer", "declared"],
+                  "properties": {"pointer": {"$ref": "#/$defs/pointer"}, "declared": {"type": "integer", "minimum": 1}}}},
                 "layers": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["source", "index", "opacity", "visibility"],
                   "properties": {"source": {"type": "string"}, "index": {"type": "integer", "minimum": 0}, "opacity": {"$ref": "#/$defs/pointer"},
                     "visibility": {"$ref": "#/$defs/pointer"}}}}
