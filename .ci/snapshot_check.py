@@ -14,6 +14,8 @@ every later run replays them with no host to reach. Checks:
   - --check against the first run exits 0 with nothing changed; with one source's opacity changed it exits 1, the
     report names the views that show it, and the difference marks pixels only inside its bounds; report.html
     opens in Chromium (its screenshot is kept);
+  - a design without TomTom's base map (basemap: none) draws only its background colour and the declared source,
+    and no TomTom tile is asked for;
   - SIGTERM mid-run leaves no Chromium process and no profile folder within 5 s, and writes nothing;
   - the time of a run of the demo's views.
 The pictures are kept in ARTEFACT_FOLDER/snapshots.
@@ -188,6 +190,42 @@ def check_interruption(tool, maplibre, project, declarations, tiles, environment
                    f"{run.returncode}, {time.time() - stopped:.1f} s) {errors[-200:]}")
 
 
+NO_BASE_MAP = """version: 1
+bases:
+  plain: {base: ../styles/tomtom-demo-base.json, basemap: none, background: "#1d2b3a"}
+sources:
+  - id: heatmap
+    localTileServer: { route: heatmap }
+    tileSize: 512
+    bounds: [139.0, 35.0, 140.5, 36.2]
+views:
+  - {name: edge, center: [139.0, 35.6], zoom: 10, size: [256, 256]}
+"""
+
+
+def check_no_base_map(tool, maplibre, project, environment, failures):
+    """A design with basemap: none shows its background where no declared source draws (west of the heatmap's
+    bounds here), the source where it does, and asks TomTom for no tile."""
+    declarations = project / "demo" / "plain.yaml"
+    declarations.write_text(NO_BASE_MAP, encoding="utf-8")
+    with StandInHosts() as hosts:
+        run = subprocess.run([tool, "snapshot", str(declarations), "--out", str(project / "plain"), "--maplibre-js",
+                              maplibre, "--api-key-env", "MC_SNAPSHOT_KEY"], capture_output=True, text=True,
+                             cwd=project, env=hosts.environment(environment))
+        asked = hosts.urls()
+    picture = project / "plain" / "edge.plain.png"
+    if run.returncode != 0 or not picture.exists():
+        failures.check(False, f"a design without TomTom's base map is drawn {run.stderr[-400:]}")
+        return
+    image = Image.open(picture).convert("RGB")
+    west = {image.getpixel((x, y)) for x in range(4, 100) for y in range(4, 252, 8)}
+    east = image.getpixel((200, 128))
+    failures.check(west == {(29, 43, 58)} and east != (29, 43, 58),
+                   f"basemap: none draws the background alone outside the source ({sorted(west)[:3]}) and the source inside ({east})")
+    tiles = [url for url in asked if "api.tomtom.com" in url and "/tile/" in url]
+    failures.check(not tiles, f"and asks TomTom for no tile ({len(tiles)} asked: {tiles[:2]})")
+
+
 def main(argv):
     if len(argv) != 4:
         print(__doc__, file=sys.stderr)
@@ -232,6 +270,7 @@ def main(argv):
 
         check_comparison(snapshot, project, declarations, chromium, artefacts, failures)
         check_interruption(tool, maplibre, project, declarations, tiles, environment, failures)
+        check_no_base_map(tool, maplibre, project, environment, failures)
 
         stored = [path for path in tiles.iterdir()]
         failures.check(not any(KEY in path.name or KEY.encode() in path.read_bytes() for path in stored),

@@ -8,6 +8,10 @@ public struct ComposedVariant: Sendable, Equatable {
     public var location: SourceLocation?
     /// True when the declarations give `bases:`: messages then say which variant a finding is about.
     public var isNamed: Bool
+    /// False for a design without TomTom's base map (`basemap: none`, `BaseVariant.showsBaseMap`).
+    public var showsBaseMap = true
+    /// The background colour of a design without a base map; nil keeps the base's.
+    public var background: String?
 
     /// A variant named `name`, declared at `location`; `isNamed` is true for one of `bases:`.
     public init(name: String = BaseVariant.defaultName, location: SourceLocation? = nil, isNamed: Bool = false) {

@@ -72,12 +72,15 @@ struct StyleComposer: Sendable {
                     .styleRoot, "the base style's 'sources' is not an object", at: files.location(of: root["sources"]),
                     path: JSONPath([.key("sources")])))
         }
-        var layers = baseLayers
+        var layers =
+            variant.showsBaseMap ? baseLayers : BaseMapHiding.hidden(baseLayers, background: variant.background)
         /// The raster base map's index in `layers`: opaque, so no declared layer may go at or below it.
         var baseRasterIndex: Int?
-        if profile.insertsBaseRaster && declarations.baseRaster {
+        // A design without a base map gets no raster base map either: no TomTom tile is fetched.
+        let insertsBaseRaster = profile.insertsBaseRaster && variant.showsBaseMap
+        if insertsBaseRaster && declarations.baseRaster {
             baseRasterIndex = insertBaseRaster(into: &layers, sources: &sources, diagnostics: &diagnostics)
-        } else if profile.insertsBaseRaster {
+        } else if insertsBaseRaster {
             diagnostics.append(
                 Diagnostic(
                     .tomtomNoRasterBase,
@@ -130,6 +133,9 @@ struct StyleComposer: Sendable {
             }
             if !profile.sendsRequestHeaders {
                 warnAboutHeaders(source, path: sourcePath, report: &report, diagnostics: &diagnostics)
+            }
+            if let hidden = BaseMapHiding.hiddenAnchor(source, variant: variant, path: sourcePath) {
+                diagnostics.append(hidden)
             }
             composition.sources.append(report)
         }

@@ -19,8 +19,8 @@ public enum DeclarationSchema {
         case list(FieldType, count: ClosedRange<Int>?, unique: Bool)
         /// A mapping of these fields.
         case object(ObjectSpec)
-        /// A mapping from any key to a string (HTTP headers).
-        case stringMap
+        /// A mapping from any key to values of this type (HTTP headers: strings).
+        case map(FieldType)
         /// The first alternative whose outer kind matches (scalar, list or mapping) decides.
         case oneOf([FieldType])
     }
@@ -165,7 +165,7 @@ public enum DeclarationSchema {
             name: "userAgent", type: .string, isRequired: false,
             summary: "HTTP User-Agent (ignored, with a warning, on tomtom)."),
         Field(
-            name: "extraHeaders", type: .stringMap, isRequired: false,
+            name: "extraHeaders", type: .map(.string), isRequired: false,
             summary: "Extra HTTP headers (ignored, with a warning, on tomtom)."),
     ]
 
@@ -218,6 +218,22 @@ public enum DeclarationSchema {
                 summary: "In a variant without the anchor: top (after the topmost layer), {after: ID} or {before: ID}."),
         ], exactlyOneOf: [["after", "before"]])
 
+    /// A map design under `bases:` written as a mapping.
+    public static let baseDesign = ObjectSpec(
+        noun: "a map design",
+        fields: [
+            Field(name: "base", type: .string, isRequired: true, summary: "Base style JSON, relative to this file."),
+            Field(
+                name: "basemap", type: .choice(["tomtom", "none"]), isRequired: false,
+                summary:
+                    "none: TomTom's base map hidden (every base layer but the background), no raster base map; only the background colour and the declared sources show (default tomtom)."
+            ),
+            Field(
+                name: "background", type: .string, isRequired: false,
+                summary: "The background colour (a CSS colour) of a design with basemap: none."),
+        ],
+        exactlyOneOf: [])
+
     /// The whole file.
     public static let file = ObjectSpec(
         noun: "the declarations file",
@@ -230,9 +246,9 @@ public enum DeclarationSchema {
                 name: "base", type: .string, isRequired: false,
                 summary: "Base style JSON, relative to this file; --base overrides."),
             Field(
-                name: "bases", type: .stringMap, isRequired: false,
+                name: "bases", type: .map(.oneOf([.string, .object(baseDesign)])), isRequired: false,
                 summary:
-                    "Instead of base: one base style per map design, {light: FILE, dark: FILE, ...}; the first is the default."
+                    "Instead of base: one base style per map design, {light: FILE, dark: FILE, ...}, or {none: {base: FILE, basemap: none, background: COLOUR}}; the first is the default."
             ),
             Field(
                 name: "baseRaster", type: .boolean, isRequired: false,
@@ -299,7 +315,7 @@ public enum DeclarationSchema {
                 name: "fonts", type: .string, isRequired: false,
                 summary: "The glyph server's fonts: a JSON array of names, or a folder <font>/<range>.pbf."),
             Field(
-                name: "vectorLayers", type: .stringMap, isRequired: false,
+                name: "vectorLayers", type: .map(.string), isRequired: false,
                 summary: "Vector source id -> a local copy of its TileJSON (with vector_layers)."),
         ], exactlyOneOf: [])
 }

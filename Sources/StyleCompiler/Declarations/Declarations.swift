@@ -75,6 +75,11 @@ public struct BaseVariant: Sendable, Equatable {
     public var path: String
     /// Where the variant's name was written.
     public var location: SourceLocation?
+    /// False for a design without TomTom's base map (`basemap: none`): every base layer but the background is
+    /// hidden and no raster base map goes in, so that only the background and the declared sources show.
+    public var showsBaseMap = true
+    /// The background colour of a design without a base map (a CSS colour); nil keeps the base's.
+    public var background: String?
 
     /// A map design `name` whose base style is at `path` (relative to the declarations file).
     public init(name: String, path: String, location: SourceLocation? = nil) {
@@ -83,8 +88,11 @@ public struct BaseVariant: Sendable, Equatable {
         self.location = location
     }
 
-    /// Variants are equal when their names and paths are.
-    public static func == (lhs: BaseVariant, rhs: BaseVariant) -> Bool { lhs.name == rhs.name && lhs.path == rhs.path }
+    /// Variants are equal when their names, paths and base-map settings are.
+    public static func == (lhs: BaseVariant, rhs: BaseVariant) -> Bool {
+        lhs.name == rhs.name && lhs.path == rhs.path && lhs.showsBaseMap == rhs.showsBaseMap
+            && lhs.background == rhs.background
+    }
 
     /// The variant name of a build with a single `base:`.
     public static let defaultName = "default"

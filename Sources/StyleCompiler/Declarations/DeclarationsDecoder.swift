@@ -124,7 +124,7 @@ public struct DeclarationsDecoder {
         }
         var variants: [BaseVariant] = []
         for member in members {
-            guard let file = member.value.stringValue else { continue }
+            guard let file = member.value.stringValue ?? member.value["base"]?.stringValue else { continue }
             if let problem = BaseVariant.nameProblem(member.key, of: "variant", naming: "output files") {
                 diagnostics.append(
                     Diagnostic(
@@ -133,10 +133,29 @@ public struct DeclarationsDecoder {
                         path: path.appending(member.key)))
                 continue
             }
-            variants.append(
-                BaseVariant(
-                    name: member.key, path: file,
-                    location: files.keyLocation(of: member) ?? files.location(of: member.value)))
+            var variant = BaseVariant(
+                name: member.key, path: file,
+                location: files.keyLocation(of: member) ?? files.location(of: member.value))
+            variant.showsBaseMap = member.value["basemap"]?.stringValue != "none"
+            if let background = member.value["background"] {
+                let colour = background.stringValue ?? ""
+                if CSSColor.parse(colour) == nil {
+                    diagnostics.append(
+                        Diagnostic(
+                            .declValue, "'\(colour)' is not a colour (a CSS colour: #rrggbb, rgb(...), a name)",
+                            at: files.location(of: background), path: path.appending(member.key).appending("background")
+                        ))
+                } else if variant.showsBaseMap {
+                    diagnostics.append(
+                        Diagnostic(
+                            .declNotApplicable, "background applies to a design with basemap: none; ignored",
+                            at: files.location(of: background), path: path.appending(member.key).appending("background")
+                        ))
+                } else {
+                    variant.background = colour
+                }
+            }
+            variants.append(variant)
         }
         return variants
     }

@@ -70,13 +70,13 @@ struct SchemaCoercion {
             return list(node, itemType, count: count, unique: unique, path: path, field: field)
         case .object(let spec):
             return object(node, spec, path: path)
-        case .stringMap:
+        case .map(let valueType):
             guard let object = node.objectValue else {
-                return mismatch(node, expected: "a mapping of names to strings", path: path)
+                return mismatch(node, expected: Self.describe(.map(valueType)), path: path)
             }
             var typed = JSONObject()
             for member in object.members {
-                if let value = coerce(member.value, as: .string, path: path.appending(member.key), field: nil) {
+                if let value = coerce(member.value, as: valueType, path: path.appending(member.key), field: nil) {
                     typed.setMember(
                         JSONMember(key: member.key, keyLocation: files.keyLocation(of: member), value: value))
                 }
@@ -291,7 +291,9 @@ struct SchemaCoercion {
         case .choice(let words): return "one of \(words.joined(separator: ", "))"
         case .list: return "a list"
         case .object(let spec): return "a mapping (\(spec.noun))"
-        case .stringMap: return "a mapping"
+        case .map(let valueType):
+            if case .string = valueType { return "a mapping of names to strings" }
+            return "a mapping of names to \(describe(valueType))"
         case .oneOf(let alternatives): return alternatives.map(describe).joined(separator: " or ")
         }
     }
@@ -311,8 +313,8 @@ struct SchemaCoercion {
 
     private static func outerKindMatches(_ type: DeclarationSchema.FieldType, _ node: JSONNode) -> Bool {
         switch (type, node.value) {
-        case (.list, .array), (.object, .object), (.stringMap, .object): return true
-        case (.list, _), (.object, _), (.stringMap, _), (_, .array), (_, .object): return false
+        case (.list, .array), (.object, .object), (.map, .object): return true
+        case (.list, _), (.object, _), (.map, _), (_, .array), (_, .object): return false
         default: return true
         }
     }

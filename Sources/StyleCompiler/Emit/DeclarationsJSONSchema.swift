@@ -51,10 +51,9 @@ public enum DeclarationsJSONSchema {
             if unique { result["uniqueItems"] = JSONNode(.bool(true)) }
         case .object(let spec):
             for member in object(spec).members { result.setMember(member) }
-        case .stringMap:
+        case .map(let valueType):
             result["type"] = string("object")
-            result["additionalProperties"] = JSONNode(
-                .object(JSONObject([JSONMember(key: "type", value: string("string"))])))
+            result["additionalProperties"] = JSONNode(.object(schema(valueType, summary: nil)))
         case .oneOf(let alternatives):
             result["oneOf"] = JSONNode(.array(alternatives.map { JSONNode(.object(schema($0, summary: nil))) }))
         }

@@ -40,6 +40,16 @@ public struct CompilationInputs: Sendable {
     /// True when the declarations name their bases by variant (`bases:`): each variant's outputs carry its name.
     public var hasNamedVariants: Bool { !declarations.bases.isEmpty }
 
+    /// What the composer is told of `variant`: its name and place, and its base-map settings from `bases:`.
+    func composedVariant(_ variant: Variant) -> ComposedVariant {
+        var context = ComposedVariant(name: variant.name, location: variant.location, isNamed: hasNamedVariants)
+        if let declared = declarations.bases.first(where: { $0.name == variant.name }) {
+            context.showsBaseMap = declared.showsBaseMap
+            context.background = declared.background
+        }
+        return context
+    }
+
     /// Inputs of one base style, read into `fileTable`.
     public init(declarations: Declarations, base: JSONDocument, files: [SourceFile] = [], fileTable: SourceFiles) {
         self.init(
@@ -191,7 +201,8 @@ private final class EarlyBases: @unchecked Sendable {
     ) {
         let names =
             [root?["base"]?.stringValue].compactMap { $0 }
-            + (root?["bases"]?.objectValue?.members.compactMap { $0.value.stringValue } ?? [])
+            + (root?["bases"]?.objectValue?.members.compactMap { $0.value.stringValue ?? $0.value["base"]?.stringValue }
+                ?? [])
         var places: [(path: String, displayName: String)] = []
         for place in names.map(located) where isConfined(place.path) && !places.contains(where: { $0 == place }) {
             places.append(place)

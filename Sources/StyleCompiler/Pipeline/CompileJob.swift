@@ -133,8 +133,7 @@ public struct CompileJob: Sendable {
         var compositions: [Composition] = []
         var composeDiagnostics: [Diagnostic] = []
         for variant in inputs.variants {
-            let context = ComposedVariant(
-                name: variant.name, location: variant.location, isNamed: inputs.hasNamedVariants)
+            let context = inputs.composedVariant(variant)
             let (composed, found) = StyleCompilation.composeUnvalidated(
                 base: variant.base.root, declarations: inputs.declarations,
                 target: target, apiKey: apiKey, embedsEnvironment: options.embedsEnvironment, variant: context,

@@ -65,7 +65,7 @@ public struct LayerListing: Sendable {
             )
         }
         let target = inputs.declarations.target ?? .tomtom
-        let context = ComposedVariant(name: chosen.name, location: chosen.location, isNamed: inputs.hasNamedVariants)
+        let context = inputs.composedVariant(chosen)
         let (composition, found) = StyleCompilation.composeUnvalidated(
             base: chosen.base.root, declarations: inputs.declarations,
             target: target, apiKey: nil, embedsEnvironment: false, variant: context, files: inputs.fileTable)

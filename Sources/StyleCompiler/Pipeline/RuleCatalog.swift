@@ -14,6 +14,7 @@ public enum RuleCatalog {
             .sourcesKeyHost,
             .sourcesLocalSegment, .platformUnsupported, .composePlacementAnchor, .composeIDTaken,
             .composeCalibrationLatitude, .composeNoLabels, .composePlacementFallback, .composeBelowBaseRaster,
+            .composeHiddenAnchor,
             .composeKeyHost, .composeKeyURL,
             .tomtomLayerMappingAnchor, .tomtomLayerMappingDuplicate, .tomtomHeadersIgnored, .tomtomSdkLayerName,
             .tomtomNoRasterBase, .tomtomPlaceholder, .secretLiteralKey, .styleRoot, .styleType, .styleEnum, .styleRange,

@@ -62,6 +62,7 @@ enum DocumentationReference {
             case .object(let spec): collect(spec)
             case .list(let item, _, _): visit(item)
             case .oneOf(let types): types.forEach(visit)
+            case .map(let value): visit(value)
             default: break
             }
         }
@@ -108,7 +109,9 @@ enum DocumentationReference {
             if unique { limits.append("unique") }
             return "list of \(describe(item))" + (limits.isEmpty ? "" : " (\(limits.joined(separator: ", ")))")
         case .object(let spec): return "[\(spec.noun)](#\(MarkdownFile.slug(title(spec.noun))))"
-        case .stringMap: return "mapping of names to strings"
+        case .map(let value):
+            if case .string = value { return "mapping of names to strings" }
+            return "mapping of names to \(describe(value))"
         case .oneOf(let types): return types.map(describe).joined(separator: ", or ")
         }
     }

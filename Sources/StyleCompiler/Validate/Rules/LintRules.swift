@@ -41,8 +41,11 @@ extension ValidationRun {
                 .lintFilterFalse, layer, cause: filter,
                 "layer \(layer.displayName) never draws: its filter keeps no feature")
         }
-        // Layers mc-style composed always carry a visibility, for the app to flip at run time.
-        if layer.isHidden, !(layer.id ?? "").hasPrefix(StyleID.layerPrefix) {
+        // Layers mc-style composed always carry a visibility, for the app to flip at run time; a visibility with no
+        // place in any file is the composition's own (a design with basemap: none hides the base on purpose).
+        if layer.isHidden, !(layer.id ?? "").hasPrefix(StyleID.layerPrefix),
+            layer.layout?["visibility"]?.sourceOffset != nil
+        {
             reportLayer(
                 .lintHidden, layer, cause: layer.layout?["visibility"],
                 "layer \(layer.displayName) has visibility none: it draws nothing unless the app shows it")
