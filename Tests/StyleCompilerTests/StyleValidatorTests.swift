@@ -424,3 +424,52 @@ import Testing
         }
     }
 }
+
+/// MapLibre's last disagreements with `validate --target maplibre` (issue 55, part C), each as GL JS 5.3.0 and the
+/// style-spec's validators report it.
+@Suite struct MapLibreDisagreementTests {
+    private func messages(_ style: String) throws -> [(path: String, message: String)] {
+        let document = try JSONParser().parse(style, name: "style.json")
+        return StyleValidator(target: .maplibre).validate(document.root, in: document).map {
+            ($0.path?.mapLibreNotation ?? "", $0.message)
+        }
+    }
+
+    private static func style(_ root: String = "", promoteId: String = "\"id\"", iconImage: String = "\"a\"") -> String
+    {
+        #"{"version": 8, \#(root) "sources": {"v": {"type": "vector", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "promoteId": \#(promoteId)}}, "layers": [{"id": "s", "type": "symbol", "source": "v", "source-layer": "l", "layout": {"icon-image": \#(iconImage)}}]}"#
+    }
+
+    @Test func aProjectionDefinitionMustBeANameATransitionOrAnExpression() throws {
+        #expect(
+            try messages(Self.style(#""projection": {"type": 5},"#)).map(\.message)
+                == [#"projection expected, invalid type "number" found"#])
+        #expect(
+            try messages(Self.style(#""projection": {"type": ["a", 1]},"#)).map(\.message)
+                == [#"projection expected, invalid array ["a",1] found"#])
+        for valid in [#""mercator""#, #"["mercator", "globe", 0.5]"#, #"["step", ["zoom"], "globe", 6, "mercator"]"#] {
+            #expect(try messages(Self.style(#""projection": {"type": \#(valid)},"#)).isEmpty, "\(valid)")
+        }
+    }
+
+    @Test func promoteIdIsANameOrNamesPerSourceLayer() throws {
+        let found = try messages(Self.style(promoteId: #"{"v": 5, "w": "id"}"#))
+        #expect(
+            found.map(\.path) == ["sources.v.promoteId.v"] && found.map(\.message) == ["string expected, number found"])
+        #expect(try messages(Self.style(promoteId: #"{"v": "id"}"#)).isEmpty)
+    }
+
+    @Test func stateIsAnObject() throws {
+        #expect(try messages(Self.style(#""state": 5,"#)).map(\.message) == ["object expected, number found"])
+        #expect(try messages(Self.style(#""state": {"flag": {"default": true}},"#)).isEmpty)
+    }
+
+    @Test func imageTakesExactlyOneArgument() throws {
+        #expect(
+            try messages(Self.style(iconImage: #"["image", "a", "b"]"#)).map(\.message) == ["Expected two arguments."])
+        #expect(try messages(Self.style(iconImage: #"["image"]"#)).map(\.message) == ["Expected two arguments."])
+        #expect(try messages(Self.style(iconImage: #"["image", "a"]"#)).isEmpty)
+        #expect(
+            try messages(Self.style(iconImage: #"["coalesce"]"#)).map(\.message) == ["Expected at least one argument."])
+    }
+}

@@ -29,7 +29,7 @@ extension ExpressionTyping {
     }
 
     func parseCoalesce(_ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
-        guard items.count >= 2 else { return error("Expectected at least one argument.") }
+        guard items.count >= 2 else { return error("Expected at least one argument.") }
         var outputType = branchType(expected)
         var arguments: [TypedExpression] = []
         for index in 1..<items.count {

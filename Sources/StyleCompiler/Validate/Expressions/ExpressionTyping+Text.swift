@@ -96,15 +96,10 @@ extension ExpressionTyping {
     }
 
     func parseImage(_ items: [JSONNode]) -> TypedExpression? {
-        guard items.count >= 2 else { return error("Expected two or more arguments.") }
+        // MapLibre's `image` takes exactly one argument, the image name (image.ts).
+        guard items.count == 2 else { return error("Expected two arguments.") }
         guard let primary = parse(items, 1, expected: .string) else { return error("No image name provided.") }
-        var children = [primary]
-        if items.count > 2 {
-            guard let secondary = parse(items[2], key: 1, truthful: false, expected: .string) else {
-                return error("Secondary image variant is not a string.")
-            }
-            children.append(secondary)
-        }
+        let children = [primary]
         return .node(.resolvedImage, children: children)
     }
 

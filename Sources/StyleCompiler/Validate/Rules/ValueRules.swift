@@ -28,7 +28,10 @@ extension ValidationRun {
             validateGroupObject(node, group: spec.type, path: path)
         case "sprite": validateSprite(node, path: path)
         case "fontFaces": validateFontFaces(node, path: path)
-        case "state", "projectionDefinition", "promoteId", "expression": return
+        case "projectionDefinition": validateProjectionDefinition(node, path: path)
+        case "state": validateState(node, path: path)
+        case "promoteId": validatePromoteId(node, path: path)
+        case "expression": return
         default: validateGroupObject(node, group: spec.type, path: path)
         }
     }
