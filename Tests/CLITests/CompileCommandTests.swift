@@ -360,3 +360,17 @@ import Testing
         }
     }
 }
+
+extension CompileCommandTests {
+    /// A compile into a folder that already holds exactly its outputs touches nothing and says so.
+    @Test func aSecondCompileSaysUnchanged() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out").path
+        let first = runTool(["compile", Self.demo, "--out", out])
+        #expect(first.status == 0 && first.output.hasPrefix("wrote \(out): style.json,"), "\(first.output)")
+        let second = runTool(["compile", Self.demo, "--out", out])
+        #expect(second.status == 0 && second.output.hasPrefix("unchanged \(out): style.json,"), "\(second.output)")
+        #expect(runTool(["schema", "--help"]).output.contains("that compile writes (format 3)"))
+    }
+}

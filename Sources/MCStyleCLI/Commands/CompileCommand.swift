@@ -140,19 +140,22 @@ enum CompileCommand: Subcommand {
             }
             return changes.isEmpty ? .success : .inputErrors
         }
+        let changed: Bool
         do {
             // The dependency list first: a failure to write it (a full disk) leaves the output folder untouched.
             if let dependencies {
                 try AtomicFileWriter().write(
                     Self.dependencyList(readPaths, currentDirectory: io.currentDirectory), to: dependencies)
             }
-            try outputFolder.write(files)
+            changed = try outputFolder.write(files)
         } catch {
             io.writeError(printer.render([error.diagnostic]))
             return .inputErrors
         }
         if !Self.options.quiet.isSet(in: arguments) {
-            io.writeOutput(Self.summary(files, folder: folder.path, sources: sources, diagnostics: diagnostics))
+            io.writeOutput(
+                Self.summary(
+                    files, folder: folder.path, sources: sources, diagnostics: diagnostics, changed: changed))
         }
         return .success
     }
@@ -163,12 +166,16 @@ enum CompileCommand: Subcommand {
         return JSONWriter(style: .pretty).bytes(.object(["inputs": .array(absolute.map { .string($0) })]))
     }
 
-    /// `wrote out/demo: style.json, layer-mapping.json, manifest.json, 4 TileJSON (5 sources), 2 warnings`.
-    static func summary(_ files: [OutputFile], folder: String, sources: Int, diagnostics: [Diagnostic]) -> String {
+    /// `wrote out/demo: style.json, layer-mapping.json, manifest.json, 4 TileJSON (5 sources), 2 warnings`;
+    /// `unchanged out/demo: ...` when the folder already held exactly these outputs.
+    static func summary(
+        _ files: [OutputFile], folder: String, sources: Int, diagnostics: [Diagnostic], changed: Bool = true
+    ) -> String {
         let tileJSON = files.filter { $0.path.hasPrefix(OutputLayout.tileJSONFolder + "/") }.count
         var parts = files.map(\.path).filter { !$0.hasPrefix(OutputLayout.tileJSONFolder + "/") }
         if tileJSON > 0 { parts.append("\(tileJSON) TileJSON") }
         let warnings = diagnostics.warningCount > 0 ? ", \(counted(diagnostics.warningCount, "warning"))" : ""
-        return "wrote \(folder): \(parts.joined(separator: ", ")) (\(counted(sources, "source")))\(warnings)\n"
+        return
+            "\(changed ? "wrote" : "unchanged") \(folder): \(parts.joined(separator: ", ")) (\(counted(sources, "source")))\(warnings)\n"
     }
 }

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleRuntime
 
 /// `mc-style schema`: prints the declarations file's JSON Schema, or with `--manifest` the manifest's, or with
 /// `--config` the configuration file's.
@@ -13,7 +14,7 @@ enum SchemaCommand: Subcommand {
             decoder enforces. The schema types values as YAML 1.2 does; mc-style also reads a plain scalar
             such as 0x1F or 1e3 in a string field as that string.
 
-            With --manifest: the schema of the manifest.json that compile writes (format 2), the contract an
+            With --manifest: the schema of the manifest.json that compile writes (format \(ManifestFormat.version)), the contract an
             app's run-time code reads; CI validates every committed manifest against it.
 
             With --config: the schema of the configuration file .mc-style.yaml (rule settings), with every

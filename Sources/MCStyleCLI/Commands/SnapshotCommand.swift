@@ -207,7 +207,8 @@ enum SnapshotCommand: Subcommand {
             io.writeError(printer.render([error.diagnostic]))
             return .inputErrors
         }
-        io.writeOutput("wrote \(out): \(files.map(\.path).joined(separator: ", ")) (\(files.count) pictures)\n")
+        io.writeOutput(
+            "wrote \(out): \(files.map(\.path).joined(separator: ", ")) (\(counted(files.count, "picture")))\n")
         guard let baseline else { return .success }
         let failing = compared.filter(\.fails)
         for result in failing {

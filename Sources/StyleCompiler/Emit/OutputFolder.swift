@@ -71,7 +71,9 @@ public struct OutputFolder: Sendable {
     private static let stagingMarker = "mc-style-staging-"
 
     /// Writes the files (see the type's description). Throws with the folder untouched on failure.
-    public func write(_ files: [OutputFile]) throws(OutputError) {
+    /// Returns false when the folder already held exactly `files` (nothing was touched).
+    @discardableResult
+    public func write(_ files: [OutputFile]) throws(OutputError) -> Bool {
         let manager = FileManager.default
         let claim = try OutputFolderClaim(path: path, protecting: protectedFolders, layout: layout)
         let parent = self.parent
@@ -91,7 +93,7 @@ public struct OutputFolder: Sendable {
         removeLeftovers(in: parent, name: name)
         // A rebuild with nothing changed (the common case in a build system) touches nothing: no staging folder,
         // no flush, no exchange.
-        if exists, isUpToDate(files, holding: claim.outputs) { return }
+        if exists, isUpToDate(files, holding: claim.outputs) { return false }
         let staging = try makeStaging(in: parent, name: name)
         do throws(OutputError) {
             if exists { try mirror(claim.outputs, into: staging) }
@@ -117,6 +119,7 @@ public struct OutputFolder: Sendable {
                 throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))
             }
             try swapIntoPlace(staging, existed: exists)
+            return true
         } catch {
             OutputFolderAttributes.removeTree(staging)
             throw error
