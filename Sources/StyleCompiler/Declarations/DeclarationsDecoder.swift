@@ -259,7 +259,16 @@ private struct DecodingState {
         let edges = node.arrayValue?.compactMap(\.numberValue?.doubleValue) ?? []
         guard edges.count == 4 else { return nil }
         do {
-            return try GeoBounds(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
+            let box = try GeoBounds(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
+            let span = 360 - (box.west - box.east)
+            if box.west > box.east, span > 180 {
+                let shown = edges.map { JSONNumber($0).text }
+                report(
+                    .sourcesBoundsSpan,
+                    "bounds [\(shown.joined(separator: ", "))] cross the antimeridian and span \(JSONNumber((span * 10).rounded() / 10).text) degrees of longitude: west (\(shown[0])) and east (\(shown[2])) look swapped; [\(shown[2]), \(shown[1]), \(shown[0]), \(shown[3])] spans \(JSONNumber(((360 - span) * 10).rounded() / 10).text)",
+                    node, path)
+            }
+            return box
         } catch {
             report(
                 .sourcesBounds,

@@ -167,6 +167,33 @@ extension Rule {
                     bounds: [139, 35, 140, 36]
                 """#),
         ])
+    static let sourcesBoundsSpan = Rule(
+        "sources.bounds-span", .warning,
+        summary: "Bounds that cross the antimeridian and span more than half the world: corners that look swapped.",
+        help:
+            "Bounds are [west, south, east, north]; west > east crosses the antimeridian. For an area that does not cross it, put the smaller longitude first.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: japan
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    bounds: ↓[145.8, 24.0, 122.9, 45.5]
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: fiji
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                    bounds: [170, -20, -170, -10]
+                """#),
+        ])
     static let sourcesUrlTokens = Rule(
         "sources.url-tokens", .error,
         summary: "A tile URL lacks {z}, {x}, {y} (or {quadkey}, {bbox-epsg-3857}).",

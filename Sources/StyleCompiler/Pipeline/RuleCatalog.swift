@@ -9,7 +9,7 @@ public enum RuleCatalog {
             .includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable, .envMissing, .declType,
             .declUnknownKey, .declMissingKey, .declValue, .declRange, .declSourceKind, .declExactlyOne, .declID,
             .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .declViews, .declPathEscape,
-            .sourcesTileSize, .sourcesZoomRange, .sourcesBounds,
+            .sourcesTileSize, .sourcesZoomRange, .sourcesBounds, .sourcesBoundsSpan,
             .sourcesUrlTokens, .sourcesUnknownToken, .sourcesCleartext, .sourcesTilejsonUrl, .sourcesURL,
             .sourcesKeyHost,
             .sourcesLocalSegment, .platformUnsupported, .composePlacementAnchor, .composeIDTaken,
