@@ -15,7 +15,7 @@ every later run replays them with no host to reach. Checks:
     report names the views that show it, and the difference marks pixels only inside its bounds; report.html
     opens in Chromium (its screenshot is kept);
   - a design without TomTom's base map (basemap: none) draws only its background colour and the declared source,
-    and no TomTom tile is asked for;
+    and no TomTom tile is asked for; a source whose bounds cross the antimeridian draws at 175, 180 and -175;
   - SIGTERM mid-run leaves no Chromium process and no profile folder within 5 s, and writes nothing;
   - the time of a run of the demo's views.
 The pictures are kept in ARTEFACT_FOLDER/snapshots.
@@ -198,8 +198,14 @@ sources:
     localTileServer: { route: heatmap }
     tileSize: 512
     bounds: [139.0, 35.0, 140.5, 36.2]
+  - id: pacific
+    localTileServer: { route: pacific }
+    bounds: [170, -20, -170, 20]
 views:
   - {name: edge, center: [139.0, 35.6], zoom: 10, size: [256, 256]}
+  - {name: east175, center: [175, 0], zoom: 5, size: [256, 256]}
+  - {name: antimeridian, center: [180, 0], zoom: 5, size: [256, 256]}
+  - {name: west175, center: [-175, 0], zoom: 5, size: [256, 256]}
 """
 
 
@@ -222,6 +228,17 @@ def check_no_base_map(tool, maplibre, project, environment, failures):
     east = image.getpixel((200, 128))
     failures.check(west == {(29, 43, 58)} and east != (29, 43, 58),
                    f"basemap: none draws the background alone outside the source ({sorted(west)[:3]}) and the source inside ({east})")
+    # Each view is 11.25 degrees wide: at 175 its west strip (169.4..170) lies outside the bounds, at -175 its east
+    # strip (-170..-169.4); at 180 all of it lies inside.
+    background = (29, 43, 58)
+    for name, inside, outside in [("east175", [(64, 64), (192, 64)], (4, 128)),
+                                  ("antimeridian", [(64, 64), (192, 64)], None),
+                                  ("west175", [(64, 64), (192, 64)], (251, 128))]:
+        view = Image.open(project / "plain" / f"{name}.plain.png").convert("RGB")
+        drawn = [view.getpixel(point) for point in inside]
+        edge = view.getpixel(outside) if outside else background
+        failures.check(all(pixel != background for pixel in drawn) and edge == background,
+                       f"bounds across the antimeridian draw at {name} inside them ({drawn}), not beyond ({edge})")
     tiles = [url for url in asked if "api.tomtom.com" in url and "/tile/" in url]
     failures.check(not tiles, f"and asks TomTom for no tile ({len(tiles)} asked: {tiles[:2]})")
 

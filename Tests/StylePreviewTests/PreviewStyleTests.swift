@@ -1,5 +1,7 @@
+import Foundation
 import LocatedJSON
 import StyleCompiler
+import StyleMath
 import StyleRuntime
 import TestSupport
 import Testing
@@ -57,5 +59,50 @@ import Testing
         let (style, _, _) = try preview(key: nil)
         let tiles = style["sources"]?["mc-raster-src-population-heatmap"]?["tiles"]?[0]?.stringValue
         #expect(tiles == "http://127.0.0.1:9/tiles/heatmap/512/v1/{z}/{x}/{y}.png")
+    }
+}
+
+/// Bounds across the antimeridian (west > east) in the preview: GL JS reads them as an empty box, so the page's
+/// style leaves them out, the debug tiles still end at them, and the page starts at their real middle.
+@Suite struct AntimeridianPreviewTests {
+    @Test func crossingBoundsDrawInThePreview() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A base without a camera of its own: the page starts at the first declared bounds.
+        try Data(#"{"version": 8, "sources": {}, "layers": [{"id": "background", "type": "background"}]}"#.utf8).write(
+            to: folder.appendingPathComponent("base.json"))
+        try Data(
+            """
+            version: 1
+            base: base.json
+            sources:
+              - id: pacific
+                localTileServer: { route: pacific }
+                bounds: [170, -20, -170, 20]
+
+            """.utf8
+        ).write(to: folder.appendingPathComponent("mc-style.yaml"))
+        let build = PreviewBuilder(
+            job: CompileJob(declarationsPath: folder.appendingPathComponent("mc-style.yaml").path)
+        )
+        .build(version: 1, previous: nil)
+        #expect(build.succeeded)
+        let compiled = try #require(build.variants["default"])
+        var settings = RuntimeSettings(platform: .android, apiKey: "k", localTileServer: "http://127.0.0.1:9")
+        settings.cacheKeys["pacific"] = "v1"
+        let preview = try PreviewStyle(
+            resolved: try compiled.resolve(settings).style, manifest: build.manifest, hasAPIKey: true)
+        let style = try JSONParser().parse(SourceFiles().add(name: "p.json", bytes: preview.bytes)).root
+        let source = try #require(style["sources"]?["mc-raster-src-pacific"])
+        #expect(source["bounds"] == nil && source["tiles"] != nil)
+        let camera = try #require(build.camera)
+        #expect(abs(abs(camera.center[0]) - 180) < 1e-9 && camera.center[1] == 0, "\(camera.center)")
+        // The debug tile at the antimeridian is drawn (x = 0 and x = 2^z - 1 at z 3 both touch it).
+        for x in [0, 7] {
+            let png = DebugTile.png(
+                route: "pacific", size: 64, z: 3, x: x, y: 3,
+                bounds: try GeoBounds(west: 170, south: -20, east: -170, north: 20))
+            #expect(png.count > 100)
+        }
     }
 }

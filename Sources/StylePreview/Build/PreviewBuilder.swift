@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleMath
 import StyleRuntime
 
 /// Compiles the declarations in memory, as `mc-style compile` would, and keeps the variants for the preview to
@@ -51,8 +52,13 @@ struct PreviewBuilder: Sendable {
             return (center, root["zoom"]?.numberValue?.doubleValue ?? 2)
         }
         for record in manifest?["sources"]?.arrayValue ?? [] {
-            let bounds = (record["bounds"]?.arrayValue ?? []).compactMap { $0.numberValue?.doubleValue }
-            if bounds.count == 4 { return ([(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2], 8) }
+            let edges = (record["bounds"]?.arrayValue ?? []).compactMap { $0.numberValue?.doubleValue }
+            // Through GeoBounds, which knows bounds that cross the antimeridian (their middle is not the average).
+            if edges.count == 4,
+                let bounds = try? GeoBounds(west: edges[0], south: edges[1], east: edges[2], north: edges[3])
+            {
+                return ([bounds.center.longitude, bounds.center.latitude], 8)
+            }
         }
         return ([0, 0], 1)
     }

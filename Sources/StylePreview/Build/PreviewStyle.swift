@@ -15,6 +15,8 @@ import StyleRuntime
 /// - no `{hosted_sprite_url}` or `{hosted_glyphs_url}`, which GL JS refuses and only the SDK fills, and no symbol
 ///   layer without glyphs;
 /// - no camera of its own (`center`, `zoom`, `bearing`, `pitch`), so that a new build keeps the page's camera;
+/// - no `bounds` on a source whose bounds cross the antimeridian (west > east): GL JS reads them as an empty box and
+///   would draw none of it (the LocalTileServer stand-in's debug tiles still end at them);
 /// - every source's `attribution` cleaned to a short allow-list of markup (`AttributionHTML`): GL JS inserts it
 ///   as HTML, and it comes from files the preview did not write.
 struct PreviewStyle: Sendable {
@@ -48,6 +50,14 @@ struct PreviewStyle: Sendable {
             }
         }
         for member in sources.members {
+            let edges = (member.value["bounds"]?.arrayValue ?? []).compactMap { $0.numberValue?.doubleValue }
+            if edges.count == 4, edges[0] > edges[2] {
+                _ = sources.modifyValue(forKey: member.key) { source in
+                    guard case .object(var object) = source.value else { return }
+                    _ = object.removeValue(forKey: "bounds")
+                    source = JSONNode(.object(object))
+                }
+            }
             guard let attribution = member.value["attribution"]?.stringValue else { continue }
             _ = sources.modifyValue(forKey: member.key) {
                 Self.set(&$0, "attribution", .string(AttributionHTML.cleaned(attribution)))
