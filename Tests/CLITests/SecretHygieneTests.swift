@@ -159,3 +159,28 @@ extension SecretHygieneTests {
 enum CredentialMaskingProbe {
     static func masked(_ text: String) -> String { StyleCompiler.CredentialMasking.masked(text) }
 }
+
+extension SecretHygieneTests {
+    /// The literal-key hint advises `mc-style redact`, so redact takes declarations too: the key becomes `{key}`,
+    /// every other byte (comments, quoting, layout) stays.
+    @Test func redactTakesDeclarationsAndKeepsEveryOtherByte() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("mc-style.yaml")
+        let text = """
+            version: 1
+            base: base.json   # a comment
+            sources:
+              - id: t
+                urlTemplate: "https://api.tomtom.com/map/1/tile/basic/main/{z}/{x}/{y}.png?key=\(Self.key)"
+
+            """
+        try Data(text.utf8).write(to: file)
+        let check = runTool(["redact", "--check", file.path])
+        #expect(check.status == 1 && !check.output.contains(Self.key) && !check.error.contains(Self.key))
+        let run = runTool(["redact", file.path])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == text.replacing("key=\(Self.key)", with: "key={key}"))
+        #expect(runTool(["redact", "--check", file.path]).status == 0)
+    }
+}

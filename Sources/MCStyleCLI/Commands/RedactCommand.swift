@@ -10,8 +10,14 @@ enum RedactCommand: Subcommand {
             For base styles fetched from TomTom with a key: every key= value in a TomTom URL (hosts under
             api.tomtom.com) becomes key={key}, so the file can be committed. Files are rewritten atomically and
             only when something changed; everything else in the file is kept byte for byte. Keys are never printed.
+            Declarations (.yaml, .yml) are redacted the same way, comments and layout kept; an included file is
+            redacted on its own.
             """,
-        arguments: [.init(name: "file", help: "Style files (.json) to rewrite in place.", isRepeatable: true)],
+        arguments: [
+            .init(
+                name: "file", help: "Style files (.json) or declarations (.yaml) to rewrite in place.",
+                isRepeatable: true)
+        ],
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
