@@ -58,7 +58,9 @@ import Testing
         #expect(
             results.map { "\($0["ruleId"]!) \($0["level"]!)" } == ["lint.hidden error", "lint.duplicate-layer warning"])
         let github = run("github").output
-        #expect(github.hasPrefix("::error file=\(style),line=3,col=10,title=lint.hidden::"), "\(github)")
+        // GitHub resolves files against the repository: annotations name them from there.
+        #expect(github.hasPrefix("::error file=styles/style.json,line=3,col=10,title=lint.hidden::"), "\(github)")
+        #expect(github.contains("%0Astyles/style.json:3:"), "related places too: \(github)")
         #expect(!github.contains("lint.unused-source"))
         // Without the configuration (outside the repository): the defaults.
         let defaults = runTool(["validate", style, "--target", "maplibre"], in: "/")
@@ -95,7 +97,8 @@ import Testing
             in: folder.path)
         #expect(run.status == 1)
         let lines = run.output.split(separator: "\n").filter { $0.contains(": error: ") }
-        let config = folder.appendingPathComponent(".mc-style.yaml").path
+        // Found above the working folder, named from it as every other input (no machine path).
+        let config = ".mc-style.yaml"
         #expect(
             lines
                 == [

@@ -130,3 +130,34 @@ import Testing
         #expect(demo.hasPrefix("# yaml-language-server: $schema=../mc-style.schema.json\n"))
     }
 }
+
+extension ValidateCommandTests {
+    /// GitHub resolves an annotation's file against the repository: every path is shown relative to it, the
+    /// configuration found above the working folder included (it was absolute).
+    @Test func githubAnnotationsNameRepositoryRelativePaths() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let sub = folder.appendingPathComponent("maps")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try Data("rules:\n  nosuch.rule: error\n".utf8).write(to: folder.appendingPathComponent(".mc-style.yaml"))
+        try Data(#"{"version": 8, "sources": {}, "layers": [], "centre": 1}"#.utf8).write(
+            to: sub.appendingPathComponent("style.json"))
+        for (place, argument) in [(sub.path, "style.json"), (folder.path, "maps/style.json")] {
+            let run = runTool(["validate", "--format", "github", "--target", "maplibre", argument], in: place)
+            #expect(run.output.contains("::error file=.mc-style.yaml,line=2,col=3,"), "\(run.output)")
+            #expect(!run.output.contains(folder.path), "\(run.output)")
+        }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(".mc-style.yaml"))
+        // Without the configuration's error, the style is checked: named from the repository, wherever the tool ran.
+        for place in [sub.path, folder.path] {
+            let style = runTool(
+                [
+                    "validate", "--format", "github", "--target", "maplibre",
+                    sub.appendingPathComponent("style.json").path,
+                ], in: place)
+            #expect(style.output.contains("file=maps/style.json,"), "\(style.output)")
+        }
+    }
+}

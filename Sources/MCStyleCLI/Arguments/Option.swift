@@ -230,17 +230,20 @@ enum SharedOptions {
         LintConfiguration, [Diagnostic]
     ) {
         let path: String
+        var displayName: String?
         if let given = try config.value(in: arguments) {
             guard FileManager.default.fileExists(atPath: given) else {
                 throw UsageError("the configuration file '\(given)' given with '--config' does not exist")
             }
             path = given
         } else if let found = LintConfigurationLoader.find(from: io.currentDirectory) {
+            // Named relative to where the tool runs, as every other input: findings in it carry no machine path.
             path = found
+            displayName = FilePaths.relativePath(from: io.currentDirectory, to: found)
         } else {
             return (LintConfiguration(), [])
         }
-        let (configuration, diagnostics) = LintConfigurationLoader().load(path: path)
+        let (configuration, diagnostics) = LintConfigurationLoader().load(path: path, displayName: displayName)
         return (configuration ?? LintConfiguration(), diagnostics)
     }
 

@@ -112,7 +112,8 @@ enum ValidateCommand: Subcommand {
                 SARIFPrinter(toolVersion: MCStyleTool.version, currentDirectory: io.currentDirectory).render(shown))
         case .github:
             let (listed, omitted) = limit.apply(shown)
-            io.writeOutput(GitHubPrinter().render(listed) + FindingLimit.lines(omitted))
+            io.writeOutput(
+                GitHubPrinter(currentDirectory: io.currentDirectory).render(listed) + FindingLimit.lines(omitted))
         case .text, .markdown:
             let printer = TextDiagnosticPrinter(useColor: false)
             let (listed, omitted) = limit.apply(shown)

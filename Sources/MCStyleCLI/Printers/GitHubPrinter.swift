@@ -5,6 +5,28 @@ import StyleCompiler
 /// a message or name is written out (`VisibleText`) before the workflow-command escaping, so that no input can end
 /// the command early or reach the log as a control.
 struct GitHubPrinter {
+    /// The repository's folder (the nearest above the working folder holding `.git`), to which GitHub resolves an
+    /// annotation's `file`; nil leaves paths as they are.
+    var repositoryRoot: String? = nil
+    /// The folder relative paths are relative to.
+    var currentDirectory = "."
+
+    /// The printer for a tool run in `currentDirectory`: paths relative to its repository.
+    init(currentDirectory: String) {
+        self.currentDirectory = currentDirectory
+        self.repositoryRoot = ProjectFolder(declarationsPath: FilePaths.join(currentDirectory, "mc-style.yaml"))?.path
+    }
+
+    /// A printer that leaves paths as they are.
+    init() {}
+
+    /// `file` relative to the repository when it lies inside it, else as it is.
+    private func shown(_ file: String) -> String {
+        guard let repositoryRoot else { return file }
+        let relative = FilePaths.relativePath(from: repositoryRoot, to: FilePaths.join(currentDirectory, file))
+        return relative.hasPrefix("../") || relative == ".." || relative.hasPrefix("/") ? file : relative
+    }
+
     func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { diagnostic in
             let command: String
@@ -15,7 +37,7 @@ struct GitHubPrinter {
             }
             var properties: [String] = []
             if let file = diagnostic.fileName {
-                properties.append("file=\(Self.escapeProperty(VisibleText.escaped(file)))")
+                properties.append("file=\(Self.escapeProperty(VisibleText.escaped(shown(file))))")
             }
             if let position = diagnostic.position {
                 properties.append("line=\(position.line)")
@@ -26,7 +48,7 @@ struct GitHubPrinter {
             let related = diagnostic.related.map { related in
                 "\n"
                     + VisibleText.escaped(
-                        "\(related.location.file.name):\(related.location.position): \(related.message)")
+                        "\(shown(related.location.file.name)):\(related.location.position): \(related.message)")
             }.joined()
             let message = VisibleText.escaped(diagnostic.message) + related
             return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))\n"

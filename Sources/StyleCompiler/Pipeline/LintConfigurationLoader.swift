@@ -42,10 +42,15 @@ public struct LintConfigurationLoader {
     }
 
     /// The configuration in the file at `path`, and its mistakes (nil when there are errors: a half-read
-    /// configuration would silently report something else than the team asked for).
-    public func load(path: String) -> (configuration: LintConfiguration?, diagnostics: [Diagnostic]) {
+    /// configuration would silently report something else than the team asked for). Findings name the file
+    /// `displayName` (by default `path`).
+    public func load(path: String, displayName: String? = nil) -> (
+        configuration: LintConfiguration?, diagnostics: [Diagnostic]
+    ) {
         let file: SourceFile
-        do { file = try inputLoader.load(path: path) } catch { return (nil, [error.diagnostic]) }
+        do { file = try inputLoader.load(path: path, displayName: displayName) } catch {
+            return (nil, [error.diagnostic])
+        }
         let root: JSONNode
         do { root = try YAMLReader().read(file) } catch { return (nil, [Diagnostic(error)]) }
         var reading = ConfigurationReading(file: file)

@@ -89,7 +89,7 @@ public enum FilePaths {
     /// The path that leads from the folder `folder` to `path` (`../` steps where needed). Both are resolved
     /// to canonical absolute paths when they exist, so symbolic links and the working folder do not matter;
     /// the result never contains the machine's absolute paths unless the two share no root.
-    static func relativePath(from folder: String, to path: String) -> String {
+    public static func relativePath(from folder: String, to path: String) -> String {
         let start = realPath(folder) ?? normalized(folder)
         let target = realPath(path) ?? normalized(path)
         guard start.hasPrefix("/") == target.hasPrefix("/") else { return normalized(path) }
