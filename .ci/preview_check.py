@@ -25,7 +25,8 @@ Checks:
     the key;
   - every response carries the Content-Security-Policy, and an attribution that tries to run script (an `<img>`
     with `onerror`, an `<iframe srcdoc>`) shows as text and runs nothing;
-  - the page asks no host but the preview server.
+  - the page asks no host but the preview server;
+  - an error joins the page's notes (a missing key's among them) instead of replacing them.
 Screenshots of the page, without and with the key, are kept in ARTEFACT_FOLDER.
 
     preview_check.py MC_STYLE CHROMIUM MAPLIBRE_FOLDER ARTEFACT_FOLDER
@@ -198,6 +199,10 @@ def run(tool, chromium, address, declarations, good, artefacts, hosts, failures)
         failures.check(page.evaluate("window.previewErrors.length") == 0,
                        f"the page loads with no GL JS error {page.evaluate('window.previewErrors')}")
 
+        page.evaluate("addError('GL JS: a tile failed (planted)')")
+        notes = page.locator("#notes").text_content() or ""
+        failures.check("needs an API key" in notes and "a tile failed (planted)" in notes,
+                       f"an error joins the page's notes instead of replacing them ({notes!r})")
         check_each_source_alone(page, hosts, failures)
         check_zoom_range(page, failures)
         page.evaluate("window.previewMap.jumpTo({center: [139, 35.6], zoom: 9})")

@@ -294,3 +294,22 @@ import Testing
         #expect(preview.stop().status == 0)
     }
 }
+
+extension PreviewCommandTests {
+    /// A first build that fails to compose (a placement naming a layer the base lacks) still watches its inputs:
+    /// fixing the file builds again, without a restart.
+    @Test func aFirstBuildThatFailsIsBuiltAgainOnceFixed() throws {
+        let broken = Self.declarations.replacing("below: Motorway label", with: "below: Motorway labels")
+        let preview = try Preview(declarations: broken)
+        let events = try #require(preview.connect())
+        defer { close(events) }
+        let head = Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\n\r\n".utf8)
+        _ = head.withUnsafeBytes { send(events, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        #expect(preview.read(events, timeout: 5, until: ": connected").contains("text/event-stream"))
+        #expect(preview.get("/state.json").contains(#""succeeded":false"#))
+        try preview.write(Self.declarations)
+        let fixed = preview.read(events, timeout: 5, until: "\n\n")
+        #expect(fixed.contains(#""succeeded":true"#), "\(fixed)")
+        #expect(preview.stop().status == 0)
+    }
+}

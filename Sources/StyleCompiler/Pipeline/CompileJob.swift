@@ -48,11 +48,12 @@ public struct CompileJob: Sendable {
     /// `run()`, with the number of sources composed, the paths of the files read (as reached from
     /// `declarationsPath`) and the secrets the outputs may hold.
     public func runCounting() -> CompileResult {
-        let (composed, found, secrets) = compose()
+        let (composed, found, secrets, read) = compose()
         let diagnostics = found.map { $0.masking(secrets) }
         guard let (compositions, inputs, target) = composed else {
+            // The files read so far still count: the preview watches them, to build again once they are fixed.
             return CompileResult(
-                files: nil, diagnostics: diagnostics.sortedByPlace(), sources: 0, readPaths: [], secrets: secrets)
+                files: nil, diagnostics: diagnostics.sortedByPlace(), sources: 0, readPaths: read, secrets: secrets)
         }
         // The outputs are rendered on another thread while the compositions are validated (both only read
         // them); they are dropped when validation finds an error.
@@ -66,7 +67,7 @@ public struct CompileJob: Sendable {
         }
         rendering.wait()
         defer { ProcessExit.leave((compositions, inputs)) }
-        let readPaths = inputs.files.map(\.name) + inputs.assetPaths
+        let readPaths = read
         var result = CompileResult(
             files: nil, diagnostics: all, sources: compositions[0].sources.count, readPaths: readPaths,
             secrets: secrets)
@@ -87,7 +88,7 @@ public struct CompileJob: Sendable {
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
     /// what `validate` needs.
     public func check() -> [Diagnostic] {
-        let (composed, found, secrets) = compose()
+        let (composed, found, secrets, _) = compose()
         let diagnostics = found.map { $0.masking(secrets) }
         guard let (compositions, inputs, target) = composed else { return diagnostics.sortedByPlace() }
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
@@ -120,7 +121,8 @@ public struct CompileJob: Sendable {
     /// The third part is every value the run knows to be secret (the API key as given and as filled, and each
     /// environment value), which no printed line may show: the diagnostics are to be masked with it.
     private func compose() -> (
-        composed: ([Composition], CompilationInputs, Target)?, diagnostics: [Diagnostic], secrets: [String]
+        composed: ([Composition], CompilationInputs, Target)?, diagnostics: [Diagnostic], secrets: [String],
+        readPaths: [String]
     ) {
         let (loaded, readDiagnostics) = loadInputs()
         let loadDiagnostics = options.configuration.apply(readDiagnostics)
@@ -128,7 +130,8 @@ public struct CompileJob: Sendable {
             ((apiKey.map { [$0] } ?? []) + (loaded?.declarations.environmentValues ?? [])).flatMap {
                 [$0, PercentEncoding.string($0)]
             }
-        guard let inputs = loaded else { return (nil, loadDiagnostics, secrets) }
+        guard let inputs = loaded else { return (nil, loadDiagnostics, secrets, []) }
+        let readPaths = inputs.files.map(\.name) + inputs.assetPaths
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         var compositions: [Composition] = []
         var composeDiagnostics: [Diagnostic] = []
@@ -146,9 +149,9 @@ public struct CompileJob: Sendable {
         // The composed styles are validated even when the declarations have errors (nothing is written then):
         // a run reports what the base styles hold too, not only the first stage's findings.
         guard compositions.count == inputs.variants.count, !diagnostics.contains(where: Self.stopsValidation) else {
-            return (nil, diagnostics, secrets)
+            return (nil, diagnostics, secrets, readPaths)
         }
-        return ((compositions, inputs, target), diagnostics, secrets)
+        return ((compositions, inputs, target), diagnostics, secrets, readPaths)
     }
 
     /// Findings after which the composed style means nothing: its size is past a limit.

@@ -97,6 +97,20 @@ enum PreviewPage {
         let state = null;
         let map = null;
         window.previewErrors = [];
+        // What the page says: the build's own notes, then every error since, each once; an error never hides a note.
+        const notes = { build: [], errors: [] };
+        function showNotes() {
+          panel.notes.replaceChildren(...notes.build.concat(notes.errors).map((text) => {
+            const line = document.createElement("div");
+            line.textContent = text;
+            return line;
+          }));
+        }
+        function addError(message) {
+          if (!notes.errors.includes(message)) notes.errors.push(message);
+          if (notes.errors.length > 20) notes.errors.shift();
+          showNotes();
+        }
 
         function styleURL() {
           const opacity = Object.entries(settings.opacity).map(([id, value]) => id + ":" + value).join(",");
@@ -107,7 +121,7 @@ enum PreviewPage {
 
         async function loadStyle() {
           const response = await fetch(styleURL());
-          if (!response.ok) { panel.notes.textContent = await response.text(); return; }
+          if (!response.ok) { addError(await response.text()); return; }
           const style = await response.json();
           if (map === null) {
             map = new maplibregl.Map({ container: "map", style: style, center: state.center || [0, 0],
@@ -117,7 +131,7 @@ enum PreviewPage {
             map.on("error", (event) => {
               const message = "GL JS: " + (event.error && event.error.message);
               window.previewErrors.push(message);
-              panel.notes.textContent = message;
+              addError(message);
             });
             window.previewMap = map;
           } else {
@@ -159,15 +173,16 @@ enum PreviewPage {
           }));
           panel.findings.textContent = state.findings.length ? state.findings.join("\n") : "no findings";
           panel.findings.className = state.succeeded ? "" : "errors";
-          panel.notes.textContent = state.hasAPIKey ? ""
-            : "TomTom's base map needs an API key (--api-key-env NAME): the declared sources are drawn over the background.";
+          notes.build = state.hasAPIKey ? [] : [
+            "TomTom's base map needs an API key (--api-key-env NAME): the declared sources are drawn over the background."];
+          showNotes();
         }
 
         panel.variant.addEventListener("change", () => { settings.variant = panel.variant.value; loadStyle(); });
 
         async function start() {
           if (typeof maplibregl === "undefined") {
-            panel.notes.textContent = "MapLibre GL JS did not load: give --maplibre-js URL|FOLDER for a copy of your own.";
+            addError("MapLibre GL JS did not load (offline?): give --maplibre-js URL|FOLDER for a copy of your own.");
             return;
           }
           state = await (await fetch("/state.json")).json();
