@@ -150,7 +150,10 @@ import Testing
         let finding = try #require((report["diagnostics"] as? [[String: Any]])?.first)
         #expect((finding["related"] as? [[String: Any]])?.first?["message"] as? String == "'a' first declared here")
         let github = runTool(["validate", url.path, "--format", "github"])
-        #expect(github.output.contains("%0A\(url.path):4:9: 'a' first declared here"))
+        // GitHub resolves annotation paths from the repository: the related line names the file as `file=` does.
+        let fromRepository = String(url.path.dropFirst(FileManager.default.currentDirectoryPath.count + 1))
+        #expect(github.output.contains("file=\(GitHubPrinter.escapeProperty(fromRepository)),line=6,col=9"))
+        #expect(github.output.contains("%0A\(fromRepository):4:9: 'a' first declared here"))
         let (folder2, placed) = try file(
             "p.yaml",
             "version: 1\nbase: \(Self.base)\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n    placement: { below: Nope }\n"
