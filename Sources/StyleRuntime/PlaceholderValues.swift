@@ -51,7 +51,11 @@ enum PlaceholderValues {
                 throw RuntimeError(
                     .unfilled, "${\(name)} (a value the declarations take from the environment) is not filled")
             }
-            guard !value.isEmpty else { throw RuntimeError(.invalidValue, "the value of ${\(name)} is empty") }
+            guard !value.isEmpty || record.mayBeEmpty else {
+                throw RuntimeError(
+                    .invalidValue,
+                    "the value of ${\(name)} is empty (the declarations' environment.mayBeEmpty may allow it)")
+            }
             return jsonStringContent(value)
         }
     }

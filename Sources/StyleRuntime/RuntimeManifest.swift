@@ -21,12 +21,17 @@ public struct RuntimeManifest: Sendable, Equatable {
         public let defaultValue: String?
         /// JSON Pointers (RFC 6901) of strings in style.json that hold the token.
         public let pointers: [String]
+        /// True when the declarations allow an empty value (`environment.mayBeEmpty`); otherwise an empty value
+        /// is an error.
+        public let mayBeEmpty: Bool
 
         /// A record of `placeholder` at `pointers`, filled with `defaultValue` when the app gives nothing.
-        public init(placeholder: Placeholder, defaultValue: String? = nil, pointers: [String]) {
+        public init(placeholder: Placeholder, defaultValue: String? = nil, pointers: [String], mayBeEmpty: Bool = false)
+        {
             self.placeholder = placeholder
             self.defaultValue = defaultValue
             self.pointers = pointers
+            self.mayBeEmpty = mayBeEmpty
         }
     }
 
@@ -203,10 +208,15 @@ private struct ManifestReader {
             let defaultValue = try item["default"].map { node throws(RuntimeError) in
                 try string(node, field: itemField + ".default")
             }
+            let mayBeEmpty = try item["mayBeEmpty"].map { node throws(RuntimeError) in
+                guard let flag = node.boolValue else { throw bad(itemField + ".mayBeEmpty", "is not true or false") }
+                return flag
+            }
             placeholders.append(
                 RuntimeManifest.PlaceholderRecord(
                     placeholder: placeholder, defaultValue: defaultValue,
-                    pointers: try strings(item["pointers"], field: itemField + ".pointers")))
+                    pointers: try strings(item["pointers"], field: itemField + ".pointers"),
+                    mayBeEmpty: mayBeEmpty ?? false))
         }
         let items = try array(node["layers"], field: field + ".layers")
         guard items.count == sources.count else {

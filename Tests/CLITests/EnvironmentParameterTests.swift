@@ -72,6 +72,42 @@ import Testing
         #expect(unknown.status == 1 && unknown.error.contains("the build takes no ${HOME} at run time"))
     }
 
+    @Test func anEmptyValueIsAnErrorUnlessTheDeclarationsAllowIt() throws {
+        let folder = try project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let declarations = folder.appendingPathComponent("mc-style.yaml")
+        let empty = ["MC_TEST_TILE_TOKEN": ""]
+        let refused = runTool(["validate", declarations.path], environment: empty)
+        #expect(refused.status == 1)
+        #expect(
+            refused.output.contains(
+                "mc-style.yaml:5:18: error: environment variable MC_TEST_TILE_TOKEN is set but empty (referenced as ${MC_TEST_TILE_TOKEN}): set a value, or list MC_TEST_TILE_TOKEN in environment.mayBeEmpty [env.empty]"
+            ),
+            "\(refused.output)")
+
+        let text = try String(contentsOf: declarations, encoding: .utf8)
+        try Data(
+            text.replacing(
+                "base: base.json\n", with: "base: base.json\nenvironment:\n  mayBeEmpty: [MC_TEST_TILE_TOKEN]\n"
+            )
+            .utf8
+        ).write(to: declarations)
+        let out = folder.appendingPathComponent("out")
+        let compile = runTool(["compile", declarations.path, "--out", out.path], environment: empty)
+        #expect(compile.status == 0, "\(compile.output)\(compile.error)")
+        let manifest = try String(contentsOf: out.appendingPathComponent("manifest.json"), encoding: .utf8)
+        #expect(manifest.contains(#""name": "MC_TEST_TILE_TOKEN",\#n          "mayBeEmpty": true,"#), "\(manifest)")
+        let resolved = runTool(
+            ["resolve", out.path, "--api-key-env", "MC_TEST_TILE_TOKEN", "--env", "MC_TEST_TILE_TOKEN"],
+            environment: ["MC_TEST_TILE_TOKEN": "k"])
+        #expect(resolved.status == 0, "\(resolved.error)")
+        let resolvedEmpty = runTool(
+            ["resolve", out.path, "--api-key-env", "KEY", "--env", "MC_TEST_TILE_TOKEN"],
+            environment: ["KEY": "k", "MC_TEST_TILE_TOKEN": ""])
+        #expect(resolvedEmpty.status == 0, "\(resolvedEmpty.error)")
+        #expect(resolvedEmpty.output.contains("https://tiles.example.com/{z}/{x}/{y}.png?token=\""))
+    }
+
     @Test func embeddingIsAChoiceAndNoDiffShowsTheValue() throws {
         let folder = try project()
         defer { try? FileManager.default.removeItem(at: folder) }

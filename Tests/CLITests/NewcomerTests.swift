@@ -297,4 +297,49 @@ import Testing
                 "duplicate-id.yaml:\(first.position?.line ?? 0):\(first.position?.column ?? 0): error: \(first.message) [decl.duplicate-id]"
             ))
     }
+
+    @Test func everyUnknownKeyAndMisspeltAnchorGetsTheNearestRealOne() throws {
+        let (folder, url) = try file(
+            "d.yaml",
+            """
+            version: 1
+            base: \(Self.base)
+            sources:
+              - id: a
+                url: https://t.example.com/{z}/{x}/{y}.png
+              - id: b
+                urll: https://t.example.com/tiles.json
+              - id: c
+                service: https://maps.example.com/arcgis/rest/services/Topo/MapServer
+              - id: d
+                urlTemplate: https://t.example.com/{z}/{x}/{y}.png
+                flavour: 1
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = runTool(["validate", url.path])
+        #expect(run.status == 1)
+        #expect(run.output.contains("d.yaml:5:5: error: unknown key 'url' in a source; did you mean 'urlTemplate'?"))
+        #expect(run.output.contains("d.yaml:7:5: error: unknown key 'urll' in a source; did you mean 'tileJson'?"))
+        #expect(
+            run.output.contains("d.yaml:9:5: error: unknown key 'service' in a source; did you mean 'arcGisService'?"))
+        #expect(run.output.contains("unknown key 'flavour' in a source; a source has the keys 'id', "))
+        // The kind taken for granted is the one finding: no "needs exactly one of" besides.
+        #expect(!run.output.contains("decl.source-kind"), "\(run.output)")
+        #expect(run.output.contains("4 errors"), "\(run.output)")
+
+        let (folder2, placed) = try file(
+            "p.yaml",
+            """
+            version: 1
+            bases: { light: \(Self.base), dark: \(Self.base) }
+            sources:
+              - id: a
+                urlTemplate: https://t.example.com/{z}/{x}/{y}.png
+                placement: { below: Buildin }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder2) }
+        let anchored = runTool(["validate", placed.path])
+        #expect(anchored.output.contains("names layer 'Buildin', which "), "\(anchored.output)")
+        #expect(anchored.output.contains("does not have; did you mean 'Other building'?"), "\(anchored.output)")
+    }
 }

@@ -75,8 +75,8 @@ import Testing
         let properties = try #require(schema["properties"] as? [String: Any])
         #expect(
             Set(properties.keys) == [
-                "version", "target", "base", "bases", "baseRaster", "platforms", "defaults", "sources", "layerMapping",
-                "assets", "views",
+                "version", "target", "base", "bases", "environment", "baseRaster", "platforms", "defaults", "sources",
+                "layerMapping", "assets", "views",
             ])
     }
 }

@@ -85,12 +85,17 @@ import Testing
             if example.input == .migration {
                 return (MigrateJob(path: path("style.json")).run().diagnostics, "style.json")
             }
-            return (ValidateJob(target: nil, environment: [:]).run(path: path("style.json")), "style.json")
+            return (
+                ValidateJob(target: nil, environment: example.environment).run(path: path("style.json")), "style.json"
+            )
         case .declarations, .compile:
             if example.files["base.json"] == nil { try write("base.json", base) }
             try write("mc-style.yaml", text)
             guard example.input == .compile else {
-                return (ValidateJob(target: nil, environment: [:]).run(path: path("mc-style.yaml")), "mc-style.yaml")
+                return (
+                    ValidateJob(target: nil, environment: example.environment).run(path: path("mc-style.yaml")),
+                    "mc-style.yaml"
+                )
             }
             var job = CompileJob(declarationsPath: path("mc-style.yaml"))
             if let limit = example.maximumOutputSize { job.maximumOutputSize = limit }
@@ -112,7 +117,7 @@ import Testing
             try write("baseline.json", text)
             let findings =
                 example.files["style.json"] == nil
-                ? [] : ValidateJob(target: nil, environment: [:]).run(path: path("style.json"))
+                ? [] : ValidateJob(target: nil, environment: example.environment).run(path: path("style.json"))
             let (baseline, diagnostics) = Baseline.load(path: path("baseline.json"))
             return (diagnostics + (baseline?.filter(findings).stale ?? []), "baseline.json")
         }

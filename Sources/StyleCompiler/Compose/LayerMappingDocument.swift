@@ -33,7 +33,7 @@ enum LayerMappingDocument {
             if unplaced.contains(anchor.layerID) { continue }
             if !layerIDs.contains(anchor.layerID) {
                 guard let fallback = entry.fallback else {
-                    let hint = Suggestion.didYouMean(anchor.layerID, among: layerIDs.sorted())
+                    let hint = Suggestion.didYouMeanLayer(anchor.layerID, among: layerIDs.sorted())
                     let advice =
                         variant.isNamed
                         ? "; give the entry a fallback (such as fallback: top) for the variants without it" : ""
@@ -54,7 +54,7 @@ enum LayerMappingDocument {
                     anchor = .after(topmost)
                 case .anchor(let other):
                     guard layerIDs.contains(other.layerID) else {
-                        let hint = Suggestion.didYouMean(other.layerID, among: layerIDs.sorted())
+                        let hint = Suggestion.didYouMeanLayer(other.layerID, among: layerIDs.sorted())
                         diagnostics.append(
                             Diagnostic(
                                 .tomtomLayerMappingAnchor,

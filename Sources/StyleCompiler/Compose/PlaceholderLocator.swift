@@ -24,10 +24,11 @@ enum PlaceholderLocator {
 
     /// Walks every string of the style's URL members (`urlMembers`) once, recording JSON Pointers and filling
     /// the key. `routes` are the declared LocalTileServer route names whose `{route:NAME}` and `{cacheKey:NAME}`
-    /// tokens count; `environment` are the variables whose `${NAME}` references stay run-time parameters.
+    /// tokens count; `environment` are the variables whose `${NAME}` references stay run-time parameters, of
+    /// which those in `mayBeEmpty` accept an empty value.
     static func locateFillingKey(
         in style: inout JSONNode, apiKey: String?, routes: [String], environment: [String] = [],
-        files: any SourceLocator
+        mayBeEmpty: [String] = [], files: any SourceLocator
     ) -> Result {
         var result = Result()
         var keyPointers: [String] = []
@@ -100,7 +101,10 @@ enum PlaceholderLocator {
                     pointers: routePointers[index]))
         }
         for (index, parameter) in parameters.enumerated() where !parameterPointers[index].isEmpty {
-            result.placeholders.append(.init(placeholder: parameter, pointers: parameterPointers[index]))
+            result.placeholders.append(
+                .init(
+                    placeholder: parameter, pointers: parameterPointers[index],
+                    mayBeEmpty: parameter.name.map(mayBeEmpty.contains) ?? false))
         }
         return result
     }

@@ -164,7 +164,8 @@ struct StyleComposer: Sendable {
         let routes = declarations.sources.compactMap(\.kind.localRoute)
         let placeholders = PlaceholderLocator.locateFillingKey(
             in: &style, apiKey: apiKey, routes: Array(Set(routes)),
-            environment: embedsEnvironment ? [] : declarations.environmentNames, files: files)
+            environment: embedsEnvironment ? [] : declarations.environmentNames,
+            mayBeEmpty: declarations.environmentMayBeEmpty, files: files)
         composition.placeholders = placeholders.placeholders
         composition.keyFilledPointers = placeholders.keyFilledPointers
         composition.foreignKeyPointers = placeholders.foreignKeyPointers.map(\.pointer)
@@ -293,7 +294,7 @@ struct StyleComposer: Sendable {
                 return gap
             }
             let other = fallback.anchor ?? ""
-            let hint = Suggestion.didYouMean(other, among: Array(stack.indexByID.keys).sorted())
+            let hint = Suggestion.didYouMeanLayer(other, among: Array(stack.indexByID.keys).sorted())
             diagnostics.append(
                 Diagnostic(
                     .composePlacementAnchor,
@@ -302,7 +303,7 @@ struct StyleComposer: Sendable {
                     related: variant.related))
             return nil
         }
-        let hint = Suggestion.didYouMean(anchor, among: Array(stack.indexByID.keys).sorted())
+        let hint = Suggestion.didYouMeanLayer(anchor, among: Array(stack.indexByID.keys).sorted())
         let advice =
             variant.isNamed
             ? " (give the placement a fallback, such as fallback: top, for the variants without it)" : ""

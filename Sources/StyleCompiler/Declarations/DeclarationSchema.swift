@@ -251,6 +251,19 @@ public enum DeclarationSchema {
                     "Instead of base: one base style per map design, {light: FILE, dark: FILE, ...}, or {none: {base: FILE, basemap: none, background: COLOUR}}; the first is the default."
             ),
             Field(
+                name: "environment",
+                type: .object(
+                    ObjectSpec(
+                        noun: "the environment settings",
+                        fields: [
+                            Field(
+                                name: "mayBeEmpty", type: .list(.string, count: nil, unique: true), isRequired: false,
+                                summary:
+                                    "Environment variables (${NAME}) that may be set to an empty value; any other empty one is env.empty."
+                            )
+                        ], exactlyOneOf: [])), isRequired: false,
+                summary: "How ${NAME} references are filled from the environment."),
+            Field(
                 name: "baseRaster", type: .boolean, isRequired: false,
                 summary: "tomtom: insert TomTom's raster base map (default true)."),
             Field(

@@ -144,6 +144,8 @@ public struct Declarations: Sendable, Equatable {
     public var environmentValues: [String] = []
     /// The names of the environment variables the declarations reference (`${NAME}`), in the order first met.
     public var environmentNames: [String] = []
+    /// The environment variables the declarations allow to be empty (`environment.mayBeEmpty`).
+    public var environmentMayBeEmpty: [String] = []
     /// True when `DeclarationsDecoder` made these (and so has checked every value against the schema).
     var checkedByDecoder = false
 

@@ -31,6 +31,9 @@ public struct DeclarationsDecoder {
             environment: environment, standIns: environmentStandIns, files: files, diagnostics: coercion.diagnostics)
         guard let typed, let file = typed.objectValue else { return (Declarations(), state.diagnostics) }
         var declarations = Declarations()
+        let mayBeEmpty = file["environment"]?["mayBeEmpty"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        declarations.environmentMayBeEmpty = mayBeEmpty
+        state.mayBeEmpty = Set(mayBeEmpty)
         declarations.version = file["version"]?.numberValue?.intValue ?? 1
         declarations.target = file["target"]?.stringValue.flatMap(Target.init(rawValue:))
         declarations.base = file["base"]?.stringValue
@@ -172,6 +175,8 @@ private struct DecodingState {
     var environmentValues: [String] = []
     /// The variables referenced so far (`Declarations.environmentNames`).
     var environmentNames: [String] = []
+    /// The variables whose value may be empty (`environment.mayBeEmpty`).
+    var mayBeEmpty: Set<String> = []
 
     mutating func source(_ object: JSONObject, at location: SourceLocation?, defaults: JSONObject, path: JSONPath)
         -> RasterSourceDeclaration?
@@ -318,6 +323,14 @@ private struct DecodingState {
                 if let value = environment[name], !environmentValues.contains(value) { environmentValues.append(value) }
                 if !environmentNames.contains(name) { environmentNames.append(name) }
             }
+            for name in EnvironmentReference.names(in: text) where environment[name]?.isEmpty == true {
+                if !mayBeEmpty.contains(name) {
+                    report(
+                        .envEmpty,
+                        "environment variable \(name) is set but empty (referenced as ${\(name)}): set a value, or list \(name) in environment.mayBeEmpty",
+                        node, path)
+                }
+            }
             for name in EnvironmentReference.names(in: text) where environment[name] == nil {
                 diagnostics.append(
                     Diagnostic(
@@ -363,6 +376,33 @@ extension Rule {
                     urlTemplate: ↓"https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_STYLE_EXAMPLE_UNSET}"
                 """#),
             .passing(.declarations, RuleExample.plainDeclarations),
+        ])
+    static let envEmpty = Rule(
+        "env.empty", .error,
+        summary: "A ${NAME} reference names an environment variable that is set but empty.",
+        help:
+            "Set a value; if empty is meant (a token some deployments do without), list the name in environment.mayBeEmpty.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: ↓"https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_STYLE_EXAMPLE_EMPTY}"
+                """#, environment: ["MC_STYLE_EXAMPLE_EMPTY": ""]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                environment:
+                  mayBeEmpty: [MC_STYLE_EXAMPLE_EMPTY]
+                sources:
+                  - id: hillshade
+                    urlTemplate: "https://tiles.example.com/{z}/{x}/{y}.png?token=${MC_STYLE_EXAMPLE_EMPTY}"
+                """#, environment: ["MC_STYLE_EXAMPLE_EMPTY": ""]),
         ])
     static let declID = Rule(
         "decl.id", .error,

@@ -124,10 +124,26 @@ struct SchemaCoercion {
             return mismatch(node, expected: "a mapping (\(spec.noun))", path: path)
         }
         var typed = JSONObject()
+        // An unknown key taken for a source kind (`url:` holding a tile URL) is the one finding: the source's
+        // "needs exactly one of" would only say it again.
+        var kindSuggested = false
+        // Likewise a required key that a misspelt one was taken for is not missing as well.
+        var suggested: Set<String> = []
         for member in object.members {
             let memberPath = path.appending(member.key)
             guard let field = spec.field(member.key) else {
-                var hint = Suggestion.didYouMean(member.key, among: spec.fields.map(\.name))
+                let names = spec.fields.map(\.name)
+                var hint = Suggestion.didYouMean(member.key, among: names)
+                if spec.exactlyOneOf.contains(DeclarationSchema.sourceKinds) {
+                    if let near = Suggestion.closest(to: member.key, among: names) {
+                        kindSuggested = kindSuggested || DeclarationSchema.sourceKinds.contains(near)
+                    } else if let kind = SourceKind.all.first(where: { $0.recognizes(member.value) }) {
+                        hint = "; did you mean '\(kind.keyword)'? (its value looks like one)"
+                        kindSuggested = true
+                    }
+                }
+                if let near = Suggestion.closest(to: member.key, among: names) { suggested.insert(near) }
+                if hint.isEmpty { hint = "; \(spec.noun) has " + Self.list(names) }
                 if path.components.isEmpty, DeclarationSchema.source.field(member.key) != nil {
                     // A source's field written at the top of the file: where it belongs, not only that it is unknown.
                     let defaultable = DeclarationSchema.defaults.field(member.key) != nil
@@ -146,14 +162,15 @@ struct SchemaCoercion {
                 typed.setMember(JSONMember(key: member.key, keyLocation: files.keyLocation(of: member), value: value))
             }
         }
-        for field in spec.fields where field.isRequired && object[field.name] == nil {
+        for field in spec.fields where field.isRequired && object[field.name] == nil && !suggested.contains(field.name)
+        {
             diagnostics.append(
                 Diagnostic(
                     .declMissingKey, "\(spec.noun) needs '\(field.name)'", at: files.location(of: node), path: path))
         }
         for group in spec.exactlyOneOf {
             let present = group.filter { object[$0] != nil }
-            guard present.count != 1 else { continue }
+            guard present.count != 1, !(present.isEmpty && kindSuggested) else { continue }
             let rule: Rule = group == DeclarationSchema.sourceKinds ? .declSourceKind : .declExactlyOne
             let choices = group.joined(separator: ", ")
             let message =
@@ -307,6 +324,14 @@ struct SchemaCoercion {
     }
 
     /// At most 40 characters of a value.
+    /// "the keys a, b and c", for a mapping whose unknown key is near none of them.
+    private static func list(_ names: [String]) -> String {
+        guard let last = names.last else { return "no keys" }
+        let quoted = names.dropLast().map { "'\($0)'" }
+        return quoted.isEmpty
+            ? "the one key '\(last)'" : "the keys " + quoted.joined(separator: ", ") + " and '\(last)'"
+    }
+
     static func shown(_ text: String) -> String {
         text.count <= 40 ? text : String(text.prefix(37)) + "..."
     }

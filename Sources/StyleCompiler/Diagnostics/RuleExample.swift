@@ -64,10 +64,12 @@ public struct RuleExample: Sendable {
     public let maximumOutputSize: Int?
     /// The input's bytes, for an input no text can be (one that is not UTF-8); `text` is then empty.
     public let bytes: [UInt8]?
+    /// The environment the example is checked in (`${NAME}` values).
+    public let environment: [String: String]
 
     private init(
         triggers: Bool, input: Input, text: String, files: [String: String], maximumOutputSize: Int?,
-        bytes: [UInt8]? = nil
+        bytes: [UInt8]? = nil, environment: [String: String] = [:]
     ) {
         self.triggers = triggers
         self.input = input
@@ -75,6 +77,7 @@ public struct RuleExample: Sendable {
         self.files = files
         self.maximumOutputSize = maximumOutputSize
         self.bytes = bytes
+        self.environment = environment
     }
 
     /// An input of `bytes` that gives a finding of the rule (at 1:1 of the file, or nowhere).
@@ -84,16 +87,22 @@ public struct RuleExample: Sendable {
 
     /// An input that gives a finding of the rule at each `↓`.
     public static func triggering(
-        _ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil
+        _ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil,
+        environment: [String: String] = [:]
     ) -> RuleExample {
-        RuleExample(triggers: true, input: input, text: text, files: files, maximumOutputSize: maximumOutputSize)
+        RuleExample(
+            triggers: true, input: input, text: text, files: files, maximumOutputSize: maximumOutputSize,
+            environment: environment)
     }
 
     /// An input that gives no finding of the rule.
     public static func passing(
-        _ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil
+        _ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil,
+        environment: [String: String] = [:]
     ) -> RuleExample {
-        RuleExample(triggers: false, input: input, text: text, files: files, maximumOutputSize: maximumOutputSize)
+        RuleExample(
+            triggers: false, input: input, text: text, files: files, maximumOutputSize: maximumOutputSize,
+            environment: environment)
     }
 
     /// `text` without its marks.

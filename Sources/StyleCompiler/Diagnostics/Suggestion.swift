@@ -12,6 +12,17 @@ public enum Suggestion {
         return best?.candidate ?? wordPrefixMatch(word, among: candidates)
     }
 
+    /// The candidate nearest to `word`, looser than `closest` for names the user means to copy from a list
+    /// (a base style's layer ids, which run long): `closest`, else the shortest candidate that holds `word` (case
+    /// aside, three letters or more). An id far from every other is not offered: it is more likely missing
+    /// from this base than misspelt.
+    public static func nearest(to word: String, among candidates: [String]) -> String? {
+        if let close = closest(to: word, among: candidates) { return close }
+        let lowered = word.lowercased()
+        guard lowered.count >= 3 else { return nil }
+        return candidates.filter { $0 != word && $0.lowercased().contains(lowered) }.min { $0.count < $1.count }
+    }
+
     /// A candidate that differs from `word` only in case, or that one of the two begins, whole words and
     /// case aside (`Park fill` for `Park`): the shortest such, ties keeping the earlier.
     static func wordPrefixMatch(_ word: String, among candidates: [String]) -> String? {
@@ -35,6 +46,11 @@ public enum Suggestion {
         -> String
     {
         closest(to: word, among: candidates).map { "; did you mean '\(form($0))'?" } ?? ""
+    }
+
+    /// `"; did you mean 'CANDIDATE'?"` for the `nearest` candidate, or "": for layer ids.
+    public static func didYouMeanLayer(_ word: String, among candidates: [String]) -> String {
+        nearest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Levenshtein distance over Unicode scalars.

@@ -62,6 +62,7 @@ enum ManifestDocument {
                 "fill": .string(record.placeholder.fill),
                 "name": record.placeholder.name.map { .string($0) },
                 "default": record.defaultValue.map { .string($0) },
+                "mayBeEmpty": record.mayBeEmpty ? .bool(true) : nil,
                 "pointers": .array(record.pointers.map { .string($0) }),
             ])
         }

@@ -68,6 +68,7 @@ public enum ManifestJSONSchema {
                 "fill": {"enum": ["apiKey", "localTileServer", "route", "cacheKey", "environment"]},
                 "name": {"$ref": "#/$defs/segment"},
                 "default": {"$ref": "#/$defs/segment"},
+                "mayBeEmpty": {"const": true},
                 "pointers": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/pointer"}}
               },
               "allOf": [

@@ -6,7 +6,8 @@ public enum RuleCatalog {
         [
             .ioRead, .ioWrite, .jsonSyntax, .jsonDuplicateKey, .limitsSources, .limitsLayers, .limitsOutput,
         ] + Rule.yamlRules + [
-            .includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable, .envMissing, .declType,
+            .includeMissing, .includeEscape, .includeCycle, .includeLimit, .includeUnavailable, .envMissing, .envEmpty,
+            .declType,
             .declUnknownKey, .declMissingKey, .declValue, .declRange, .declSourceKind, .declExactlyOne, .declID,
             .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .declViews, .declPathEscape,
             .sourcesTileSize, .sourcesZoomRange, .sourcesBounds, .sourcesBoundsSpan,

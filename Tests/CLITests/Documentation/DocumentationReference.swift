@@ -149,7 +149,12 @@ enum DocumentationReference {
         case .migration: how = "`mc-style migrate style.json`"
         }
         let language = [.style, .baseline, .migration].contains(example.input) ? "json" : "yaml"
-        var text = (example.triggers ? "Finds it" : "Passes") + " (\(how)):\n\n"
+        let environment = example.environment.keys.sorted().map { name in
+            let value = example.environment[name] ?? ""
+            return "`\(name)=\(value)`" + (value.isEmpty ? " (set, empty)" : "")
+        }
+        let setting = environment.isEmpty ? "" : ", with " + environment.joined(separator: ", ")
+        var text = (example.triggers ? "Finds it" : "Passes") + " (\(how)\(setting)):\n\n"
         if let bytes = example.bytes {
             let shown = bytes.prefix(24).map { String(format: "%02x", $0) }.joined(separator: " ")
             return text + "a file of \(bytes.count) bytes that is not UTF-8, beginning `\(shown)`.\n"

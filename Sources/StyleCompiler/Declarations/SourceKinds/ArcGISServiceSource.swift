@@ -7,6 +7,10 @@ extension SourceKind {
         field: .init(
             name: "arcGisService", type: .string, isRequired: false,
             summary: "ArcGIS MapServer URL; tiles are <url>/tile/{z}/{y}/{x}."),
+        recognizes: { value in
+            guard let text = value.stringValue?.lowercased(), !text.contains("{z}") else { return false }
+            return text.contains("/mapserver") || text.contains("/imageserver")
+        },
         decode: { node, expand in expand(node).map(SourceAddress.url) },
         check: { _, address, _, findings in
             guard case .url(let service) = address else { return }

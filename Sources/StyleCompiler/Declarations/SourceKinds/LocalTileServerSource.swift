@@ -25,6 +25,7 @@ extension SourceKind {
                         ),
                     ], exactlyOneOf: [])), isRequired: false,
             summary: "Tiles the app renders on the device through MapConductor's LocalTileServer."),
+        recognizes: { value in value["route"]?.stringValue != nil },
         decode: { node, _ in
             guard let route = node["route"]?.stringValue else { return nil }
             return .localRoute(route: route, cacheKey: node["cacheKey"]?.stringValue)

@@ -10,6 +10,9 @@ public struct SourceKind: Sendable {
     public let keyword: String
     /// The declaration field: its value type and summary, for the decoder and the JSON Schema.
     let field: DeclarationSchema.Field
+    /// True when a value under an unknown key looks like this kind's (a `{z}/{x}/{y}` URL is a `urlTemplate`):
+    /// the did-you-mean for a key such as `url:` that no spelling distance finds.
+    let recognizes: @Sendable (_ value: JSONNode) -> Bool
     /// The address a (schema-checked) field value declares; `expand` fills `${NAME}` references and reports a
     /// missing variable. Nil when the value is unusable (already reported).
     let decode: @Sendable (_ node: JSONNode, _ expand: (JSONNode) -> DeclaredString?) -> SourceAddress?

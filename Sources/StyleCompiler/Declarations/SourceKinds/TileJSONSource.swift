@@ -6,6 +6,11 @@ extension SourceKind {
         keyword: "tileJson",
         field: .init(
             name: "tileJson", type: .string, isRequired: false, summary: "Absolute URL of a TileJSON document."),
+        recognizes: { value in
+            guard let text = value.stringValue?.lowercased(), !text.contains("{z}") else { return false }
+            let path = text.split(separator: "?", maxSplits: 1).first ?? ""
+            return path.hasSuffix(".json") || text.contains("tilejson")
+        },
         decode: { node, expand in expand(node).map(SourceAddress.url) },
         check: { _, address, _, findings in
             guard case .url(let url) = address else { return }

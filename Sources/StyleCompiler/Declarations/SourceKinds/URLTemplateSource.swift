@@ -7,6 +7,10 @@ extension SourceKind {
         field: .init(
             name: "urlTemplate", type: .string, isRequired: false,
             summary: "Tile URL with {z}, {x}, {y} (or {quadkey}, {bbox-epsg-3857})."),
+        recognizes: { value in
+            guard let text = value.stringValue else { return false }
+            return ["{z}", "{quadkey}", "{bbox-epsg-3857}"].contains { text.contains($0) }
+        },
         decode: { node, expand in expand(node).map(SourceAddress.url) },
         check: { _, address, _, findings in
             guard case .url(let template) = address else { return }
