@@ -154,4 +154,56 @@ import Testing
         #expect(redact.status == 0 && !redact.output.contains(key))
         #expect(runTool(["validate", file.path]).status == 0)
     }
+
+    /// `--check --diff` of a long file with two small changes far apart: two hunks of three lines of context,
+    /// numbered as `diff -u` numbers them, not one hunk spanning everything between.
+    @Test func aDiffIsHunksOfChangedLinesWithContext() {
+        let old = (1...261).map { "line \($0)" }
+        var new = old
+        new[9] = "line ten"
+        new.insert("inserted", at: 200)
+        new.remove(at: 250)
+        let text = UnifiedDiff.render(
+            old: Array((old.joined(separator: "\n") + "\n").utf8),
+            new: Array((new.joined(separator: "\n") + "\n").utf8),
+            oldName: "a/f", newName: "b/f")
+        #expect(
+            text == """
+                --- a/f
+                +++ b/f
+                @@ -7,7 +7,7 @@
+                 line 7
+                 line 8
+                 line 9
+                -line 10
+                +line ten
+                 line 11
+                 line 12
+                 line 13
+                @@ -198,6 +198,7 @@
+                 line 198
+                 line 199
+                 line 200
+                +inserted
+                 line 201
+                 line 202
+                 line 203
+                @@ -247,7 +248,6 @@
+                 line 247
+                 line 248
+                 line 249
+                -line 250
+                 line 251
+                 line 252
+                 line 253
+
+                """)
+        let near = UnifiedDiff.render(
+            old: Array("a\nb\nc\nd\ne\nf\ng\nh\ni\n".utf8), new: Array("A\nb\nc\nd\ne\nf\ng\nH\ni\n".utf8),
+            oldName: "a/f", newName: "b/f")
+        #expect(near.components(separatedBy: "@@ -").count == 2, "changes whose contexts meet are one hunk: \(near)")
+        #expect(
+            UnifiedDiff.render(old: [], new: Array("x\n".utf8), oldName: "/dev/null", newName: "b/f").hasSuffix(
+                "@@ -0,0 +1,1 @@\n+x\n"))
+    }
 }

@@ -1,7 +1,8 @@
 import StyleCompiler
 
-/// A unified diff of two texts, line by line, with three lines of context (what `compile --check --diff`
-/// prints). Lines are compared after the common head and tail are set aside; a middle of more than
+/// A unified diff of two texts, line by line: hunks of changed lines with three lines of context each (what
+/// `compile --check --diff` and `migrate --diff` print). Lines are compared after the common head and tail
+/// are set aside; a middle of more than
 /// `maximumMiddle` lines on either side is shown as one replaced block rather than aligned. Credentials on a
 /// line are cut to four characters, as in every other output.
 enum UnifiedDiff {
@@ -18,28 +19,71 @@ enum UnifiedDiff {
         let middleA = Array(a[head..<(a.count - tail)])
         let middleB = Array(b[head..<(b.count - tail)])
         guard !(middleA.isEmpty && middleB.isEmpty) else { return "" }
-        var edits = align(middleA, middleB)
-        // Context before and after.
-        let before = a[max(0, head - context)..<head].map { Edit.same($0) }
-        let after = a[(a.count - tail)..<min(a.count, a.count - tail + context)].map { Edit.same($0) }
-        edits = before + edits + after
-        let oldStart = max(0, head - context)
-        let oldCount = edits.filter { if case .added = $0 { return false } else { return true } }.count
-        let newCount = edits.filter { if case .removed = $0 { return false } else { return true } }.count
+        let edits =
+            a[..<head].map { Edit.same($0) } + align(middleA, middleB) + a[(a.count - tail)...].map { Edit.same($0) }
         var text = "--- \(oldName)\n+++ \(newName)\n"
-        text +=
-            "@@ -\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount) +\(newCount == 0 ? oldStart : oldStart + 1),\(newCount) @@\n"
+        for hunk in hunks(edits) { text += render(hunk, of: edits) }
+        return text
+    }
+
+    /// One hunk: the edits in `range`, which starts at old line `oldLine` and new line `newLine` (0-based).
+    private struct Hunk {
+        let range: Range<Int>
+        let oldLine: Int
+        let newLine: Int
+    }
+
+    /// The changed stretches, each with up to `context` unchanged lines around it; stretches whose contexts
+    /// meet or overlap are one hunk, as `diff -u` makes them.
+    private static func hunks(_ edits: [Edit]) -> [Hunk] {
+        var hunks: [Hunk] = []
+        var oldLine = 0
+        var newLine = 0
+        // Old and new line numbers before each edit.
+        var positions: [(old: Int, new: Int)] = []
+        positions.reserveCapacity(edits.count)
         for edit in edits {
+            positions.append((oldLine, newLine))
+            if case .added = edit {} else { oldLine += 1 }
+            if case .removed = edit {} else { newLine += 1 }
+        }
+        let changed = edits.indices.filter { if case .same = edits[$0] { return false } else { return true } }
+        var index = 0
+        while index < changed.count {
+            let first = changed[index]
+            var last = first
+            while index + 1 < changed.count, changed[index + 1] - last <= 2 * context + 1 {
+                index += 1
+                last = changed[index]
+            }
+            index += 1
+            let lower = max(0, first - context)
+            let upper = min(edits.count, last + 1 + context)
+            hunks.append(Hunk(range: lower..<upper, oldLine: positions[lower].old, newLine: positions[lower].new))
+        }
+        return hunks
+    }
+
+    private static func render(_ hunk: Hunk, of edits: [Edit]) -> String {
+        let slice = edits[hunk.range]
+        let oldCount = slice.filter { if case .added = $0 { return false } else { return true } }.count
+        let newCount = slice.filter { if case .removed = $0 { return false } else { return true } }.count
+        // An empty side names the line before it, as diff -u does.
+        let oldStart = oldCount == 0 ? hunk.oldLine : hunk.oldLine + 1
+        let newStart = newCount == 0 ? hunk.newLine : hunk.newLine + 1
+        var text = "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
+        for edit in slice {
             switch edit {
-            case .same(let line):
-                text += " " + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
-            case .removed(let line):
-                text += "-" + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
-            case .added(let line):
-                text += "+" + VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true) + "\n"
+            case .same(let line): text += " " + shown(line) + "\n"
+            case .removed(let line): text += "-" + shown(line) + "\n"
+            case .added(let line): text += "+" + shown(line) + "\n"
             }
         }
         return text
+    }
+
+    private static func shown(_ line: String) -> String {
+        VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true)
     }
 
     private enum Edit {
