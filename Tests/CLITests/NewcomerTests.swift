@@ -342,4 +342,63 @@ import Testing
         #expect(anchored.output.contains("names layer 'Buildin', which "), "\(anchored.output)")
         #expect(anchored.output.contains("does not have; did you mean 'Other building'?"), "\(anchored.output)")
     }
+
+    @Test func belowLabelsGoesUnderTheFirstTextNotUnderARoadArrow() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(
+            #"""
+            {"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.pbf"]}},
+             "layers": [
+              {"id": "land", "type": "background"},
+              {"id": "road arrow", "type": "symbol", "source": "v", "source-layer": "road", "layout": {"icon-image": "arrow"}},
+              {"id": "shield", "type": "symbol", "source": "v", "source-layer": "road", "layout": {"icon-image": "shield"}},
+              {"id": "road", "type": "line", "source": "v", "source-layer": "road"},
+              {"id": "city", "type": "symbol", "source": "v", "source-layer": "place", "layout": {"text-field": "{name}"}}
+             ]}
+            """#.utf8
+        ).write(to: folder.appendingPathComponent("base.json"))
+        try Data(
+            """
+            version: 1
+            base: base.json
+            sources:
+              - id: relief
+                urlTemplate: https://t.example.com/{z}/{x}/{y}.png
+                placement: belowLabels
+            """.utf8
+        ).write(to: folder.appendingPathComponent("mc-style.yaml"))
+        let out = folder.appendingPathComponent("out")
+        let compile = runTool(["compile", folder.appendingPathComponent("mc-style.yaml").path, "--out", out.path])
+        #expect(compile.status == 0, "\(compile.output)")
+        let style = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("style.json")))
+                as? [String: Any])
+        let ids = (style["layers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(
+            ids == ["land", "mc-base-raster-layer", "road arrow", "shield", "road", "mc-raster-layer-relief", "city"])
+
+        let style0 = runTool(["layers", folder.appendingPathComponent("base.json").path])
+        #expect(style0.output.contains("belowLabels inserts at 4, below 'city' (the first label)"), "\(style0.output)")
+        let lines = style0.output.split(separator: "\n")
+        #expect(lines.first { $0.contains("road arrow") }?.hasSuffix("label") == false)
+        let composed = runTool(["layers", folder.appendingPathComponent("mc-style.yaml").path])
+        #expect(
+            composed.output.contains("mc-raster-layer-relief")
+                && composed.output.contains("placement belowLabels: under 'city'"),
+            "\(composed.output)")
+        let json = runTool(["layers", folder.appendingPathComponent("mc-style.yaml").path, "--format", "json"])
+        #expect(json.output.contains(#""placement": "belowLabels",\#n      "under": "city""#), "\(json.output)")
+
+        // On TomTom's real base the first symbol layer is a road arrow 585 layers below the first text.
+        guard let shared = SharedData.root else {
+            print(SharedData.absenceNote)
+            return
+        }
+        let tomtom = runTool(["layers", shared.appendingPathComponent("corpus/styles/tomtom-basic-main.json").path])
+        #expect(
+            tomtom.output.contains(
+                "belowLabels inserts at 694, below 'Service road whitetext icon0' (the first label)"),
+            "\(tomtom.output.suffix(300))")
+    }
 }

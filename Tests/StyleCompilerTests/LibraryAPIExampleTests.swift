@@ -7,7 +7,7 @@ import Testing
     static let baseBytes = Array(
         #"""
         {"version": 8, "sources": {"s": {"type": "vector", "url": "https://t.example.com/v.json"}},
-         "layers": [{"id": "background", "type": "background"}, {"id": "labels", "type": "symbol", "source": "s", "source-layer": "place"}]}
+         "layers": [{"id": "background", "type": "background"}, {"id": "labels", "type": "symbol", "source": "s", "source-layer": "place", "layout": {"text-field": "{name}"}}]}
         """#.utf8)
 
     @Test func composingFromCodeWorksAsTheReadmeShows() throws {

@@ -15,7 +15,7 @@ import Testing
           {"id": "background", "type": "background"},
           {"id": "water", "type": "fill", "source": "v", "source-layer": "water"},
           {"id": "road", "type": "line", "source": "v", "source-layer": "road"},
-          {"id": "label", "type": "symbol", "source": "v", "source-layer": "place"},
+          {"id": "label", "type": "symbol", "source": "v", "source-layer": "place", "layout": {"text-field": "{name}"}},
           {"id": "poi", "type": "symbol", "source": "v", "source-layer": "poi"}
          ]}
         """
@@ -214,7 +214,7 @@ import Testing
     @Test func keyTokensOutsideURLsAreLeftAlone() throws {
         let text = Self.baseText
             .replacing(
-                #"{"id": "label", "type": "symbol", "source": "v", "source-layer": "place"}"#,
+                #"{"id": "label", "type": "symbol", "source": "v", "source-layer": "place", "layout": {"text-field": "{name}"}}"#,
                 with:
                     #"{"id": "label", "type": "symbol", "source": "v", "source-layer": "place", "layout": {"text-field": "{key}"}}"#
             )

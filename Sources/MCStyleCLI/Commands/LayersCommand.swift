@@ -8,10 +8,12 @@ enum LayersCommand: Subcommand {
         abstract: "List a style's layers (or a declarations file's composed stack), for writing placements.",
         discussion: """
             For a style (.json): every layer from the bottom up, with its index, id, type, source and
-            source-layer, its zoom range, and whether it is a label (a symbol layer, which belowLabels goes
-            under). The last lines say where belowLabels and top would insert.
+            source-layer, its zoom range, and whether it is a label (a symbol layer with a text-field, which
+            belowLabels goes under; icon-only symbols such as road arrows are not). The last lines say where
+            belowLabels and top would insert.
             For declarations (.yaml, .yml): the composed stack of one variant (--variant, default the first),
-            with the layers mc-style adds marked '+': the declared sources' and TomTom's raster base map.
+            with the layers mc-style adds marked '+': the declared sources' and TomTom's raster base map; each
+            declared layer's last column gives its placement and the layer it landed under.
             Missing environment variables stand in as validate --secrets-absent does.
             Exit status: 0 listed, 1 the input cannot be read or composed, 2 misuse.
             """,
@@ -63,7 +65,10 @@ enum LayersCommand: Subcommand {
                 source: VisibleText.escaped((row.source ?? "-") + (row.sourceLayer.map { " / " + $0 } ?? "")),
                 zoom: row.minZoom == nil && row.maxZoom == nil
                     ? "all" : "\(row.minZoom.map(number) ?? "")-\(row.maxZoom.map(number) ?? "")",
-                label: row.isLabel ? "label" : ""
+                label: row.placement.map {
+                    "placement \($0): " + (row.under.map { "under '\(VisibleText.escaped($0))'" } ?? "on top")
+                }
+                    ?? (row.isLabel ? "label" : "")
             )
         }
         let idWidth = min(48, max(2, rows.map(\.id.count).max() ?? 2))
@@ -91,7 +96,8 @@ enum LayersCommand: Subcommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `{"variant", "layers": [{index, id, type, source, sourceLayer, minzoom, maxzoom, label, declared}], "belowLabels", "top"}`.
+    /// `{"variant", "layers": [{index, id, type, source, sourceLayer, minzoom, maxzoom, label, declared, [placement,
+    /// under]}], "belowLabels", "top"}`.
     static func json(_ listing: LayerListing) -> JSONNode {
         let layers: [JSONNode] = listing.rows.map(Self.json)
         return .object([
@@ -115,6 +121,10 @@ enum LayersCommand: Subcommand {
         members.append(JSONMember(key: "maxzoom", value: optional(row.maxZoom)))
         members.append(JSONMember(key: "label", value: .bool(row.isLabel)))
         members.append(JSONMember(key: "declared", value: .bool(row.isDeclared)))
+        if let placement = row.placement {
+            members.append(JSONMember(key: "placement", value: .string(placement)))
+            members.append(JSONMember(key: "under", value: optional(row.under)))
+        }
         return JSONNode(.object(JSONObject(members)))
     }
 

@@ -3,7 +3,7 @@ import LocatedJSON
 /// Inserts declared raster layers into the base style's layer list.
 ///
 /// Each declared layer gets a gap between base layers: `top` after the last, `belowLabels` before the first
-/// `symbol` layer, `{below: ID}` before ID, `{above: ID}` after ID. Layers that share a gap are stacked by
+/// label (`drawsText`), `{below: ID}` before ID, `{above: ID}` after ID. Layers that share a gap are stacked by
 /// `zIndex` (higher draws above), ties in declaration order. Linear in base layers plus declared layers.
 struct LayerStack {
     /// A declared layer and where it goes.
@@ -17,8 +17,8 @@ struct LayerStack {
     let baseLayers: [JSONNode]
     /// Base layer id -> index (first occurrence).
     let indexByID: [String: Int]
-    /// The index of the first `symbol` layer, if any.
-    let firstSymbol: Int?
+    /// The index of the first label layer (`drawsText`), if any.
+    let firstLabel: Int?
 
     init(baseLayers: [JSONNode]) {
         self.baseLayers = baseLayers
@@ -27,17 +27,24 @@ struct LayerStack {
         var symbol: Int?
         for (position, layer) in baseLayers.enumerated() {
             if let id = layer["id"]?.stringValue, index[id] == nil { index[id] = position }
-            if symbol == nil, layer["type"]?.stringValue == "symbol" { symbol = position }
+            if symbol == nil, Self.drawsText(layer) { symbol = position }
         }
         self.indexByID = index
-        self.firstSymbol = symbol
+        self.firstLabel = symbol
+    }
+
+    /// True for a label: a `symbol` layer with a `text-field`. The one definition of "the labels" that
+    /// `belowLabels` goes under: on TomTom's bases the first symbol layers are road arrows and shields, icons
+    /// only, hundreds of layers below the first text.
+    static func drawsText(_ layer: JSONNode) -> Bool {
+        layer["type"]?.stringValue == "symbol" && layer["layout"]?["text-field"] != nil
     }
 
     /// The gap a placement names, or nil when its anchor layer does not exist.
     func gap(for placement: LayerPlacement) -> Int? {
         switch placement {
         case .top: return baseLayers.count
-        case .belowLabels: return firstSymbol ?? baseLayers.count
+        case .belowLabels: return firstLabel ?? baseLayers.count
         case .below(let id): return indexByID[id]
         case .above(let id): return indexByID[id].map { $0 + 1 }
         }

@@ -319,10 +319,11 @@ struct StyleComposer: Sendable {
         _ placement: LayerPlacement, of source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack,
         diagnostics: inout [Diagnostic]
     ) {
-        guard placement == .belowLabels, stack.firstSymbol == nil else { return }
+        guard placement == .belowLabels, stack.firstLabel == nil else { return }
         diagnostics.append(
             Diagnostic(
-                .composeNoLabels, "\(variant.baseStyle) has no symbol layer; '\(source.id)' goes on top",
+                .composeNoLabels,
+                "\(variant.baseStyle) has no label (a symbol layer with a text-field); '\(source.id)' goes on top",
                 at: source.location(of: "placement"), path: path.appending("placement"), related: variant.related))
     }
 
@@ -458,8 +459,8 @@ extension Rule {
         ])
     static let composeNoLabels = Rule(
         "compose.no-labels", .warning,
-        summary: "belowLabels with no symbol layer in the base style.",
-        help: "Use placement top, or a base style with symbol layers.",
+        summary: "belowLabels with no label (a symbol layer with a text-field) in the base style.",
+        help: "Use placement top, or {below: ID} under the layer you mean.",
         examples: [
             .triggering(
                 .declarations,

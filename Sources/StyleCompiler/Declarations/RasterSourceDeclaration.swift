@@ -5,7 +5,7 @@ import StyleMath
 public enum LayerPlacement: Sendable, Equatable {
     /// Above everything (MapConductor's run-time behaviour).
     case top
-    /// Directly below the first `symbol` layer.
+    /// Directly below the first label: a `symbol` layer with a `text-field` (not an icon-only arrow or shield).
     case belowLabels
     /// Directly below the named base-style layer.
     case below(String)
@@ -17,6 +17,16 @@ public enum LayerPlacement: Sendable, Equatable {
         switch self {
         case .below(let id), .above(let id): return id
         case .top, .belowLabels: return nil
+        }
+    }
+
+    /// How the declarations write it (`belowLabels`, `{below: Motorway label}`).
+    public var declared: String {
+        switch self {
+        case .top: return "top"
+        case .belowLabels: return "belowLabels"
+        case .below(let id): return "{below: \(id)}"
+        case .above(let id): return "{above: \(id)}"
         }
     }
 

@@ -20,10 +20,15 @@ public struct LayerListing: Sendable {
         public var minZoom: Double?
         /// The camera zoom from which the layer no longer shows.
         public var maxZoom: Double?
-        /// A `symbol` layer: text and icons, which `belowLabels` goes under.
+        /// A label: a `symbol` layer with a `text-field`, which `belowLabels` goes under (icon-only symbols,
+        /// such as road arrows and shields, are not).
         public var isLabel: Bool
         /// A layer mc-style adds (a declared source's, or TomTom's raster base map).
         public var isDeclared: Bool
+        /// For a declared source's layer: its placement as declared (`belowLabels`, `{below: ID}`).
+        public var placement: String? = nil
+        /// For a declared source's layer: the base layer it landed directly under, nil when it is on top.
+        public var under: String? = nil
     }
 
     /// The layers, from the bottom up.
@@ -70,10 +75,24 @@ public struct LayerListing: Sendable {
             base: chosen.base.root, declarations: inputs.declarations,
             target: target, apiKey: nil, embedsEnvironment: false, variant: context, files: inputs.fileTable)
         guard let composition else { return (nil, diagnostics + found) }
-        return (
-            LayerListing(layers: composition.style["layers"]?.arrayValue ?? [], variant: chosen.name),
-            diagnostics + found
-        )
+        var listing = LayerListing(layers: composition.style["layers"]?.arrayValue ?? [], variant: chosen.name)
+        listing.markPlacements(of: inputs.declarations.sources)
+        return (listing, diagnostics + found)
+    }
+
+    /// Notes on each declared source's row its placement and the base layer it landed under.
+    mutating func markPlacements(of sources: [RasterSourceDeclaration]) {
+        var placements: [String: LayerPlacement] = [:]
+        for source in sources { placements[StyleID.layer(source.id)] = source.placement }
+        var nextBase: String? = nil
+        for position in rows.indices.reversed() {
+            if let placement = placements[rows[position].id] {
+                rows[position].placement = placement.declared
+                rows[position].under = nextBase
+            } else if !rows[position].isDeclared {
+                nextBase = rows[position].id
+            }
+        }
     }
 
     init(layers: [JSONNode], variant: String) {
@@ -82,7 +101,7 @@ public struct LayerListing: Sendable {
             return Row(
                 index: index, id: id, type: layer["type"]?.stringValue ?? "", source: layer["source"]?.stringValue,
                 sourceLayer: layer["source-layer"]?.stringValue, minZoom: layer["minzoom"]?.numberValue?.doubleValue,
-                maxZoom: layer["maxzoom"]?.numberValue?.doubleValue, isLabel: layer["type"]?.stringValue == "symbol",
+                maxZoom: layer["maxzoom"]?.numberValue?.doubleValue, isLabel: LayerStack.drawsText(layer),
                 isDeclared: id.hasPrefix(StyleID.layerPrefix) || id == StyleID.baseRasterLayer)
         }
         belowLabelsIndex = rows.first { $0.isLabel && !$0.isDeclared }?.index ?? rows.count
