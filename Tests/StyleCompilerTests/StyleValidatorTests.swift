@@ -31,6 +31,27 @@ import Testing
         #expect(diagnostic.position == marks.first, sourceLocation: sourceLocation)
     }
 
+    /// GL JS fetches a relative sprite or glyphs URL from the page's folder, not the style's (issue 55).
+    @Test func aRelativeSpriteOrGlyphsURLIsAWarningForMapLibre() throws {
+        try expectOne(
+            #"{"version": 8, "sprite": ⟦"sprites/basic", "sources": {}, "layers": []}"#, rule: "style.relative-url",
+            path: "sprite",
+            message:
+                "the sprite URL 'sprites/basic' is relative: MapLibre GL JS resolves it against the page's address, not the style's; write it absolute (https://...)",
+            severity: .warning)
+        try expectOne(
+            #"{"version": 8, "glyphs": ⟦"/fonts/{fontstack}/{range}.pbf", "sources": {}, "layers": []}"#,
+            rule: "style.relative-url", path: "glyphs",
+            message:
+                "the glyphs URL '/fonts/{fontstack}/{range}.pbf' is relative: MapLibre GL JS resolves it against the page's address, not the style's; write it absolute (https://...)",
+            severity: .warning)
+        let absolute =
+            #"{"version": 8, "sprite": [{"id": "a", "url": "https://s.example.com/a"}, {"id": "b", "url": "mapbox://sprites/b"}], "glyphs": "https://g.example.com/{fontstack}/{range}.pbf", "sources": {}, "layers": []}"#
+        #expect(try findings(absolute).0.isEmpty)
+        let relativeForTomTom = #"{"version": 8, "sprite": "sprites/basic", "sources": {}, "layers": []}"#
+        #expect(try findings(relativeForTomTom, target: .tomtom).0.allSatisfy { $0.rule != "style.relative-url" })
+    }
+
     static let layerSources =
         #""sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json"}, "r": {"type": "raster", "tiles": ["https://t.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}"#
 

@@ -18,19 +18,74 @@ extension ValidationRun {
             }
             check(source.value["url"], path.appending("url"))
         }
+        var assets: [(node: JSONNode?, path: JSONPath, what: String)] = []
         if let sprites = style["sprite"]?.arrayValue {
             for (index, entry) in sprites.enumerated() {
-                check(entry["url"], JSONPath([.key("sprite"), .index(index), .key("url")]))
+                assets.append((entry["url"], JSONPath([.key("sprite"), .index(index), .key("url")]), "sprite"))
             }
         } else {
-            check(style["sprite"], JSONPath([.key("sprite")]))
+            assets.append((style["sprite"], JSONPath([.key("sprite")]), "sprite"))
         }
-        check(style["glyphs"], JSONPath([.key("glyphs")]))
+        assets.append((style["glyphs"], JSONPath([.key("glyphs")]), "glyphs"))
+        for asset in assets {
+            check(asset.node, asset.path)
+            guard target == .maplibre, let node = asset.node, let url = node.stringValue, Self.isRelative(url) else {
+                continue
+            }
+            report(
+                .styleRelativeURL, asset.path, node,
+                "the \(asset.what) URL '\(url)' is relative: MapLibre GL JS resolves it against the page's address, not the style's; write it absolute (https://...)"
+            )
+        }
+    }
+
+    /// True for a URL without a scheme (`sprites/basic`, `/fonts/{fontstack}/{range}.pbf`), which a browser
+    /// resolves against the page.
+    static func isRelative(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":") else { return true }
+        let scheme = url[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return true }
+        return !scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 }
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
+    static let styleRelativeURL = Rule(
+        "style.relative-url", .warning,
+        summary: "With --target maplibre, a relative sprite or glyphs URL, which GL JS resolves against the page.",
+        help:
+            "Write the sprite and glyphs URLs absolute (https://host/path), or serve the style from the page's folder.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                target: maplibre
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                """#,
+                files: [
+                    "base.json":
+                        #"{"version": 8, "glyphs": ↓"fonts/{fontstack}/{range}.pbf", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                target: maplibre
+                base: base.json
+                sources:
+                  - id: hillshade
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                """#,
+                files: [
+                    "base.json":
+                        #"{"version": 8, "glyphs": "https://fonts.example.com/{fontstack}/{range}.pbf", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
+                ]),
+        ])
     static let styleURL = Rule(
         "style.url", .error,
         summary: "An http(s) URL of the style (a source's tiles or url, the sprite, the glyphs) is malformed.",
