@@ -40,8 +40,10 @@ extension ValidationRun {
     }
 
     /// True for a URL without a scheme (`sprites/basic`, `/fonts/{fontstack}/{range}.pbf`), which a browser
-    /// resolves against the page.
+    /// resolves against the page. A TomTom whole-value placeholder (`{hosted_glyphs_url}`) is not one: it is
+    /// `tomtom.placeholder`'s.
     static func isRelative(_ url: String) -> Bool {
+        guard !url.hasPrefix("{") else { return false }
         guard let colon = url.firstIndex(of: ":") else { return true }
         let scheme = url[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter else { return true }
