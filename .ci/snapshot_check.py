@@ -153,6 +153,89 @@ views:
                    f"and a replay with the tile server gone gives the same picture {replayed.stderr[-300:]}")
 
 
+def check_failing_hosts(tool, maplibre, project, environment, failures):
+    """Tiles a server has nothing for (404) are empty tiles, counted, and errors only with --strict; a host that
+    refuses or never answers is an error naming the source within seconds (--timeout); offline without
+    --maplibre-js the error says so."""
+    import http.server
+    import socket
+    import threading
+
+    class Tiles(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            if self.path.startswith("/hang/"):
+                time.sleep(40)
+                return
+            if int(self.path.rstrip(".png").split("/")[-2]) % 2 == 0:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            body = png((40, 160, 90))
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *arguments):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Tiles)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    refused_port = closed.getsockname()[1]
+    closed.close()
+    port = server.server_address[1]
+
+    def run(name, url, *extra, maplibre_js=True):
+        declarations = project / "demo" / f"{name}.yaml"
+        declarations.write_text(f"""version: 1
+base: ../styles/tomtom-demo-base.json
+sources:
+  - id: {name}
+    urlTemplate: {url}
+views:
+  - {{name: here, center: [139.7, 35.7], zoom: 10, size: [256, 256]}}
+""", encoding="utf-8")
+        command = [tool, "snapshot", str(declarations), "--out", str(project / f"{name}-out"), *extra]
+        if maplibre_js:
+            command += ["--maplibre-js", maplibre]
+        started = time.time()
+        result = subprocess.run(command, capture_output=True, text=True, cwd=project, env=environment)
+        return result, time.time() - started
+
+    try:
+        sparse, _ = run("sparse", f"http://127.0.0.1:{port}/t/{{z}}/{{x}}/{{y}}.png", "--record", "--tiles",
+                        str(project / "sparse-tiles"))
+        failures.check(sparse.returncode == 0 and re.search(
+            r"drawn transparent.*source 'mc-raster-src-sparse' \(127\.0\.0\.1\): \d+ empty tiles?", sparse.stdout)
+            is not None, f"404 tiles are empty tiles, counted once per source {sparse.stdout[-300:]} {sparse.stderr[-300:]}")
+        strict, _ = run("sparse", f"http://127.0.0.1:{port}/t/{{z}}/{{x}}/{{y}}.png", "--tiles",
+                        str(project / "sparse-tiles"), "--strict")
+        failures.check(strict.returncode == 1 and "answered HTTP 404, an empty tile (an error with --strict)"
+                       in strict.stderr, f"--strict makes them errors {strict.stderr[-300:]}")
+        refused, seconds = run("refused", f"http://127.0.0.1:{refused_port}/{{z}}/{{x}}/{{y}}.png")
+        failures.check(refused.returncode == 1 and "source 'mc-raster-src-refused'" in refused.stderr
+                       and "cannot connect" in refused.stderr and seconds < 30,
+                       f"a host that refuses is an error naming the source, in {seconds:.1f} s {refused.stderr[-300:]}")
+        hung, seconds = run("hung", f"http://127.0.0.1:{port}/hang/{{z}}/{{x}}/{{y}}.png", "--timeout", "6")
+        failures.check(hung.returncode == 1 and "source 'mc-raster-src-hung'" in hung.stderr and seconds < 25,
+                       f"a host that never answers is an error within --timeout, in {seconds:.1f} s {hung.stderr[-300:]}")
+    finally:
+        server.shutdown()
+        server.server_close()
+    try:
+        socket.create_connection(("unpkg.com", 443), timeout=3).close()
+        print("info   unpkg.com is reachable: the offline message is not checked here")
+    except OSError:
+        offline, _ = run("offline", "https://tiles.example.com/{z}/{x}/{y}.png", maplibre_js=False)
+        failures.check(offline.returncode == 1 and "MapLibre GL JS did not load (offline?)" in offline.stderr,
+                       f"offline without --maplibre-js the error says so {offline.stderr[-300:]}")
+
+
 def check_interruption(tool, maplibre, project, declarations, tiles, environment, failures):
     """SIGTERM while Chromium draws: within 5 s no process of the run is left and no profile folder either."""
     import signal
@@ -324,6 +407,7 @@ def main(argv):
             "a view naming a variant the declarations lack is a located error")
 
         check_recording(tool, maplibre, project, environment, failures)
+        check_failing_hosts(tool, maplibre, project, environment, failures)
 
         kept = pathlib.Path(artefacts) / "snapshots"
         if kept.exists():

@@ -32,6 +32,10 @@ import Testing
             threshold.status == 2 && threshold.error.contains("--threshold goes with --check"), "\(threshold.error)")
         let check = runTool(["snapshot", Self.demo, "--out", out, "--check", "/nonexistent", "--browser", "/bin/true"])
         #expect(check.status == 2 && check.error.contains("the baseline folder '/nonexistent'"), "\(check.error)")
+        for bad in ["0", "-3", "nan"] {
+            let timeout = runTool(["snapshot", Self.demo, "--out", out, "--timeout", bad, "--browser", "/bin/true"])
+            #expect(timeout.status == 2 && timeout.error.contains("--timeout"), "\(bad): \(timeout.error)")
+        }
         let replay = runTool(["snapshot", Self.demo, "--out", out, "--tiles", folder.path, "--browser", "/bin/true"])
         #expect(replay.status == 1 && replay.error.contains("has no index.json: record it first"), "\(replay.error)")
         #expect(!FileManager.default.fileExists(atPath: out))

@@ -207,4 +207,72 @@ extension RemoteGatewayTests {
         let base = gateway.answer(request("/remote/\(token)/http/127.0.0.1:6379/1/2/3.png"), port: 9)
         #expect(base.status == .forbidden && gateway.problems.first?.owner == .source("base"))
     }
+
+    /// Tile services answer 404 (or an empty 200/204) where they have nothing: such a tile is recorded as empty,
+    /// drawn transparent, counted once per source and host, and only --strict makes it an error. A TileJSON
+    /// that answers 404 is still a failure.
+    @Test func aTileTheServerHasNothingForIsAnEmptyTileNotAFailure() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7]
+        let upstream = try PreviewServer(port: 0, security: SecurityHeaders(mapLibreOrigin: nil)) { request in
+            switch request.path {
+            case "/t/1/1/1.png", "/t/1/0/1.png", "/t/tiles.json": return .response(.text(.notFound, "nothing here"))
+            case "/t/1/1/2.png": return .response(HTTPResponse(contentType: "image/png", body: []))
+            default: return .response(HTTPResponse(contentType: "image/png", body: png))
+            }
+        }
+        upstream.start()
+        defer { upstream.stop() }
+        let style = Array(
+            #"""
+            {"version":8,"sources":{
+              "mc-raster-src-dev":{"type":"raster","tiles":["http://127.0.0.1:\#(upstream.port)/t/{z}/{x}/{y}.png"]},
+              "mc-raster-src-json":{"type":"raster","url":"http://127.0.0.1:\#(upstream.port)/t/tiles.json"}},
+             "layers":[]}
+            """#.utf8)
+        let folder = try makeTemporaryFolder().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func run(_ gateway: RemoteGateway) throws -> (empty: [UInt8], full: [UInt8], json: HTTPStatus) {
+            let routed = String(
+                decoding: gateway.route(style: style, port: 9, declared: ["mc-raster-src-dev", "mc-raster-src-json"]),
+                as: UTF8.self)
+            let token = try #require(routed.firstMatch(of: /remote\/([0-9a-f]+)\//)?.1)
+            let prefix = "/remote/\(token)/http/127.0.0.1:\(upstream.port)/t/"
+            let notFound = gateway.answer(request(prefix + "1/1/1.png"), port: 9)
+            let emptyBody = gateway.answer(request(prefix + "1/1/2.png"), port: 9)
+            _ = gateway.answer(request(prefix + "1/0/1.png"), port: 9)
+            #expect(notFound.status == HTTPStatus.ok && notFound.body == emptyBody.body)
+            return (
+                notFound.body, gateway.answer(request(prefix + "1/1/3.png"), port: 9).body,
+                gateway.answer(request(prefix + "tiles.json"), port: 9).status
+            )
+        }
+        for archive in [nil, try TileArchive(folder: folder, mode: .record)] {
+            let gateway = RemoteGateway(secrets: [], archive: archive)
+            let (empty, full, json) = try run(gateway)
+            #expect(empty == RemoteGateway.transparentTile && full == png)
+            #expect(json == .badGateway)
+            #expect(gateway.emptyTiles.map(\.description) == ["source 'mc-raster-src-dev' (127.0.0.1): 3 empty tiles"])
+            #expect(gateway.problems.map(\.owner) == [.source("mc-raster-src-json")], "a TileJSON's 404 is a failure")
+            try archive?.save()
+        }
+        // Replayed offline, the empty tiles are empty again, without asking anyone.
+        upstream.stop()
+        let replay = RemoteGateway(secrets: [], archive: try TileArchive(folder: folder, mode: .replay))
+        let routed = String(
+            decoding: replay.route(style: style, port: 9, declared: ["mc-raster-src-dev"]), as: UTF8.self)
+        let token = try #require(routed.firstMatch(of: /remote\/([0-9a-f]+)\//)?.1)
+        let answer = replay.answer(request("/remote/\(token)/http/127.0.0.1:\(upstream.port)/t/1/1/1.png"), port: 9)
+        #expect(answer.body == RemoteGateway.transparentTile && replay.problems.isEmpty)
+        #expect(replay.emptyTiles.first?.count == 1)
+        // With --strict an empty tile is a problem of its source, naming the status.
+        let strict = RemoteGateway(
+            secrets: [], archive: try TileArchive(folder: folder, mode: .replay), emptyTilesAreProblems: true)
+        let strictToken = try #require(
+            String(decoding: strict.route(style: style, port: 9, declared: ["mc-raster-src-dev"]), as: UTF8.self)
+                .firstMatch(of: /remote\/([0-9a-f]+)\//)?.1)
+        _ = strict.answer(request("/remote/\(strictToken)/http/127.0.0.1:\(upstream.port)/t/1/1/1.png"), port: 9)
+        #expect(
+            strict.problems.first?.message.hasSuffix("answered HTTP 404, an empty tile (an error with --strict)")
+                == true)
+    }
 }

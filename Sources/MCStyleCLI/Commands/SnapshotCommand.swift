@@ -58,6 +58,12 @@ enum SnapshotCommand: Subcommand {
         )
         let browser = Option<String>(
             name: "browser", valueName: "path", help: "The Chromium or Chrome executable (default: $CHROME, or PATH).")
+        let timeout = Option<Double>(
+            name: "timeout", valueName: "seconds",
+            help: "How long each picture may take, and each remote file half of\nthat at most (default 60).")
+        let strict = Flag(
+            name: "strict",
+            help: "A tile its server has nothing for (HTTP 404 or 204) is an error,\nnot a transparent tile.")
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
             help:
                 "TomTom's API key, for the base map's tiles, from this environment\nvariable; never printed or stored.")
@@ -92,7 +98,7 @@ enum SnapshotCommand: Subcommand {
             }
         }
         guard
-            let browser = Browser.find(
+            let found = Browser.find(
                 explicit: try Self.options.browser.value(in: arguments), environment: io.environment)
         else {
             if let given = try Self.options.browser.value(in: arguments) {
@@ -100,10 +106,16 @@ enum SnapshotCommand: Subcommand {
             }
             throw UsageError("no browser found: \(Browser.installHint)")
         }
+        var browser = found
+        let timeout = try Self.options.timeout.value(in: arguments) ?? Browser.defaultTimeout
+        guard timeout > 0, timeout.isFinite else { throw UsageError("'--timeout' must be more than 0 seconds") }
+        browser.timeout = timeout
         Self.stopBrowsersOnInterruption(io: io)
         var preview = PreviewOptions()
         preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         preview.environment = io.environment
+        preview.fetchTimeout = min(30, timeout / 2)
+        preview.emptyTilesAreErrors = Self.options.strict.isSet(in: arguments)
         try PreviewCommand.takeDrawing(
             localTiles: Self.options.localTiles.values(in: arguments),
             mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)
@@ -150,8 +162,15 @@ enum SnapshotCommand: Subcommand {
             return .inputErrors
         }
         defer { site.stop() }
-        let snapshot = SnapshotJob(
+        var snapshot = SnapshotJob(
             views: views, variantNames: site.variantNames, site: site, port: port, browser: browser)
+        if io.errorIsTerminal {
+            // The browsers' threads report on standard error; writes of whole lines need no further order.
+            nonisolated(unsafe) let terminal = io
+            snapshot.progress = { done, total, name in
+                terminal.writeError("mc-style: picture \(done) of \(total): \(name)\n")
+            }
+        }
         let taken: Result<[OutputFile], SnapshotError>
         do throws(SnapshotError) {
             taken = .success(try snapshot.run())
@@ -209,6 +228,12 @@ enum SnapshotCommand: Subcommand {
         }
         io.writeOutput(
             "wrote \(out): \(files.map(\.path).joined(separator: ", ")) (\(counted(files.count, "picture")))\n")
+        let empty = site.gateway.emptyTiles
+        if !empty.isEmpty {
+            io.writeOutput(
+                "drawn transparent, as their servers had nothing for them (HTTP 404 or 204; --strict makes them errors): "
+                    + empty.map { masked($0.description, secrets) }.joined(separator: "; ") + "\n")
+        }
         guard let baseline else { return .success }
         let failing = compared.filter(\.fails)
         for result in failing {

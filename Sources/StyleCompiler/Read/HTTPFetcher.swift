@@ -53,6 +53,8 @@ public struct HTTPFetcher: Sendable {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         /// Why, in words.
         public let message: String
+        /// The HTTP status of the last answer, when the server answered with one that is not 2xx or 3xx.
+        public var status: Int? = nil
         /// The message.
         public var description: String { message }
     }
@@ -70,7 +72,8 @@ public struct HTTPFetcher: Sendable {
             case .success(let answer):
                 if (200..<300).contains(answer.status) { return .success(answer.body) }
                 guard (300..<400).contains(answer.status), let location = answer.location, !location.isEmpty else {
-                    return .failure(Failure(message: "\(display) answered HTTP \(answer.status)"))
+                    return .failure(
+                        Failure(message: "\(display) answered HTTP \(answer.status)", status: answer.status))
                 }
                 guard URLHost.host(of: location) == URLHost.host(of: current) else {
                     let host = URLHost.host(of: location) ?? "an unknown host"

@@ -58,8 +58,26 @@ public final class RemoteGateway: Sendable {
         }
     }
 
+    /// Tiles a source's server had nothing for (HTTP 404, 204 or an empty body), drawn transparent: per owner
+    /// and host, how many different URLs.
+    public struct EmptyTiles: Sendable, Equatable, CustomStringConvertible {
+        /// Whose tiles.
+        public let owner: Owner
+        /// The host asked (lowercased).
+        public let host: String
+        /// How many different tile URLs were empty.
+        public var count: Int
+
+        /// `source 'ID' (HOST): N empty tiles`.
+        public var description: String { "\(owner) (\(host)): \(count) empty tile\(count == 1 ? "" : "s")" }
+    }
+
     /// The path prefix of routed URLs.
     static let prefix = "/remote/"
+
+    /// A transparent 1 x 1 PNG: what the page gets for an empty tile, which GL JS draws as nothing without an
+    /// error (a 404 would be one).
+    static let transparentTile = PNGImage(width: 1, height: 1).encoded
 
     private struct Registered: Sendable {
         let template: URLTemplate
@@ -74,15 +92,20 @@ public final class RemoteGateway: Sendable {
     private let environment: [String: String]
     private let archive: TileArchive?
     private let timeout: Double
+    /// True when an empty tile is a problem (`snapshot --strict`), not a transparent tile.
+    private let emptyTilesAreProblems: Bool
     private let state = Mutex<
         (templates: [String: Registered], order: [String], problems: [Problem], problemURLs: [Set<String>])
     >(([:], [], [], []))
+    private let empties = Mutex<(tiles: [EmptyTiles], urls: [Set<String>])>(([], []))
 
     /// A gateway that fetches live (`archive` nil) or through `archive`, filling `secrets` on the way out, and the
     /// value of each `${NAME}` a style asks for from `environment`.
     public init(
-        secrets: [RemoteSecret], environment: [String: String] = [:], archive: TileArchive?, timeout: Double = 30
+        secrets: [RemoteSecret], environment: [String: String] = [:], archive: TileArchive?, timeout: Double = 30,
+        emptyTilesAreProblems: Bool = false
     ) {
+        self.emptyTilesAreProblems = emptyTilesAreProblems
         var random = SystemRandomNumberGenerator()
         self.token = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined()
         self.secretList = Mutex(secrets)
@@ -93,6 +116,9 @@ public final class RemoteGateway: Sendable {
 
     /// What went wrong so far, in the order first seen.
     public var problems: [Problem] { state.withLock { $0.problems } }
+
+    /// The empty tiles so far, per owner and host in the order first seen.
+    public var emptyTiles: [EmptyTiles] { empties.withLock { $0.tiles } }
 
     /// The stand-in the page's style holds for `secret` (what `StyleRuntime` fills instead of the value).
     /// For `${NAME}`, the environment's value becomes a secret of this gateway the first time it is asked for; nil
@@ -230,14 +256,26 @@ public final class RemoteGateway: Sendable {
         }
         let answer: TileArchive.Answer
         if let archive {
-            answer = archive.answer(display: display, upstream: upstream, fetcher: fetcher)
+            answer = archive.answer(display: display, upstream: upstream, isTile: target.isTile, fetcher: fetcher)
         } else {
-            switch fetcher.fetch(upstream, display: display) {
-            case .success(let bytes): answer = .file(bytes, contentType: TileArchive.contentType(display, bytes))
-            case .failure(let failure): answer = .failed(failure.message)
+            let fetched = fetcher.fetch(upstream, display: display)
+            if let status = TileArchive.emptyTileStatus(fetched, isTile: target.isTile) {
+                answer = .empty(status: status)
+            } else {
+                switch fetched {
+                case .success(let bytes): answer = .file(bytes, contentType: TileArchive.contentType(display, bytes))
+                case .failure(let failure): answer = .failed(failure.message)
+                }
             }
         }
         switch answer {
+        case .empty(let status):
+            noteEmpty(owner, host: authority.host, url: display)
+            if emptyTilesAreProblems {
+                let message = "\(display) answered HTTP \(status), an empty tile (an error with --strict)"
+                note(Problem(owner: owner, host: authority.host, url: display, message: message, isMissing: false))
+            }
+            return HTTPResponse(contentType: "image/png", body: Self.transparentTile)
         case .missing:
             let message = "the tiles folder '\(archive?.folder ?? "")' has no \(display)"
             note(Problem(owner: owner, host: authority.host, url: display, message: message, isMissing: true))
@@ -259,7 +297,7 @@ public final class RemoteGateway: Sendable {
     /// What a remote URL a page asked for stands for: whose it is, the URL to fetch (secrets filled where they
     /// may go) and the URL to show and store (secrets as `{key}` and `${NAME}`); nil when no template of the
     /// routed styles names it.
-    func target(of url: String) -> (owner: Owner, upstream: String, display: String, isDeclared: Bool)? {
+    func target(of url: String) -> (owner: Owner, upstream: String, display: String, isDeclared: Bool, isTile: Bool)? {
         let found = state.withLock { state -> (Registered, [Substring])? in
             for text in state.order {
                 guard let registered = state.templates[text], let values = registered.template.match(url) else {
@@ -272,12 +310,25 @@ public final class RemoteGateway: Sendable {
         guard let (registered, values) = found else { return nil }
         let upstream = registered.template.filled(values) { fill($0, in: registered.template.text) }
         let display = registered.template.filled(values) { masked($0) }
-        return (registered.owner, upstream, display, registered.isDeclared)
+        return (registered.owner, upstream, display, registered.isDeclared, registered.template.isTile)
     }
 
     private func refuse(_ owner: Owner, host: String, url: String, _ message: String) -> HTTPResponse {
         note(Problem(owner: owner, host: host, url: url, message: message, isMissing: false))
         return .text(.forbidden, message)
+    }
+
+    /// Counts an empty tile of `owner` at `host` (each URL once).
+    private func noteEmpty(_ owner: Owner, host: String, url: String) {
+        empties.withLock { empties in
+            if let index = empties.tiles.firstIndex(where: { $0.owner == owner && $0.host == host }) {
+                empties.urls[index].insert(url)
+                empties.tiles[index].count = empties.urls[index].count
+            } else {
+                empties.tiles.append(EmptyTiles(owner: owner, host: host, count: 1))
+                empties.urls.append([url])
+            }
+        }
     }
 
     /// Keeps the first problem of each owner, host and kind (missing, or failed), counting the other URLs.

@@ -53,6 +53,11 @@ struct URLTemplate: Sendable, Equatable {
         self.pieces = Self.split(text)
     }
 
+    /// True for a tile URL (`{z}`, `{quadkey}` or `{bbox-epsg-3857}`): one whose 404 or 204 is an empty tile.
+    var isTile: Bool {
+        pieces.contains { [.token(.z), .token(.quadkey), .token(.bbox)].contains($0) }
+    }
+
     /// The template of a sprite URL: the ending goes before the query, as GL JS puts it.
     init(sprite url: String) {
         let mark = url.firstIndex(of: "?") ?? url.endIndex

@@ -19,6 +19,11 @@ public struct PreviewOptions: Sendable {
     public var archive: TileArchive?
     /// Where the page loads MapLibre GL JS from.
     public var mapLibre: MapLibreSource = .pinned
+    /// How long one remote file may take to arrive, in seconds.
+    public var fetchTimeout: Double = 30
+    /// True when a tile the server has nothing for (HTTP 404, 204) is an error (`snapshot --strict`), not a
+    /// transparent tile.
+    public var emptyTilesAreErrors = false
 
     /// Where MapLibre GL JS comes from: it is not part of mc-style.
     public enum MapLibreSource: Sendable, Equatable {

@@ -28,7 +28,7 @@ public final class PreviewSite: Sendable {
         self.findingLine = findingLine
         self.gateway = RemoteGateway(
             secrets: options.apiKey.map { [RemoteSecret(.apiKey, value: $0)] } ?? [], environment: options.environment,
-            archive: options.archive)
+            archive: options.archive, timeout: options.fetchTimeout, emptyTilesAreProblems: options.emptyTilesAreErrors)
     }
 
     /// Builds once and starts the server on 127.0.0.1; returns the port.

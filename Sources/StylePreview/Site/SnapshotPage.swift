@@ -52,6 +52,9 @@ enum SnapshotPage {
               container.style.width = number("width") + "px";
               container.style.height = number("height") + "px";
               try {
+                if (typeof maplibregl === "undefined") {
+                  throw new Error("MapLibre GL JS did not load (offline?): give --maplibre-js URL|FOLDER for a copy of your own");
+                }
                 const response = await fetch("/style.json?variant=" + encodeURIComponent(query.get("variant") || "")
                   + "&token=" + encodeURIComponent(token));
                 if (!response.ok) { throw new Error(await response.text()); }

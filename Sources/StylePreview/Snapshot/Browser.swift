@@ -1,4 +1,5 @@
 import Foundation
+import LocatedJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -14,8 +15,10 @@ public struct Browser: Sendable {
 
     /// The browser names looked for on `PATH`, in this order.
     public static let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"]
-    /// How long a picture may take, in seconds, before the browser is stopped.
-    public static let timeout: Double = 60
+    /// How long a picture may take by default, in seconds, before the browser is stopped.
+    public static let defaultTimeout: Double = 60
+    /// How long a picture may take, in seconds, before the browser is stopped (`snapshot --timeout`).
+    public var timeout: Double = Browser.defaultTimeout
 
     /// The browser at `executable`.
     public init(executable: String) { self.executable = executable }
@@ -60,7 +63,7 @@ public struct Browser: Sendable {
             ]
         let process = try BrowserProcess(executable: executable, arguments: arguments, scratch: scratch)
         defer { process.stop() }
-        let deadline = Date().addingTimeInterval(Self.timeout)
+        let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let value = done() { return value }
             if let status = process.exitStatus {
@@ -71,7 +74,7 @@ public struct Browser: Sendable {
             }
             usleep(20_000)
         }
-        throw SnapshotError("the map was not drawn within \(Int(Self.timeout)) s")
+        throw SnapshotError("the map was not drawn within \(JSONNumber(timeout).text) s (--timeout)")
     }
 
     /// Stops every browser still running and removes their profiles: for `mc-style` interrupted mid-run.

@@ -3,6 +3,7 @@ import Foundation
 import LocatedJSON
 import StyleCompiler
 import StyleMath
+import Synchronization
 
 /// `mc-style snapshot` short of the output folder: one picture per view and variant (`<view>.<variant>.png`),
 /// each taken of the preview's snapshot page in a headless browser, from a site already built and started.
@@ -17,6 +18,8 @@ public struct SnapshotJob: Sendable {
     public var port: UInt16
     /// The browser that takes the pictures.
     public var browser: Browser
+    /// Told after each picture: how many are done, of how many, and the picture's file name.
+    public var progress: (@Sendable (_ done: Int, _ total: Int, _ fileName: String) -> Void)? = nil
 
     /// A job taking `views` in `variantNames` of `site` (started, on `port`), with `browser`.
     public init(views: [SnapshotView], variantNames: [String], site: PreviewSite, port: UInt16, browser: Browser) {
@@ -63,6 +66,7 @@ public struct SnapshotJob: Sendable {
     public func run() throws(SnapshotError) -> [OutputFile] {
         let shots = self.shots
         var results = [Result<[UInt8], SnapshotError>?](repeating: nil, count: shots.count)
+        let done = Mutex(0)
         results.withUnsafeMutableBufferPointer { buffer in
             // Each shot writes only its own slot.
             nonisolated(unsafe) let slots = buffer
@@ -83,6 +87,11 @@ public struct SnapshotJob: Sendable {
                 } catch {
                     slots[index] = .failure(error)
                 }
+                let count = done.withLock { count in
+                    count += 1
+                    return count
+                }
+                progress?(count, shots.count, shot.fileName)
             }
         }
         var files: [OutputFile] = []

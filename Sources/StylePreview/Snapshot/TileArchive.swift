@@ -34,6 +34,21 @@ public final class TileArchive: Sendable {
         case missing
         /// Fetching or reading failed, and why (secrets masked).
         case failed(String)
+        /// A tile the server has nothing for: it answered 404, or 204 or an empty body (the HTTP status).
+        case empty(status: Int)
+    }
+
+    /// The index's type of a recorded empty tile (its stored file is empty).
+    static let emptyTileType = "mc-style/empty-tile"
+
+    /// What a tile URL's answer means: HTTP 404, 204 or an empty body is an empty tile, as tile services say
+    /// "nothing here"; nil when it is no such answer (or `isTile` is false).
+    static func emptyTileStatus(_ result: Result<[UInt8], HTTPFetcher.Failure>, isTile: Bool) -> Int? {
+        guard isTile else { return nil }
+        switch result {
+        case .success(let bytes): return bytes.isEmpty ? 204 : nil
+        case .failure(let failure): return failure.status == 404 ? 404 : nil
+        }
     }
 
     /// One stored answer.
@@ -89,8 +104,9 @@ public final class TileArchive: Sendable {
 
     /// The stored answer for `display` (a URL with its secrets shown as `{key}` and `${NAME}`); when recording,
     /// one the folder lacks is fetched from `upstream` (the URL with its secrets) with `fetcher` and stored.
-    func answer(display: String, upstream: String, fetcher: HTTPFetcher) -> Answer {
+    func answer(display: String, upstream: String, isTile: Bool, fetcher: HTTPFetcher) -> Answer {
         if let entry = index.withLock({ $0[display] }) {
+            if entry.contentType == Self.emptyTileType { return .empty(status: 404) }
             do throws(InputError) {
                 let path = FilePaths.join(folder, entry.file)
                 return .file(try Self.reader(Limits.remoteFileSize).bytes(path: path), contentType: entry.contentType)
@@ -101,11 +117,15 @@ public final class TileArchive: Sendable {
         guard mode == .record else { return .missing }
         var bounded = fetcher
         bounded.byteLimit = Limits.remoteFileSize
-        switch bounded.fetch(upstream, display: display) {
-        case .failure(let failure):
+        let fetched = bounded.fetch(upstream, display: display)
+        let emptyStatus = Self.emptyTileStatus(fetched, isTile: isTile)
+        switch fetched {
+        case .failure(let failure) where emptyStatus == nil:
             return .failed(failure.message)
-        case .success(let bytes):
-            let entry = Entry(file: SHA256.hex(Array(display.utf8)), contentType: Self.contentType(display, bytes))
+        case .success, .failure:
+            let bytes = (try? fetched.get()) ?? []
+            let type = emptyStatus == nil ? Self.contentType(display, bytes) : Self.emptyTileType
+            let entry = Entry(file: SHA256.hex(Array(display.utf8)), contentType: type)
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try AtomicFileWriter().write(bytes, to: FilePaths.join(folder, entry.file))
@@ -113,6 +133,7 @@ public final class TileArchive: Sendable {
                 return .failed("cannot store \(display) in '\(folder)': \(error)")
             }
             index.withLock { $0[display] = entry }
+            if let emptyStatus { return .empty(status: emptyStatus) }
             return .file(bytes, contentType: entry.contentType)
         }
     }
