@@ -63,7 +63,7 @@ import Testing
         #expect(github.contains("%0Astyles/style.json:3:"), "related places too: \(github)")
         #expect(!github.contains("lint.unused-source"))
         // Without the configuration (outside the repository): the defaults.
-        let defaults = runTool(["validate", style, "--target", "maplibre"], in: "/")
+        let defaults = runTool(["validate", style, "--target", "maplibre", "--verbose"], in: "/")
         #expect(defaults.status == 0)
         #expect(defaults.output.contains("note: layer 'hidden'") && defaults.output.contains("[lint.unused-source]"))
     }

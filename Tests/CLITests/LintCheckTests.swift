@@ -25,7 +25,7 @@ import Testing
         let sprite = root.appendingPathComponent("corpus/assets/ofm_f384").path
         for style in SharedData.corpusStyles {
             let name = style.deletingPathExtension().lastPathComponent
-            var words = ["validate", style.path, "--target", "maplibre"]
+            var words = ["validate", style.path, "--target", "maplibre", "--verbose"]
             if name.hasPrefix("omt-") || name.hasPrefix("ofm-") {
                 words += ["--vector-layers", "openmaptiles=\(tiles)"]
             }

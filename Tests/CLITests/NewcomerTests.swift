@@ -195,7 +195,7 @@ import Testing
         let fixture = Fixtures.folder("declarations/invalid/env-missing.yaml").path
         let strict = runTool(["validate", fixture])
         #expect(strict.status == 1 && strict.output.contains("[env.missing]"))
-        let absent = runTool(["validate", fixture, "--secrets-absent"])
+        let absent = runTool(["validate", fixture, "--secrets-absent", "--verbose"])
         #expect(absent.status == 0, "\(absent.output)")
         #expect(
             absent.output.contains(
@@ -400,5 +400,36 @@ import Testing
             tomtom.output.contains(
                 "belowLabels inserts at 694, below 'Service road whitetext icon0' (the first label)"),
             "\(tomtom.output.suffix(300))")
+    }
+
+    /// A finding every variant shares is printed once, naming the others; notes wait for --verbose.
+    @Test func aFindingOfEveryVariantIsPrintedOnceAndNotesNeedVerbose() throws {
+        let dark = SharedData.repositoryFile("styles/tomtom-demo-dark.json").path
+        let (folder, url) = try file(
+            "v.yaml",
+            """
+            version: 1
+            bases: { light: \(Self.base), dark: \(dark) }
+            sources:
+              - id: a
+                urlTemplate: https://t.example.com/{z}/{x}/{y}.png
+                placement: { below: Nope }
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = runTool(["validate", url.path])
+        #expect(run.output.components(separatedBy: "[compose.placement-anchor]").count == 2, "\(run.output)")
+        #expect(
+            run.output.contains(
+                "names layer 'Nope', which the base style of variant 'light' does not have (the same in variant 'dark')"
+            ),
+            "\(run.output)")
+        #expect(!run.output.contains("give the placement a fallback"), "no base has it: a fallback would hide a typo")
+
+        let variants = SharedData.repositoryFile("fixtures/variants/mc-style.yaml").path
+        let quiet = runTool(["validate", variants])
+        #expect(!quiet.output.contains(": note:") && quiet.output.contains("3 notes not shown: --verbose shows them"))
+        let verbose = runTool(["validate", variants, "--verbose"])
+        #expect(verbose.output.contains("note: the base style of variant 'satellite' has no layer 'Motorway label'"))
+        #expect(!verbose.output.contains("not shown"))
     }
 }

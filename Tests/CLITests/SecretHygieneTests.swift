@@ -134,7 +134,7 @@ extension SecretHygieneTests {
                 + "\"sources\": {\"r\": {\"type\": \"raster\", \"tiles\": [\"https://api.tomtom.com/t/{z}/{x}/{y}.png?\\u006bey=Zq9xW2vB7nK4mP8s\"], \"tileSize\": \"x\"}},\n"
                 + "\"layers\": []}\n").utf8
         ).write(to: style)
-        let run = runTool(["validate", style.path, "--target", "maplibre"])
+        let run = runTool(["validate", style.path, "--target", "maplibre", "--verbose"])
         #expect(run.output.contains(#""apiKey": "SeCr…", "owner-key": "0wne…""#), "\(run.output)")
         #expect(run.output.contains("[style.type]") && run.output.contains(#"?\u006bey=Zq9x…""#), "\(run.output)")
         for secret in ["SeCrEt1234567890", "0wnerKey99887766", "Zq9xW2vB7nK4mP8s"] {

@@ -36,6 +36,8 @@ enum ValidateCommand: Subcommand {
             [.text, .json, .sarif, .github],
             help: "text (default), json, sarif (SARIF 2.1.0) or github\n(workflow commands).")
         let strict = Flag(name: "strict", help: "Warnings fail too (exit 1).")
+        let verbose = Flag(
+            name: "verbose", help: "Print notes too (text and github formats; json and sarif always hold them).")
         let quiet = SharedOptions.quiet
         let base = Option<String>(
             name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
@@ -105,19 +107,25 @@ enum ValidateCommand: Subcommand {
         let shown =
             Self.options.quiet.isSet(in: arguments)
             ? diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) } : diagnostics
+        // Notes (where a fallback placed a layer, a stand-in checked) are for whoever asks: read by people, they
+        // drown the findings that need doing.
+        let read = Self.options.verbose.isSet(in: arguments) ? shown : shown.filter { $0.severity != .note }
         switch format {
         case .json: io.writeOutput(JSONReportPrinter().render(shown, heldBack: heldBack))
         case .sarif:
             io.writeOutput(
                 SARIFPrinter(toolVersion: MCStyleTool.version, currentDirectory: io.currentDirectory).render(shown))
         case .github:
-            let (listed, omitted) = limit.apply(shown)
+            let (listed, omitted) = limit.apply(read)
             io.writeOutput(
                 GitHubPrinter(currentDirectory: io.currentDirectory).render(listed) + FindingLimit.lines(omitted))
         case .text, .markdown:
             let printer = TextDiagnosticPrinter(useColor: false)
-            let (listed, omitted) = limit.apply(shown)
-            io.writeOutput(printer.render(listed) + FindingLimit.lines(omitted) + printer.summary(diagnostics))
+            let (listed, omitted) = limit.apply(read)
+            let notes = shown.count - read.count
+            io.writeOutput(
+                printer.render(listed) + FindingLimit.lines(omitted) + printer.summary(diagnostics)
+                    + (notes > 0 ? "\(counted(notes, "note")) not shown: --verbose shows them\n" : ""))
             if let heldBack, let baselinePath {
                 let stale = diagnostics.count { $0.rule == "baseline.stale" }
                 io.writeOutput(

@@ -304,9 +304,7 @@ struct StyleComposer: Sendable {
             return nil
         }
         let hint = Suggestion.didYouMeanLayer(anchor, among: Array(stack.indexByID.keys).sorted())
-        let advice =
-            variant.isNamed
-            ? " (give the placement a fallback, such as fallback: top, for the variants without it)" : ""
+        let advice = variant.isNamed ? Self.fallbackAdvice : ""
         diagnostics.append(
             Diagnostic(
                 .composePlacementAnchor,
@@ -314,6 +312,10 @@ struct StyleComposer: Sendable {
                 at: source.location(of: "placement"), path: placementPath, related: variant.related))
         return nil
     }
+
+    /// The advice a missing anchor gets in a named variant; merged across variants, an anchor that every
+    /// variant lacks drops it (`mergingComposedVariants`): a fallback would only hide the mistake.
+    static let fallbackAdvice = " (give the placement a fallback, such as fallback: top, for the variants without it)"
 
     private func noteMissingLabels(
         _ placement: LayerPlacement, of source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack,

@@ -134,16 +134,17 @@ public struct CompileJob: Sendable {
         let readPaths = inputs.files.map(\.name) + inputs.assetPaths
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         var compositions: [Composition] = []
-        var composeDiagnostics: [Diagnostic] = []
+        var perVariant: [(String, [Diagnostic])] = []
         for variant in inputs.variants {
             let context = inputs.composedVariant(variant)
             let (composed, found) = StyleCompilation.composeUnvalidated(
                 base: variant.base.root, declarations: inputs.declarations,
                 target: target, apiKey: apiKey, embedsEnvironment: options.embedsEnvironment, variant: context,
                 files: inputs.fileTable)
-            composeDiagnostics += found
+            perVariant.append((variant.name, found))
             if let composed { compositions.append(composed) }
         }
+        var composeDiagnostics = perVariant.mergingComposedVariants(named: inputs.hasNamedVariants)
         composeDiagnostics += AnchorFallbackRules.check(compositions, variants: inputs.variants.count)
         let diagnostics = loadDiagnostics + options.configuration.apply(composeDiagnostics)
         // The composed styles are validated even when the declarations have errors (nothing is written then):
@@ -233,6 +234,45 @@ extension Array where Element == (String, [Diagnostic]) {
             let names = variants.map { "'\($0)'" }
             let listed = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
             return diagnostic.with(message: diagnostic.message + " (in variants \(listed))")
+        }
+    }
+}
+
+extension Array where Element == (String, [Diagnostic]) {
+    /// The findings of composing onto each variant (variant name, findings), each finding once: one made in
+    /// several variants at the same place whose messages differ only in the variant they name ("the base style
+    /// of variant 'light'") is kept as the first variant has it, naming the other variants after it.
+    func mergingComposedVariants(named: Bool) -> [Diagnostic] {
+        guard named, count > 1 else { return flatMap(\.1) }
+        var order: [String] = []
+        var found: [String: (diagnostic: Diagnostic, variants: [String])] = [:]
+        for (variant, diagnostics) in self {
+            for diagnostic in diagnostics {
+                let general = diagnostic.message.replacing("variant '\(variant)'", with: "variant '\u{0}'")
+                let place = diagnostic.location.map { "\($0.file.name):\($0.position)" } ?? "-"
+                let key = "\(diagnostic.rule)\u{1}\(diagnostic.severity)\u{1}\(place)\u{1}\(general)"
+                if found[key] == nil {
+                    order.append(key)
+                    found[key] = (diagnostic, [variant])
+                } else if found[key]?.variants.contains(variant) == false {
+                    found[key]?.variants.append(variant)
+                }
+            }
+        }
+        return order.compactMap { key in
+            guard let (diagnostic, variants) = found[key] else { return nil }
+            // A finding that does not name its variant (one about a declaration alone) is simply the same.
+            guard variants.count > 1, let first = variants.first,
+                diagnostic.message.contains("variant '\(first)'")
+            else { return diagnostic }
+            let others = variants.dropFirst().map { "'\($0)'" }
+            let message =
+                variants.count == count
+                ? diagnostic.message.replacing(StyleComposer.fallbackAdvice, with: "") : diagnostic.message
+            let listed =
+                others.count == 1
+                ? others[0] : others.dropLast().joined(separator: ", ") + " and " + (others.last ?? "")
+            return diagnostic.with(message: message + " (the same in variant\(others.count == 1 ? "" : "s") \(listed))")
         }
     }
 }
