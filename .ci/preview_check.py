@@ -388,7 +388,8 @@ def wait_until(page, expression, timeout=5000):
 
 
 def settle(page):
-    wait_until(page, "window.previewMap.loaded() && window.previewMap.areTilesLoaded()", timeout=20000)
+    # first every style the panel asked for is answered and applied, then its tiles are drawn
+    wait_until(page, "window.previewPendingStyles === 0 && window.previewMap.loaded() && window.previewMap.areTilesLoaded()", timeout=20000)
     page.wait_for_timeout(300)
 
 

@@ -119,10 +119,24 @@ enum PreviewPage {
             + "&build=" + state.version;
         }
 
+        // Each change of the panel asks for the style again; only the newest answer is applied, so a slow answer
+        // to an older request never undoes a later change. `window.previewPendingStyles` counts unanswered requests.
+        let styleRequests = 0;
+        window.previewPendingStyles = 0;
         async function loadStyle() {
-          const response = await fetch(styleURL());
-          if (!response.ok) { addError(await response.text()); return; }
-          const style = await response.json();
+          const request = ++styleRequests;
+          window.previewPendingStyles += 1;
+          try {
+            const response = await fetch(styleURL());
+            if (!response.ok) { if (request === styleRequests) addError(await response.text()); return; }
+            const style = await response.json();
+            if (request === styleRequests) applyStyle(style);
+          } finally {
+            window.previewPendingStyles -= 1;
+          }
+        }
+
+        function applyStyle(style) {
           if (map === null) {
             map = new maplibregl.Map({ container: "map", style: style, center: state.center || [0, 0],
               zoom: Math.max(0, (state.zoom || 1)), hash: true, attributionControl: { compact: true } });
