@@ -61,9 +61,8 @@ import Testing
                     "    {\"id\": \"satellite\", \"type\": \"raster\", \"source\": \"sat\", \"maxzoom\": 8},\n    {\n      \"id\": \"water\","
                 ),
                 (park, park + ", \"maxzoom\": 7"),
-            ], layer: "park",
-            message:
-                "layer 'park' is never seen: raster layer 'satellite' above it is opaque and covers the world at every zoom where 'park' shows"
+            ], layer: "satellite",
+            message: "raster layer 'satellite' is opaque and covers the world: 1 layer under it is never seen ('park')"
         ),
         Mutation(
             rule: "lint.zero-opacity",

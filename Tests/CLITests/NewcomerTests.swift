@@ -432,4 +432,33 @@ import Testing
         #expect(verbose.output.contains("note: the base style of variant 'satellite' has no layer 'Motorway label'"))
         #expect(!verbose.output.contains("not shown"))
     }
+
+    @Test func oneOpaqueRasterIsOneLocatedFindingWithACount() throws {
+        let (folder, url) = try file(
+            "sat.yaml",
+            """
+            version: 1
+            base: \(Self.base)
+            sources:
+              - id: satellite
+                urlTemplate: https://t.example.com/sat/{z}/{x}/{y}.jpg
+                placement: belowLabels
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = runTool(["validate", url.path])
+        let covered = run.output.split(separator: "\n").filter { $0.contains("[lint.covered]") }
+        #expect(covered.count == 1, "\(run.output)")
+        // At the declaration of the source, line 4 column 9, with how many layers it hides.
+        #expect(
+            covered.first?.hasPrefix(
+                "\(url.path):4:9: warning: raster layer 'mc-raster-layer-satellite' is opaque and covers the world: ")
+                == true, "\(run.output)")
+        #expect(covered.first?.contains(" layers under it are never seen (") == true)
+        // Every finding line of the run names a file, line and column.
+        let findings = run.output.split(separator: "\n").filter {
+            $0.contains(": warning: ") || $0.contains(": error: ")
+        }
+        #expect(
+            findings.allSatisfy { $0.split(separator: ":").count >= 4 && !$0.hasPrefix("mc-style:") }, "\(run.output)")
+    }
 }

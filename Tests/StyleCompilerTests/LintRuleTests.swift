@@ -93,22 +93,28 @@ import Testing
         let found = try check(
             """
             {"id": "bg", "type": "background"},
-            {"id": ⟦"a", "type": "fill", "source": "v", "source-layer": "w", "minzoom": 3, "maxzoom": 18},
+            {"id": ⟧"a", "type": "fill", "source": "v", "source-layer": "w", "minzoom": 3, "maxzoom": 18},
             {"id": "b", "type": "fill", "source": "v", "source-layer": "w"},
             {"id": "hidden", "type": "fill", "source": "v", "source-layer": "w", "minzoom": 3, "layout": {"visibility": "none"}},
-            {"id": ⟧"sat", "type": "raster", "source": "sat", "maxzoom": 20},
+            {"id": "a2", "type": "line", "source": "v", "source-layer": "w", "minzoom": 5, "maxzoom": 18},
+            {"id": "a3", "type": "line", "source": "v", "source-layer": "w", "minzoom": 6, "maxzoom": 18},
+            {"id": "a4", "type": "line", "source": "v", "source-layer": "w", "minzoom": 7, "maxzoom": 18},
+            {"id": ⟦"sat", "type": "raster", "source": "sat", "maxzoom": 20},
             {"id": "c", "type": "fill", "source": "v", "source-layer": "w", "minzoom": 4},
             {"id": "overlay", "type": "raster", "source": "png"},
             {"id": "partial", "type": "raster", "source": "part"},
             {"id": "faded", "type": "raster", "source": "sat", "minzoom": 3, "paint": {"raster-opacity": 0.5}},
-            {"id": ⟦"d", "type": "line", "source": "v", "source-layer": "w", "minzoom": 10, "maxzoom": 14},
-            {"id": ⟧"tomtom", "type": "raster", "source": "tt", "minzoom": 10, "maxzoom": 15}
+            {"id": ⟧"d", "type": "line", "source": "v", "source-layer": "w", "minzoom": 10, "maxzoom": 14},
+            {"id": ⟦"tomtom", "type": "raster", "source": "tt", "minzoom": 10, "maxzoom": 15}
             """, rule: .lintCovered, sources: sources)
+        // One finding per raster, at the raster, counting what it hides and naming the first three.
         #expect(
             found.map(\.message) == [
-                "layer 'a' is never seen: raster layer 'sat' above it is opaque and covers the world at every zoom where 'a' shows",
-                "layer 'd' is never seen: raster layer 'tomtom' above it is opaque and covers the world at every zoom where 'd' shows",
+                "raster layer 'sat' is opaque and covers the world: 4 layers under it are never seen ('a', 'a2', 'a3' and 1 more)",
+                "raster layer 'tomtom' is opaque and covers the world: 1 layer under it is never seen ('d')",
             ])
+        // The first hidden layer is where the related location points.
+        #expect(found.map { $0.related.first?.message } == ["the first layer it hides", "the first layer it hides"])
     }
 
     @Test func duplicateLayersIgnoreKeyOrderAndFollowRefs() throws {

@@ -9,7 +9,7 @@ import YAMLReader
 /// rules:
 ///   lint.hidden: off                  # off | note | warning | error
 ///   assets.field: error
-///   lint.covered: {severity: note, ignoreLayers: ["debug-*"]}
+///   lint.covered: {severity: note, ignoreLayers: ["mc-raster-layer-satellite"]}
 /// ignoreLayers: ["scratch-*"]          # layer-id globs (* and ?) for every rule
 /// ```
 public struct LintConfigurationLoader {

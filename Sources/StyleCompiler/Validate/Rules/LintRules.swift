@@ -140,13 +140,14 @@ extension Rule {
         ])
     static let lintCovered = Rule(
         "lint.covered", .warning,
-        summary: "A layer under an opaque raster layer that covers the world at every zoom where the layer shows.",
+        summary:
+            "An opaque raster layer that covers the world at every zoom where layers under it show: one finding per raster, with the count.",
         help:
-            "Move the layer above the raster, or the raster below it; background layers are not checked (they show while tiles load).",
+            "Move the layers above the raster, or the raster below them; background layers are not checked (they show while tiles load). When the raster is meant to hide what is under it, name the raster in ignoreLayers.",
         examples: [
             .triggering(
                 .style,
-                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}, "r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.jpg"]}}, "layers": [{"id": ↓"water", "type": "fill", "source": "v", "source-layer": "water"}, {"id": "imagery", "type": "raster", "source": "r"}]}"#
+                #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}, "r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.jpg"]}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water"}, {"id": ↓"imagery", "type": "raster", "source": "r"}]}"#
             ),
             .passing(
                 .style,

@@ -7,24 +7,38 @@ extension ValidationRun {
     /// A layer under an opaque raster layer that covers the world at every zoom where the layer shows is never
     /// seen. A raster counts as opaque when its opacity is 1 at every zoom and its tiles cannot be transparent:
     /// JPEG tiles, or TomTom's basic and satellite raster maps. Backgrounds are left out (they show while
-    /// tiles load).
+    /// tiles load). One cause gives one finding: it is at the raster layer, counts the layers it hides and names
+    /// the first few, with the first hidden layer that has a location as a related location.
     func checkCoveredLayers(_ layers: [DrawnLayer]) {
         let covers = layers.compactMap(opaqueCover)
         guard !covers.isEmpty else { return }
+        // The layers each cover hides, by the cover's position in `covers`; a layer is hidden by the lowest
+        // cover above it that spans its zoom range.
+        var hidden: [[DrawnLayer]] = Array(repeating: [], count: covers.count)
         for layer in layers where layer.type != "background" && !layer.isHidden && !layer.hasEmptyZoomRange {
             guard
-                let cover = covers.first(where: {
+                let cover = covers.firstIndex(where: {
                     $0.layer.index > layer.index && $0.lowestZoom <= layer.minimumZoom
                         && layer.maximumZoom <= $0.layer.maximumZoom
                 })
             else { continue }
-            let raster = cover.layer.displayName
+            hidden[cover].append(layer)
+        }
+        for (cover, under) in zip(covers, hidden) where !under.isEmpty {
+            let named = under.prefix(Self.coveredLayersNamed).map(\.displayName)
+            let rest = under.count - named.count
+            let list = named.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+            let count = under.count == 1 ? "1 layer under it is" : "\(under.count) layers under it are"
+            let first = under.first { files.location(of: $0.anchor) != nil }
             reportLayer(
-                .lintCovered, layer, cause: cover.layer.anchor, related: "the opaque raster layer above it",
-                "layer \(layer.displayName) is never seen: raster layer \(raster) above it is opaque and covers the world at every zoom where \(layer.displayName) shows"
+                .lintCovered, cover.layer, cause: first?.anchor, related: "the first layer it hides",
+                "raster layer \(cover.layer.displayName) is opaque and covers the world: \(count) never seen (\(list))"
             )
         }
     }
+
+    /// How many hidden layers a `lint.covered` finding names before it says how many more there are.
+    private static let coveredLayersNamed = 3
 
     /// An opaque raster layer that covers the world from `lowestZoom` up to (not including) its maximum zoom.
     /// A type of its own, not a tuple with a `Range<Double>`: an array of such tuples has its storage type made
