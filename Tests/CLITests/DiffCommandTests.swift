@@ -138,4 +138,50 @@ import Testing
         let markdown = runTool(["diff", old, new, "--format", "markdown"], in: root)
         #expect(markdown.status == 1 && markdown.output.contains("mc-raster-layer-esri-imagery"))
     }
+
+    /// Two folders compile wrote: each variant compared with its namesake, a variant only one folder has
+    /// reported as added or removed, so one command serves a project with `bases:` and one without.
+    @Test func twoCompiledFoldersAreComparedVariantByVariant() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let declarations = SharedData.repositoryFile("fixtures/variants/mc-style.yaml")
+        let text = try String(contentsOf: declarations, encoding: .utf8)
+        let changed = declarations.deletingLastPathComponent().appendingPathComponent(".diff-\(UUID().uuidString).yaml")
+        try Data(text.replacing("opacity: 0.5", with: "opacity: 0.7").utf8).write(to: changed)
+        defer { try? FileManager.default.removeItem(at: changed) }
+        let old = folder.appendingPathComponent("old").path
+        let new = folder.appendingPathComponent("new").path
+        #expect(runTool(["compile", declarations.path, "--out", old, "--quiet"]).status == 0)
+        #expect(runTool(["compile", changed.path, "--out", new, "--quiet"]).status == 0)
+
+        let run = runTool(["diff", old, new])
+        #expect(run.status == 1)
+        for variant in ["light", "dark", "satellite"] {
+            #expect(
+                run.output.contains(
+                    "--- \(old)/style.\(variant).json\n+++ \(new)/style.\(variant).json\n~ layer mc-raster-layer-gsi-hillshade paint.raster-opacity: 0.5 -> 0.7\n1 change\n"
+                ), "\(run.output)")
+        }
+        let markdown = runTool(["diff", old, new, "--format", "markdown"])
+        #expect(markdown.output.components(separatedBy: "### Style changes: ").count == 4, "\(markdown.output)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(runTool(["diff", old, new, "--format", "json"]).output.utf8))
+                as? [String: Any])
+        let variants = (json["variants"] as? [[String: Any]] ?? []).compactMap { $0["variant"] as? String }
+        #expect(variants == ["light", "dark", "satellite"])
+        #expect((json["summary"] as? [String: Any])?["changes"] as? Int == 3)
+
+        #expect(runTool(["diff", old, old]).status == 0)
+        // One base against three: the default variant is added, the three are removed.
+        let demo = SharedData.repositoryFile("fixtures/demo/expected/tomtom").path
+        let across = runTool(["diff", old, demo])
+        #expect(across.status == 1)
+        #expect(across.output.hasPrefix("+ variant 'default': only in the new folder (\(demo)/style.json)\n"))
+        #expect(across.output.contains("- variant 'satellite': only in the old folder (\(old)/style.satellite.json)\n"))
+        // A folder compile did not write, and a folder against a file, are misuse.
+        let plain = runTool(["diff", folder.path, old])
+        #expect(plain.status == 2 && plain.error.contains("has no manifest.json: give two styles, or two folders"))
+        let mixed = runTool(["diff", old, "\(new)/style.light.json"])
+        #expect(mixed.status == 2 && mixed.error.contains("is a folder and the other is not"))
+    }
 }

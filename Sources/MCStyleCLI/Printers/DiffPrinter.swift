@@ -51,7 +51,10 @@ struct DiffPrinter {
     }
 
     /// `{"old", "new", "changes": [{"kind", ...}], "summary": {"changes": N}}`.
-    func json(_ diff: StyleDiff) -> [UInt8] {
+    func json(_ diff: StyleDiff) -> [UInt8] { JSONWriter(style: .pretty).bytes(jsonObject(diff)) }
+
+    /// The object `json` writes.
+    func jsonObject(_ diff: StyleDiff) -> JSONNode {
         func value(_ value: JSONValue?) -> JSONNode { value.map { .string(Self.show($0)) } ?? .null }
         let items = diff.changes.map { change -> JSONNode in
             switch change {
@@ -74,11 +77,10 @@ struct DiffPrinter {
                 return .object(["kind": .string("root"), "key": .string(key), "old": value(old), "new": value(new)])
             }
         }
-        return JSONWriter(style: .pretty).bytes(
-            .object([
-                "old": .string(oldName), "new": .string(newName), "changes": .array(items),
-                "summary": .object(["changes": .integer(items.count)]),
-            ]))
+        return .object([
+            "old": .string(oldName), "new": .string(newName), "changes": .array(items),
+            "summary": .object(["changes": .integer(items.count)]),
+        ])
     }
 
     /// Sections with tables, for a pull request comment or `$GITHUB_STEP_SUMMARY`.
@@ -121,5 +123,78 @@ struct DiffPrinter {
             text += "**Root**\n\n| key | old | new |\n|---|---|---|\n" + roots.joined(separator: "\n") + "\n\n"
         }
         return text + "\(counted(diff.changes.count, "change")).\n"
+    }
+
+    /// One variant of two compiled folders: its style in each (nil where that folder lacks the variant) and,
+    /// when both have it, what changed.
+    struct Comparison {
+        let variant: String
+        let old: String?
+        let new: String?
+        let diff: StyleDiff?
+
+        /// True when both folders have the variant and its styles are the same.
+        var isSame: Bool { diff?.isEmpty ?? false }
+    }
+
+    /// Each variant's text section; a variant only one folder has is one line.
+    static func text(_ comparisons: [Comparison]) -> String {
+        comparisons.map { comparison in
+            let variant = name(comparison.variant)
+            switch (comparison.old, comparison.new, comparison.diff) {
+            case (let old?, let new?, let diff?): return DiffPrinter(oldName: old, newName: new).text(diff)
+            case (_, let new?, _):
+                return "+ variant '\(variant)': only in the new folder (\(VisibleText.escaped(new)))\n"
+            case (let old?, _, _):
+                return "- variant '\(variant)': only in the old folder (\(VisibleText.escaped(old)))\n"
+            default: return ""
+            }
+        }.joined(separator: "\n")
+    }
+
+    /// Each variant's Markdown section.
+    static func markdown(_ comparisons: [Comparison]) -> String {
+        comparisons.map { comparison in
+            let variant = "`" + name(comparison.variant).replacing("`", with: "'") + "`"
+            switch (comparison.old, comparison.new, comparison.diff) {
+            case (let old?, let new?, let diff?): return DiffPrinter(oldName: old, newName: new).markdown(diff)
+            case (_, let new?, _):
+                return "### Variant \(variant) added: `\(VisibleText.escaped(new))`\n\nOnly in the new folder.\n"
+            case (let old?, _, _):
+                return "### Variant \(variant) removed: `\(VisibleText.escaped(old))`\n\nOnly in the old folder.\n"
+            default: return ""
+            }
+        }.joined(separator: "\n")
+    }
+
+    /// `{"old": FOLDER, "new": FOLDER, "variants": [{"variant", "old", "new", "changes", "summary"}],
+    /// "summary": {"changes": N, "variantsChanged": N}}`; a variant only one folder has has `null` for the other
+    /// path and no changes.
+    static func json(_ comparisons: [Comparison], oldFolder: String, newFolder: String) -> [UInt8] {
+        var total = 0
+        let variants = comparisons.map { comparison -> JSONNode in
+            var object = JSONObject()
+            object["variant"] = .string(comparison.variant)
+            if let old = comparison.old, let new = comparison.new, let diff = comparison.diff {
+                total += diff.changes.count
+                for member in DiffPrinter(oldName: old, newName: new).jsonObject(diff).objectValue?.members ?? [] {
+                    object[member.key] = member.value
+                }
+            } else {
+                object["old"] = comparison.old.map { .string(VisibleText.escaped($0)) } ?? .null
+                object["new"] = comparison.new.map { .string(VisibleText.escaped($0)) } ?? .null
+                object["changes"] = .array([])
+            }
+            return JSONNode(.object(object))
+        }
+        return JSONWriter(style: .pretty).bytes(
+            .object([
+                "old": .string(VisibleText.escaped(oldFolder)), "new": .string(VisibleText.escaped(newFolder)),
+                "variants": .array(variants),
+                "summary": .object([
+                    "changes": .integer(total),
+                    "variantsChanged": .integer(comparisons.filter { !$0.isSame }.count),
+                ]),
+            ]))
     }
 }
