@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import MCStyleCLI
@@ -45,6 +47,46 @@ import Testing
         (["format", "--check", "--in-place", "x.json"], "Error: '--check' and '--in-place' cannot be used together"),
         (["help", "nope"], "Error: unknown subcommand 'nope'"),
         (["--frob"], "Error: unknown option '--frob'"),
+        // What the options declare, enforced by the parser for every command, in one form.
+        (["compile", "d.yaml", "--out", "o", "--diff"], "Error: '--diff' goes with '--check'"),
+        (["migrate", "s.json", "--diff"], "Error: '--diff' goes with '--check'"),
+        (["expression", "1", "--global-state", "{}"], "Error: '--global-state' goes with '--inputs'"),
+        (["expression", "1", "--property", "fill-color", "--spec", "{}"], "Error: '--property' and '--spec' cannot"),
+        (
+            ["fetch-base", "--out", "s.json", "--check", "--url", "https://x"],
+            "Error: '--url' and '--check' cannot be used together"
+        ),
+        (
+            ["fetch-base", "--out", "s.json", "--url", "https://x", "--module", "hillshade"],
+            "Error: '--module' and '--url'"
+        ),
+        (["fetch-base", "--out", "s.json", "--timeout", "0"], "Error: '--timeout' takes a number above 0, not 0"),
+        (
+            ["fetch-base", "--out", "s.json", "--design", "basic_street-lite"],
+            "Error: 'basic_street-lite' is not a valid"
+        ),
+        (["fetch-base", "s.json"], "Error: unexpected argument 's.json'"),
+        (["snapshot", "d.yaml"], "Error: missing '--out <folder>'"),
+        (["snapshot", "d.yaml", "--out", "o", "--record"], "Error: '--record' goes with '--tiles'"),
+        (
+            ["snapshot", "d.yaml", "--out", "o", "--check", "b", "--threshold", "-1"],
+            "Error: '--threshold' takes 0 or more, not -1"
+        ),
+        (["preview", "--port", "70000"], "Error: '--port' takes 1..65535, not 70000"),
+        (["resolve", "folder", "--display-scale", "4"], "Error: '4' is not a valid value for '--display-scale'"),
+        (["resolve"], "Error: missing <compiled-folder>"),
+        (["diff", "a.json"], "Error: missing <new>"),
+        (["layers", "a.json", "b.json"], "Error: unexpected argument 'b.json'"),
+        (["validate"], "Error: missing <file>..."),
+        (
+            ["validate", "a.json", "--baseline", "b", "--write-baseline", "c"],
+            "Error: '--baseline' and '--write-baseline'"
+        ),
+        (["schema", "--manifest", "--config"], "Error: '--manifest' and '--config' cannot be used together"),
+        (["zoom", "--lat", "3"], "Error: give one of '--unified <zoom>' or '--tomtom <zoom>'"),
+        (["zoom", "--unified", "3", "--tomtom", "4", "--lat", "3"], "Error: '--unified' and '--tomtom' cannot"),
+        (["zoom", "--unified", "3", "--lat", "91"], "Error: '--lat' takes -90..90, not 91"),
+        (["tiles", "--zoom", "3"], "Error: missing '--bounds <west,south,east,north>'"),
     ])
     func misuseIsExitTwoWithUsageOnStandardError(words: [String], message: String) {
         let run = runTool(words)
@@ -69,5 +111,30 @@ import Testing
         let run = runTool(["zoom", "--tomtom", "10", "--lat", "-33.9"])
         #expect(run.status == 0)
         #expect(run.output.contains("latitude: -33.9"))
+    }
+
+    /// Each command's `Options.all` lists every option it stores, once, in declaration order: the spec (help,
+    /// usage, the parser's constraints) is made from `all`, so an option missing from it would be unknown to the
+    /// parser. (Reflection is used here, in a test, not at every start of the tool.)
+    @Test func everyCommandsOptionListHoldsEveryOption() {
+        for command in MCStyleTool.subcommands {
+            let listed = command.spec.options.map(\.name)
+            let stored = Mirror(reflecting: command.options).children.compactMap {
+                ($0.value as? any OptionDeclaration)?.spec.name
+            }
+            #expect(listed == stored, "\(command.spec.name)")
+        }
+    }
+
+    /// No command re-checks by hand what an option declaration says: the parser's messages appear in no
+    /// command file.
+    @Test func noCommandChecksAnOptionConstraintByHand() throws {
+        let folder = SharedData.repositoryFile("Sources/MCStyleCLI/Commands")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for phrase in ["cannot be used together", "goes with", "unexpected argument", "UsageError(\"missing"] {
+                #expect(!text.contains(phrase), "\(name) checks '\(phrase)' by hand")
+            }
+        }
     }
 }

@@ -26,10 +26,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out").path
         let record = runTool(["snapshot", Self.demo, "--out", out, "--record", "--browser", "/bin/true"])
-        #expect(record.status == 2 && record.error.contains("--record needs --tiles FOLDER"), "\(record.error)")
+        #expect(record.status == 2 && record.error.contains("'--record' goes with '--tiles'"), "\(record.error)")
         let threshold = runTool(["snapshot", Self.demo, "--out", out, "--threshold", "4", "--browser", "/bin/true"])
         #expect(
-            threshold.status == 2 && threshold.error.contains("--threshold goes with --check"), "\(threshold.error)")
+            threshold.status == 2 && threshold.error.contains("'--threshold' goes with '--check'"), "\(threshold.error)"
+        )
         let check = runTool(["snapshot", Self.demo, "--out", out, "--check", "/nonexistent", "--browser", "/bin/true"])
         #expect(check.status == 2 && check.error.contains("the baseline folder '/nonexistent'"), "\(check.error)")
         for bad in ["0", "-3", "nan"] {

@@ -1,6 +1,7 @@
-/// A subcommand's interface: what it is for, its arguments and options. Help text, the usage line and argument
-/// decoding all come from it, so they cannot disagree; its options come from the command's one declaration of
-/// each (a value whose stored properties are `OptionDeclaration`s, read in declaration order).
+/// A subcommand's interface: what it is for, its arguments and options. Help text, the usage line, argument
+/// decoding and every constraint the parser enforces (arguments' count, required options, groups, options that
+/// go with or exclude another, values' types, choices and bounds) come from it, so they cannot disagree; its
+/// options come from the command's one declaration of each (`CommandOptions.all`).
 struct CommandSpec: Sendable {
     struct Argument: Sendable {
         let name: String
@@ -32,6 +33,11 @@ struct CommandSpec: Sendable {
         var requires: String? = nil
         /// Options of one group are alternatives: at most one is given (exactly one when they are required).
         var group: String? = nil
+        /// Options this one cannot be given with, besides the other members of its group.
+        var conflicts: [String] = []
+        /// Checks a value given to the option (its type, choices and bounds): nil when it is acceptable, else
+        /// the misuse. The parser runs it on every value, so a command reads only acceptable values.
+        var check: (@Sendable (String) -> UsageError?)? = nil
 
         /// `--name`, `--name <value>` or `--name a|b`, with `...` when repeatable.
         var usage: String {
@@ -53,13 +59,13 @@ struct CommandSpec: Sendable {
     var arguments: [Argument] = []
     var options: [Option] = []
 
-    /// A subcommand's spec: its options are the `OptionDeclaration`s stored in `options`, in declaration order,
-    /// and its usage line is made from them and the arguments.
+    /// A subcommand's spec: its options are its `CommandOptions`' declarations, in their order, and its usage line
+    /// is made from them and the arguments.
     init(
         name: String, abstract: String, discussion: String = "", arguments: [Argument] = [],
-        options declarations: some Sendable
+        options declarations: some CommandOptions
     ) {
-        let options = Mirror(reflecting: declarations).children.compactMap { ($0.value as? OptionDeclaration)?.spec }
+        let options = declarations.all.map(\.spec)
         self.init(
             name: name, abstract: abstract, discussion: discussion,
             usage: [Self.usageLine(name: name, arguments: arguments, options: options)],

@@ -27,7 +27,7 @@ enum CompileCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let out = Option<String>(
             name: "out", valueName: "folder",
             help:
@@ -65,13 +65,18 @@ enum CompileCommand: Subcommand {
         )
         let maxFindings = SharedOptions.maxFindings
         let cacheDirectory = SharedOptions.cacheDirectory
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] {
+            [
+                out, base, target, apiKeyEnvironment, embedEnvironment, compact, check, diff, quiet, vectorLayers,
+                sprite, fonts, config, dependencies, maxFindings, cacheDirectory,
+            ]
+        }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.count <= 1 else {
-            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
-        }
         let out = try Self.options.out.required(in: arguments)
         let base = try Self.options.base.value(in: arguments)
         let declarations = arguments.positionals.first

@@ -25,15 +25,15 @@ enum DiffCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let format = SharedOptions.format([.text, .json, .markdown], help: "text (default), json or markdown.")
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] { [format] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.count == 2 else {
-            throw UsageError("give two styles or two compiled folders: mc-style diff OLD NEW")
-        }
         let format = try Self.options.format.value(in: arguments) ?? .text
         let paths = arguments.positionals
         let folders = paths.map(CompiledFolderPairing.isFolder)

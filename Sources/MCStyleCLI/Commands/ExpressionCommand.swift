@@ -28,7 +28,7 @@ enum ExpressionCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let property = Option<String>(
             name: "property", valueName: "name", help: "A paint or layout property to check against, e.g. fill-color."
         ).grouped("spec")
@@ -45,14 +45,14 @@ enum ExpressionCommand: Subcommand {
             name: "global-state", valueName: "json",
             help: "The style's global state (a JSON object) for 'global-state'."
         ).requiring("inputs")
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] { [property, propertySpec, format, inputs, globalState] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let format = try Self.options.format.value(in: arguments) ?? .text
-        guard arguments.positionals.count <= 1 else {
-            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
-        }
         let spec = try propertySpec(arguments)
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         let source: SourceFile

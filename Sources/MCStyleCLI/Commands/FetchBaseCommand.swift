@@ -21,13 +21,14 @@ enum FetchBaseCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let out = Option<String>(
             name: "out", valueName: "style.json", help: "Where the style is saved (its lock goes beside it)."
         ).required()
         let design = Option<String>(
             name: "design", valueName: "name",
-            help: "The map design (default basic_street-light): \(BaseStyleRequest.designs.joined(separator: ", "))."
+            help: "The map design (default basic_street-light): \(BaseStyleRequest.designs.joined(separator: ", ")).",
+            allowed: BaseStyleRequest.designs
         ).grouped("source")
         let version = Option<String>(
             name: "version", valueName: "pattern", help: "The style version pattern (default 25.2.*).")
@@ -35,7 +36,8 @@ enum FetchBaseCommand: Subcommand {
             name: "module", valueName: "name",
             help:
                 "A module to include (repeatable): \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", ")).",
-            isRepeatable: true)
+            isRepeatable: true, allowed: BaseStyleRequest.modules.keys.sorted()
+        ).conflicting("url", "check")
         let url = Option<String>(
             name: "url", valueName: "url", help: "Any style URL instead of a design ({key} where the key goes)."
         ).grouped("source")
@@ -44,35 +46,25 @@ enum FetchBaseCommand: Subcommand {
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
             help: "The TomTom API key for the request, from this environment variable.")
         let timeout = Option<Double>(
-            name: "timeout", valueName: "seconds", help: "Give up after this many seconds (default 60).")
+            name: "timeout", valueName: "seconds", help: "Give up after this many seconds (default 60)."
+        ).bounded(.above(0))
         let check = Flag(
             name: "check", help: "Fetch the locked URL again; exit 1 with a diff when TomTom serves another style."
         ).grouped("source")
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] {
+            [out, design, version, module, url, origin, apiKeyEnvironment, timeout, check]
+        }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
         let out = try Self.options.out.required(in: arguments)
         let modules = try Self.options.module.values(in: arguments)
-        for name in modules where BaseStyleRequest.modules[name] == nil {
-            throw UsageError(
-                "'\(name)' is not a module: \(BaseStyleRequest.modules.keys.sorted().joined(separator: ", "))")
-        }
         let design = try Self.options.design.value(in: arguments)
-        if let design, !BaseStyleRequest.designs.contains(design) {
-            throw UsageError(
-                "'\(design)' is not a TomTom map design\(Suggestion.didYouMean(design, among: BaseStyleRequest.designs))"
-            )
-        }
         let url = try Self.options.url.value(in: arguments)
-        if url != nil, design != nil || !modules.isEmpty {
-            throw UsageError("give either '--url' or a design with modules, not both")
-        }
         let timeout = try Self.options.timeout.value(in: arguments) ?? 60
-        guard timeout > 0 else { throw UsageError("'--timeout' must be more than 0 seconds") }
         let request = BaseStyleRequest(
             design: design, versionPattern: try Self.options.version.value(in: arguments), modules: modules, url: url,
             origin: try Self.options.origin.value(in: arguments) ?? "https://api.tomtom.com")

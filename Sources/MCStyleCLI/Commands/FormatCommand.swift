@@ -20,7 +20,7 @@ enum FormatCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let compact = Flag(name: "compact", help: "Write compact JSON (no white space) instead of pretty.")
         let sort = Flag(
             name: "sort",
@@ -30,13 +30,15 @@ enum FormatCommand: Subcommand {
         ).grouped("write")
         let inPlace = Flag(name: "in-place", help: "Rewrite each file atomically (unchanged files are not touched).")
             .grouped("write")
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] { [compact, sort, check, inPlace] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let check = Self.options.check.isSet(in: arguments)
         let inPlace = Self.options.inPlace.isSet(in: arguments)
-        if check && inPlace { throw UsageError("'--check' and '--in-place' cannot be used together") }
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         if inPlace, paths.contains("-") { throw UsageError("'--in-place' needs files, not standard input") }
         if let yaml = paths.first(where: { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }) {

@@ -21,18 +21,18 @@ enum LayersCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let variant = Option<String>(
             name: "variant", valueName: "name", help: "With declarations: the variant (a bases: key) to compose.")
         let format = SharedOptions.format([.text, .json])
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] { [variant, format] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard let path = arguments.positionals.first else { throw UsageError("missing a style or declarations file") }
-        guard arguments.positionals.count == 1 else {
-            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
-        }
+        let path = arguments.positionals[0]
         let variant = try Self.options.variant.value(in: arguments)
         let isDeclarations = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
         if variant != nil, !isDeclarations { throw UsageError("'--variant' is for a declarations file, not a style") }

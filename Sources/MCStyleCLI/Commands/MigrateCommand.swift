@@ -22,7 +22,7 @@ enum MigrateCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let check = Flag(name: "check", help: "Write nothing; exit 1 listing what would be rewritten.").grouped("write")
         let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file (before, after).")
             .requiring("check")
@@ -33,17 +33,17 @@ enum MigrateCommand: Subcommand {
             help:
                 "text (default: the migrated style, or with --check/--in-place a\nlist of rewrites) or json (a report of each rewrite)."
         )
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] { [check, diff, inPlace, format] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let paths = arguments.positionals
-        guard !paths.isEmpty else { throw UsageError("missing the style to migrate") }
         let checkOnly = Self.options.check.isSet(in: arguments)
         let inPlace = Self.options.inPlace.isSet(in: arguments)
         let showsDiff = Self.options.diff.isSet(in: arguments)
-        if checkOnly, inPlace { throw UsageError("'--check' and '--in-place' cannot be used together") }
-        if showsDiff, !checkOnly { throw UsageError("'--diff' goes with '--check'") }
         if paths.count > 1, !checkOnly, !inPlace {
             throw UsageError("several styles need '--check' or '--in-place' (standard output takes one style)")
         }

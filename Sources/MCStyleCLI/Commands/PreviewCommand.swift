@@ -31,8 +31,9 @@ enum PreviewCommand: Subcommand {
     )
 
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let port = Option<Int>(name: "port", valueName: "n", help: "The port on 127.0.0.1 (default: a free one).")
+            .bounded(.within(1...65_535))
         let variant = Option<String>(
             name: "variant", valueName: "name", help: "The map design the page shows first (a bases: key).")
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
@@ -41,23 +42,20 @@ enum PreviewCommand: Subcommand {
         let mapLibre = SharedOptions.mapLibre
         let open = Flag(name: "open", help: "Open the page in the default browser.")
         let config = SharedOptions.config
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] { [port, variant, apiKeyEnvironment, localTiles, mapLibre, open, config] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.count <= 1 else {
-            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
-        }
         let declarations = arguments.positionals.first ?? "mc-style.yaml"
         guard declarations != "-" else { throw UsageError("preview watches its declarations file: give a path") }
         guard FileManager.default.fileExists(atPath: declarations) else {
             throw UsageError("the declarations file '\(declarations)' does not exist")
         }
         var preview = PreviewOptions()
-        if let port = try Self.options.port.value(in: arguments) {
-            guard (1...65_535).contains(port) else { throw UsageError("'--port' takes 1..65535, not \(port)") }
-            preview.port = UInt16(port)
-        }
+        if let port = try Self.options.port.value(in: arguments) { preview.port = UInt16(clamping: port) }
         preview.variant = try Self.options.variant.value(in: arguments)
         preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         preview.environment = io.environment

@@ -21,13 +21,15 @@ enum RedactCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let check = Flag(name: "check", help: "Write nothing; exit 1 listing files that hold literal keys.")
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] { [check] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard !arguments.positionals.isEmpty else { throw UsageError("missing a file to redact") }
         if arguments.positionals.contains("-") {
             throw UsageError("redact rewrites files in place; standard input is not a file")
         }

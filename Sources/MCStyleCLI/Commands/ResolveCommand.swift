@@ -25,7 +25,7 @@ enum ResolveCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let variant = Option<String>(
             name: "variant", valueName: "name",
             help: "The map design to resolve (light, dark, ...: the names under bases:);\nthe first one by default.")
@@ -34,8 +34,8 @@ enum ResolveCommand: Subcommand {
         let displayScale = Option<Int>(
             name: "display-scale", valueName: "1|2|3",
             help:
-                "The screen's scale (iOS: UIScreen.main.scale; default 3): tomtom raster\ntile sizes are the declared ones / 4 at 2, / 2 otherwise (Android: / 2)."
-        )
+                "The screen's scale (iOS: UIScreen.main.scale; default 3): tomtom raster\ntile sizes are the declared ones / 4 at 2, / 2 otherwise (Android: / 2).",
+            allowed: ["1", "2", "3"])
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
             help: "Fill {key} in TomTom URLs from this environment variable.")
         let localTileServer = Option<String>(
@@ -59,19 +59,21 @@ enum ResolveCommand: Subcommand {
         let out = Option<String>(
             name: "out", valueName: "file",
             help: "Write the style to this file (atomically) instead of standard output.")
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] {
+            [
+                variant, platform, displayScale, apiKeyEnvironment, localTileServer, route, cacheKey, environment, hide,
+                show, opacity, out,
+            ]
+        }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard let folder = arguments.positionals.first else { throw UsageError("missing the compiled folder") }
-        guard arguments.positionals.count == 1 else {
-            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
-        }
+        let folder = arguments.positionals[0]
         var settings = RuntimeSettings(platform: try Self.options.platform.value(in: arguments) ?? .ios)
         settings.displayScale = try Self.options.displayScale.value(in: arguments) ?? 3
-        if let scale = settings.displayScale, !(1...3).contains(scale) {
-            throw UsageError("'--display-scale' takes 1, 2 or 3, not \(scale)")
-        }
         settings.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         settings.localTileServer = try Self.options.localTileServer.value(in: arguments)
         settings.routeIDs = dictionary(try Self.options.route.values(in: arguments))

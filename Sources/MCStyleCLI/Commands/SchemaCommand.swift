@@ -23,21 +23,20 @@ enum SchemaCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let manifest = Flag(name: "manifest", help: "Print the manifest's schema instead of the declarations'.")
             .grouped("schema")
         let config = Flag(name: "config", help: "Print the configuration file's (.mc-style.yaml) schema.").grouped(
             "schema")
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] { [manifest, config] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
         let manifest = Self.options.manifest.isSet(in: arguments)
         let config = Self.options.config.isSet(in: arguments)
-        if manifest, config { throw UsageError("'--manifest' and '--config' cannot be used together") }
         let document =
             manifest
             ? ManifestJSONSchema.document()

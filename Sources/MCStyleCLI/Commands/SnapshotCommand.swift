@@ -40,12 +40,13 @@ enum SnapshotCommand: Subcommand {
     )
 
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
-        let out = Option<String>(name: "out", valueName: "folder", help: "Where the pictures go (required).")
+    struct Options: CommandOptions {
+        let out = Option<String>(name: "out", valueName: "folder", help: "Where the pictures go.").required()
         let tiles = Option<String>(
             name: "tiles", valueName: "folder",
             help: "Serve remote files only from this folder (made by --record).")
         let record = Flag(name: "record", help: "With --tiles: fetch what the folder lacks and store it there.")
+            .requiring("tiles")
         let check = Option<String>(
             name: "check", valueName: "baseline_folder",
             help:
@@ -55,12 +56,13 @@ enum SnapshotCommand: Subcommand {
             name: "threshold", valueName: "pixels",
             help:
                 "With --check: how many pixels may differ (a channel by more than\n\(SnapshotComparison.tolerance) of 255) in a picture that is still the same (default 0)."
-        )
+        ).requiring("check").bounded(.atLeast(0))
         let browser = Option<String>(
             name: "browser", valueName: "path", help: "The Chromium or Chrome executable (default: $CHROME, or PATH).")
         let timeout = Option<Double>(
             name: "timeout", valueName: "seconds",
-            help: "How long each picture may take, and each remote file half of\nthat at most (default 60).")
+            help: "How long each picture may take, and each remote file half of\nthat at most (default 60)."
+        ).bounded(.above(0))
         let strict = Flag(
             name: "strict",
             help: "A tile its server has nothing for (HTTP 404 or 204) is an error,\nnot a transparent tile.")
@@ -70,27 +72,27 @@ enum SnapshotCommand: Subcommand {
         let localTiles = SharedOptions.localTiles
         let mapLibre = SharedOptions.mapLibre
         let config = SharedOptions.config
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] {
+            [
+                out, tiles, record, check, threshold, browser, timeout, strict, apiKeyEnvironment, localTiles, mapLibre,
+                config,
+            ]
+        }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.count <= 1 else {
-            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
-        }
         let declarations = arguments.positionals.first ?? "mc-style.yaml"
         guard FileManager.default.fileExists(atPath: declarations) else {
             throw UsageError("the declarations file '\(declarations)' does not exist")
         }
-        guard let out = try Self.options.out.value(in: arguments) else { throw UsageError("give --out FOLDER") }
+        let out = try Self.options.out.required(in: arguments)
         let tiles = try Self.options.tiles.value(in: arguments)
         let record = Self.options.record.isSet(in: arguments)
-        if record, tiles == nil { throw UsageError("--record needs --tiles FOLDER: where to store what it fetches") }
         let baseline = try Self.options.check.value(in: arguments)
         let threshold = try Self.options.threshold.value(in: arguments) ?? 0
-        guard threshold >= 0 else { throw UsageError("'--threshold' takes a number of pixels, 0 or more") }
-        if try Self.options.threshold.value(in: arguments) != nil, baseline == nil {
-            throw UsageError("--threshold goes with --check BASELINE_FOLDER")
-        }
         if let baseline {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: baseline, isDirectory: &isFolder), isFolder.boolValue else {
@@ -108,7 +110,6 @@ enum SnapshotCommand: Subcommand {
         }
         var browser = found
         let timeout = try Self.options.timeout.value(in: arguments) ?? Browser.defaultTimeout
-        guard timeout > 0, timeout.isFinite else { throw UsageError("'--timeout' must be more than 0 seconds") }
         browser.timeout = timeout
         Self.stopBrowsersOnInterruption(io: io)
         var preview = PreviewOptions()

@@ -1,6 +1,9 @@
 /// A subcommand: its interface, and what it does with decoded arguments.
 protocol Subcommand: Sendable {
+    associatedtype Options: CommandOptions
     static var spec: CommandSpec { get }
+    /// The command's options, each declared once; `spec` is made from them.
+    static var options: Options { get }
     /// Runs the command. Throws `UsageError` for misuse; returns the exit status otherwise.
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode
 }

@@ -15,7 +15,7 @@ enum TilesCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let bounds = Option<String>(name: "bounds", valueName: "west,south,east,north", help: "The area, in degrees.")
             .required()
         let zoom = Option<String>(
@@ -25,13 +25,13 @@ enum TilesCommand: Subcommand {
             name: "tile-size", valueName: "pixels", help: "Tile size in pixels: 256 (default) or 512.",
             allowed: ["256", "512"])
         let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] { [bounds, zoom, tileSize, format] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
         let format = try Self.options.format.value(in: arguments) ?? .text
         let tileSize = try Self.options.tileSize.value(in: arguments) ?? 256
         let boundsText = try Self.options.bounds.required(in: arguments)

@@ -27,7 +27,7 @@ enum ValidateCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let target = SharedOptions.target(
             help:
                 "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target. Both check against the \(StyleSpecVersion.name);\ntomtom adds TomTom's rules."
@@ -61,20 +61,24 @@ enum ValidateCommand: Subcommand {
         ).grouped("baseline")
         let maxFindings = SharedOptions.maxFindings
         let cacheDirectory = SharedOptions.cacheDirectory
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] {
+            [
+                target, format, strict, verbose, quiet, base, secretsAbsent, vectorLayers, sprite, fonts, config,
+                baseline, writeBaseline, maxFindings, cacheDirectory,
+            ]
+        }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard !arguments.positionals.isEmpty else { throw UsageError("missing a file to validate") }
         let format = try Self.options.format.value(in: arguments) ?? .text
         let limit = try SharedOptions.findingLimit(arguments)
         let target = try Self.options.target.value(in: arguments)
         let base = try Self.options.base.value(in: arguments)
         let baselinePath = try Self.options.baseline.value(in: arguments)
         let writeBaselinePath = try Self.options.writeBaseline.value(in: arguments)
-        if baselinePath != nil, writeBaselinePath != nil {
-            throw UsageError("'--baseline' and '--write-baseline' cannot be used together")
-        }
         var job = ValidateJob(
             target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
         job.options.environmentStandIns = Self.options.secretsAbsent.isSet(in: arguments)

@@ -14,45 +14,41 @@ enum ZoomCommand: Subcommand {
         options: options
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
-    struct Options: Sendable {
+    struct Options: CommandOptions {
         let unified = Option<Double>(
             name: "unified", valueName: "zoom", help: "A unified (Google-equivalent) camera zoom to convert."
         ).required().grouped("from")
         let tomTom = Option<Double>(name: "tomtom", valueName: "zoom", help: "A TomTom native camera zoom to convert.")
             .required().grouped("from")
         let latitude = Option<Double>(name: "lat", valueName: "degrees", help: "Latitude of the camera, -90..90.")
-            .required()
+            .required().bounded(.within(-90...90))
         let tilt = Option<Double>(
             name: "tilt", valueName: "degrees", help: "Camera tilt from straight down, for the altitude (default 0).")
         let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
+
+        /// Every option above, in help order.
+        var all: [any OptionDeclaration] { [unified, tomTom, latitude, tilt, format] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
         let format = try Self.options.format.value(in: arguments) ?? .text
         let latitude = try Self.options.latitude.required(in: arguments)
-        guard (-90...90).contains(latitude) else { throw UsageError("latitude \(latitude) is outside -90..90") }
         let tilt = try Self.options.tilt.value(in: arguments) ?? 0
         let unifiedInput = try Self.options.unified.value(in: arguments)
         let tomTomInput = try Self.options.tomTom.value(in: arguments)
         let conversion: Conversion
         do {
-            switch (unifiedInput, tomTomInput) {
-            case (let unified?, nil):
+            // The parser gave exactly one of --unified and --tomtom (their group is required).
+            if let unified = unifiedInput {
                 let tomTom = try ZoomCalibration.tomTomZoom(unifiedZoom: unified, latitude: latitude)
                 conversion = Conversion(
                     input: "unified", unified: unified, tomTom: tomTom, latitude: latitude, tilt: tilt)
-            case (nil, let tomTom?):
+            } else {
+                let tomTom = try Self.options.tomTom.required(in: arguments)
                 let unified = try ZoomCalibration.unifiedZoom(tomTomZoom: tomTom, latitude: latitude)
                 conversion = Conversion(
                     input: "tomtom", unified: unified, tomTom: tomTom, latitude: latitude, tilt: tilt)
-            case (nil, nil):
-                throw UsageError("give either '--unified <zoom>' or '--tomtom <zoom>'")
-            case (.some, .some):
-                throw UsageError("give either '--unified <zoom>' or '--tomtom <zoom>', not both")
             }
         } catch let error as UsageError {
             throw error
