@@ -1,4 +1,3 @@
-import Dispatch
 import LocatedJSON
 
 /// Everything a composition reads: the declarations (with their includes) and the base style of each variant.
@@ -85,13 +84,7 @@ public struct CompilationInputs: Sendable {
         // Bases and assets the declarations name must be inside the project; one outside is never read.
         let project = ProjectFolder(declarationsPath: declarationsPath)
         func isConfined(_ path: String) -> Bool { project?.contains(path) ?? true }
-        // The bases the file names are parsed on another thread while the rest of it is decoded (a base is the
-        // larger input); only those the decoded declarations name are used, and the others are parsed here.
-        let tree = loader.read(path: declarationsPath, displayName: displayName)
-        let early =
-            baseOverride == nil
-            ? EarlyBases(named: tree.root, located: located, isConfined: isConfined, inputLoader: inputLoader) : nil
-        let read = loader.decode(tree)
+        let read = loader.load(path: declarationsPath, displayName: displayName)
         var diagnostics = read.diagnostics
         guard let declarations = read.declarations, read.files.first != nil else { return (nil, diagnostics) }
         var wanted: [WantedBase] = []
@@ -146,9 +139,7 @@ public struct CompilationInputs: Sendable {
         let results = wanted.map { want in
             let key = want.path + "\u{0}" + want.displayName
             if let done = parsed[key] { return done }
-            let loaded =
-                early?.result(path: want.path, displayName: want.displayName)
-                ?? styleLoader.load(path: want.path, displayName: want.displayName)
+            let loaded = styleLoader.load(path: want.path, displayName: want.displayName)
             parsed[key] = loaded
             return loaded
         }
@@ -184,41 +175,6 @@ public struct CompilationInputs: Sendable {
             .declPathEscape,
             "\(what) '\(shown)' lies outside the project folder\(project.map { " (\($0.path))" } ?? ""): a declarations file reads only files inside its project; give a file from elsewhere on the command line (--base, --sprite, --fonts, --vector-layers)",
             at: location, path: path)
-    }
-}
-
-/// The base styles a declarations tree names (`base:`, `bases:`), parsed on a thread of their own from the moment
-/// the tree is read, while the caller decodes it.
-private final class EarlyBases: @unchecked Sendable {
-    private let group = DispatchGroup()
-    /// Written by the parsing thread before it leaves `group`; read only after waiting on it.
-    private var parsed:
-        [(path: String, displayName: String, loaded: (document: JSONDocument?, diagnostics: [Diagnostic]))] = []
-
-    init?(
-        named root: JSONNode?, located: (String) -> (path: String, displayName: String), isConfined: (String) -> Bool,
-        inputLoader: InputLoader
-    ) {
-        let names =
-            [root?["base"]?.stringValue].compactMap { $0 }
-            + (root?["bases"]?.objectValue?.members.compactMap { $0.value.stringValue ?? $0.value["base"]?.stringValue }
-                ?? [])
-        var places: [(path: String, displayName: String)] = []
-        for place in names.map(located) where isConfined(place.path) && !places.contains(where: { $0 == place }) {
-            places.append(place)
-        }
-        guard !places.isEmpty else { return nil }
-        let wanted = places
-        DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
-            let loader = StyleLoader(inputLoader: inputLoader)
-            parsed = wanted.map { ($0.path, $0.displayName, loader.load(path: $0.path, displayName: $0.displayName)) }
-        }
-    }
-
-    /// The parse of this base, when it was one the tree named (waiting for it); nil otherwise.
-    func result(path: String, displayName: String) -> (document: JSONDocument?, diagnostics: [Diagnostic])? {
-        group.wait()
-        return parsed.first { $0.path == path && $0.displayName == displayName }?.loaded
     }
 }
 
