@@ -42,6 +42,43 @@ import Testing
         #expect(message == "GL JS: no style")
     }
 
+    /// `snapshot` reads its inputs once: the site's one build gives the compiled variants and the declarations
+    /// (views, sources) together, and a file saved after that build changes neither until the next one.
+    @Test func oneBuildGivesTheViewsAndTheStylesTogether() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = SharedData.repositoryFile("styles/tomtom-demo-base.json")
+        try FileManager.default.copyItem(at: base, to: folder.appendingPathComponent("base.json"))
+        let declarations = folder.appendingPathComponent("mc-style.yaml")
+        func write(view: String) throws {
+            try Data(
+                """
+                version: 1
+                base: base.json
+                sources:
+                  - id: relief
+                    urlTemplate: https://t.example.com/{z}/{x}/{y}.png
+                views:
+                  - {name: \(view), center: [139, 35], zoom: 9}
+
+                """.utf8
+            ).write(to: declarations)
+        }
+        try write(view: "tokyo")
+        let site = PreviewSite(job: CompileJob(declarationsPath: declarations.path), options: PreviewOptions()) {
+            $0.message
+        }
+        _ = try site.start()
+        defer { site.stop() }
+        try write(view: "osaka")
+        #expect(site.succeeded)
+        #expect(site.declarations?.views.map(\.name) == ["tokyo"])
+        #expect(site.declarations?.sources.map(\.id) == ["relief"])
+        #expect(site.variantNames == ["default"])
+        site.rebuild()
+        #expect(site.declarations?.views.map(\.name) == ["osaka"])
+    }
+
     @Test func eachViewIsTakenInItsVariantsAtMapLibresZoom() throws {
         let site = PreviewSite(job: CompileJob(declarationsPath: nil), options: PreviewOptions()) { $0.message }
         let views = [

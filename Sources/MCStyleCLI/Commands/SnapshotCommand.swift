@@ -132,28 +132,13 @@ enum SnapshotCommand: Subcommand {
             }
         }
 
-        // The views come from the declarations as the build reads them; errors in either stop the run.
-        let (inputs, readDiagnostics) = CompilationInputs.load(
-            declarationsPath: declarations, environment: io.environment)
         var job = CompileJob(
             declarationsPath: declarations, baseOverride: nil, targetOverride: nil, apiKey: nil, compact: false,
             environment: io.environment, generatorVersion: MCStyleTool.version)
         let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
         job.options.configuration = configuration
-        let (_, buildDiagnostics) = job.run()
-        let diagnostics = (configurationDiagnostics + buildDiagnostics).map { $0.masking(secrets) }
-        let shown = diagnostics.filter { $0.severity != Diagnostic.Severity.note }
-        if diagnostics.containsErrors || inputs == nil {
-            io.writeError(printer.render(shown.isEmpty ? readDiagnostics : shown) + printer.summary(diagnostics))
-            return .inputErrors
-        }
-        let views = inputs?.declarations.views ?? []
-        guard !views.isEmpty else {
-            throw UsageError(
-                "the declarations have no views: give views: [{name: NAME, center: [LNG, LAT], zoom: Z}] (see docs/declarations.md)"
-            )
-        }
-
+        // One build reads the inputs once: the site compiles them, and the views and the sources' places come
+        // from that same reading (a file saved during the run cannot mix two versions).
         let site = PreviewSite(job: job, options: preview) { printer.line($0) }
         let port: UInt16
         do throws(PreviewServerError) {
@@ -163,6 +148,19 @@ enum SnapshotCommand: Subcommand {
             return .inputErrors
         }
         defer { site.stop() }
+        let diagnostics = (configurationDiagnostics + site.findings).map { $0.masking(secrets) }
+        if diagnostics.containsErrors || !site.succeeded {
+            let shown = diagnostics.filter { $0.severity != Diagnostic.Severity.note }
+            io.writeError(printer.render(shown) + printer.summary(diagnostics))
+            return .inputErrors
+        }
+        let read = site.declarations
+        let views = read?.views ?? []
+        guard !views.isEmpty else {
+            throw UsageError(
+                "the declarations have no views: give views: [{name: NAME, center: [LNG, LAT], zoom: Z}] (see docs/declarations.md)"
+            )
+        }
         var snapshot = SnapshotJob(
             views: views, variantNames: site.variantNames, site: site, port: port, browser: browser)
         if io.errorIsTerminal {
@@ -183,7 +181,7 @@ enum SnapshotCommand: Subcommand {
             Diagnostic.unreadable(
                 problem.description
                     + (problem.isMissing ? ": record it with --record --tiles \(tiles ?? "FOLDER")" : ""),
-                at: Self.location(of: problem.owner, in: inputs?.declarations) ?? views.first?.location,
+                at: Self.location(of: problem.owner, in: read) ?? views.first?.location,
                 path: JSONPath([.key("views")]))
         }
         if !problems.isEmpty {

@@ -48,13 +48,16 @@ public struct CompileJob: Sendable {
     /// `run()`, with the number of sources composed, the paths of the files read (as reached from
     /// `declarationsPath`) and the secrets the outputs may hold.
     public func runCounting() -> CompileResult {
-        let (composed, found, secrets, read) = compose()
-        let diagnostics = found.map { $0.masking(secrets) }
-        guard let (compositions, inputs, target) = composed else {
+        let outcome = compose()
+        let secrets = outcome.secrets
+        let diagnostics = outcome.diagnostics.map { $0.masking(secrets) }
+        guard let composed = outcome.composed else {
             // The files read so far still count: the preview watches them, to build again once they are fixed.
             return CompileResult(
-                files: nil, diagnostics: diagnostics.sortedByPlace(), sources: 0, readPaths: read, secrets: secrets)
+                files: nil, diagnostics: diagnostics.sortedByPlace(), sources: 0, readPaths: outcome.readPaths,
+                secrets: secrets, declarations: outcome.declarations)
         }
+        let (compositions, inputs, target) = (composed.compositions, composed.inputs, composed.target)
         // The outputs are rendered on another thread while the compositions are validated (both only read
         // them); they are dropped when validation finds an error.
         nonisolated(unsafe) var files: [OutputFile] = []
@@ -67,10 +70,9 @@ public struct CompileJob: Sendable {
         }
         rendering.wait()
         defer { ProcessExit.leave((compositions, inputs)) }
-        let readPaths = read
         var result = CompileResult(
-            files: nil, diagnostics: all, sources: compositions[0].sources.count, readPaths: readPaths,
-            secrets: secrets)
+            files: nil, diagnostics: all, sources: compositions[0].sources.count, readPaths: outcome.readPaths,
+            secrets: secrets, declarations: outcome.declarations)
         guard !all.containsErrors else { return result }
         let total = files.reduce(0) { $0 + $1.count }
         guard total <= maximumOutputSize else {
@@ -88,9 +90,11 @@ public struct CompileJob: Sendable {
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
     /// what `validate` needs.
     public func check() -> [Diagnostic] {
-        let (composed, found, secrets, _) = compose()
-        let diagnostics = found.map { $0.masking(secrets) }
-        guard let (compositions, inputs, target) = composed else { return diagnostics.sortedByPlace() }
+        let outcome = compose()
+        let secrets = outcome.secrets
+        let diagnostics = outcome.diagnostics.map { $0.masking(secrets) }
+        guard let composed = outcome.composed else { return diagnostics.sortedByPlace() }
+        let (compositions, inputs, target) = (composed.compositions, composed.inputs, composed.target)
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
         defer { ProcessExit.leave((compositions, inputs)) }
@@ -120,17 +124,16 @@ public struct CompileJob: Sendable {
     /// composed all the same, so that one run reports what composing finds too (a placement anchor a base lacks, say).
     /// The third part is every value the run knows to be secret (the API key as given and as filled, and each
     /// environment value), which no printed line may show: the diagnostics are to be masked with it.
-    private func compose() -> (
-        composed: ([Composition], CompilationInputs, Target)?, diagnostics: [Diagnostic], secrets: [String],
-        readPaths: [String]
-    ) {
+    private func compose() -> ComposeOutcome {
         let (loaded, readDiagnostics) = loadInputs()
         let loadDiagnostics = options.configuration.apply(readDiagnostics)
         let secrets =
             ((apiKey.map { [$0] } ?? []) + (loaded?.declarations.environmentValues ?? [])).flatMap {
                 [$0, PercentEncoding.string($0)]
             }
-        guard let inputs = loaded else { return (nil, loadDiagnostics, secrets, []) }
+        guard let inputs = loaded else {
+            return ComposeOutcome(diagnostics: loadDiagnostics, secrets: secrets, readPaths: [], declarations: nil)
+        }
         let readPaths = inputs.files.map(\.name) + inputs.assetPaths
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         var compositions: [Composition] = []
@@ -150,9 +153,31 @@ public struct CompileJob: Sendable {
         // The composed styles are validated even when the declarations have errors (nothing is written then):
         // a run reports what the base styles hold too, not only the first stage's findings.
         guard compositions.count == inputs.variants.count, !diagnostics.contains(where: Self.stopsValidation) else {
-            return (nil, diagnostics, secrets, readPaths)
+            return ComposeOutcome(
+                diagnostics: diagnostics, secrets: secrets, readPaths: readPaths, declarations: inputs.declarations)
         }
-        return ((compositions, inputs, target), diagnostics, secrets, readPaths)
+        return ComposeOutcome(
+            composed: ComposedInputs(compositions: compositions, inputs: inputs, target: target),
+            diagnostics: diagnostics, secrets: secrets, readPaths: readPaths, declarations: inputs.declarations)
+    }
+
+    /// The compositions of every variant, with the inputs they were composed from and the target they are
+    /// checked against.
+    private struct ComposedInputs {
+        let compositions: [Composition]
+        let inputs: CompilationInputs
+        let target: Target
+    }
+
+    /// What `compose` gives: the compositions (nil when reading or composing found errors), the findings so
+    /// far, every secret value the run knows, the files read, and the declarations as decoded (nil when they
+    /// could not be read).
+    private struct ComposeOutcome {
+        var composed: ComposedInputs? = nil
+        let diagnostics: [Diagnostic]
+        let secrets: [String]
+        let readPaths: [String]
+        let declarations: Declarations?
     }
 
     /// Findings after which the composed style means nothing: its size is past a limit.

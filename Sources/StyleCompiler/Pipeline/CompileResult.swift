@@ -1,5 +1,5 @@
 /// What one compile gives: the files to write (nil when there are errors), every finding (secrets masked), the
-/// number of sources composed, the files read, and the values that no printed line may show.
+/// number of sources composed, the files read, the values that no printed line may show, and the declarations.
 public struct CompileResult: Sendable {
     /// The output files, in the order written; nil when a finding is an error.
     public var files: [OutputFile]?
@@ -13,6 +13,9 @@ public struct CompileResult: Sendable {
     /// Every secret value the run knows (the API key as given and as filled, each environment value): what a
     /// printer must mask, in diffs of the output above all.
     public var secrets: [String]
+    /// The declarations as this compile decoded them (views, sources and their locations), or nil when they
+    /// could not be read (empty for `--base` alone): a caller need not read them again.
+    public var declarations: Declarations? = nil
 }
 
 extension CompileResult {

@@ -19,13 +19,15 @@ struct PreviewBuilder: Sendable {
             return PreviewSnapshot(
                 version: version, succeeded: false, findings: diagnostics, variantNames: previous?.variantNames ?? [],
                 variants: previous?.variants ?? [:], manifest: previous?.manifest, sources: previous?.sources ?? [],
-                inputs: readPaths.isEmpty ? previous?.inputs ?? [] : readPaths, camera: previous?.camera)
+                inputs: readPaths.isEmpty ? previous?.inputs ?? [] : readPaths, camera: previous?.camera,
+                declarations: result.declarations)
         }
         let manifest = try? JSONParser().parse(bytes: manifestBytes, name: ManifestFormat.fileName).root
         return PreviewSnapshot(
             version: version, succeeded: true, findings: diagnostics, variantNames: variants.names,
             variants: variants.styles, manifest: manifest, sources: Self.sources(manifest),
-            inputs: readPaths, camera: Self.camera(variants.names.first.flatMap { variants.styles[$0] }, manifest))
+            inputs: readPaths, camera: Self.camera(variants.names.first.flatMap { variants.styles[$0] }, manifest),
+            declarations: result.declarations)
     }
 
     private static func variants(_ files: [OutputFile], manifest: [UInt8]) throws(RuntimeError)

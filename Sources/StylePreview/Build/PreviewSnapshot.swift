@@ -30,4 +30,7 @@ struct PreviewSnapshot: Sendable {
     /// Where the page's map starts: the first variant's own camera (`center` in degrees, `zoom` in unified zoom),
     /// else the middle of the first declared bounds at zoom 8; nil before the first good build.
     let camera: (center: [Double], zoom: Double)?
+    /// The declarations as this build decoded them (nil when they could not be read): `snapshot` takes its views
+    /// and the places of its sources from here instead of reading the files again.
+    let declarations: Declarations?
 }

@@ -62,6 +62,12 @@ public final class PreviewSite: Sendable {
     /// The map designs of the last good build, in the manifest's order.
     public var variantNames: [String] { snapshot.withLock { $0?.variantNames ?? [] } }
 
+    /// Whether the last build had no errors.
+    public var succeeded: Bool { snapshot.withLock { $0?.succeeded ?? false } }
+
+    /// The declarations as the last build decoded them (nil when they could not be read).
+    public var declarations: Declarations? { snapshot.withLock { $0?.declarations } }
+
     /// Every file the last build read: what to watch.
     public var inputs: [String] { snapshot.withLock { $0?.inputs ?? [] } }
 
