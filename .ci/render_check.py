@@ -18,15 +18,14 @@ import json
 import os
 import pathlib
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
 import threading
-import zlib
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import vector_tiles  # noqa: E402
+from harness import png as solid_png, world_pixel  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "render"
@@ -36,15 +35,6 @@ SIZE, ZOOM = 1024, 6
 
 
 # ---------------------------------------------------------------- the tile server
-
-def png(width, colour):
-    row = b"\x00" + bytes(colour + (255,)) * width
-    raw = row * width
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    header = struct.pack(">IIBBBBB", width, width, 8, 6, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
-
 
 class TileServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
@@ -92,9 +82,9 @@ class TileHandler(http.server.BaseHTTPRequestHandler):
         name = parts[1] if parts[0] == "tiles" and len(parts) > 1 else parts[0]
         if name in COLOURS and path.endswith(".png"):
             retina = "@2x" in parts[-1]
-            return self.reply(200, "image/png", png(512 if retina else 256, COLOURS[name]))
+            return self.reply(200, "image/png", solid_png(COLOURS[name] + (255,), 512 if retina else 256))
         if name in COLOURS and "/tile/" in path:
-            return self.reply(200, "image/png", png(256, COLOURS[name]))
+            return self.reply(200, "image/png", solid_png(COLOURS[name] + (255,), 256))
         self.reply(404, "text/plain", b"not here")
 
     def local_tile(self, path):
@@ -104,7 +94,7 @@ class TileHandler(http.server.BaseHTTPRequestHandler):
         route, cache_key = self.server.local_route
         if (len(parts) == 7 and parts[0] == "tiles" and parts[1] == route and parts[2].isdigit() and parts[3] == cache_key
                 and all(p.isdigit() for p in parts[4:6]) and parts[6].endswith(".png") and parts[6][:-4].isdigit()):
-            return self.reply(200, "image/png", png(int(parts[2]), COLOURS["heat"]))
+            return self.reply(200, "image/png", solid_png(COLOURS["heat"] + (255,), int(parts[2])))
         self.reply(404, "text/plain", b"no such route or cache key")
 
     def blocked(self, path):
@@ -113,7 +103,7 @@ class TileHandler(http.server.BaseHTTPRequestHandler):
         if path.endswith(".pbf"):
             return self.reply(200, "application/x-protobuf", b"")
         if path.endswith(".png"):
-            return self.reply(200, "image/png", png(1, (0, 0, 0)))
+            return self.reply(200, "image/png", solid_png((0, 0, 0, 255), 1))
         if "sprite" in path or "hosted" in path:
             return self.reply(200, "application/json", b"{}")
         tilejson = {"tilejson": "3.0.0", "tiles": [self.server.origin + "/blocked/tile/{z}/{x}/{y}"], "minzoom": 0, "maxzoom": 14}
@@ -173,14 +163,9 @@ DEFAULT_VIEW = (0, 0, ZOOM, SAMPLE_POINTS)
 
 
 def pixel(lon, lat, ratio, view=(0, 0, ZOOM)):
-    import math
     center_lon, center_lat, zoom = view[:3]
-    world = 512 * 2 ** zoom
-    def project(lo, la):
-        return ((lo + 180) / 360 * world,
-                (1 - math.log(math.tan(math.radians(la)) + 1 / math.cos(math.radians(la))) / math.pi) / 2 * world)
-    cx, cy = project(center_lon, center_lat)
-    px, py = project(lon, lat)
+    cx, cy = world_pixel(center_lon, center_lat, zoom)
+    px, py = world_pixel(lon, lat, zoom)
     return int((px - cx + SIZE / 2) * ratio), int((py - cy + SIZE / 2) * ratio)
 
 

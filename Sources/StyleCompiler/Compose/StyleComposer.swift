@@ -437,27 +437,10 @@ extension Rule {
         summary: "visibleZoom is converted to TomTom zoom at latitude 0.",
         help: "Declare calibrationLatitude or bounds so that visibleZoom converts at the right latitude.",
         examples: [
-            .triggering(
-                .declarations,
-                #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                    visibleZoom: ↓[8, 18]
-                """#),
+            .triggering(.declarations, RuleExample.declarations(source: ["visibleZoom: ↓[8, 18]"])),
             .passing(
                 .declarations,
-                #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                    visibleZoom: [8, 18]
-                    calibrationLatitude: 35.68
-                """#),
+                RuleExample.declarations(source: ["visibleZoom: [8, 18]", "calibrationLatitude: 35.68"])),
         ])
     static let composeNoLabels = Rule(
         "compose.no-labels", .warning,

@@ -436,17 +436,7 @@ extension Rule {
                   - id: ↓hillshade
                     urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
                 """#),
-            .passing(
-                .declarations,
-                #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
-                  - id: contours
-                    urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
-                """#),
+            .passing(.declarations, RuleExample.twoSources),
         ])
     static let declIDCollision = Rule(
         "decl.id-collision", .error,
@@ -464,17 +454,7 @@ extension Rule {
                   - id: ↓Hill-shade
                     urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
                 """#),
-            .passing(
-                .declarations,
-                #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
-                  - id: contours
-                    urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
-                """#),
+            .passing(.declarations, RuleExample.twoSources),
         ])
     static let declNotApplicable = Rule(
         "decl.not-applicable", .warning,

@@ -277,23 +277,20 @@ extension Rule {
                     !include a.yaml
                     """#,
                 ]),
-            .passing(
-                .declarations,
-                #"""
-                version: 1
-                base: base.json
-                sources:
-                  - !include a.yaml
-                """#,
-                files: [
-                    "a.yaml": #"""
-                    !include b.yaml
-                    """#,
-                    "b.yaml": #"""
-                    id: hillshade
-                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                    """#,
-                ]),
+            Self.nestedIncludes,
+        ])
+    /// A source included through two files: the passing example of the include rules.
+    private static let nestedIncludes = RuleExample.passing(
+        .declarations,
+        #"""
+        version: 1
+        base: base.json
+        sources:
+          - !include a.yaml
+        """#,
+        files: [
+            "a.yaml": "!include b.yaml",
+            "b.yaml": "id: hillshade\nurlTemplate: https://tiles.example.com/{z}/{x}/{y}.png",
         ])
     static let includeLimit = Rule(
         "include.limit", .error, configurable: false,
@@ -365,23 +362,7 @@ extension Rule {
                     urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
                     """#,
                 ]),
-            .passing(
-                .declarations,
-                #"""
-                version: 1
-                base: base.json
-                sources:
-                  - !include i1.yaml
-                """#,
-                files: [
-                    "i1.yaml": #"""
-                    !include i2.yaml
-                    """#,
-                    "i2.yaml": #"""
-                    id: hillshade
-                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
-                    """#,
-                ]),
+            Self.nestedIncludes,
         ])
     static let includeUnavailable = Rule(
         "include.unavailable", .error, configurable: false,

@@ -38,6 +38,24 @@ public struct RuleExample: Sendable {
 
         """
 
+    /// `plainDeclarations` with `sourceLines` added to its source (each line indented under it) and `rootLines`
+    /// after it at the top level: the examples of rules about one field differ only there.
+    public static func declarations(source sourceLines: [String] = [], root rootLines: [String] = []) -> String {
+        plainDeclarations + sourceLines.map { "    \($0)\n" }.joined() + rootLines.map { "\($0)\n" }.joined()
+    }
+
+    /// Two sources with distinct ids: the passing example of the rules about ids.
+    public static let twoSources = """
+        version: 1
+        base: base.json
+        sources:
+          - id: hillshade
+            urlTemplate: https://tiles.example.com/a/{z}/{x}/{y}.png
+          - id: contours
+            urlTemplate: https://tiles.example.com/b/{z}/{x}/{y}.png
+
+        """
+
     /// The base style (`base.json`) of the declarations examples that give none: TomTom's shape in small (a
     /// vector source, a background, water, a road and a label layer, `City`).
     public static let exampleBase = #"""

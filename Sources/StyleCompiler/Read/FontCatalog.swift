@@ -75,26 +75,10 @@ extension Rule {
         help: "Give a JSON array of font names, or a glyphs folder laid out <font>/<range>.pbf.",
         examples: [
             .triggering(
-                .declarations,
-                #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                assets:
-                  fonts: fonts.json
-                """#, files: ["fonts.json": #"↓{"not": "a list"}"#]),
+                .declarations, RuleExample.declarations(root: ["assets:", "  fonts: fonts.json"]),
+                files: ["fonts.json": #"↓{"not": "a list"}"#]),
             .passing(
-                .declarations,
-                #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                assets:
-                  fonts: fonts.json
-                """#, files: ["fonts.json": #"["Noto-Bold"]"#]),
+                .declarations, RuleExample.declarations(root: ["assets:", "  fonts: fonts.json"]),
+                files: ["fonts.json": #"["Noto-Bold"]"#]),
         ])
 }

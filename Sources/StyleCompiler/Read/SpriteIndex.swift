@@ -98,26 +98,10 @@ extension Rule {
             "Give the sprite.json the style loads (or a folder with <name>.json and <name>@2x.json naming the same images).",
         examples: [
             .triggering(
-                .declarations,
-                #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                assets:
-                  sprite: sprite.json
-                """#, files: ["sprite.json": #"↓[1, 2]"#]),
+                .declarations, RuleExample.declarations(root: ["assets:", "  sprite: sprite.json"]),
+                files: ["sprite.json": #"↓[1, 2]"#]),
             .passing(
-                .declarations,
-                #"""
-                version: 1
-                base: base.json
-                sources:
-                  - id: hillshade
-                    urlTemplate: https://tiles.example.com/hillshade/{z}/{x}/{y}.png
-                assets:
-                  sprite: sprite.json
-                """#, files: ["sprite.json": #"{"dot": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#]),
+                .declarations, RuleExample.declarations(root: ["assets:", "  sprite: sprite.json"]),
+                files: ["sprite.json": #"{"dot": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#]),
         ])
 }
