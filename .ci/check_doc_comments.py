@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every public symbol of the library products has a doc comment.
 
-Reads the symbol graphs that `swift build -Xswiftc -emit-symbol-graph` wrote, and fails, listing each one at its
+Reads the symbol graphs that `swift package dump-symbol-graph` wrote, and fails, listing each one at its
 file and line, on a public (or open) symbol declared in Sources/ that has no doc comment. Symbols the compiler
 makes (a memberwise initialiser, a conformance's default) have no source location of ours and are not counted.
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The libraries' reference documentation, built with the toolchain's own DocC and checked:
-#   1. symbol graphs of the library products (swift build -emit-symbol-graph, a build folder of its own);
+#   1. symbol graphs of the library products, extracted from the package's debug build (swift package
+#      dump-symbol-graph: after `swift test` nothing is compiled again);
 #   2. every public symbol has a doc comment (.ci/check_doc_comments.py, which first shows it finds a planted one);
 #   3. docc convert --warnings-as-errors of each catalog, transformed for static hosting, into .build/docs/site;
 #   4. the StyleRuntime landing page, served on 127.0.0.1, rendered in headless Chromium: it must list the
@@ -14,16 +15,16 @@ cd "$(dirname "$0")/.."
 mode=${1:-check}
 case "$mode" in check|build|serve) ;; *) echo "usage: .ci/docs.sh check|build|serve" >&2; exit 2 ;; esac
 modules=(StyleRuntime StyleCompiler StyleMath LocatedJSON)
-graphs=.build/docs/symbol-graphs
-# The graphs are rewritten whenever a module is compiled again, so they are kept with the build folder.
 rm -rf .build/docs/graphs .build/docs/site
-mkdir -p "$graphs" .build/docs/site .build/ci-artifacts
-for module in "${modules[@]}" YAMLReader; do
-  # a graph is written only when its module is compiled: without one, build the whole folder again
-  [ -f "$graphs/$module.symbols.json" ] || rm -rf .build/docs/debug .build/docs/x86_64-unknown-linux-gnu .build/docs/aarch64-unknown-linux-gnu
-done
-swift build --build-path .build/docs --target StyleCompiler \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" 2>&1 | tail -1
+mkdir -p .build/docs/site .build/ci-artifacts
+dumped=$(swift package dump-symbol-graph 2>&1) || { printf '%s\n' "$dumped" >&2; exit 1; }
+graphs=$(printf '%s\n' "$dumped" | sed -n 's/^Files written to //p' | tail -1)
+if [ -z "$graphs" ] || [ ! -f "$graphs/StyleRuntime.symbols.json" ]; then
+  printf '%s\n' "$dumped" >&2
+  echo "docs: swift package dump-symbol-graph wrote no StyleRuntime graph" >&2
+  exit 1
+fi
+echo "symbol graphs: $graphs"
 python3 .ci/check_doc_comments.py --self-test
 python3 .ci/check_doc_comments.py "$graphs" "${modules[@]}" YAMLReader
 for module in "${modules[@]}"; do
