@@ -79,7 +79,8 @@ public enum MCStyleTool {
     }
 
     private static func misuse(_ error: UsageError, spec: CommandSpec, io: ToolIO) -> Int32 {
-        io.writeError("Error: \(VisibleText.escaped(CredentialMasking.masked(error.message)))\n" + spec.usageSummary)
+        io.writeError(
+            "Error: \(VisibleText.escaped(DiagnosticCollector().masked(error.message)))\n" + spec.usageSummary)
         return ExitCode.usage.rawValue
     }
 }

@@ -137,4 +137,38 @@ import Testing
             }
         }
     }
+
+    /// A default is written once, in its option's declaration: the help entry shows it and the command reads it.
+    @Test func aDeclaredDefaultIsShownInHelpAndUsedWhenTheOptionIsAbsent() {
+        let help = runTool(["tiles", "--help"]).output
+        #expect(help.contains("Tile size in pixels: 256 or 512 (default 256)."), "\(help)")
+        #expect(runTool(["snapshot", "--help"]).output.contains("(default 60)."))
+        #expect(
+            runTool(["fetch-base", "--help"]).output.contains("TomTom's API origin (default https://api.tomtom.com)."))
+        #expect(
+            runTool(["resolve", "--help"]).output.contains("ios or android; the build must serve it (default ios)."))
+        let bounds = ["--bounds", "139.6,35.6,139.8,35.8", "--zoom", "10", "--format", "json"]
+        let absent = runTool(["tiles"] + bounds)
+        let given = runTool(["tiles"] + bounds + ["--tile-size", "256"])
+        let other = runTool(["tiles"] + bounds + ["--tile-size", "512"])
+        #expect(absent.status == 0 && absent.output == given.output && absent.output != other.output)
+        let tilt = runTool(["zoom", "--unified", "12", "--lat", "35", "--format", "json"])
+        #expect(
+            tilt.status == 0
+                && tilt.output
+                    == runTool(["zoom", "--unified", "12", "--lat", "35", "--tilt", "0", "--format", "json"]).output
+        )
+        // No command writes a declared default again where it reads the option.
+        let folder = SharedData.repositoryFile("Sources/MCStyleCLI/Commands")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasSuffix(".swift") {
+            let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            for phrase in [
+                "value(in: arguments) ?? 60", "value(in: arguments) ?? 256", "value(in: arguments) ?? 3",
+                "value(in: arguments) ?? 0", "value(in: arguments) ?? .ios", "value(in: arguments) ?? Browser",
+            ] {
+                #expect(!text.contains(phrase), "\(name) writes a default again: \(phrase)")
+            }
+        }
+    }
 }

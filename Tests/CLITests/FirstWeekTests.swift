@@ -1,4 +1,5 @@
 import Foundation
+import StyleCompiler
 import TestSupport
 import Testing
 

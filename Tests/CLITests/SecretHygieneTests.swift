@@ -157,7 +157,7 @@ extension SecretHygieneTests {
 
 /// The library's masker, as printers call it.
 enum CredentialMaskingProbe {
-    static func masked(_ text: String) -> String { StyleCompiler.CredentialMasking.masked(text) }
+    static func masked(_ text: String) -> String { StyleCompiler.DiagnosticCollector().masked(text) }
 }
 
 extension SecretHygieneTests {

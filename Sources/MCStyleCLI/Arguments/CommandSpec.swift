@@ -22,7 +22,7 @@ struct CommandSpec: Sendable {
         let name: String
         /// The value's placeholder (`<file>`); nil for a flag that takes no value.
         let valueName: String?
-        let help: String
+        var help: String
         /// True when the option may be given more than once.
         var isRepeatable = false
         /// True when the command needs it (in every form of the command, or as one of its group).

@@ -266,15 +266,13 @@ enum SharedOptions {
     static let maxFindings = Option<String>(
         name: "max-findings", valueName: "n|all",
         help:
-            "Show at most N findings of each rule in text and GitHub output,\nthen one line with how many more (default 20; 'all' shows all).\nJSON and SARIF always list every finding."
+            "Show at most N findings of each rule in text and GitHub output,\nthen one line with how many more (default \(FindingLimit.defaultPerRule); 'all' shows all).\nJSON and SARIF always list every finding."
     )
 
     /// The limit `--max-findings` gives.
     static func findingLimit(_ arguments: ParsedArguments) throws(UsageError) -> FindingLimit {
-        guard let text = try maxFindings.value(in: arguments) else {
-            return FindingLimit(perRule: FindingLimit.defaultPerRule)
-        }
-        if text == "all" { return FindingLimit(perRule: nil) }
+        guard let text = try maxFindings.value(in: arguments) else { return .standard }
+        if text == "all" { return .none }
         guard text.utf8.allSatisfy({ (48...57).contains($0) }), let count = Int(text), count > 0 else {
             throw UsageError(
                 "'\(text)' is not a valid value for '--max-findings': expected a whole number above 0, or all")
@@ -301,6 +299,16 @@ enum SharedOptions {
         help:
             "Rule settings (off/note/warning/error, layer-id globs to ignore).\nDefault: the first .mc-style.yaml from the current folder up to\nthe repository root."
     )
+
+    /// The run's collector: the team's configuration (`configuration(_:io:)`) and `limit`; with the findings of
+    /// the configuration file itself, collected.
+    static func collector(
+        _ arguments: ParsedArguments, io: ToolIO, limit: FindingLimit = .standard
+    ) throws(UsageError) -> (DiagnosticCollector, [Diagnostic]) {
+        let (configuration, diagnostics) = try self.configuration(arguments, io: io)
+        let collector = DiagnosticCollector(configuration: configuration, limit: limit)
+        return (collector, collector.collected(diagnostics))
+    }
 
     /// The configuration that applies (`--config FILE`, else `.mc-style.yaml` found upward) and its mistakes;
     /// an empty configuration when there is none. A `--config` file that does not exist is misuse.

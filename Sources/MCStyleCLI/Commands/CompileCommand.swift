@@ -87,19 +87,19 @@ enum CompileCommand: Subcommand {
         }
         let target = try Self.options.target.value(in: arguments)
         let dependencies = try Self.options.dependencies.value(in: arguments)
-        let limit = try SharedOptions.findingLimit(arguments)
         let apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         var job = CompileJob(
             declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
             compact: Self.options.compact.isSet(in: arguments), environment: io.environment,
             generatorVersion: MCStyleTool.version)
-        let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
-        job.options.configuration = configuration
+        let (collector, configurationDiagnostics) = try SharedOptions.collector(
+            arguments, io: io, limit: SharedOptions.findingLimit(arguments))
+        job.options.collector = collector
         job.options.embedsEnvironment = Self.options.embedEnvironment.isSet(in: arguments)
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
         let assets = try SharedOptions.assets(arguments)
         job.options.assets = assets.assets
-        let readDiagnostics = configurationDiagnostics + configuration.apply(assets.diagnostics)
+        let readDiagnostics = configurationDiagnostics + collector.collected(assets.diagnostics)
         let folder = OutputFolder(path: out)
         // A configuration with errors would build under other rules than the team asked for: nothing is built.
         let result =
@@ -111,8 +111,8 @@ enum CompileCommand: Subcommand {
         let files = readDiagnostics.containsErrors ? nil : compiled
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         // Errors and warnings; notes (keys renderers ignore, ...) are for `validate`, not for every build.
-        let (listed, omitted) = limit.apply(diagnostics.filter { $0.severity != .note })
-        io.writeError(printer.render(listed) + FindingLimit.lines(omitted))
+        let listing = collector.listing(diagnostics.filter { $0.severity != .note })
+        io.writeError(printer.render(listing.listed) + listing.omittedLines)
         guard let files else {
             io.writeError(printer.summary(diagnostics))
             return .inputErrors
@@ -135,12 +135,11 @@ enum CompileCommand: Subcommand {
                 if Self.options.diff.isSet(in: arguments) {
                     // Output built with a key or with --embed-env holds secrets: the diff never shows them.
                     io.writeOutput(
-                        CredentialMasking.masked(
-                            UnifiedDiff.render(
-                                old: change.old, new: change.new,
-                                oldName: change.kind == .added ? "/dev/null" : "a/\(change.path)",
-                                newName: change.kind == .removed ? "/dev/null" : "b/\(change.path)"),
-                            also: result.secrets))
+                        UnifiedDiff.render(
+                            old: change.old, new: change.new,
+                            oldName: change.kind == .added ? "/dev/null" : "a/\(change.path)",
+                            newName: change.kind == .removed ? "/dev/null" : "b/\(change.path)",
+                            masking: result.collector))
                 }
             }
             return changes.isEmpty ? .success : .inputErrors

@@ -42,12 +42,13 @@ enum FetchBaseCommand: Subcommand {
             name: "url", valueName: "url", help: "Any style URL instead of a design ({key} where the key goes)."
         ).grouped("source")
         let origin = Option<String>(
-            name: "origin", valueName: "url", help: "TomTom's API origin (default https://api.tomtom.com).")
+            name: "origin", valueName: "url", help: "TomTom's API origin."
+        ).defaulting(to: BaseStyleRequest.tomTomOrigin)
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
             help: "The TomTom API key for the request, from this environment variable.")
         let timeout = Option<Double>(
-            name: "timeout", valueName: "seconds", help: "Give up after this many seconds (default 60)."
-        ).bounded(.above(0))
+            name: "timeout", valueName: "seconds", help: "Give up after this many seconds."
+        ).bounded(.above(0)).defaulting(to: FetchBaseJob.defaultTimeout)
         let check = Flag(
             name: "check", help: "Fetch the locked URL again; exit 1 with a diff when TomTom serves another style."
         ).grouped("source")
@@ -64,10 +65,10 @@ enum FetchBaseCommand: Subcommand {
         let modules = try Self.options.module.values(in: arguments)
         let design = try Self.options.design.value(in: arguments)
         let url = try Self.options.url.value(in: arguments)
-        let timeout = try Self.options.timeout.value(in: arguments) ?? 60
+        let timeout = try Self.options.timeout.value(in: arguments)
         let request = BaseStyleRequest(
             design: design, versionPattern: try Self.options.version.value(in: arguments), modules: modules, url: url,
-            origin: try Self.options.origin.value(in: arguments) ?? "https://api.tomtom.com")
+            origin: try Self.options.origin.value(in: arguments))
         let apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         let job = FetchBaseJob(
             request: request, apiKey: apiKey, outPath: out, timeout: timeout, environment: io.environment)
@@ -85,7 +86,7 @@ enum FetchBaseCommand: Subcommand {
             io.writeOutput(DiffPrinter(oldName: out, newName: "served now").text(diff))
             return .inputErrors
         case .failed(let message):
-            io.writeError("Error: \(VisibleText.escaped(CredentialMasking.masked(message)))\n")
+            io.writeError("Error: \(VisibleText.escaped(DiagnosticCollector().masked(message)))\n")
             return .inputErrors
         }
     }

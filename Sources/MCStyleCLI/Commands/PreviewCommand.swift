@@ -65,8 +65,8 @@ enum PreviewCommand: Subcommand {
         var job = CompileJob(
             declarationsPath: declarations, baseOverride: nil, targetOverride: nil, apiKey: nil, compact: false,
             environment: io.environment, generatorVersion: MCStyleTool.version)
-        let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
-        job.options.configuration = configuration
+        let (collector, configurationDiagnostics) = try SharedOptions.collector(arguments, io: io)
+        job.options.collector = collector
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         if configurationDiagnostics.containsErrors {
             io.writeError(printer.render(configurationDiagnostics) + printer.summary(configurationDiagnostics))

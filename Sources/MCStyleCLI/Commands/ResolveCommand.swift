@@ -30,12 +30,14 @@ enum ResolveCommand: Subcommand {
             name: "variant", valueName: "name",
             help: "The map design to resolve (light, dark, ...: the names under bases:);\nthe first one by default.")
         let platform = Option<Platform>(
-            name: "platform", valueName: "platform", help: "ios (default) or android; the build must serve it.")
+            name: "platform", valueName: "platform", help: "ios or android; the build must serve it."
+        ).defaulting(to: .ios)
         let displayScale = Option<Int>(
             name: "display-scale", valueName: "1|2|3",
             help:
-                "The screen's scale (iOS: UIScreen.main.scale; default 3): tomtom raster\ntile sizes are the declared ones / 4 at 2, / 2 otherwise (Android: / 2).",
-            allowed: ["1", "2", "3"])
+                "The screen's scale (iOS: UIScreen.main.scale): tomtom raster tile sizes\nare the declared ones / 4 at 2, / 2 otherwise (Android: / 2).",
+            allowed: ["1", "2", "3"]
+        ).defaulting(to: 3)
         let apiKeyEnvironment = SharedOptions.apiKeyEnvironment(
             help: "Fill {key} in TomTom URLs from this environment variable.")
         let localTileServer = Option<String>(
@@ -72,8 +74,8 @@ enum ResolveCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let folder = arguments.positionals[0]
-        var settings = RuntimeSettings(platform: try Self.options.platform.value(in: arguments) ?? .ios)
-        settings.displayScale = try Self.options.displayScale.value(in: arguments) ?? 3
+        var settings = RuntimeSettings(platform: try Self.options.platform.value(in: arguments))
+        settings.displayScale = try Self.options.displayScale.value(in: arguments)
         settings.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         settings.localTileServer = try Self.options.localTileServer.value(in: arguments)
         settings.routeIDs = dictionary(try Self.options.route.values(in: arguments))
@@ -97,16 +99,17 @@ enum ResolveCommand: Subcommand {
         do {
             resolved = try CompiledStyle(folder: folder, variant: variant).resolve(settings)
         } catch {
-            let secrets = ([settings.apiKey].compactMap { $0 } + settings.environment.values).flatMap {
-                [$0, PercentEncoding.string($0)]
-            }
-            if error.isInvalidArgument { throw UsageError(CredentialMasking.masked(error.message, also: secrets)) }
+            let collector = DiagnosticCollector(
+                secrets: ([settings.apiKey].compactMap { $0 } + settings.environment.values).flatMap {
+                    [$0, PercentEncoding.string($0)]
+                })
+            if error.isInvalidArgument { throw UsageError(collector.masked(error.message)) }
             let lines =
                 error.unfilled.isEmpty
                 ? [error.message] : error.unfilled.map { "\($0.message) (\(Self.option(filling: $0.placeholder)))" }
             for line in lines {
                 io.writeError(
-                    "\(folder): error: \(CredentialMasking.masked(line, also: secrets)) [resolve.\(error.kind.rawValue)]\n"
+                    "\(folder): error: \(collector.masked(line)) [resolve.\(error.kind.rawValue)]\n"
                 )
             }
             return .inputErrors

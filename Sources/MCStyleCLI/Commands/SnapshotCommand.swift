@@ -55,14 +55,14 @@ enum SnapshotCommand: Subcommand {
         let threshold = Option<Int>(
             name: "threshold", valueName: "pixels",
             help:
-                "With --check: how many pixels may differ (a channel by more than\n\(SnapshotComparison.tolerance) of 255) in a picture that is still the same (default 0)."
-        ).requiring("check").bounded(.atLeast(0))
+                "With --check: how many pixels may differ (a channel by more than\n\(SnapshotComparison.tolerance) of 255) in a picture that is still the same."
+        ).requiring("check").bounded(.atLeast(0)).defaulting(to: 0)
         let browser = Option<String>(
             name: "browser", valueName: "path", help: "The Chromium or Chrome executable (default: $CHROME, or PATH).")
         let timeout = Option<Double>(
             name: "timeout", valueName: "seconds",
-            help: "How long each picture may take, and each remote file half of\nthat at most (default 60)."
-        ).bounded(.above(0))
+            help: "How long each picture may take, and each remote file half of\nthat at most."
+        ).bounded(.above(0)).defaulting(to: Browser.defaultTimeout)
         let strict = Flag(
             name: "strict",
             help: "A tile its server has nothing for (HTTP 404 or 204) is an error,\nnot a transparent tile.")
@@ -92,7 +92,7 @@ enum SnapshotCommand: Subcommand {
         let tiles = try Self.options.tiles.value(in: arguments)
         let record = Self.options.record.isSet(in: arguments)
         let baseline = try Self.options.check.value(in: arguments)
-        let threshold = try Self.options.threshold.value(in: arguments) ?? 0
+        let threshold = try Self.options.threshold.value(in: arguments)
         if let baseline {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: baseline, isDirectory: &isFolder), isFolder.boolValue else {
@@ -109,7 +109,7 @@ enum SnapshotCommand: Subcommand {
             throw UsageError("no browser found: \(Browser.installHint)")
         }
         var browser = found
-        let timeout = try Self.options.timeout.value(in: arguments) ?? Browser.defaultTimeout
+        let timeout = try Self.options.timeout.value(in: arguments)
         browser.timeout = timeout
         Self.stopBrowsersOnInterruption(io: io)
         var preview = PreviewOptions()
@@ -121,7 +121,6 @@ enum SnapshotCommand: Subcommand {
             localTiles: Self.options.localTiles.values(in: arguments),
             mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
-        let secrets = (preview.apiKey.map { [$0, PercentEncoding.string($0)] } ?? [])
         preview.servesOnlyItsPages = true
         if let tiles {
             do throws(TileArchiveError) {
@@ -135,8 +134,10 @@ enum SnapshotCommand: Subcommand {
         var job = CompileJob(
             declarationsPath: declarations, baseOverride: nil, targetOverride: nil, apiKey: nil, compact: false,
             environment: io.environment, generatorVersion: MCStyleTool.version)
-        let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
-        job.options.configuration = configuration
+        // The key goes to the pages' gateway, not into the style; no finding or message may show it all the same.
+        let (configured, configurationDiagnostics) = try SharedOptions.collector(arguments, io: io)
+        let collector = configured.masking(preview.apiKey.map { [$0, PercentEncoding.string($0)] } ?? [])
+        job.options.collector = collector
         // One build reads the inputs once: the site compiles them, and the views and the sources' places come
         // from that same reading (a file saved during the run cannot mix two versions).
         let site = PreviewSite(job: job, options: preview) { printer.line($0) }
@@ -148,7 +149,7 @@ enum SnapshotCommand: Subcommand {
             return .inputErrors
         }
         defer { site.stop() }
-        let diagnostics = (configurationDiagnostics + site.findings).map { $0.masking(secrets) }
+        let diagnostics = configurationDiagnostics + site.findings
         if diagnostics.containsErrors || !site.succeeded {
             let shown = diagnostics.filter { $0.severity != Diagnostic.Severity.note }
             io.writeError(printer.render(shown) + printer.summary(diagnostics))
@@ -185,8 +186,8 @@ enum SnapshotCommand: Subcommand {
                 path: JSONPath([.key("views")]))
         }
         if !problems.isEmpty {
-            let masked = problems.map { $0.masking(secrets) }
-            io.writeError(printer.render(masked) + printer.summary(masked))
+            let collected = collector.collected(problems)
+            io.writeError(printer.render(collected) + printer.summary(collected))
             return .inputErrors
         }
         if let archive = preview.archive {
@@ -201,7 +202,7 @@ enum SnapshotCommand: Subcommand {
         switch taken {
         case .success(let pictures): files = pictures
         case .failure(let error):
-            io.writeError("mc-style: error: \(masked(error.message, secrets))\n")
+            io.writeError("mc-style: error: \(collector.masked(error.message))\n")
             return .inputErrors
         }
         var written = files
@@ -231,7 +232,7 @@ enum SnapshotCommand: Subcommand {
         if !empty.isEmpty {
             io.writeOutput(
                 "drawn transparent, as their servers had nothing for them (HTTP 404 or 204; --strict makes them errors): "
-                    + empty.map { masked($0.description, secrets) }.joined(separator: "; ") + "\n")
+                    + empty.map { collector.masked($0.description) }.joined(separator: "; ") + "\n")
         }
         guard let baseline else { return .success }
         let failing = compared.filter(\.fails)
@@ -273,9 +274,5 @@ enum SnapshotCommand: Subcommand {
             return source.location
         }
         return declarations.fieldLocations["base"] ?? declarations.fieldLocations["bases"]
-    }
-
-    private static func masked(_ text: String, _ secrets: [String]) -> String {
-        secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacing($1, with: "{key}") }
     }
 }

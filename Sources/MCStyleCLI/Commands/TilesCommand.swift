@@ -22,8 +22,8 @@ enum TilesCommand: Subcommand {
             name: "zoom", valueName: "min-max", help: "Tile levels, as '10-12' or '10', within 0..22."
         ).required()
         let tileSize = Option<Int>(
-            name: "tile-size", valueName: "pixels", help: "Tile size in pixels: 256 (default) or 512.",
-            allowed: ["256", "512"])
+            name: "tile-size", valueName: "pixels", help: "Tile size in pixels: 256 or 512.", allowed: ["256", "512"]
+        ).defaulting(to: 256)
         let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
 
         /// Every option above, in help order.
@@ -33,7 +33,7 @@ enum TilesCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let format = try Self.options.format.value(in: arguments) ?? .text
-        let tileSize = try Self.options.tileSize.value(in: arguments) ?? 256
+        let tileSize = try Self.options.tileSize.value(in: arguments)
         let boundsText = try Self.options.bounds.required(in: arguments)
         let zoomText = try Self.options.zoom.required(in: arguments)
         let bounds = try parseBounds(boundsText)

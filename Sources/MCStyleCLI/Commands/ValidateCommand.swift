@@ -74,7 +74,6 @@ enum ValidateCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let format = try Self.options.format.value(in: arguments) ?? .text
-        let limit = try SharedOptions.findingLimit(arguments)
         let target = try Self.options.target.value(in: arguments)
         let base = try Self.options.base.value(in: arguments)
         let baselinePath = try Self.options.baseline.value(in: arguments)
@@ -83,29 +82,28 @@ enum ValidateCommand: Subcommand {
             target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
         job.options.environmentStandIns = Self.options.secretsAbsent.isSet(in: arguments)
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
-        let (configuration, configurationDiagnostics) = try SharedOptions.configuration(arguments, io: io)
-        job.options.configuration = configuration
+        let (collector, configurationDiagnostics) = try SharedOptions.collector(
+            arguments, io: io, limit: SharedOptions.findingLimit(arguments))
+        job.options.collector = collector
         let assets = try SharedOptions.assets(arguments)
         job.options.assets = assets.assets
         var diagnostics = configurationDiagnostics
         // A configuration with errors would check something else than the team asked for: nothing is checked.
         if !configurationDiagnostics.containsErrors {
-            diagnostics += configuration.apply(assets.diagnostics)
+            diagnostics += collector.collected(assets.diagnostics)
             for path in arguments.positionals { diagnostics += job.run(path: path) }
         }
         if let writeBaselinePath {
             return Self.write(Baseline(recording: diagnostics), to: writeBaselinePath, diagnostics: diagnostics, io: io)
         }
-        var heldBack: Int?
+        var baseline: Baseline?
         if let baselinePath {
             let (read, found) = Baseline.load(path: baselinePath)
             diagnostics += found
-            if let read {
-                let filtered = read.filter(diagnostics)
-                diagnostics = filtered.reported + filtered.stale
-                heldBack = filtered.heldBack
-            }
+            baseline = read
         }
+        let heldBack: Int?
+        (diagnostics, heldBack) = collector.heldBack(diagnostics, by: baseline)
         // --quiet prints what fails the run: errors, and under --strict warnings too.
         let strict = Self.options.strict.isSet(in: arguments)
         let shown =
@@ -120,15 +118,15 @@ enum ValidateCommand: Subcommand {
             io.writeOutput(
                 SARIFPrinter(toolVersion: MCStyleTool.version, currentDirectory: io.currentDirectory).render(shown))
         case .github:
-            let (listed, omitted) = limit.apply(read)
+            let listing = collector.listing(read)
             io.writeOutput(
-                GitHubPrinter(currentDirectory: io.currentDirectory).render(listed) + FindingLimit.lines(omitted))
+                GitHubPrinter(currentDirectory: io.currentDirectory).render(listing.listed) + listing.omittedLines)
         case .text, .markdown:
             let printer = TextDiagnosticPrinter(useColor: false)
-            let (listed, omitted) = limit.apply(read)
+            let listing = collector.listing(read)
             let notes = shown.count - read.count
             io.writeOutput(
-                printer.render(listed) + FindingLimit.lines(omitted) + printer.summary(diagnostics)
+                printer.render(listing.listed) + listing.omittedLines + printer.summary(diagnostics)
                     + (notes > 0 ? "\(counted(notes, "note")) not shown: --verbose shows them\n" : ""))
             if let heldBack, let baselinePath {
                 let stale = diagnostics.count { $0.rule == "baseline.stale" }

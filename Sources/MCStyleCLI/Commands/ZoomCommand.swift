@@ -23,7 +23,8 @@ enum ZoomCommand: Subcommand {
         let latitude = Option<Double>(name: "lat", valueName: "degrees", help: "Latitude of the camera, -90..90.")
             .required().bounded(.within(-90...90))
         let tilt = Option<Double>(
-            name: "tilt", valueName: "degrees", help: "Camera tilt from straight down, for the altitude (default 0).")
+            name: "tilt", valueName: "degrees", help: "Camera tilt from straight down, for the altitude."
+        ).defaulting(to: 0)
         let format = SharedOptions.format([.text, .json], help: "Output format: text (default) or json.")
 
         /// Every option above, in help order.
@@ -34,7 +35,7 @@ enum ZoomCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let format = try Self.options.format.value(in: arguments) ?? .text
         let latitude = try Self.options.latitude.required(in: arguments)
-        let tilt = try Self.options.tilt.value(in: arguments) ?? 0
+        let tilt = try Self.options.tilt.value(in: arguments)
         let unifiedInput = try Self.options.unified.value(in: arguments)
         let tomTomInput = try Self.options.tomTom.value(in: arguments)
         let conversion: Conversion

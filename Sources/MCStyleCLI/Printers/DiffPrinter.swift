@@ -13,13 +13,13 @@ struct DiffPrinter {
         self.newName = VisibleText.escaped(newName)
     }
 
-    private static func name(_ text: String) -> String { VisibleText.escaped(DiagnosticText.masked(text)) }
+    private static func name(_ text: String) -> String { VisibleText.escaped(DiagnosticCollector().masked(text)) }
 
     /// A value as shown: compact JSON, masked and bounded; `(none)` when absent.
     static func show(_ value: JSONValue?) -> String {
         guard let value else { return "(none)" }
         let text = JSONWriter(style: .compact).string(JSONNode(value)).trimmingNewline
-        return DiagnosticText.bounded(DiagnosticText.masked(text))
+        return DiagnosticCollector().quoted(text)
     }
 
     /// One line per change, grouped: layers, sources, root keys.

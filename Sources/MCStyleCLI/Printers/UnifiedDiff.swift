@@ -3,13 +3,17 @@ import StyleCompiler
 /// A unified diff of two texts, line by line: hunks of changed lines with three lines of context each (what
 /// `compile --check --diff` and `migrate --diff` print). Lines are compared after the common head and tail
 /// are set aside; a middle of more than
-/// `maximumMiddle` lines on either side is shown as one replaced block rather than aligned. Credentials on a
-/// line are cut to four characters, as in every other output.
+/// `maximumMiddle` lines on either side is shown as one replaced block rather than aligned. Each line is masked
+/// by the run's collector (credentials and the run's secrets cut to four characters, as in every other output),
+/// then escaped.
 enum UnifiedDiff {
     static let context = 3
     static let maximumMiddle = 4000
 
-    static func render(old: [UInt8], new: [UInt8], oldName: String, newName: String) -> String {
+    static func render(
+        old: [UInt8], new: [UInt8], oldName: String, newName: String,
+        masking collector: DiagnosticCollector = DiagnosticCollector()
+    ) -> String {
         let a = lines(old)
         let b = lines(new)
         var head = 0
@@ -22,7 +26,7 @@ enum UnifiedDiff {
         let edits =
             a[..<head].map { Edit.same($0) } + align(middleA, middleB) + a[(a.count - tail)...].map { Edit.same($0) }
         var text = "--- \(oldName)\n+++ \(newName)\n"
-        for hunk in hunks(edits) { text += render(hunk, of: edits) }
+        for hunk in hunks(edits) { text += render(hunk, of: edits, masking: collector) }
         return text
     }
 
@@ -64,7 +68,8 @@ enum UnifiedDiff {
         return hunks
     }
 
-    private static func render(_ hunk: Hunk, of edits: [Edit]) -> String {
+    private static func render(_ hunk: Hunk, of edits: [Edit], masking collector: DiagnosticCollector) -> String {
+        func shown(_ line: String) -> String { VisibleText.escaped(collector.masked(line), keepingTabs: true) }
         let slice = edits[hunk.range]
         let oldCount = slice.filter { if case .added = $0 { return false } else { return true } }.count
         let newCount = slice.filter { if case .removed = $0 { return false } else { return true } }.count
@@ -80,10 +85,6 @@ enum UnifiedDiff {
             }
         }
         return text
-    }
-
-    private static func shown(_ line: String) -> String {
-        VisibleText.escaped(CredentialMasking.masked(line), keepingTabs: true)
     }
 
     private enum Edit {

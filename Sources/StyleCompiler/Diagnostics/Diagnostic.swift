@@ -112,8 +112,9 @@ public struct Diagnostic: Sendable, Equatable {
         Diagnostic(copying: self, severity: severity, message: message, location: location, path: path)
     }
 
-    /// The same finding with more text that printers must not show (the run's API key and environment values).
-    public func masking(_ more: [String]) -> Diagnostic {
+    /// The same finding with more text that printers must not show (the run's API key and environment values);
+    /// `DiagnosticCollector` masks a run's findings with it.
+    func masking(_ more: [String]) -> Diagnostic {
         let added = more.filter { !$0.isEmpty && !secrets.contains($0) }
         guard !added.isEmpty else { return self }
         return Diagnostic(

@@ -15,8 +15,9 @@ public struct BuildOptions: Sendable {
     /// What the command line says of the assets (`--vector-layers`, `--sprite`, `--fonts`); each part wins over
     /// the same part of the declarations' `assets:` section.
     public var assets = StyleAssets()
-    /// The team's rule settings (`.mc-style.yaml`): applied to every finding before errors decide anything.
-    public var configuration = LintConfiguration()
+    /// Where every finding goes: the team's rule settings (`.mc-style.yaml`), applied before errors decide
+    /// anything, then the run's secrets masked.
+    public var collector = DiagnosticCollector()
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
 

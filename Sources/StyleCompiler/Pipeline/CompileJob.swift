@@ -46,16 +46,15 @@ public struct CompileJob: Sendable {
     }
 
     /// `run()`, with the number of sources composed, the paths of the files read (as reached from
-    /// `declarationsPath`) and the secrets the outputs may hold.
+    /// `declarationsPath`) and the collector that knows the secrets the outputs may hold.
     public func runCounting() -> CompileResult {
         let outcome = compose()
-        let secrets = outcome.secrets
-        let diagnostics = outcome.diagnostics.map { $0.masking(secrets) }
+        let (diagnostics, collector) = (outcome.diagnostics, outcome.collector)
         guard let composed = outcome.composed else {
             // The files read so far still count: the preview watches them, to build again once they are fixed.
             return CompileResult(
                 files: nil, diagnostics: diagnostics.sortedByPlace(), sources: 0, readPaths: outcome.readPaths,
-                secrets: secrets, declarations: outcome.declarations)
+                collector: collector, declarations: outcome.declarations)
         }
         let (compositions, inputs, target) = (composed.compositions, composed.inputs, composed.target)
         // The outputs are rendered on another thread while the compositions are validated (both only read
@@ -65,14 +64,12 @@ public struct CompileJob: Sendable {
         DispatchQueue.global(qos: .userInitiated).async(group: rendering) {
             files = render(compositions, inputs: inputs)
         }
-        let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics).map {
-            $0.masking(secrets)
-        }
+        let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics, collector: collector)
         rendering.wait()
         defer { ProcessExit.leave((compositions, inputs)) }
         var result = CompileResult(
             files: nil, diagnostics: all, sources: compositions[0].sources.count, readPaths: outcome.readPaths,
-            secrets: secrets, declarations: outcome.declarations)
+            collector: collector, declarations: outcome.declarations)
         guard !all.containsErrors else { return result }
         let total = files.reduce(0) { $0 + $1.count }
         guard total <= maximumOutputSize else {
@@ -80,7 +77,7 @@ public struct CompileJob: Sendable {
                 .limitsOutput,
                 "the outputs would take \(total) bytes, more than the limit of \(maximumOutputSize) bytes: nothing is written",
                 at: nil, fileName: declarationsPath ?? options.baseOverride ?? "mc-style")
-            result.diagnostics.append(limit)
+            result.diagnostics += collector.collected([limit])
             return result
         }
         result.files = files
@@ -91,28 +88,28 @@ public struct CompileJob: Sendable {
     /// what `validate` needs.
     public func check() -> [Diagnostic] {
         let outcome = compose()
-        let secrets = outcome.secrets
-        let diagnostics = outcome.diagnostics.map { $0.masking(secrets) }
+        let diagnostics = outcome.diagnostics
         guard let composed = outcome.composed else { return diagnostics.sortedByPlace() }
         let (compositions, inputs, target) = (composed.compositions, composed.inputs, composed.target)
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
         defer { ProcessExit.leave((compositions, inputs)) }
-        return validated(compositions, inputs: inputs, target: target, adding: diagnostics).map { $0.masking(secrets) }
+        return validated(
+            compositions, inputs: inputs, target: target, adding: diagnostics, collector: outcome.collector)
     }
 
-    /// `diagnostics` with every composed style's findings (the team's settings applied), each finding once
-    /// (variants share the declarations), in the order of the files read.
+    /// `diagnostics` with every composed style's findings (collected: the team's settings applied, secrets
+    /// masked), each finding once (variants share the declarations), in the order of the files read.
     private func validated(
         _ compositions: [Composition], inputs: CompilationInputs, target: Target,
-        adding diagnostics: [Diagnostic]
+        adding diagnostics: [Diagnostic], collector: DiagnosticCollector
     ) -> [Diagnostic] {
         let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: options.assets))
         // Compositions and variants are in the same order (`compose` keeps one composition per variant).
         let perVariant = compositions.indices.map { index in
             (
                 inputs.variants[index].name,
-                options.configuration.apply(validator.validate(compositions[index].style, in: inputs.fileTable))
+                collector.collected(validator.validate(compositions[index].style, in: inputs.fileTable))
             )
         }
         let styleDiagnostics = perVariant.mergingVariants(named: inputs.hasNamedVariants)
@@ -126,13 +123,15 @@ public struct CompileJob: Sendable {
     /// environment value), which no printed line may show: the diagnostics are to be masked with it.
     private func compose() -> ComposeOutcome {
         let (loaded, readDiagnostics) = loadInputs()
-        let loadDiagnostics = options.configuration.apply(readDiagnostics)
         let secrets =
             ((apiKey.map { [$0] } ?? []) + (loaded?.declarations.environmentValues ?? [])).flatMap {
                 [$0, PercentEncoding.string($0)]
             }
+        let collector = options.collector.masking(secrets)
+        let loadDiagnostics = collector.collected(readDiagnostics)
         guard let inputs = loaded else {
-            return ComposeOutcome(diagnostics: loadDiagnostics, secrets: secrets, readPaths: [], declarations: nil)
+            return ComposeOutcome(
+                diagnostics: loadDiagnostics, collector: collector, readPaths: [], declarations: nil)
         }
         let readPaths = inputs.files.map(\.name) + inputs.assetPaths
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
@@ -149,16 +148,17 @@ public struct CompileJob: Sendable {
         }
         var composeDiagnostics = perVariant.mergingComposedVariants(named: inputs.hasNamedVariants)
         composeDiagnostics += AnchorFallbackRules.check(compositions, variants: inputs.variants.count)
-        let diagnostics = loadDiagnostics + options.configuration.apply(composeDiagnostics)
+        let diagnostics = loadDiagnostics + collector.collected(composeDiagnostics)
         // The composed styles are validated even when the declarations have errors (nothing is written then):
         // a run reports what the base styles hold too, not only the first stage's findings.
         guard compositions.count == inputs.variants.count, !diagnostics.contains(where: Self.stopsValidation) else {
             return ComposeOutcome(
-                diagnostics: diagnostics, secrets: secrets, readPaths: readPaths, declarations: inputs.declarations)
+                diagnostics: diagnostics, collector: collector, readPaths: readPaths,
+                declarations: inputs.declarations)
         }
         return ComposeOutcome(
             composed: ComposedInputs(compositions: compositions, inputs: inputs, target: target),
-            diagnostics: diagnostics, secrets: secrets, readPaths: readPaths, declarations: inputs.declarations)
+            diagnostics: diagnostics, collector: collector, readPaths: readPaths, declarations: inputs.declarations)
     }
 
     /// The compositions of every variant, with the inputs they were composed from and the target they are
@@ -170,12 +170,12 @@ public struct CompileJob: Sendable {
     }
 
     /// What `compose` gives: the compositions (nil when reading or composing found errors), the findings so
-    /// far, every secret value the run knows, the files read, and the declarations as decoded (nil when they
-    /// could not be read).
+    /// far (collected), the collector that knows every secret value of the run, the files read, and the
+    /// declarations as decoded (nil when they could not be read).
     private struct ComposeOutcome {
         var composed: ComposedInputs? = nil
         let diagnostics: [Diagnostic]
-        let secrets: [String]
+        let collector: DiagnosticCollector
         let readPaths: [String]
         let declarations: Declarations?
     }

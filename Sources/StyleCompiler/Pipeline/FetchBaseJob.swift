@@ -14,9 +14,13 @@ public struct FetchBaseJob: Sendable {
     /// Downloads through the system curl.
     public var fetcher: HTTPFetcher
 
-    /// `environment`: the tool's, for curl (`PATH` finds it, `HOME` has its `.curlrc`); nil takes this process's.
+    /// Seconds a fetch may take, redirects included, unless told otherwise.
+    public static let defaultTimeout: Double = 60
+
+    /// `environment`: the tool's, for curl (`PATH` finds it, `HOME` has its `.curlrc`); nil takes this process's;
+    /// `timeout` in seconds.
     public init(
-        request: BaseStyleRequest, apiKey: String?, outPath: String, timeout: Double = 60,
+        request: BaseStyleRequest, apiKey: String?, outPath: String, timeout: Double = FetchBaseJob.defaultTimeout,
         environment: [String: String]? = nil
     ) {
         self.request = request

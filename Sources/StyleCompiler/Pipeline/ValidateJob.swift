@@ -33,7 +33,7 @@ public struct ValidateJob: Sendable {
             // The tree's nodes are placed through the table the file was read into.
             var loader = DeclarationsLoader(environment: options.environment, inputLoader: inputLoader)
             loader.environmentStandIns = options.environmentStandIns
-            return options.configuration.apply(loader.load(file, path: nil).diagnostics)
+            return options.collector.collected(loader.load(file, path: nil).diagnostics)
         }
         if path.hasSuffix(".json") { return validateStyle(StyleLoader().load(path: path)) }
         return CompileJob(declarationsPath: path, options: options).check()
@@ -48,7 +48,7 @@ public struct ValidateJob: Sendable {
         guard let document = loaded.document else { return loaded.diagnostics }
         defer { ProcessExit.leave(document) }
         let validator = StyleValidator(target: options.targetOverride ?? .tomtom, assets: options.assets)
-        return options.configuration.apply(loaded.diagnostics + validator.validate(document.root, in: document))
+        return options.collector.collected(loaded.diagnostics + validator.validate(document.root, in: document))
             .sortedByPlace()
     }
 }

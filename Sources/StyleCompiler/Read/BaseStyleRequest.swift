@@ -27,11 +27,13 @@ public struct BaseStyleRequest: Sendable, Equatable {
     public var url: String?
     /// Where TomTom's API is (a mirror or a test server may stand in).
     public var origin: String
+    /// TomTom's API origin, where a request goes unless told otherwise.
+    public static let tomTomOrigin = "https://api.tomtom.com"
 
     /// A request for a TomTom hosted style, or for `url`.
     public init(
         design: String? = nil, versionPattern: String? = nil, modules: [String] = [], url: String? = nil,
-        origin: String = "https://api.tomtom.com"
+        origin: String = BaseStyleRequest.tomTomOrigin
     ) {
         self.design = design
         self.versionPattern = versionPattern

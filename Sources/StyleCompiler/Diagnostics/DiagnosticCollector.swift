@@ -1,0 +1,59 @@
+/// The one way from the rules that make findings to the printers that show them. A run's findings pass through
+/// a collector, which applies, in this order: the team's configuration (a rule's severity or `off`, ignored
+/// layers), masking of the run's secrets (the API key as given and as filled, environment values), a baseline
+/// (`validate --baseline`, in `DiagnosticCollector+Baseline.swift`, as baselines are read by a later stage) and
+/// the per-rule limit of what text and GitHub outputs list. Text the tool prints that is not a finding (a diff of
+/// outputs, an error line) is masked by the same collector.
+///
+/// Jobs collect as they go: findings are configured before any error decides what happens next, so a rule a
+/// team turned off never stops a build.
+public struct DiagnosticCollector: Sendable {
+    /// The team's rule settings (`.mc-style.yaml`).
+    public var configuration: LintConfiguration
+    /// How many findings of one rule text and GitHub outputs list (`--max-findings`).
+    public var limit: FindingLimit
+    /// Text no printed line may show, besides what the credential scan finds by itself.
+    public private(set) var secrets: [String]
+
+    /// A collector for a run with these settings; `secrets` are masked wherever they appear.
+    public init(
+        configuration: LintConfiguration = LintConfiguration(), limit: FindingLimit = .standard,
+        secrets: [String] = []
+    ) {
+        self.configuration = configuration
+        self.limit = limit
+        self.secrets = secrets.filter { !$0.isEmpty }
+    }
+
+    /// The same collector, masking `more` too (secrets a job learns once it has read its inputs).
+    public func masking(_ more: [String]) -> DiagnosticCollector {
+        var copy = self
+        copy.secrets += more.filter { !$0.isEmpty && !secrets.contains($0) }
+        return copy
+    }
+
+    /// `diagnostics` as the run reports them: configured (some dropped, some at another severity), then masked.
+    public func collected(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let configured = configuration.apply(diagnostics)
+        return secrets.isEmpty ? configured : configured.map { $0.masking(secrets) }
+    }
+
+    /// What a listing printer shows of collected findings: at most `limit` per rule, in their order, and per
+    /// rule how many more there are. Counts and exit statuses come from all of them, never from the listing.
+    public func listing(_ diagnostics: [Diagnostic]) -> FindingLimit.Listing {
+        limit.listing(diagnostics)
+    }
+
+    /// `text` (not a finding: a diff, a message) as it may be printed: every credential on it and each of the
+    /// run's secrets cut to its first four characters.
+    public func masked(_ text: String) -> String {
+        let mayHold =
+            !secrets.isEmpty || CredentialScan.mayHoldCredential(text) || text.utf8.contains(UInt8(ascii: ":"))
+            || text.utf8.contains(UInt8(ascii: "\\"))
+        return mayHold ? CredentialScan.masked(text, also: secrets) : text
+    }
+
+    /// `masked(text)` with any run too long to read cut to a bound, as a finding's message is: for printers
+    /// that quote input values outside a finding (`mc-style diff`).
+    public func quoted(_ text: String) -> String { MessageBound.bounded(masked(text)) }
+}

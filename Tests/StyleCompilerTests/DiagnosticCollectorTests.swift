@@ -1,0 +1,80 @@
+import Foundation
+import LocatedJSON
+import TestSupport
+import Testing
+
+@testable import StyleCompiler
+
+/// The one path from a rule's finding to a printer: configuration, then masking, then the baseline, then the
+/// limit; and no other place in Sources applies a configuration or masks a finding.
+@Suite struct DiagnosticCollectorTests {
+    static let secret = "sk-live-7f3a9c2e1b"
+
+    static func duplicate(_ key: String, _ file: String = "a.json") -> Diagnostic {
+        Diagnostic(
+            .jsonDuplicateKey, "duplicate key \"\(key)\": a later value replaces the earlier one", at: nil,
+            path: JSONPath([.key(key)]), fileName: file)
+    }
+
+    @Test func configurationComesFirstSoARuleTurnedOffNeverCountsAsAnError() {
+        let raised = DiagnosticCollector(
+            configuration: LintConfiguration(rules: ["json.duplicate-key": .init(setting: .error)]))
+        #expect(raised.collected([Self.duplicate("a")]).map(\.severity) == [.error])
+        let off = DiagnosticCollector(
+            configuration: LintConfiguration(rules: ["json.duplicate-key": .init(setting: .off)]))
+        #expect(off.collected([Self.duplicate("a"), Self.duplicate("b")]).isEmpty)
+        // A rule no team may change passes as it is.
+        let syntax = Diagnostic(.jsonSyntax, "unexpected ']'", at: nil, fileName: "a.json")
+        let everythingOff = DiagnosticCollector(
+            configuration: LintConfiguration(rules: ["json.syntax": .init(setting: .off)]))
+        #expect(everythingOff.collected([syntax]) == [syntax])
+    }
+
+    @Test func theRunsSecretsAreMaskedInFindingsAndInEveryOtherPrintedText() {
+        let collector = DiagnosticCollector().masking([Self.secret, ""])
+        let collected = collector.collected([Self.duplicate(Self.secret)])
+        #expect(collected.count == 1)
+        #expect(!collected[0].message.contains(Self.secret) && collected[0].message.contains("sk-l…"))
+        #expect(collected[0].secrets == [Self.secret])
+        // A diff line or an error line goes through the same collector.
+        #expect(collector.masked("+ \"url\": \"https://x/?k=\(Self.secret)\"") == "+ \"url\": \"https://x/?k=sk-l…\"")
+        #expect(DiagnosticCollector().masked("plain text, nothing to hide") == "plain text, nothing to hide")
+        let long = String(repeating: "x", count: 5_000)
+        #expect(DiagnosticCollector().quoted(long).count < long.count)
+    }
+
+    @Test func theBaselineHoldsBackWhatItRecordedAndNamesWhatNoLongerMatches() {
+        let baseline = Baseline(recording: [Self.duplicate("a"), Self.duplicate("gone")])
+        let (reported, heldBack) = DiagnosticCollector().heldBack(
+            [Self.duplicate("a"), Self.duplicate("new")], by: baseline)
+        #expect(heldBack == 1)
+        #expect(reported.map(\.rule) == ["json.duplicate-key", "baseline.stale"])
+        #expect(reported[0].message.contains("\"new\""))
+        #expect(DiagnosticCollector().heldBack([Self.duplicate("a")], by: nil).heldBack == nil)
+    }
+
+    @Test func theLimitListsAtMostNPerRuleAndCountsTheRest() {
+        let collector = DiagnosticCollector(limit: FindingLimit(perRule: 2))
+        let findings =
+            (0..<5).map { Self.duplicate("k\($0)") } + [Diagnostic(.jsonSyntax, "bad", at: nil, fileName: "b")]
+        let listing = collector.listing(findings)
+        #expect(listing.listed.count == 3)
+        #expect(listing.omittedLines == "... and 3 more [json.duplicate-key]\n")
+        #expect(DiagnosticCollector(limit: .none).listing(findings).listed.count == 6)
+        #expect(FindingLimit.grouped(1_234_567) == "1,234,567")
+    }
+
+    /// Configuration is applied, and findings masked with a run's secrets, by the collector alone.
+    @Test func noOtherPlaceAppliesAConfigurationOrMasksAFinding() throws {
+        let sources = SharedData.repositoryFile("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        #expect(files.count > 100)
+        for name in files where name.hasSuffix(".swift") && !name.hasSuffix("DiagnosticCollector.swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+            for phrase in ["configuration.apply(", "$0.masking(", "CredentialScan.masked("]
+            where text.contains(phrase) && !name.hasSuffix("Diagnostics/Diagnostic.swift") {
+                Issue.record("\(name) uses \(phrase): findings and printed text go through DiagnosticCollector")
+            }
+        }
+    }
+}
