@@ -96,7 +96,7 @@ import Testing
                 #"{"version": 8, "sources": {"s": {"type": "raster", "tileSize": 512, "tiles": ["\#(url)"]}}, "layers": []}"#,
                 "other-\(index).json", in: folder)
             var runs: [(String, ToolRun)] = []
-            for format in ["text", "json", "sarif", "github"] {
+            for format in ["text", "json", "sarif", "github", "gitlab"] {
                 runs.append(
                     (
                         "validate \(format)",

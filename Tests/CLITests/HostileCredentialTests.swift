@@ -49,7 +49,7 @@ import Testing
                 opacity: 3 # also Zt4\(Self.key) here
             """, "mc-style.yaml", in: folder)
         _ = try write(#"{"version":8,"sources":{},"layers":[]}"#, "base2.json", in: folder)
-        for format in ["text", "json", "sarif", "github"] {
+        for format in ["text", "json", "sarif", "github", "gitlab"] {
             let run = runTool(["validate", "--format", format, declarations.path], environment: environment)
             #expect(run.status == 1, "\(format)")
             #expect(

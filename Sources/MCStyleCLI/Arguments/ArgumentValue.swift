@@ -67,5 +67,5 @@ struct NamedValue: ArgumentValue, Equatable {
 
 /// How a command prints its results.
 enum OutputFormat: String, ArgumentValue, CaseIterable {
-    case text, json, sarif, github, markdown
+    case text, json, sarif, github, gitlab, markdown
 }

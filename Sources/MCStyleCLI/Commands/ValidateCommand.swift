@@ -33,11 +33,14 @@ enum ValidateCommand: Subcommand {
                 "tomtom or maplibre. Styles default to tomtom; declarations\nto their own target. Both check against the \(StyleSpecVersion.name);\ntomtom adds TomTom's rules."
         )
         let format = SharedOptions.format(
-            [.text, .json, .sarif, .github],
-            help: "text (default), json, sarif (SARIF 2.1.0) or github\n(workflow commands).")
+            [.text, .json, .sarif, .github, .gitlab],
+            help:
+                "text (default), json, sarif (SARIF 2.1.0), github (workflow\ncommands) or gitlab (GitLab's Code Quality report)."
+        )
         let strict = Flag(name: "strict", help: "Warnings fail too (exit 1).")
         let verbose = Flag(
-            name: "verbose", help: "Print notes too (text and github formats; json and sarif always hold them).")
+            name: "verbose",
+            help: "Print notes too (text and github formats; json, sarif and gitlab\nalways hold them).")
         let quiet = SharedOptions.quiet
         let base = Option<String>(
             name: "base", valueName: "style", help: "Base style to use instead of the declarations' 'base'.")
@@ -114,6 +117,7 @@ enum ValidateCommand: Subcommand {
         let read = Self.options.verbose.isSet(in: arguments) ? shown : shown.filter { $0.severity != .note }
         switch format {
         case .json: io.writeOutput(JSONReportPrinter().render(shown, heldBack: heldBack))
+        case .gitlab: io.writeOutput(GitLabPrinter(currentDirectory: io.currentDirectory).render(shown))
         case .sarif:
             io.writeOutput(
                 SARIFPrinter(toolVersion: MCStyleTool.version, currentDirectory: io.currentDirectory).render(shown))

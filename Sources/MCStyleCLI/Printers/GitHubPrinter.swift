@@ -5,27 +5,16 @@ import StyleCompiler
 /// a message or name is written out (`VisibleText`) before the workflow-command escaping, so that no input can end
 /// the command early or reach the log as a control.
 struct GitHubPrinter {
-    /// The repository's folder (the nearest above the working folder holding `.git`), to which GitHub resolves an
-    /// annotation's `file`; nil leaves paths as they are.
-    var repositoryRoot: String? = nil
-    /// The folder relative paths are relative to.
-    var currentDirectory = "."
+    /// Where file names are resolved from: relative to the repository, as GitHub resolves an annotation's `file`.
+    var paths = RepositoryPaths()
 
     /// The printer for a tool run in `currentDirectory`: paths relative to its repository.
-    init(currentDirectory: String) {
-        self.currentDirectory = currentDirectory
-        self.repositoryRoot = ProjectFolder(declarationsPath: FilePaths.join(currentDirectory, "mc-style.yaml"))?.path
-    }
+    init(currentDirectory: String) { paths = RepositoryPaths(currentDirectory: currentDirectory) }
 
     /// A printer that leaves paths as they are.
     init() {}
 
-    /// `file` relative to the repository when it lies inside it, else as it is.
-    private func shown(_ file: String) -> String {
-        guard let repositoryRoot else { return file }
-        let relative = FilePaths.relativePath(from: repositoryRoot, to: FilePaths.join(currentDirectory, file))
-        return relative.hasPrefix("../") || relative == ".." || relative.hasPrefix("/") ? file : relative
-    }
+    private func shown(_ file: String) -> String { paths.shown(file) }
 
     func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { diagnostic in

@@ -41,14 +41,19 @@ public struct Baseline: Sendable, Equatable {
     /// The entry a finding has, or nil for findings of rules no baseline may hold back.
     public static func entry(_ diagnostic: Diagnostic) -> Entry? {
         guard RuleCatalog.rule(id: diagnostic.rule)?.isConfigurable ?? false else { return nil }
-        let withoutLines = diagnostic.message.replacing(/line \d+/, with: "line #")
         return Entry(
             rule: diagnostic.rule, file: diagnostic.fileName ?? "", path: stablePath(diagnostic),
-            fingerprint: String(SHA256.hex(Array(withoutLines.utf8)).prefix(16)), message: diagnostic.message)
+            fingerprint: String(SHA256.hex(Array(lineFreeMessage(diagnostic).utf8)).prefix(16)),
+            message: diagnostic.message)
+    }
+
+    /// The finding's message with the line numbers it quotes written `line #`: what stays when lines above move.
+    public static func lineFreeMessage(_ diagnostic: Diagnostic) -> String {
+        diagnostic.message.replacing(/line \d+/, with: "line #")
     }
 
     /// The finding's path with `layers[N]` written `layers[id=ID]`, so that adding a layer above keeps it.
-    static func stablePath(_ diagnostic: Diagnostic) -> String {
+    public static func stablePath(_ diagnostic: Diagnostic) -> String {
         guard let path = diagnostic.path else { return "" }
         let components = path.components
         guard let id = diagnostic.layerID, components.count >= 2, components[0] == .key("layers"),
