@@ -21,6 +21,7 @@ public enum MCStyleTool {
         MigrateCommand.self,
         DiffCommand.self,
         FetchBaseCommand.self,
+        CompletionsCommand.self,
     ]
 
     static let spec = CommandSpec(

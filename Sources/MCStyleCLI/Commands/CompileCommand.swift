@@ -17,6 +17,8 @@ enum CompileCommand: Subcommand {
             OUT/layer-mapping.<name>.json. --dependencies FILE records every file read (declarations, includes,
             bases, assets) for a build system, as the SwiftPM plugin MCStylePlugin uses it. --cache-dir is deprecated and does
             nothing.
+            --format json prints one JSON document on standard output instead of the findings and the summary
+            line (with --check too, then with "written": false).
             Exit status: 0 success, 1 the inputs have errors (or --check found files that would change), 2 misuse.
             """,
         arguments: [
@@ -54,6 +56,11 @@ enum CompileCommand: Subcommand {
         let diff = Flag(name: "diff", help: "With --check: also print a unified diff of each file.").requiring("check")
         let quiet = Flag(
             name: "quiet", help: "Print no summary line on success (errors and warnings still go to standard error).")
+        let format = SharedOptions.format(
+            [.text, .json],
+            help:
+                "text (default) or json: one JSON document on standard output with\neach file written (path, bytes, SHA-256, added/changed/unchanged),\nthe files removed and every finding, for build systems."
+        ).conflicting("diff")
         let vectorLayers = SharedOptions.vectorLayers
         let sprite = SharedOptions.sprite
         let fonts = SharedOptions.fonts
@@ -69,8 +76,8 @@ enum CompileCommand: Subcommand {
         /// Every option above, in help order.
         var all: [any OptionDeclaration] {
             [
-                out, base, target, apiKeyEnvironment, embedEnvironment, compact, check, diff, quiet, vectorLayers,
-                sprite, fonts, config, dependencies, maxFindings, cacheDirectory,
+                out, base, target, apiKeyEnvironment, embedEnvironment, compact, check, diff, quiet, format,
+                vectorLayers, sprite, fonts, config, dependencies, maxFindings, cacheDirectory,
             ]
         }
     }
@@ -110,24 +117,54 @@ enum CompileCommand: Subcommand {
         let diagnostics = readDiagnostics + jobDiagnostics
         let files = readDiagnostics.containsErrors ? nil : compiled
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
-        // Errors and warnings; notes (keys renderers ignore, ...) are for `validate`, not for every build.
-        let listing = collector.listing(diagnostics.filter { $0.severity != .note })
-        io.writeError(printer.render(listing.listed) + listing.omittedLines)
+        let report =
+            try Self.options.format.value(in: arguments) == .json ? CompileReportPrinter(out: out) : nil
+        if report == nil {
+            // Errors and warnings; notes (keys renderers ignore, ...) are for `validate`, not for every build.
+            let listing = collector.listing(diagnostics.filter { $0.severity != .note })
+            io.writeError(printer.render(listing.listed) + listing.omittedLines)
+        }
         guard let files else {
-            io.writeError(printer.summary(diagnostics))
+            if let report {
+                io.writeOutput(
+                    report.render(files: [], changes: [], written: false, sources: 0, diagnostics: diagnostics))
+            } else {
+                io.writeError(printer.summary(diagnostics))
+            }
+            return .inputErrors
+        }
+        /// A failure to read or write the output folder: nothing is written.
+        func failed(_ problem: Diagnostic) -> ExitCode {
+            if let report {
+                io.writeOutput(
+                    report.render(
+                        files: files, changes: [], written: false, sources: sources,
+                        diagnostics: diagnostics + [problem]))
+            } else {
+                io.writeError(printer.render([problem]))
+            }
             return .inputErrors
         }
         // The output folder may not be, nor hold, the working folder or the folder of any file read.
         let protected =
             [io.currentDirectory] + readPaths.map { FilePaths.join(io.currentDirectory, FilePaths.directory(of: $0)) }
         let outputFolder = OutputFolder(path: out, protecting: protected)
-        if Self.options.check.isSet(in: arguments) {
-            let changes: [OutputChange]
+        let checkOnly = Self.options.check.isSet(in: arguments)
+        var changes: [OutputChange] = []
+        // The report says what changed, so the folder is compared first (it is read once more, for the report only).
+        if checkOnly || report != nil {
             do throws(OutputError) {
                 changes = try outputFolder.changes(files)
             } catch {
-                io.writeError(printer.render([error.diagnostic]))
-                return .inputErrors
+                return failed(error.diagnostic)
+            }
+        }
+        if checkOnly {
+            if let report {
+                io.writeOutput(
+                    report.render(
+                        files: files, changes: changes, written: false, sources: sources, diagnostics: diagnostics))
+                return changes.isEmpty ? .success : .inputErrors
             }
             for change in changes {
                 let verb = ["added": "add", "changed": "change", "removed": "remove"][change.kind.rawValue] ?? "change"
@@ -153,10 +190,13 @@ enum CompileCommand: Subcommand {
             }
             changed = try outputFolder.write(files)
         } catch {
-            io.writeError(printer.render([error.diagnostic]))
-            return .inputErrors
+            return failed(error.diagnostic)
         }
-        if !Self.options.quiet.isSet(in: arguments) {
+        if let report {
+            io.writeOutput(
+                report.render(files: files, changes: changes, written: true, sources: sources, diagnostics: diagnostics)
+            )
+        } else if !Self.options.quiet.isSet(in: arguments) {
             io.writeOutput(
                 Self.summary(
                     files, folder: folder.path, sources: sources, diagnostics: diagnostics, changed: changed))
