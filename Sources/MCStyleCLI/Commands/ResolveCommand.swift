@@ -99,10 +99,8 @@ enum ResolveCommand: Subcommand {
         do {
             resolved = try CompiledStyle(folder: folder, variant: variant).resolve(settings)
         } catch {
-            let collector = DiagnosticCollector(
-                secrets: ([settings.apiKey].compactMap { $0 } + settings.environment.values).flatMap {
-                    [$0, PercentEncoding.string($0)]
-                })
+            let collector = DiagnosticCollector().masking(
+                [settings.apiKey].compactMap { $0 } + settings.environment.values)
             if error.isInvalidArgument { throw UsageError(collector.masked(error.message)) }
             let lines =
                 error.unfilled.isEmpty

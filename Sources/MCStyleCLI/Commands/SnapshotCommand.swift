@@ -136,7 +136,7 @@ enum SnapshotCommand: Subcommand {
             environment: io.environment, generatorVersion: MCStyleTool.version)
         // The key goes to the pages' gateway, not into the style; no finding or message may show it all the same.
         let (configured, configurationDiagnostics) = try SharedOptions.collector(arguments, io: io)
-        let collector = configured.masking(preview.apiKey.map { [$0, PercentEncoding.string($0)] } ?? [])
+        let collector = configured.masking(preview.apiKey.map { [$0] } ?? [])
         job.options.collector = collector
         // One build reads the inputs once: the site compiles them, and the views and the sources' places come
         // from that same reading (a file saved during the run cannot mix two versions).

@@ -1,3 +1,5 @@
+import StyleRuntime
+
 /// The one way from the rules that make findings to the printers that show them. A run's findings pass through
 /// a collector, which applies, in this order: the team's configuration (a rule's severity or `off`, ignored
 /// layers), masking of the run's secrets (the API key as given and as filled, environment values), a baseline
@@ -25,11 +27,17 @@ public struct DiagnosticCollector: Sendable {
         self.secrets = secrets.filter { !$0.isEmpty }
     }
 
-    /// The same collector, masking `more` too (secrets a job learns once it has read its inputs).
-    public func masking(_ more: [String]) -> DiagnosticCollector {
+    /// The same collector, masking each of `values` too, as given and percent-encoded (as a filled URL holds
+    /// it): the API key and environment values, which a job learns once it has read its inputs.
+    public func masking(_ values: [String]) -> DiagnosticCollector {
         var copy = self
-        copy.secrets += more.filter { !$0.isEmpty && !secrets.contains($0) }
+        for form in Self.forms(of: values) where !copy.secrets.contains(form) { copy.secrets.append(form) }
         return copy
+    }
+
+    /// Each non-empty value as given and percent-encoded: the forms in which a secret reaches a printed line.
+    public static func forms(of values: [String]) -> [String] {
+        values.filter { !$0.isEmpty }.flatMap { [$0, PercentEncoding.string($0)] }
     }
 
     /// `diagnostics` as the run reports them: configured (some dropped, some at another severity), then masked.

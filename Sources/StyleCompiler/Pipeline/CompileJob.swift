@@ -123,11 +123,8 @@ public struct CompileJob: Sendable {
     /// environment value), which no printed line may show: the diagnostics are to be masked with it.
     private func compose() -> ComposeOutcome {
         let (loaded, readDiagnostics) = loadInputs()
-        let secrets =
-            ((apiKey.map { [$0] } ?? []) + (loaded?.declarations.environmentValues ?? [])).flatMap {
-                [$0, PercentEncoding.string($0)]
-            }
-        let collector = options.collector.masking(secrets)
+        let collector = options.collector.masking(
+            (apiKey.map { [$0] } ?? []) + (loaded?.declarations.environmentValues ?? []))
         let loadDiagnostics = collector.collected(readDiagnostics)
         guard let inputs = loaded else {
             return ComposeOutcome(

@@ -26,7 +26,7 @@ public struct FetchBaseJob: Sendable {
         self.request = request
         self.apiKey = apiKey
         self.outPath = outPath
-        let secrets = apiKey.map { [$0, PercentEncoding.string($0)] } ?? []
+        let secrets = DiagnosticCollector.forms(of: apiKey.map { [$0] } ?? [])
         self.fetcher = HTTPFetcher(
             timeout: timeout, secrets: secrets, searchPath: environment?["PATH"], environment: environment)
     }
