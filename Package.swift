@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The commit a release build records for `mc-style --version`: `.ci/release` sets MC_STYLE_COMMIT to `git
+/// rev-parse HEAD` (with "-modified" for a tree with changes). Anything but that shape is ignored, so no value from
+/// the environment reaches the compiler's command line unchecked.
+let buildCommit: String? = {
+    guard let value = Context.environment["MC_STYLE_COMMIT"], !value.isEmpty, value.count <= 60 else { return nil }
+    let allowed = Set("0123456789abcdef-modified")
+    return value.allSatisfy { allowed.contains($0) } ? value : nil
+}()
+
 let package = Package(
     name: "mc-style",
     platforms: [.iOS(.v16), .macOS(.v13)],
@@ -28,6 +37,10 @@ let package = Package(
         .target(name: "YAMLReader", dependencies: ["CYAML", "LocatedJSON"]),
         // Swap two folders atomically (renameat2 / renamex_np), flush, and carry ACLs: for all-or-nothing output.
         .target(name: "CAtomicSwap"),
+        // The commit the executable was built from (see `buildCommit`), for `mc-style --version`.
+        .target(
+            name: "CBuildInfo",
+            cSettings: buildCommit.map { [.define("MC_STYLE_COMMIT", to: "\"\($0)\"")] } ?? []),
         // SHA-256 compression with the x86 SHA instructions, used when the processor has them.
         .target(name: "CSHA256"),
         // For apps: loads what `compile` wrote and fills in what only the phone knows (API key, LocalTileServer,
@@ -43,7 +56,7 @@ let package = Package(
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(
             name: "MCStyleCLI",
-            dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime", "StylePreview"]),
+            dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime", "StylePreview", "CBuildInfo"]),
         // No unsafeFlags anywhere: SwiftPM refuses a package with them as a versioned dependency, which is how app
         // teams take the plugin (a test holds this). The README's install command links the binary non-PIE instead.
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI", "StyleCompiler"]),

@@ -22,13 +22,18 @@ public enum MCStyleTool {
         DiffCommand.self,
         FetchBaseCommand.self,
         CompletionsCommand.self,
+        ManCommand.self,
     ]
 
     static let spec = CommandSpec(
         name: "",
         abstract: "Compose and check MapLibre/TomTom styles with MapConductor raster layers, at build time.",
         usage: ["<subcommand> [<options>]", "--version"],
-        options: [CommandSpec.Option(name: "version", valueName: nil, help: "Show the version.")]
+        options: [
+            CommandSpec.Option(
+                name: "version", valueName: nil,
+                help: "Show the version, the commit it was built from and the style\nspecification it checks against.")
+        ]
     )
 
     /// Runs the tool with the words after the program name; returns the exit status.
@@ -42,7 +47,7 @@ public enum MCStyleTool {
             io.writeOutput(spec.helpText(subcommands: subcommands.map { $0.spec }))
             return ExitCode.success.rawValue
         case "--version":
-            io.writeOutput("mc-style \(version)\n")
+            io.writeOutput(VersionText.text)
             return ExitCode.success.rawValue
         case "help":
             return help(Array(arguments.dropFirst()), io: io)

@@ -27,6 +27,7 @@ enum CompletionValue: Equatable {
         "name=folder": .none, "n": .none, "min-max": .none, "expression": .none, "target": .none,
         "platform": .none, "format": .none, "1|2|3": .none,
         "shell": .choices(CompletionScript.Shell.allCases.map(\.rawValue)),
+        "subcommand": .choices(MCStyleTool.subcommands.map { $0.spec.name }),
     ]
 
     /// What is offered for `option`'s value.

@@ -101,6 +101,12 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
     /// Why, in words.
     public let reason: String
 
+    /// The failure to write `path`, for `reason` (`cannot be made: ...`).
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     /// `'path' reason`.
     public var description: String { "'\(path)' \(reason)" }
 

@@ -214,11 +214,12 @@ import YAMLReader
         return parts.joined(separator: "/")
     }
 
-    /// `mc-style --version` is the CHANGELOG's latest release.
+    /// `mc-style --version` is the CHANGELOG's latest release, and the manual pages' date is that release's.
     @Test func theVersionIsTheChangelogs() throws {
         let changelog = try String(contentsOf: SharedData.repositoryFile("CHANGELOG.md"), encoding: .utf8)
-        let latest = try #require(changelog.firstMatch(of: /\n## \[(\d+\.\d+\.\d+)\]/)).1
-        #expect(String(latest) == ToolVersion.current)
+        let latest = try #require(changelog.firstMatch(of: /\n## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})\n/))
+        #expect(String(latest.1) == ToolVersion.current)
+        #expect(String(latest.2) == ToolVersion.releaseDate)
     }
 
     /// Swift test sources and the plugin consumer's, each as its significant lines (see `significantLines`).
