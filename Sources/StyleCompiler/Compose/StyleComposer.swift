@@ -34,164 +34,8 @@ struct StyleComposer: Sendable {
         self.files = files
     }
 
-    /// Composes `declarations` onto `base`. Errors in the result's diagnostics mean the style is not usable.
-    func compose(base: JSONNode, declarations: Declarations) -> Composition {
-        var diagnostics: [Diagnostic] = []
-        var composition = Composition(
-            style: base, layerMapping: nil, sources: [], placeholders: [], keyFilledPointers: [],
-            foreignKeyPointers: [], target: profile.target, platforms: declarations.platforms, diagnostics: [])
-        composition.variant = variant
-        guard var root = base.objectValue, let baseLayers = root["layers"]?.arrayValue else {
-            composition.diagnostics = [
-                Diagnostic(
-                    .styleRoot, "the base style has no 'layers' array", at: files.location(of: base), path: .root)
-            ]
-            return composition
-        }
-        if declarations.sources.count > Limits.sources {
-            composition.diagnostics = [
-                Diagnostic(
-                    .limitsSources, "\(declarations.sources.count) sources: more than the limit of \(Limits.sources)",
-                    at: declarations.fieldLocations["sources"], path: JSONPath([.key("sources")]))
-            ]
-            return composition
-        }
-        if baseLayers.count + declarations.sources.count > Limits.layers {
-            composition.diagnostics = [
-                Diagnostic(
-                    .limitsLayers,
-                    "\(baseLayers.count + declarations.sources.count) layers: more than the limit of \(Limits.layers)",
-                    at: files.location(of: root["layers"]), path: JSONPath([.key("layers")]))
-            ]
-            return composition
-        }
-        var sources = root["sources"]?.objectValue ?? JSONObject()
-        if root["sources"] != nil, root["sources"]?.objectValue == nil {
-            diagnostics.append(
-                Diagnostic(
-                    .styleRoot, "the base style's 'sources' is not an object", at: files.location(of: root["sources"]),
-                    path: JSONPath([.key("sources")])))
-        }
-        var layers =
-            variant.showsBaseMap ? baseLayers : BaseMapHiding.hidden(baseLayers, background: variant.background)
-        /// The raster base map's index in `layers`: opaque, so no declared layer may go at or below it.
-        var baseRasterIndex: Int?
-        // A design without a base map gets no raster base map either: no TomTom tile is fetched.
-        let insertsBaseRaster = profile.insertsBaseRaster && variant.showsBaseMap
-        if insertsBaseRaster && declarations.baseRaster {
-            baseRasterIndex = insertBaseRaster(into: &layers, sources: &sources, diagnostics: &diagnostics)
-        } else if insertsBaseRaster {
-            diagnostics.append(
-                Diagnostic(
-                    .tomtomNoRasterBase,
-                    "without TomTom's raster base map (baseRaster: false), a style loaded from a file draws no TomTom vector tiles",
-                    at: declarations.fieldLocations["baseRaster"], path: JSONPath([.key("baseRaster")])))
-        }
-        let stack = LayerStack(baseLayers: layers)
-        /// Ids the base style itself uses: a declared id that maps onto one of them is taken.
-        let baseSourceIDs = Set(sources.keys)
-        var placed: [LayerStack.Placed] = []
-        /// Declared layers whose placement failed (an error says so): not a second error as a mapping anchor.
-        var unplaced: Set<String> = []
-        // Sized once: a report (about 630 bytes) holds its declaration; growing by doubling held room for 16,384 of 10,000.
-        composition.sources.reserveCapacity(declarations.sources.count)
-        /// Style layer ids of the declared sources composed so far: a second source with one (a duplicate id, or
-        /// ids that map to the same style id) is the declarations' error already, and is not composed again.
-        var declaredLayerIDs: Set<String> = []
-        for (order, source) in declarations.sources.enumerated() {
-            guard declaredLayerIDs.insert(source.styleLayerID).inserted else { continue }
-            let sourcePath = JSONPath([.key("sources"), .index(order)])
-            var report = Composition.SourceReport(
-                declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
-                layerIndex: nil, nativeVisibleZoom: nil, calibration: nil, warnings: [])
-            if baseSourceIDs.contains(source.styleSourceID) {
-                reportTaken(
-                    source.styleSourceID, what: "source", source: source, path: sourcePath, diagnostics: &diagnostics)
-            }
-            if stack.indexByID[source.styleLayerID] != nil {
-                reportTaken(
-                    source.styleLayerID, what: "layer", source: source, path: sourcePath, diagnostics: &diagnostics)
-            }
-            sources[source.styleSourceID] = StyleSourceBuilder.styleSource(
-                source, profile: profile, embedsEnvironment: embedsEnvironment)
-            let layer = makeLayer(source, path: sourcePath, report: &report, diagnostics: &diagnostics)
-            let gap = placementGap(
-                source, path: sourcePath, stack: stack, fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
-            if gap == nil { unplaced.insert(source.styleLayerID) }
-            if var gap {
-                if let baseRasterIndex, gap <= baseRasterIndex {
-                    gap = baseRasterIndex + 1
-                    let message =
-                        "the placement of '\(source.id)' would put it below \(StyleID.baseRasterLayer), TomTom's opaque raster base map, where it is never seen; it goes directly above the base map instead"
-                    diagnostics.append(
-                        Diagnostic(
-                            .composeBelowBaseRaster, message, at: source.location(of: "placement"),
-                            path: sourcePath.appending("placement")))
-                    report.warnings.append(message)
-                }
-                placed.append(LayerStack.Placed(layer: layer, gap: gap, zIndex: source.zIndex, order: order))
-            }
-            if !profile.sendsRequestHeaders {
-                warnAboutHeaders(source, path: sourcePath, report: &report, diagnostics: &diagnostics)
-            }
-            if let hidden = BaseMapHiding.hiddenAnchor(source, variant: variant, path: sourcePath) {
-                diagnostics.append(hidden)
-            }
-            composition.sources.append(report)
-        }
-        let composedLayers = stack.merged(with: placed)
-        var declaredLayerIndex: [String: Int] = [:]
-        for (index, layer) in composedLayers.enumerated() {
-            if let id = layer["id"]?.stringValue, id.hasPrefix(StyleID.layerPrefix) { declaredLayerIndex[id] = index }
-        }
-        for index in composition.sources.indices {
-            composition.sources[index].layerIndex =
-                declaredLayerIndex[composition.sources[index].declaration.styleLayerID]
-        }
-        root["sources"] = JSONNode(.object(sources), placedAs: root["sources"])
-        root["layers"] = JSONNode(.array(composedLayers), placedAs: root["layers"])
-        var style = JSONNode(.object(root), placedAs: base)
-        if profile.emitsLayerMapping {
-            composition.layerMapping = LayerMappingDocument.make(
-                declarations.layerMapping, layers: composedLayers, unplaced: unplaced,
-                variant: variant, fallbacks: &composition.fallbacks, diagnostics: &diagnostics)
-        } else if let first = declarations.layerMapping.first {
-            diagnostics.append(
-                Diagnostic(
-                    .declNotApplicable, "layerMapping applies to the tomtom target only; ignored",
-                    at: first.location, path: JSONPath([.key("layerMapping")])))
-        }
-        let routes = declarations.sources.compactMap(\.kind.localRoute)
-        let placeholders = PlaceholderLocator.locateFillingKey(
-            in: &style, apiKey: apiKey, routes: Array(Set(routes)),
-            environment: embedsEnvironment ? [] : declarations.environmentNames,
-            mayBeEmpty: declarations.environmentMayBeEmpty, files: files)
-        composition.placeholders = placeholders.placeholders
-        composition.keyFilledPointers = placeholders.keyFilledPointers
-        composition.foreignKeyPointers = placeholders.foreignKeyPointers.map(\.pointer)
-        // Declared URLs with a foreign {key} are the declarations' own error (sources.key-host); this is for the base.
-        for (pointer, location) in placeholders.foreignKeyPointers
-        where !pointer.hasPrefix("/sources/" + StyleID.sourcePrefix) {
-            diagnostics.append(
-                Diagnostic(
-                    .composeKeyHost,
-                    "{key} in a URL whose host is not TomTom's stays as it is: TomTom's API key is filled only into TomTom URLs",
-                    at: location, path: JSONPath(jsonPointer: pointer)))
-        }
-        for (pointer, location, reason) in placeholders.unsafeKeyPointers
-        where !pointer.hasPrefix("/sources/" + StyleID.sourcePrefix) {
-            diagnostics.append(
-                Diagnostic(
-                    .composeKeyURL, "{key} is never filled into this URL: \(reason)",
-                    at: location, path: JSONPath(jsonPointer: pointer)))
-        }
-        composition.style = style
-        composition.diagnostics = diagnostics
-        return composition
-    }
-
     /// Inserts the raster base map and returns its layer's index.
-    private func insertBaseRaster(
+    func insertBaseRaster(
         into layers: inout [JSONNode], sources: inout JSONObject, diagnostics: inout [Diagnostic]
     ) -> Int {
         if sources[StyleID.baseRasterSource] != nil {
@@ -218,7 +62,7 @@ struct StyleComposer: Sendable {
         return position
     }
 
-    private func makeLayer(
+    func makeLayer(
         _ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport,
         diagnostics: inout [Diagnostic]
     ) -> JSONNode {
@@ -269,7 +113,7 @@ struct StyleComposer: Sendable {
         return report.calibration?.latitude ?? 0
     }
 
-    private func placementGap(
+    func placementGap(
         _ source: RasterSourceDeclaration, path: JSONPath, stack: LayerStack, fallbacks: inout [AnchorFallback],
         diagnostics: inout [Diagnostic]
     ) -> Int? {
@@ -329,7 +173,7 @@ struct StyleComposer: Sendable {
                 at: source.location(of: "placement"), path: path.appending("placement"), related: variant.related))
     }
 
-    private func warnAboutHeaders(
+    func warnAboutHeaders(
         _ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport,
         diagnostics: inout [Diagnostic]
     ) {
@@ -344,7 +188,7 @@ struct StyleComposer: Sendable {
         report.warnings.append(message)
     }
 
-    private func reportTaken(
+    func reportTaken(
         _ id: String, what: String, source: RasterSourceDeclaration, path: JSONPath, diagnostics: inout [Diagnostic]
     ) {
         diagnostics.append(
