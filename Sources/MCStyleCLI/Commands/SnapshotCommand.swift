@@ -88,153 +88,106 @@ enum SnapshotCommand: Subcommand {
         guard FileManager.default.fileExists(atPath: declarations) else {
             throw UsageError("the declarations file '\(declarations)' does not exist")
         }
-        let out = try Self.options.out.required(in: arguments)
-        let tiles = try Self.options.tiles.value(in: arguments)
-        let record = Self.options.record.isSet(in: arguments)
         let baseline = try Self.options.check.value(in: arguments)
-        let threshold = try Self.options.threshold.value(in: arguments)
         if let baseline {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: baseline, isDirectory: &isFolder), isFolder.boolValue else {
                 throw UsageError("the baseline folder '\(baseline)' given with --check does not exist")
             }
         }
-        guard
-            let found = Browser.find(
-                explicit: try Self.options.browser.value(in: arguments), environment: io.environment)
-        else {
-            if let given = try Self.options.browser.value(in: arguments) {
-                throw UsageError("the browser '\(given)' given with --browser is not an executable file")
-            }
-            throw UsageError("no browser found: \(Browser.installHint)")
-        }
-        var browser = found
-        let timeout = try Self.options.timeout.value(in: arguments)
-        browser.timeout = timeout
-        Self.stopBrowsersOnInterruption(io: io)
-        var preview = PreviewOptions()
-        preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
-        preview.environment = io.environment
-        preview.fetchTimeout = min(30, timeout / 2)
-        preview.emptyTilesAreErrors = Self.options.strict.isSet(in: arguments)
-        try PreviewCommand.takeDrawing(
-            localTiles: Self.options.localTiles.values(in: arguments),
-            mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)
-        let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
-        preview.servesOnlyItsPages = true
+        let browser = try Self.browser(arguments, io: io)
+        var preview = try Self.preview(arguments, io: io)
+        // The key goes to the pages' gateway, not into the style; no finding or message may show it all the same.
+        let (configured, configurationFindings) = try SharedOptions.collector(arguments, io: io)
+        let collector = configured.masking(preview.apiKey.map { [$0] } ?? [])
+        let tiles = try Self.options.tiles.value(in: arguments)
         if let tiles {
             do throws(TileArchiveError) {
-                preview.archive = try TileArchive(folder: tiles, mode: record ? .record : .replay)
+                let mode: TileArchive.Mode = Self.options.record.isSet(in: arguments) ? .record : .replay
+                preview.archive = try TileArchive(folder: tiles, mode: mode)
             } catch {
-                io.writeError("mc-style: error: \(error.message)\n")
+                io.writeError("mc-style: error: \(collector.masked(error.message))\n")
                 return .inputErrors
             }
         }
-
         var job = CompileJob(
             declarationsPath: declarations, baseOverride: nil, targetOverride: nil, apiKey: nil, compact: false,
             environment: io.environment, generatorVersion: MCStyleTool.version)
-        // The key goes to the pages' gateway, not into the style; no finding or message may show it all the same.
-        let (configured, configurationDiagnostics) = try SharedOptions.collector(arguments, io: io)
-        let collector = configured.masking(preview.apiKey.map { [$0] } ?? [])
         job.options.collector = collector
-        // One build reads the inputs once: the site compiles them, and the views and the sources' places come
-        // from that same reading (a file saved during the run cannot mix two versions).
-        let site = PreviewSite(job: job, options: preview) { printer.line($0) }
-        let port: UInt16
-        do throws(PreviewServerError) {
-            port = try site.start()
-        } catch {
-            io.writeError("mc-style: error: \(error)\n")
-            return .inputErrors
-        }
-        defer { site.stop() }
-        let diagnostics = configurationDiagnostics + site.findings
-        if diagnostics.containsErrors || !site.succeeded {
-            let shown = diagnostics.filter { $0.severity != Diagnostic.Severity.note }
-            io.writeError(printer.render(shown) + printer.summary(diagnostics))
-            return .inputErrors
-        }
-        let read = site.declarations
-        let views = read?.views ?? []
-        guard !views.isEmpty else {
-            throw UsageError(
-                "the declarations have no views: give views: [{name: NAME, center: [LNG, LAT], zoom: Z}] (see docs/declarations.md)"
-            )
-        }
-        var snapshot = SnapshotJob(
-            views: views, variantNames: site.variantNames, site: site, port: port, browser: browser)
+        let out = try Self.options.out.required(in: arguments)
+        var run = SnapshotRun(
+            job: job, preview: preview, browser: browser, out: out, protecting: [io.currentDirectory],
+            baseline: baseline, threshold: try Self.options.threshold.value(in: arguments), tilesFolder: tiles)
         if io.errorIsTerminal {
             // The browsers' threads report on standard error; writes of whole lines need no further order.
             nonisolated(unsafe) let terminal = io
-            snapshot.progress = { done, total, name in
+            run.progress = { done, total, name in
                 terminal.writeError("mc-style: picture \(done) of \(total): \(name)\n")
             }
         }
-        let taken: Result<[OutputFile], SnapshotError>
-        do throws(SnapshotError) {
-            taken = .success(try snapshot.run())
-        } catch {
-            taken = .failure(error)
+        Self.stopBrowsersOnInterruption(io: io)
+        let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
+        let outcome = run.run(configurationFindings: configurationFindings) { printer.line($0) }
+        return try Self.report(outcome, out: out, baseline: baseline, printer: printer, io: io)
+    }
+
+    /// The browser --browser names, else $CHROME's, else one on PATH.
+    private static func browser(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Browser {
+        let given = try Self.options.browser.value(in: arguments)
+        guard var browser = Browser.find(explicit: given, environment: io.environment) else {
+            if let given { throw UsageError("the browser '\(given)' given with --browser is not an executable file") }
+            throw UsageError("no browser found: \(Browser.installHint)")
         }
-        // What the remote files lacked comes first: a page that failed on a missing file failed because of it.
-        let problems = site.gateway.problems.map { problem in
-            Diagnostic.unreadable(
-                problem.description
-                    + (problem.isMissing ? ": record it with --record --tiles \(tiles ?? "FOLDER")" : ""),
-                at: Self.location(of: problem.owner, in: read) ?? views.first?.location,
-                path: JSONPath([.key("views")]))
-        }
-        if !problems.isEmpty {
-            let collected = collector.collected(problems)
-            io.writeError(printer.render(collected) + printer.summary(collected))
+        browser.timeout = try Self.options.timeout.value(in: arguments)
+        return browser
+    }
+
+    /// How the pages are served: the key, drawing options, and remote files fetched within half a picture's time.
+    private static func preview(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> PreviewOptions {
+        var preview = PreviewOptions()
+        preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
+        preview.environment = io.environment
+        preview.fetchTimeout = min(30, try Self.options.timeout.value(in: arguments) / 2)
+        preview.emptyTilesAreErrors = Self.options.strict.isSet(in: arguments)
+        preview.servesOnlyItsPages = true
+        try PreviewCommand.takeDrawing(
+            localTiles: Self.options.localTiles.values(in: arguments),
+            mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)
+        return preview
+    }
+
+    /// Prints what the run came to and gives the exit status.
+    private static func report(
+        _ outcome: SnapshotRun.Outcome, out: String, baseline: String?, printer: TextDiagnosticPrinter, io: ToolIO
+    ) throws(UsageError) -> ExitCode {
+        let written: SnapshotRun.Written
+        switch outcome {
+        case .findings(let diagnostics):
+            let shown = diagnostics.filter { $0.severity != Diagnostic.Severity.note }
+            io.writeError(printer.render(shown) + printer.summary(diagnostics))
             return .inputErrors
-        }
-        if let archive = preview.archive {
-            do throws(TileArchiveError) {
-                try archive.save()
-            } catch {
-                io.writeError("mc-style: error: \(error.message)\n")
-                return .inputErrors
-            }
-        }
-        let files: [OutputFile]
-        switch taken {
-        case .success(let pictures): files = pictures
-        case .failure(let error):
-            io.writeError("mc-style: error: \(collector.masked(error.message))\n")
+        case .noViews:
+            throw UsageError(
+                "the declarations have no views: give views: [{name: NAME, center: [LNG, LAT], zoom: Z}] (see docs/declarations.md)"
+            )
+        case .failed(let message):
+            io.writeError("mc-style: error: \(message)\n")
             return .inputErrors
-        }
-        var written = files
-        var compared: [SnapshotComparison.Result] = []
-        if let baseline {
-            let comparison = SnapshotComparison(
-                baselineFolder: baseline, threshold: threshold, site: site, port: port, browser: browser)
-            do throws(SnapshotError) {
-                compared = try comparison.run(files)
-            } catch {
-                io.writeError("mc-style: error: \(error.message)\n")
-                return .inputErrors
-            }
-            written += SnapshotReport.files(compared, threshold: threshold)
-        }
-        do throws(OutputError) {
-            try OutputFolder(
-                path: out, protecting: [io.currentDirectory, baseline].compactMap { $0 }, layout: SnapshotFolder.layout
-            ).write(written)
-        } catch {
-            io.writeError(printer.render([error.diagnostic]))
+        case .unwritable(let diagnostic):
+            io.writeError(printer.render([diagnostic]))
             return .inputErrors
+        case .written(let result): written = result
         }
+        let files = written.pictures
         io.writeOutput(
             "wrote \(out): \(files.map(\.path).joined(separator: ", ")) (\(counted(files.count, "picture")))\n")
-        let empty = site.gateway.emptyTiles
-        if !empty.isEmpty {
+        if !written.emptyTiles.isEmpty {
             io.writeOutput(
                 "drawn transparent, as their servers had nothing for them (HTTP 404 or 204; --strict makes them errors): "
-                    + empty.map { collector.masked($0.description) }.joined(separator: "; ") + "\n")
+                    + written.emptyTiles.joined(separator: "; ") + "\n")
         }
         guard let baseline else { return .success }
+        let compared = written.compared
         let failing = compared.filter(\.fails)
         for result in failing {
             io.writeOutput("\(result.name): \(SnapshotReport.words(result.verdict))\n")
@@ -264,15 +217,5 @@ enum SnapshotCommand: Subcommand {
             io.writeError("snapshot: interrupted: the browsers are stopped and nothing is written\n")
             exit(128 + received)
         }
-    }
-
-    /// Where the part of the style that named a remote file is declared: a declared source's entry, else the
-    /// base (whose sources, sprite and glyphs the others are).
-    private static func location(of owner: RemoteGateway.Owner, in declarations: Declarations?) -> SourceLocation? {
-        guard let declarations else { return nil }
-        if case .source(let id) = owner, let source = declarations.sources.first(where: { $0.styleSourceID == id }) {
-            return source.location
-        }
-        return declarations.fieldLocations["base"] ?? declarations.fieldLocations["bases"]
     }
 }
