@@ -219,10 +219,12 @@ enum LegacyFilterSemantics {
         case "==": return items.count > 2 && same(read(key), items[2])
         case "!=": return !(items.count > 2 && same(read(key), items[2]))
         case "<", ">", "<=", ">=":
-            guard items.count > 2, let value = read(key) else { return false }
+            guard items.count > 2, let value = read(key),
+                case .comparison(let comparison)? = ExpressionRegistry.operators[op]
+            else { return false }
             switch (value, ExpressionValue(json: items[2].value)) {
             case (.number, .number), (.string, .string):
-                return ExpressionCompiler.compareBasic(op, value, ExpressionValue(json: items[2].value))
+                return ExpressionCompiler.compareBasic(comparison, value, ExpressionValue(json: items[2].value))
             default: return false
             }
         case "in": return items.dropFirst(2).contains { same(read(key), $0) }

@@ -149,7 +149,7 @@ extension ExpressionTyping {
         return .node(outputType ?? .value, children: [input] + outputs, ownCurve: ownCurve, outputs: outputs)
     }
 
-    func parseInterpolate(_ op: String, _ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
+    func parseInterpolate(_ space: ColorSpace, _ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
         guard items.count > 1, let interpolation = items[1].arrayValue, let kind = interpolation.first else {
             return error("Expected an interpolation type expression.", 1)
         }
@@ -177,7 +177,7 @@ extension ExpressionTyping {
         guard (items.count - 1) % 2 == 0 else { return error("Expected an even number of arguments.") }
         guard let input = parse(items, 2, expected: .number) else { return nil }
         var outputType: ExpressionType?
-        if op != "interpolate", expected != .colorArray {
+        if space != .rgb, expected != .colorArray {
             outputType = .color
         } else {
             outputType = branchType(expected)

@@ -11,8 +11,8 @@ extension ExpressionTyping {
     }
 
     /// `in` and `index-of`: a needle of a primitive type in an array or string.
-    func parseMembership(_ op: String, _ items: [JSONNode]) -> TypedExpression? {
-        if op == "in" {
+    func parseMembership(returnsIndex: Bool, _ items: [JSONNode]) -> TypedExpression? {
+        if !returnsIndex {
             guard items.count == 3 else { return error("Expected 2 arguments, but found \(items.count - 1) instead.") }
         } else {
             guard items.count == 3 || items.count == 4 else {
@@ -35,7 +35,7 @@ extension ExpressionTyping {
             guard let from = parse(items, 3, expected: .number) else { return nil }
             children.append(from)
         }
-        return .node(op == "in" ? .boolean : .number, children: children)
+        return .node(returnsIndex ? .number : .boolean, children: children)
     }
 
     func parseSlice(_ items: [JSONNode]) -> TypedExpression? {
@@ -66,9 +66,9 @@ extension ExpressionTyping {
     }
 
     /// `==`, `!=`, `<`, `<=`, `>`, `>=`, with an optional collator.
-    func parseComparison(_ op: String, _ items: [JSONNode]) -> TypedExpression? {
+    func parseComparison(_ op: String, _ comparison: ComparisonOperator, _ items: [JSONNode]) -> TypedExpression? {
         guard items.count == 3 || items.count == 4 else { return error("Expected two or three arguments.") }
-        let isEquality = op == "==" || op == "!="
+        let isEquality = comparison.isEquality
         let comparable: Set<String> =
             isEquality ? ["boolean", "string", "number", "null", "value"] : ["string", "number", "value"]
         guard let lhs = parse(items, 1, expected: .value) else { return nil }

@@ -104,18 +104,18 @@ extension ExpressionTyping {
     }
 
     /// `within` takes polygons; `distance` any GeoJSON geometry.
-    func parseGeometryOperator(_ op: String, _ items: [JSONNode]) -> TypedExpression? {
+    func parseGeometryOperator(_ op: String, isWithin: Bool, _ items: [JSONNode]) -> TypedExpression? {
         guard items.count == 2 else {
             return error("'\(op)' expression requires exactly one argument, but found \(items.count - 1) instead.")
         }
         let accepted: Set<String> =
-            op == "within"
+            isWithin
             ? ["Polygon", "MultiPolygon"]
             : ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon"]
         guard Self.containsGeometry(items[1], of: accepted) else {
             return error("'\(op)' expression requires valid geojson object that contains polygon geometry type.")
         }
-        return .node(op == "within" ? .boolean : .number, children: [], reads: .feature, neverConstant: true)
+        return .node(isWithin ? .boolean : .number, children: [], reads: .feature, neverConstant: true)
     }
 
     /// Whether a GeoJSON object (a geometry, a feature or a feature collection) holds a geometry of one of

@@ -38,12 +38,12 @@ extension ExpressionTyping {
     }
 
     /// `array`, `boolean`, `number`, `string`, `object`: the first argument of the asserted type.
-    func parseAssertion(_ op: String, _ items: [JSONNode]) -> TypedExpression? {
+    func parseAssertion(_ asserted: ExpressionType, _ items: [JSONNode]) -> TypedExpression? {
         guard items.count >= 2 else { return error("Expected at least one argument.") }
         var first = 1
         let type: ExpressionType
-        switch op {
-        case "array":
+        switch asserted {
+        case .array:
             var item = ExpressionType.value
             if items.count > 2 {
                 switch items[1].stringValue {
@@ -67,10 +67,7 @@ extension ExpressionTyping {
                 first += 1
             }
             type = .array(item, length)
-        case "boolean": type = .boolean
-        case "number": type = .number
-        case "object": type = .object
-        default: type = .string
+        default: type = asserted
         }
         var inputs: [TypedExpression] = []
         for index in first..<items.count {
@@ -81,11 +78,9 @@ extension ExpressionTyping {
     }
 
     /// `to-boolean`, `to-color`, `to-number`, `to-string`.
-    func parseCoercion(_ op: String, _ items: [JSONNode]) -> TypedExpression? {
+    func parseCoercion(_ type: ExpressionType, _ items: [JSONNode]) -> TypedExpression? {
         guard items.count >= 2 else { return error("Expected at least one argument.") }
-        if op == "to-boolean" || op == "to-string", items.count != 2 { return error("Expected one argument.") }
-        let type: ExpressionType =
-            op == "to-boolean" ? .boolean : op == "to-color" ? .color : op == "to-number" ? .number : .string
+        if type == .boolean || type == .string, items.count != 2 { return error("Expected one argument.") }
         var inputs: [TypedExpression] = []
         for index in 1..<items.count {
             guard let input = parse(items, index, expected: .value) else { return nil }

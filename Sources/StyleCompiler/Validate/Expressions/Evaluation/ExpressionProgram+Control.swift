@@ -149,7 +149,8 @@ extension ExpressionCompiler {
         }
     }
 
-    func compileInterpolate(_ op: String, _ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError)
+    func compileInterpolate(_ space: ColorSpace, _ items: [JSONNode], expected: ExpressionType?)
+        throws(EvaluationError)
         -> CompiledExpression
     {
         guard items.count >= 5, let interpolation = items[1].arrayValue, let kind = interpolation.first?.stringValue
@@ -168,7 +169,7 @@ extension ExpressionCompiler {
         }
         let input = try compile(items, 2, expected: .number)
         var outputType: ExpressionType? = branchType(expected)
-        if op != "interpolate", outputType != .colorArray { outputType = .color }
+        if space != .rgb, outputType != .colorArray { outputType = .color }
         var labels: [Double] = []
         var outputs: [CompiledExpression.Step] = []
         var index = 3
@@ -180,7 +181,6 @@ extension ExpressionCompiler {
             index += 2
         }
         let type = outputType ?? .number
-        let space = op == "interpolate-hcl" ? ColorSpace.hcl : op == "interpolate-lab" ? .lab : .rgb
         let inputStep = input.run
         return CompiledExpression(type: type) { context throws(EvaluationError) in
             if labels.count == 1 { return try outputs[0](context) }

@@ -5,13 +5,15 @@ import LocatedJSON
 /// feature in tile coordinates of its canonical tile (8192 units a tile, rounded), `within` in those
 /// coordinates, `distance` in metres with a cheap ruler at the feature's latitude.
 extension ExpressionCompiler {
-    func compileGeometry(_ op: String, _ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
+    func compileGeometry(_ op: String, isWithin: Bool, _ items: [JSONNode]) throws(EvaluationError)
+        -> CompiledExpression
+    {
         guard items.count == 2 else {
             throw EvaluationError(
                 "'\(op)' expression requires exactly one argument, but found \(items.count - 1) instead.")
         }
         let geojson = items[1]
-        if op == "within" {
+        if isWithin {
             guard let polygons = GeoShapes.polygons(of: geojson) else {
                 throw EvaluationError(
                     "'within' expression requires valid geojson object that contains polygon geometry type.")

@@ -6,38 +6,31 @@ extension ExpressionCompiler {
     func compileOperator(_ op: String, _ items: [JSONNode], expected: ExpressionType?) throws(EvaluationError)
         -> CompiledExpression
     {
-        switch op {
-        case "literal": return try compileLiteral(items, expected: expected)
-        case "semiliteral": return try compileSemiliteral(items)
-        case "array", "boolean", "number", "string", "object":
-            return try compileAssertion(op, items)
-        case "to-boolean", "to-color", "to-number", "to-string":
-            return try compileCoercion(op, items)
-        case "let": return try compileLet(items, expected: expected)
-        case "var": return try compileVar(items)
-        case "case": return try compileCase(items, expected: expected)
-        case "coalesce": return try compileCoalesce(items, expected: expected)
-        case "match": return try compileMatch(items, expected: expected)
-        case "step": return try compileStep(items, expected: expected)
-        case "interpolate", "interpolate-hcl", "interpolate-lab":
-            return try compileInterpolate(op, items, expected: expected)
-        case "==", "!=", "<", "<=", ">", ">=": return try compileComparison(op, items)
-        case "at": return try compileAt(items, expected: expected)
-        case "in", "index-of": return try compileMembership(op, items)
-        case "slice": return try compileSlice(items)
-        case "length": return try compileLength(items)
-        case "format": return try compileFormat(items)
-        case "number-format": return try compileNumberFormat(items)
-        case "collator": return try compileCollator(items)
-        case "image": return try compileImage(items)
-        case "global-state": return try compileGlobalState(items)
-        case "within", "distance":
-            return try compileGeometry(op, items)
-        default:
-            guard let definition = CompoundSignatures.definitions[op] else {
-                throw EvaluationError("Unknown expression \"\(op)\"")
-            }
-            return try compileCompound(op, definition, items)
+        guard let form = ExpressionRegistry.operators[op] else { throw EvaluationError("Unknown expression \"\(op)\"") }
+        switch form {
+        case .literal: return try compileLiteral(items, expected: expected)
+        case .semiliteral: return try compileSemiliteral(items)
+        case .assertion(let type): return try compileAssertion(type, items)
+        case .coercion(let type): return try compileCoercion(type, items)
+        case .bind: return try compileLet(items, expected: expected)
+        case .variable: return try compileVar(items)
+        case .branch: return try compileCase(items, expected: expected)
+        case .coalesce: return try compileCoalesce(items, expected: expected)
+        case .match: return try compileMatch(items, expected: expected)
+        case .step: return try compileStep(items, expected: expected)
+        case .interpolate(let space): return try compileInterpolate(space, items, expected: expected)
+        case .comparison(let comparison): return try compileComparison(op, comparison, items)
+        case .at: return try compileAt(items, expected: expected)
+        case .membership(let returnsIndex): return try compileMembership(op, returnsIndex: returnsIndex, items)
+        case .slice: return try compileSlice(items)
+        case .length: return try compileLength(items)
+        case .format: return try compileFormat(items)
+        case .numberFormat: return try compileNumberFormat(items)
+        case .collator: return try compileCollator(items)
+        case .image: return try compileImage(items)
+        case .globalState: return try compileGlobalState(items)
+        case .geometry(let isWithin): return try compileGeometry(op, isWithin: isWithin, items)
+        case .signature(let entry): return try compileCompound(op, entry, items)
         }
     }
 
@@ -67,9 +60,9 @@ extension ExpressionCompiler {
         }
     }
 
-    private func compileCoercion(_ op: String, _ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
-        let type: ExpressionType =
-            op == "to-boolean" ? .boolean : op == "to-color" ? .color : op == "to-number" ? .number : .string
+    private func compileCoercion(_ type: ExpressionType, _ items: [JSONNode]) throws(EvaluationError)
+        -> CompiledExpression
+    {
         var arguments: [CompiledExpression] = []
         for index in 1..<items.count { arguments.append(try compile(items, index, expected: .value)) }
         return Self.coercion(type, arguments)
@@ -90,15 +83,12 @@ extension ExpressionCompiler {
         return CompiledExpression(type: .value) { context throws(EvaluationError) in context.globalState[key] ?? .null }
     }
 
-    private func compileAssertion(_ op: String, _ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
-        var type: ExpressionType
+    private func compileAssertion(_ asserted: ExpressionType, _ items: [JSONNode]) throws(EvaluationError)
+        -> CompiledExpression
+    {
+        var type = asserted
         var first = 1
-        switch op {
-        case "boolean": type = .boolean
-        case "number": type = .number
-        case "string": type = .string
-        case "object": type = .object
-        default:
+        if case .array = asserted {
             var item = ExpressionType.value
             var length: Int?
             if items.count > 2, let name = items[1].stringValue {
@@ -116,7 +106,7 @@ extension ExpressionCompiler {
         return Self.assertion(type, arguments)
     }
 
-    private func compileCompound(_ op: String, _ definition: CompoundSignatures.Definition, _ items: [JSONNode])
+    private func compileCompound(_ op: String, _ definition: CompoundOperator, _ items: [JSONNode])
         throws(EvaluationError) -> CompiledExpression
     {
         let count = items.count - 1
@@ -134,18 +124,17 @@ extension ExpressionCompiler {
             }
             arguments.append(try compile(items, index, expected: expected).run)
         }
-        guard let step = CompoundOperators.step(op, arguments) else {
-            throw EvaluationError("Unknown expression \"\(op)\"")
-        }
-        return CompiledExpression(type: definition.type, run: step)
+        return CompiledExpression(type: definition.type, run: definition.step(arguments))
     }
 
-    private func compileComparison(_ op: String, _ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
+    private func compileComparison(_ op: String, _ comparison: ComparisonOperator, _ items: [JSONNode])
+        throws(EvaluationError) -> CompiledExpression
+    {
         guard items.count == 3 || items.count == 4 else { throw EvaluationError("Expected two or three arguments.") }
         let lhs = try compile(items, 1, expected: .value)
         let rhs = try compile(items, 2, expected: .value)
         let collator = items.count == 4 ? try compile(items, 3, expected: .collator).run : nil
-        let ordered = !(op == "==" || op == "!=")
+        let ordered = !comparison.isEquality
         let untyped = lhs.type.isValue || rhs.type.isValue
         let left = lhs.run
         let right = rhs.run
@@ -162,54 +151,39 @@ extension ExpressionCompiler {
             }
             if let collator {
                 if !ordered, untyped, !(a.type.kind == "string" && b.type.kind == "string") {
-                    return .boolean(Self.compareBasic(op, a, b))
+                    return .boolean(Self.compareBasic(comparison, a, b))
                 }
                 guard case .collator(let settings) = try collator(context), case .string(let x) = a,
                     case .string(let y) = b
                 else {
-                    return .boolean(Self.compareBasic(op, a, b))
+                    return .boolean(Self.compareBasic(comparison, a, b))
                 }
-                let order = CollatorComparison.compare(x, y, settings)
-                switch op {
-                case "==": return .boolean(order == 0)
-                case "!=": return .boolean(order != 0)
-                case "<": return .boolean(order < 0)
-                case "<=": return .boolean(order <= 0)
-                case ">": return .boolean(order > 0)
-                default: return .boolean(order >= 0)
-                }
+                return .boolean(comparison.holds(order: CollatorComparison.compare(x, y, settings)))
             }
-            return .boolean(Self.compareBasic(op, a, b))
+            return .boolean(Self.compareBasic(comparison, a, b))
         }
     }
 
     /// JavaScript's `===`, `<`, ... on two values (objects and arrays are equal only to themselves).
-    static func compareBasic(_ op: String, _ a: ExpressionValue, _ b: ExpressionValue) -> Bool {
-        switch op {
-        case "==": return strictlyEqual(a, b)
-        case "!=": return !strictlyEqual(a, b)
+    static func compareBasic(_ comparison: ComparisonOperator, _ a: ExpressionValue, _ b: ExpressionValue) -> Bool {
+        switch comparison {
+        case .equal: return strictlyEqual(a, b)
+        case .notEqual: return !strictlyEqual(a, b)
         default: break
         }
-        let order: Bool?
         switch (a, b) {
         case (.number(let x), .number(let y)):
-            switch op {
-            case "<": return x < y
-            case "<=": return x <= y
-            case ">": return x > y
+            // Compared directly, not through an order: NaN is neither less, equal nor greater.
+            switch comparison {
+            case .less: return x < y
+            case .lessOrEqual: return x <= y
+            case .greater: return x > y
             default: return x >= y
             }
         case (.string(let x), .string(let y)):
             let ux = Array(x.utf16)
             let uy = Array(y.utf16)
-            order = ux.lexicographicallyPrecedes(uy)
-            let equal = ux == uy
-            switch op {
-            case "<": return order == true
-            case "<=": return order == true || equal
-            case ">": return !(order == true) && !equal
-            default: return !(order == true)
-            }
+            return comparison.holds(order: ux.lexicographicallyPrecedes(uy) ? -1 : ux == uy ? 0 : 1)
         default:
             return false
         }
@@ -249,12 +223,13 @@ extension ExpressionCompiler {
         }
     }
 
-    private func compileMembership(_ op: String, _ items: [JSONNode]) throws(EvaluationError) -> CompiledExpression {
+    private func compileMembership(_ op: String, returnsIndex isIndex: Bool, _ items: [JSONNode])
+        throws(EvaluationError) -> CompiledExpression
+    {
         guard items.count >= 3 else { throw EvaluationError("\(op) needs two arguments") }
         let needle = try compile(items, 1, expected: .value).run
         let haystack = try compile(items, 2, expected: .value).run
         let from = items.count > 3 ? try compile(items, 3, expected: .number).run : nil
-        let isIndex = op == "index-of"
         return CompiledExpression(type: isIndex ? .number : .boolean) { context throws(EvaluationError) in
             let value = try needle(context)
             let container = try haystack(context)

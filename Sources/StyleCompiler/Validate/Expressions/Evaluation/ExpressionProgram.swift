@@ -67,7 +67,7 @@ public struct ExpressionProgram: Sendable {
     public static func compile(propertyValue node: JSONNode, spec: ExpressionSpec) -> Result<
         ExpressionProgram, EvaluationError
     > {
-        if let items = node.arrayValue, !(items.first?.stringValue.map(ExpressionOperators.isOperator) ?? false) {
+        if let items = node.arrayValue, !(items.first?.stringValue.map(ExpressionRegistry.isOperator) ?? false) {
             return compile(property: .array([.string("literal"), node]), spec: spec)
         }
         return compile(property: node, spec: spec)
