@@ -59,6 +59,15 @@ import YAMLReader
         for keyword in SourceKind.keywords { #expect(message.contains(keyword), "\(message)") }
     }
 
+    /// A finding about a source is placed at a `SourceField`; its top-level cases are exactly the schema's
+    /// fields, and each kind's keyword is one of them.
+    @Test func sourceFieldsAreTheSchemasFields() {
+        let topLevel = SourceField.allCases.filter { !$0.rawValue.contains(".") }.map(\.rawValue)
+        #expect(Set(topLevel) == Set(DeclarationSchema.source.fields.map(\.name)))
+        for kind in SourceKind.all { #expect(SourceField(rawValue: kind.keyword) == kind.sourceField) }
+        #expect(SourceField.placementFallback.key == "fallback" && SourceField.opacity.key == "opacity")
+    }
+
     @Test func aKeywordThatIsNotRegisteredIsAnError() throws {
         let yaml = "version: 1\nsources:\n  - id: a\n    wmsService: https://w.example.com/wms\n"
         let files = SourceFiles()

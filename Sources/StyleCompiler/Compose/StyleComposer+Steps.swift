@@ -49,7 +49,7 @@ extension StyleComposer {
         if declarations.sources.count > Limits.sources {
             return Diagnostic(
                 .limitsSources, "\(declarations.sources.count) sources: more than the limit of \(Limits.sources)",
-                at: declarations.fieldLocations["sources"], path: JSONPath([.key("sources")]))
+                at: declarations.fieldLocations.sources, path: JSONPath([.key("sources")]))
         }
         if baseLayers.count + declarations.sources.count > Limits.layers {
             return Diagnostic(
@@ -90,7 +90,7 @@ extension StyleComposer {
                 Diagnostic(
                     .tomtomNoRasterBase,
                     "without TomTom's raster base map (baseRaster: false), a style loaded from a file draws no TomTom vector tiles",
-                    at: declarations.fieldLocations["baseRaster"], path: JSONPath([.key("baseRaster")])))
+                    at: declarations.fieldLocations.baseRaster, path: JSONPath([.key("baseRaster")])))
         }
         return (layers, nil)
     }
@@ -163,7 +163,7 @@ extension StyleComposer {
             "the placement of '\(source.id)' would put it below \(StyleID.baseRasterLayer), TomTom's opaque raster base map, where it is never seen; it goes directly above the base map instead"
         composition.diagnostics.append(
             Diagnostic(
-                .composeBelowBaseRaster, message, at: source.location(of: "placement"),
+                .composeBelowBaseRaster, message, at: source.location(of: .placement),
                 path: path.appending("placement")))
         report.warnings.append(message)
         return baseRasterIndex + 1

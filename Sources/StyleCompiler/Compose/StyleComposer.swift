@@ -75,18 +75,18 @@ struct StyleComposer: Sendable {
         let at = source.location
         return .object(
             [
-                "id": .string(source.styleLayerID, at: source.location(of: "id")),
+                "id": .string(source.styleLayerID, at: source.location(of: .id)),
                 "type": .string("raster", at: at),
-                "source": .string(source.styleSourceID, at: source.location(of: "id")),
+                "source": .string(source.styleSourceID, at: source.location(of: .id)),
                 // An open end writes no minzoom / maxzoom: the layer shows from (or up to) every zoom.
-                "minzoom": zoom?.minimum.map { .number($0, at: source.location(of: "visibleZoom")) },
-                "maxzoom": zoom?.maximum.map { .number($0, at: source.location(of: "visibleZoom")) },
+                "minzoom": zoom?.minimum.map { .number($0, at: source.location(of: .visibleZoom)) },
+                "maxzoom": zoom?.maximum.map { .number($0, at: source.location(of: .visibleZoom)) },
                 // Always written, so that the app can flip it at run time without recomposing (StyleRuntime).
                 "layout": .object(
-                    ["visibility": .string(source.visible ? "visible" : "none", at: source.location(of: "visible"))],
-                    at: source.location(of: "visible")),
+                    ["visibility": .string(source.visible ? "visible" : "none", at: source.location(of: .visible))],
+                    at: source.location(of: .visible)),
                 "paint": .object(
-                    ["raster-opacity": .number(source.opacity, at: source.location(of: "opacity"))], at: at),
+                    ["raster-opacity": .number(source.opacity, at: source.location(of: .opacity))], at: at),
             ], at: at)
     }
 
@@ -105,7 +105,7 @@ struct StyleComposer: Sendable {
                     "visibleZoom of '\(source.id)' is converted to TomTom zoom at latitude 0; declare calibrationLatitude or bounds"
                 diagnostics.append(
                     Diagnostic(
-                        .composeCalibrationLatitude, message, at: source.location(of: "visibleZoom"),
+                        .composeCalibrationLatitude, message, at: source.location(of: .visibleZoom),
                         path: path.appending("visibleZoom")))
                 report.warnings.append(message)
             }
@@ -126,14 +126,14 @@ struct StyleComposer: Sendable {
         if let fallback = source.placementFallback {
             fallbacks.append(
                 AnchorFallback(
-                    kind: .placement, path: placementPath, anchor: anchor, location: source.location(of: "placement")))
+                    kind: .placement, path: placementPath, anchor: anchor, location: source.location(of: .placement)))
             if let gap = stack.gap(for: fallback) {
                 noteMissingLabels(fallback, of: source, path: path, stack: stack, diagnostics: &diagnostics)
                 diagnostics.append(
                     Diagnostic(
                         .composePlacementFallback,
                         "\(variant.baseStyle) has no layer '\(anchor)': '\(source.id)' goes \(fallback.wording) as its fallback says",
-                        at: source.location(of: "placement.fallback"), path: placementPath.appending("fallback"),
+                        at: source.location(of: .placementFallback), path: placementPath.appending("fallback"),
                         related: variant.related))
                 return gap
             }
@@ -143,7 +143,7 @@ struct StyleComposer: Sendable {
                 Diagnostic(
                     .composePlacementAnchor,
                     "the fallback placement of '\(source.id)' names layer '\(other)', which \(variant.baseStyle) does not have either\(hint)",
-                    at: source.location(of: "placement.fallback"), path: placementPath.appending("fallback"),
+                    at: source.location(of: .placementFallback), path: placementPath.appending("fallback"),
                     related: variant.related))
             return nil
         }
@@ -153,7 +153,7 @@ struct StyleComposer: Sendable {
             Diagnostic(
                 .composePlacementAnchor,
                 "placement of '\(source.id)' names layer '\(anchor)', which \(variant.baseStyle) does not have\(hint)\(advice)",
-                at: source.location(of: "placement"), path: placementPath, related: variant.related))
+                at: source.location(of: .placement), path: placementPath, related: variant.related))
         return nil
     }
 
@@ -170,21 +170,22 @@ struct StyleComposer: Sendable {
             Diagnostic(
                 .composeNoLabels,
                 "\(variant.baseStyle) has no label (a symbol layer with a text-field); '\(source.id)' goes on top",
-                at: source.location(of: "placement"), path: path.appending("placement"), related: variant.related))
+                at: source.location(of: .placement), path: path.appending("placement"), related: variant.related))
     }
 
     func warnAboutHeaders(
         _ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport,
         diagnostics: inout [Diagnostic]
     ) {
-        var ignored: [String] = []
-        if let agent = source.userAgent, agent.value != Self.defaultUserAgent { ignored.append("userAgent") }
-        if !source.extraHeaders.isEmpty { ignored.append("extraHeaders") }
+        var ignored: [SourceField] = []
+        if let agent = source.userAgent, agent.value != Self.defaultUserAgent { ignored.append(.userAgent) }
+        if !source.extraHeaders.isEmpty { ignored.append(.extraHeaders) }
         guard let first = ignored.first else { return }
         let message =
-            "\(ignored.joined(separator: " and ")) of '\(source.id)' \(ignored.count == 1 ? "is" : "are") ignored on \(profile.target.rawValue): the SDK cannot attach request headers"
+            "\(ignored.map(\.rawValue).joined(separator: " and ")) of '\(source.id)' \(ignored.count == 1 ? "is" : "are") ignored on \(profile.target.rawValue): the SDK cannot attach request headers"
         diagnostics.append(
-            Diagnostic(.tomtomHeadersIgnored, message, at: source.location(of: first), path: path.appending(first)))
+            Diagnostic(
+                .tomtomHeadersIgnored, message, at: source.location(of: first), path: path.appending(first.rawValue)))
         report.warnings.append(message)
     }
 
@@ -194,7 +195,7 @@ struct StyleComposer: Sendable {
         diagnostics.append(
             Diagnostic(
                 .composeIDTaken, "the base style already has a \(what) '\(id)', the id '\(source.id)' maps to",
-                at: source.location(of: "id"), path: path.appending("id")))
+                at: source.location(of: .id), path: path.appending("id")))
     }
 }
 

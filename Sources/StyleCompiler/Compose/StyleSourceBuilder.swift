@@ -26,7 +26,7 @@ enum StyleSourceBuilder {
         if let address = source.kind.descriptor.tileJSONURL(source.kind.address) {
             url = JSONNode(
                 .string(embedsEnvironment ? address.value : address.display),
-                location: source.location(of: source.kind.keyword), isSecret: embedsEnvironment && address.isSecret)
+                location: source.location(of: source.kind.sourceField), isSecret: embedsEnvironment && address.isSecret)
             tiles = nil
         } else {
             url = nil
@@ -36,7 +36,7 @@ enum StyleSourceBuilder {
                     [
                         JSONNode(
                             .string(embedsEnvironment ? template.value : template.display),
-                            location: source.location(of: source.kind.keyword),
+                            location: source.location(of: source.kind.sourceField),
                             isSecret: embedsEnvironment && template.isSecret)
                     ], at: at)
             }
@@ -46,17 +46,17 @@ enum StyleSourceBuilder {
                 "type": .string("raster", at: at),
                 "url": url,
                 "tiles": tiles,
-                "tileSize": .integer(profile.emittedTileSize(source.tileSize), at: source.location(of: "tileSize")),
-                "minzoom": source.minZoom.map { .integer($0, at: source.location(of: "minZoom")) },
-                "maxzoom": source.maxZoom.map { .integer($0, at: source.location(of: "maxZoom")) },
-                "scheme": source.scheme == .tms ? .string("tms", at: source.location(of: "scheme")) : nil,
+                "tileSize": .integer(profile.emittedTileSize(source.tileSize), at: source.location(of: .tileSize)),
+                "minzoom": source.minZoom.map { .integer($0, at: source.location(of: .minZoom)) },
+                "maxzoom": source.maxZoom.map { .integer($0, at: source.location(of: .maxZoom)) },
+                "scheme": source.scheme == .tms ? .string("tms", at: source.location(of: .scheme)) : nil,
                 "bounds": source.bounds.map { box in
                     .array(
                         [box.west, box.south, box.east, box.north].map { JSONNode.number($0) },
-                        at: source.location(of: "bounds"))
+                        at: source.location(of: .bounds))
                 },
                 "attribution": attribution(source, secretsShown: embedsEnvironment).map {
-                    .string($0, at: source.location(of: "attribution"))
+                    .string($0, at: source.location(of: .attribution))
                 },
             ], at: at)
     }

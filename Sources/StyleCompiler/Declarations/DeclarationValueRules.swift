@@ -9,8 +9,8 @@ enum DeclarationValueRules {
         var diagnostics: [Diagnostic] = []
         for (index, source) in declarations.sources.enumerated() {
             let path = JSONPath([.key("sources"), .index(index)])
-            func check(_ field: String, _ value: Double?, at fieldPath: JSONPath? = nil) {
-                guard let value, let spec = DeclarationSchema.source.field(field),
+            func check(_ field: SourceField, _ value: Double?, at fieldPath: JSONPath? = nil) {
+                guard let value, let spec = DeclarationSchema.source.field(field.rawValue),
                     let range = DeclarationSchema.range(of: spec.type)
                 else { return }
                 guard !range.contains(value) else { return }
@@ -19,38 +19,38 @@ enum DeclarationValueRules {
                     Diagnostic(
                         spec.valueRule ?? .declRange,
                         "\(shown) is outside \(JSONNumber(range.lowerBound).text)..\(JSONNumber(range.upperBound).text)",
-                        at: source.location(of: field), path: fieldPath ?? path.appending(field)))
+                        at: source.location(of: field), path: fieldPath ?? path.appending(field.rawValue)))
             }
-            check("tileSize", Double(source.tileSize))
-            check("minZoom", source.minZoom.map(Double.init))
-            check("maxZoom", source.maxZoom.map(Double.init))
+            check(.tileSize, Double(source.tileSize))
+            check(.minZoom, source.minZoom.map(Double.init))
+            check(.maxZoom, source.maxZoom.map(Double.init))
             if let low = source.minZoom, let high = source.maxZoom, low > high {
                 diagnostics.append(
                     Diagnostic(
                         .sourcesZoomRange, "minZoom \(low) is above maxZoom \(high)",
-                        at: source.location(of: "minZoom"),
+                        at: source.location(of: .minZoom),
                         path: path.appending("minZoom")))
             }
-            check("opacity", source.opacity)
-            check("calibrationLatitude", source.calibrationLatitude)
+            check(.opacity, source.opacity)
+            check(.calibrationLatitude, source.calibrationLatitude)
             if let zoom = source.visibleZoom {
-                check("visibleZoom", zoom.minimum, at: path.appending("visibleZoom").appending("min"))
-                check("visibleZoom", zoom.maximum, at: path.appending("visibleZoom").appending("max"))
+                check(.visibleZoom, zoom.minimum, at: path.appending("visibleZoom").appending("min"))
+                check(.visibleZoom, zoom.maximum, at: path.appending("visibleZoom").appending("max"))
                 if let low = zoom.minimum, let high = zoom.maximum, low > high {
                     diagnostics.append(
                         Diagnostic(
                             .sourcesZoomRange, "visibleZoom [\(JSONNumber(low)), \(JSONNumber(high))] is inverted",
-                            at: source.location(of: "visibleZoom"), path: path.appending("visibleZoom")))
+                            at: source.location(of: .visibleZoom), path: path.appending("visibleZoom")))
                 }
             }
             for (position, ratio) in source.pixelRatios.enumerated() {
-                check("pixelRatios", Double(ratio), at: path.appending("pixelRatios").appending(position))
+                check(.pixelRatios, Double(ratio), at: path.appending("pixelRatios").appending(position))
             }
             if Set(source.pixelRatios).count != source.pixelRatios.count || source.pixelRatios.isEmpty {
                 diagnostics.append(
                     Diagnostic(
                         .declValue, "pixelRatios \(source.pixelRatios) must list one to three different densities",
-                        at: source.location(of: "pixelRatios"), path: path.appending("pixelRatios")))
+                        at: source.location(of: .pixelRatios), path: path.appending("pixelRatios")))
             }
             for (position, rule) in source.attribution.enumerated() {
                 for (name, value) in [("minZoom", rule.minZoom), ("maxZoom", rule.maxZoom)] {
@@ -58,7 +58,7 @@ enum DeclarationValueRules {
                     diagnostics.append(
                         Diagnostic(
                             .declRange, "\(JSONNumber(value).text) is outside 0..22",
-                            at: source.location(of: "attribution"),
+                            at: source.location(of: .attribution),
                             path: path.appending("attribution").appending(position).appending(name)))
                 }
             }

@@ -139,7 +139,7 @@ public struct Declarations: Sendable, Equatable {
     /// The places `mc-style snapshot` takes pictures of (`views:`), in file order.
     public var views: [SnapshotView] = []
     /// Where the file's root and fields were written; empty for declarations built in code.
-    public var fieldLocations: [String: SourceLocation]
+    public var fieldLocations: DeclarationsFieldLocations
     /// The values `${NAME}` references were filled with: secrets, never to be shown (every printed line masks them).
     public var environmentValues: [String] = []
     /// The names of the environment variables the declarations reference (`${NAME}`), in the order first met.
@@ -154,7 +154,7 @@ public struct Declarations: Sendable, Equatable {
         version: Int = 1, target: Target? = nil, base: String? = nil, baseRaster: Bool = true,
         platforms: [Platform] = Platform.allCases,
         sources: [RasterSourceDeclaration] = [], layerMapping: [LayerMappingEntry] = [],
-        fieldLocations: [String: SourceLocation] = [:]
+        fieldLocations: DeclarationsFieldLocations = DeclarationsFieldLocations()
     ) {
         self.version = version
         self.target = target

@@ -46,9 +46,9 @@ public struct DeclarationsDecoder {
             declarations.platforms = Platform.allCases.filter { words.contains($0.rawValue) }
         }
         for member in file.members {
-            declarations.fieldLocations[member.key] = files.location(of: member.value)
+            declarations.fieldLocations.record(member.key, at: files.location(of: member.value))
         }
-        declarations.fieldLocations[""] = files.location(of: root)
+        declarations.fieldLocations.root = files.location(of: root)
         let defaults = file["defaults"]?.objectValue ?? JSONObject()
         let sourceNodes = file["sources"]?.arrayValue ?? []
         // Sized once: a declaration is about 540 bytes, and growing by doubling held room for 16,384 of 10,000.
@@ -59,7 +59,7 @@ public struct DeclarationsDecoder {
             if let source = state.source(object, at: files.location(of: node), defaults: defaults, path: path) {
                 SourceDeclarationRules.check(
                     source, path: path, platforms: declarations.platforms,
-                    platformsLocation: declarations.fieldLocations["platforms"], into: &state.diagnostics)
+                    platformsLocation: declarations.fieldLocations.platforms, into: &state.diagnostics)
                 declarations.sources.append(source)
             }
         }
@@ -185,12 +185,18 @@ private struct DecodingState {
         func field(_ name: String) -> JSONNode? { object[name] ?? defaults[name] }
         guard let kind = kind(object, path: path) else { return nil }
         var source = RasterSourceDeclaration(id: id, kind: kind, location: location)
-        for member in object.members { source.fieldLocations[member.key] = files.location(of: member.value) }
-        for member in object["localTileServer"]?.objectValue?.members ?? [] {
-            source.fieldLocations["localTileServer." + member.key] = files.location(of: member.value)
+        // A key that names no field is the schema's finding; nothing is placed at it.
+        for member in object.members {
+            guard let field = SourceField(rawValue: member.key) else { continue }
+            source.fieldLocations[field] = files.location(of: member.value)
         }
-        for member in defaults.members where source.fieldLocations[member.key] == nil {
-            source.fieldLocations[member.key] = files.location(of: member.value)
+        for member in object["localTileServer"]?.objectValue?.members ?? [] {
+            guard let field = SourceField(rawValue: "localTileServer." + member.key) else { continue }
+            source.fieldLocations[field] = files.location(of: member.value)
+        }
+        for member in defaults.members {
+            guard let field = SourceField(rawValue: member.key), source.fieldLocations[field] == nil else { continue }
+            source.fieldLocations[field] = files.location(of: member.value)
         }
         source.tileSize = field("tileSize")?.numberValue?.intValue ?? 512
         source.minZoom = field("minZoom")?.numberValue?.intValue
@@ -227,7 +233,7 @@ private struct DecodingState {
         source.placement = placement(field("placement"))
         if let fallback = field("placement")?["fallback"] {
             source.placementFallback = placement(fallback)
-            source.fieldLocations["placement.fallback"] = files.location(of: fallback)
+            source.fieldLocations[.placementFallback] = files.location(of: fallback)
         }
         if let ratios = object["pixelRatios"]?.arrayValue?.compactMap(\.numberValue?.intValue) {
             if kind.localRoute != nil {

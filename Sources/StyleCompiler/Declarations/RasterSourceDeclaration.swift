@@ -108,8 +108,8 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
     public var userAgent: DeclaredString?
     /// Extra HTTP headers for tile requests (the TomTom SDK ignores them, with a warning).
     public var extraHeaders: [(name: String, value: DeclaredString)]
-    /// Where each declared field was written (by key), for diagnostics; empty for sources built in code.
-    public var fieldLocations: [String: SourceLocation]
+    /// Where each declared field was written, for diagnostics; empty for sources built in code.
+    public var fieldLocations: [SourceField: SourceLocation]
     /// Where the source itself was written.
     public var location: SourceLocation?
 
@@ -119,7 +119,7 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
         scheme: Scheme = .xyz, bounds: GeoBounds? = nil, attribution: [AttributionRule] = [], opacity: Double = 1,
         visible: Bool = true, zIndex: Int = 0, visibleZoom: ZoomInterval? = nil, calibrationLatitude: Double? = nil,
         placement: LayerPlacement = .top, pixelRatios: [Int] = [1], userAgent: DeclaredString? = nil,
-        extraHeaders: [(name: String, value: DeclaredString)] = [], fieldLocations: [String: SourceLocation] = [:],
+        extraHeaders: [(name: String, value: DeclaredString)] = [], fieldLocations: [SourceField: SourceLocation] = [:],
         location: SourceLocation? = nil
     ) {
         self.id = id
@@ -156,7 +156,7 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
     }
 
     /// Where a field was written, else where the source was.
-    public func location(of field: String) -> SourceLocation? { fieldLocations[field] ?? location }
+    public func location(of field: SourceField) -> SourceLocation? { fieldLocations[field] ?? location }
 
     /// Sources are equal when they declare the same things (locations aside).
     public static func == (lhs: RasterSourceDeclaration, rhs: RasterSourceDeclaration) -> Bool {

@@ -13,8 +13,8 @@ enum SourceDeclarationRules {
     ) {
         var findings = SourceFindings(source: source, path: path)
         defer { diagnostics += findings.diagnostics }
-        func report(_ rule: Rule, _ field: String, _ message: String) { findings.report(rule, field, message) }
-        func report(_ severity: Diagnostic.Severity, _ rule: Rule, _ field: String, _ message: String) {
+        func report(_ rule: Rule, _ field: SourceField, _ message: String) { findings.report(rule, field, message) }
+        func report(_ severity: Diagnostic.Severity, _ rule: Rule, _ field: SourceField, _ message: String) {
             findings.report(rule, field, message, severity: severity)
         }
         source.kind.descriptor.check(
@@ -22,11 +22,11 @@ enum SourceDeclarationRules {
             &findings)
         if source.tileSize & (source.tileSize - 1) != 0 {
             report(
-                .warning, .sourcesTileSize, "tileSize",
+                .warning, .sourcesTileSize, .tileSize,
                 "tileSize \(source.tileSize) is not a power of two: tile servers and renderers expect 256 or 512, and on tomtom it is emitted halved (\(max(1, source.tileSize / 2)))"
             )
         }
-        for (field, level) in [("minZoom", source.minZoom), ("maxZoom", source.maxZoom)] {
+        for (field, level) in [(SourceField.minZoom, source.minZoom), (.maxZoom, source.maxZoom)] {
             if let level, level > 22 {
                 report(
                     .warning, .sourcesZoomRange, field,
@@ -35,10 +35,10 @@ enum SourceDeclarationRules {
         }
         if let bounds = source.bounds {
             if bounds.west == bounds.east || bounds.south == bounds.north {
-                report(.sourcesBounds, "bounds", "the bounds are empty (west equals east or south equals north)")
+                report(.sourcesBounds, .bounds, "the bounds are empty (west equals east or south equals north)")
             } else if max(abs(bounds.south), abs(bounds.north)) > MapConstants.mercatorLatitudeLimit {
                 report(
-                    .warning, .sourcesBounds, "bounds",
+                    .warning, .sourcesBounds, .bounds,
                     "the bounds reach past the Web Mercator limit (±85.0511°); tiles there do not exist")
             }
         }
@@ -48,7 +48,7 @@ enum SourceDeclarationRules {
     /// checked filled, so a `${ENV}` value counts, but never quoted), no clear-text HTTP but to loopback, `{key}`
     /// only on TomTom's hosts, and no literal credential. Each is reported, whatever the others find.
     static func checkRemoteURL(
-        _ url: DeclaredString, field: String, rule: Rule = .sourcesURL, into findings: inout SourceFindings
+        _ url: DeclaredString, field: SourceField, rule: Rule = .sourcesURL, into findings: inout SourceFindings
     ) {
         if let problem = URLShape.declaredProblem(url.value, showingHost: !url.isSecret) {
             findings.report(rule, field, problem.text)
@@ -65,7 +65,7 @@ enum SourceDeclarationRules {
 
     /// `{key}` is TomTom's placeholder: filled only into TomTom URLs, so elsewhere it would stay in the URL or,
     /// filled, send TomTom's key to another host.
-    private static func checkKeyHost(_ url: DeclaredString, field: String, into findings: inout SourceFindings) {
+    private static func checkKeyHost(_ url: DeclaredString, field: SourceField, into findings: inout SourceFindings) {
         guard tokens(in: url.display).contains("key") else { return }
         switch URLHost.keyDestination(of: url.value) {
         case .tomTom, .cleartextTomTom:
@@ -109,8 +109,9 @@ enum SourceDeclarationRules {
     }
 
     /// Checks the filled-in URL (environment values included) but names only the host, never the value.
-    private static func checkCleartext(_ url: String, secret: Bool, field: String, into findings: inout SourceFindings)
-    {
+    private static func checkCleartext(
+        _ url: String, secret: Bool, field: SourceField, into findings: inout SourceFindings
+    ) {
         guard url.hasPrefix("http://") else { return }
         let name = URLHost.host(of: url) ?? ""
         guard !URLHost.isLoopback(name) else { return }
@@ -129,12 +130,13 @@ struct SourceFindings {
     var diagnostics: [Diagnostic] = []
 
     mutating func report(
-        _ rule: Rule, _ field: String, _ message: String, severity: Diagnostic.Severity? = nil, secrets: [String] = []
+        _ rule: Rule, _ field: SourceField, _ message: String, severity: Diagnostic.Severity? = nil,
+        secrets: [String] = []
     ) {
         diagnostics.append(
             Diagnostic(
                 severity ?? rule.defaultSeverity, rule, message, at: source.location(of: field),
-                path: path.appending(field),
+                path: path.appending(field.rawValue),
                 secrets: secrets))
     }
 }

@@ -9,7 +9,7 @@ enum SourceIDRules {
         var byFileName: [String: Int] = [:]
         for (index, source) in sources.enumerated() {
             let path = JSONPath([.key("sources"), .index(index), .key("id")])
-            let location = source.location(of: "id")
+            let location = source.location(of: .id)
             if source.id.isEmpty {
                 diagnostics.append(Diagnostic(.declID, "a source id must not be empty", at: location, path: path))
                 continue
@@ -27,7 +27,7 @@ enum SourceIDRules {
                 diagnostics.append(
                     Diagnostic(
                         .declDuplicateID, "duplicate source id '\(source.id)'", at: location, path: path,
-                        related: first.location(of: "id").map {
+                        related: first.location(of: .id).map {
                             [Diagnostic.Related("'\(source.id)' first declared here", at: $0)]
                         } ?? []))
                 continue
@@ -41,7 +41,7 @@ enum SourceIDRules {
                         .declIDCollision,
                         "source ids '\(other.id)' and '\(source.id)' both become the style id '\(StyleID.source(source.id))'",
                         at: location, path: path,
-                        related: other.location(of: "id").map {
+                        related: other.location(of: .id).map {
                             [Diagnostic.Related("'\(other.id)' declared here", at: $0)]
                         } ?? []))
                 continue
@@ -57,7 +57,7 @@ enum SourceIDRules {
                         .declIDCollision,
                         "source ids '\(other.id)' and '\(source.id)' differ only in case: their TileJSON files would be one file on a case-insensitive file system (macOS, Windows)",
                         at: location, path: path,
-                        related: other.location(of: "id").map {
+                        related: other.location(of: .id).map {
                             [Diagnostic.Related("'\(other.id)' declared here", at: $0)]
                         } ?? []))
                 continue

@@ -95,7 +95,7 @@ public struct CompilationInputs: Sendable {
                     Diagnostic(
                         .declBases,
                         "--base replaces a single base, but the declarations name one per variant (\(names)): edit bases instead",
-                        at: declarations.fieldLocations["bases"], path: JSONPath([.key("bases")])))
+                        at: declarations.fieldLocations.bases, path: JSONPath([.key("bases")])))
                 return (nil, diagnostics)
             }
             wanted = [WantedBase(name: BaseVariant.defaultName, path: baseOverride, displayName: baseOverride)]
@@ -114,15 +114,15 @@ public struct CompilationInputs: Sendable {
             wanted = [
                 WantedBase(
                     name: BaseVariant.defaultName, path: place.path, displayName: place.displayName,
-                    declared: (declarations.fieldLocations["base"], JSONPath([.key("base")]), "base style"))
+                    declared: (declarations.fieldLocations.base, JSONPath([.key("base")]), "base style"))
             ]
         } else {
             // `bases:` with no usable variant has been reported already.
-            if declarations.fieldLocations["bases"] == nil {
+            if declarations.fieldLocations.bases == nil {
                 diagnostics.append(
                     Diagnostic(
                         .declMissingKey, "the declarations file needs 'base' or 'bases' (or give --base STYLE)",
-                        at: declarations.fieldLocations[""], path: .root))
+                        at: declarations.fieldLocations.root, path: .root))
             }
             return (nil, diagnostics)
         }

@@ -65,7 +65,7 @@ public struct LayerListing: Sendable {
                 diagnostics + [
                     Diagnostic(
                         .declBases, "the declarations have no variant '\(variant ?? "")' (they have \(names))",
-                        at: inputs.declarations.fieldLocations["bases"], path: JSONPath([.key("bases")]))
+                        at: inputs.declarations.fieldLocations.bases, path: JSONPath([.key("bases")]))
                 ]
             )
         }

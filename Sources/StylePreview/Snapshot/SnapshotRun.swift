@@ -147,6 +147,6 @@ public struct SnapshotRun: Sendable {
         if case .source(let id) = owner, let source = declarations.sources.first(where: { $0.styleSourceID == id }) {
             return source.location
         }
-        return declarations.fieldLocations["base"] ?? declarations.fieldLocations["bases"]
+        return declarations.fieldLocations.base ?? declarations.fieldLocations.bases
     }
 }

@@ -3,7 +3,7 @@ import LocatedJSON
 /// `arcGisService`: an ArcGIS MapServer URL; its tiles are `<url without trailing slashes>/tile/{z}/{y}/{x}`.
 extension SourceKind {
     static let arcGISService = SourceKind(
-        keyword: "arcGisService",
+        sourceField: .arcGisService,
         field: .init(
             name: "arcGisService", type: .string, isRequired: false,
             summary: "ArcGIS MapServer URL; tiles are <url>/tile/{z}/{y}/{x}."),
@@ -15,10 +15,10 @@ extension SourceKind {
         check: { _, address, _, findings in
             guard case .url(let service) = address else { return }
             SourceDeclarationRules.checkRemoteURL(
-                service, field: "arcGisService", rule: .sourcesTilejsonUrl, into: &findings)
+                service, field: .arcGisService, rule: .sourcesTilejsonUrl, into: &findings)
             if service.value.lowercased().contains("/tile/") {
                 findings.report(
-                    .sourcesTilejsonUrl, "arcGisService",
+                    .sourcesTilejsonUrl, .arcGisService,
                     "the service URL already holds '/tile/', and its tiles would be <url>/tile/{z}/{y}/{x} after it: give the MapServer's root URL (ending in /MapServer)"
                 )
             }

@@ -6,7 +6,7 @@ import StyleRuntime
 /// placeholders that `StyleRuntime` fills; the size segment is the declared (rendered) size.
 extension SourceKind {
     static let localTileServer = SourceKind(
-        keyword: "localTileServer",
+        sourceField: .localTileServer,
         field: .init(
             name: "localTileServer",
             type: .object(
@@ -32,16 +32,15 @@ extension SourceKind {
         },
         check: { source, address, context, findings in
             guard case .localRoute(let route, let cacheKey) = address else { return }
-            for (name, value) in [("route", route), ("cacheKey", cacheKey)] {
+            for (field, value) in [(SourceField.localTileServerRoute, route), (.localTileServerCacheKey, cacheKey)] {
                 guard let value, !PathSegment.isValid(value) else { continue }
-                let field =
-                    source.fieldLocations["localTileServer.\(name)"] == nil
-                    ? "localTileServer" : "localTileServer.\(name)"
+                let name = field.key
                 findings.diagnostics.append(
                     Diagnostic(
                         .sourcesLocalSegment,
                         "the \(name == "route" ? "route" : "cache key") '\(value)' is not one path segment of letters, digits, '-', '_' and '.': LocalTileServer splits tile paths at '/', so every tile would be a 404",
-                        at: source.location(of: field), path: findings.path.appending("localTileServer").appending(name)
+                        at: source.fieldLocations[field] ?? source.location(of: .localTileServer),
+                        path: findings.path.appending("localTileServer").appending(name)
                     ))
             }
             if source.pixelRatios.contains(where: { $0 > 1 }),
@@ -51,7 +50,7 @@ extension SourceKind {
                     Diagnostic(
                         .platformUnsupported,
                         "pixelRatios \(source.pixelRatios) of '\(source.id)' cannot be served on \(platform.rawValue): its LocalTileServer answers 404 to <y>@2x.png tiles; declare platforms: [ios] or pixelRatios: [1]",
-                        at: source.location(of: "pixelRatios"), path: findings.path.appending("pixelRatios"),
+                        at: source.location(of: .pixelRatios), path: findings.path.appending("pixelRatios"),
                         related: context.platformsLocation.map {
                             [Diagnostic.Related("the platforms the build serves", at: $0)]
                         } ?? []))

@@ -6,8 +6,10 @@ import StyleRuntime
 /// in `SourceKind.all`, which the schema, the decoder, the rules, the composer and the manifest iterate. Every
 /// part is a required initializer argument, so a kind that forgets one does not compile.
 public struct SourceKind: Sendable {
+    /// The declaration field (`.urlTemplate`, ...).
+    public let sourceField: SourceField
     /// The declaration key (`urlTemplate`, ...).
-    public let keyword: String
+    public var keyword: String { sourceField.rawValue }
     /// The declaration field: its value type and summary, for the decoder and the JSON Schema.
     let field: DeclarationSchema.Field
     /// True when a value under an unknown key looks like this kind's (a `{z}/{x}/{y}` URL is a `urlTemplate`):
@@ -67,6 +69,8 @@ public struct RasterSourceKind: Sendable, Equatable {
 
     /// The declaration key of this kind (`urlTemplate`, ...).
     public var keyword: String { descriptor.keyword }
+    /// The declaration field of this kind.
+    public var sourceField: SourceField { descriptor.sourceField }
 
     /// The declared LocalTileServer route, for sources the app renders itself.
     public var localRoute: String? {

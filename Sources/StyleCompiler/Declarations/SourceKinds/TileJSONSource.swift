@@ -3,7 +3,7 @@ import LocatedJSON
 /// `tileJson`: the absolute URL of a TileJSON document, which names the tiles; the style source gets `url`.
 extension SourceKind {
     static let tileJSON = SourceKind(
-        keyword: "tileJson",
+        sourceField: .tileJson,
         field: .init(
             name: "tileJson", type: .string, isRequired: false, summary: "Absolute URL of a TileJSON document."),
         recognizes: { value in
@@ -14,7 +14,7 @@ extension SourceKind {
         decode: { node, expand in expand(node).map(SourceAddress.url) },
         check: { _, address, _, findings in
             guard case .url(let url) = address else { return }
-            SourceDeclarationRules.checkRemoteURL(url, field: "tileJson", rule: .sourcesTilejsonUrl, into: &findings)
+            SourceDeclarationRules.checkRemoteURL(url, field: .tileJson, rule: .sourcesTilejsonUrl, into: &findings)
         },
         tileTemplate: { _, _ in nil },
         tileJSONURL: { address in

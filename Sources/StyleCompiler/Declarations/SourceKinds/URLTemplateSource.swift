@@ -3,7 +3,7 @@ import LocatedJSON
 /// `urlTemplate`: a tile URL with `{z}`, `{x}`, `{y}` (or `{quadkey}`, `{bbox-epsg-3857}`).
 extension SourceKind {
     static let urlTemplate = SourceKind(
-        keyword: "urlTemplate",
+        sourceField: .urlTemplate,
         field: .init(
             name: "urlTemplate", type: .string, isRequired: false,
             summary: "Tile URL with {z}, {x}, {y} (or {quadkey}, {bbox-epsg-3857})."),
@@ -20,7 +20,7 @@ extension SourceKind {
                 || tokens.contains("bbox-epsg-3857")
             if !hasTile {
                 findings.report(
-                    .sourcesUrlTokens, "urlTemplate",
+                    .sourcesUrlTokens, .urlTemplate,
                     "the tile URL needs {z}, {x} and {y} (or {quadkey} or {bbox-epsg-3857})")
             }
             for token in tokens.subtracting(SourceDeclarationRules.knownTokens).sorted() {
@@ -29,10 +29,10 @@ extension SourceKind {
                     ? ": write one subdomain (a, b or c) in its place; MapLibre picks among several URLs only in a style's 'tiles' list"
                     : ""
                 findings.report(
-                    .sourcesUnknownToken, "urlTemplate",
+                    .sourcesUnknownToken, .urlTemplate,
                     "the tile URL has the token {\(token)}, which MapLibre leaves in the URL as it is\(fix)")
             }
-            SourceDeclarationRules.checkRemoteURL(template, field: "urlTemplate", into: &findings)
+            SourceDeclarationRules.checkRemoteURL(template, field: .urlTemplate, into: &findings)
         },
         tileTemplate: { _, address in
             guard case .url(let template) = address else { return nil }
