@@ -9,22 +9,27 @@ enum DeclarationValueRules {
         var diagnostics: [Diagnostic] = []
         for (index, source) in declarations.sources.enumerated() {
             let path = JSONPath([.key("sources"), .index(index)])
-            func check(_ field: SourceField, _ value: Double?, at fieldPath: JSONPath? = nil) {
+            /// False (and reported) when `value` is outside the field's range.
+            @discardableResult
+            func check(_ field: SourceField, _ value: Double?, at fieldPath: JSONPath? = nil) -> Bool {
                 guard let value, let spec = DeclarationSchema.source.field(field.rawValue),
                     let range = DeclarationSchema.range(of: spec.type)
-                else { return }
-                guard !range.contains(value) else { return }
+                else { return true }
+                guard !range.contains(value) else { return true }
                 let shown = value.isNaN ? "nan" : JSONNumber(value).text
                 diagnostics.append(
                     Diagnostic(
                         spec.valueRule ?? .declRange,
                         "\(shown) is outside \(JSONNumber(range.lowerBound).text)..\(JSONNumber(range.upperBound).text)",
                         at: source.location(of: field), path: fieldPath ?? path.appending(field.rawValue)))
+                return false
             }
-            check(.tileSize, Double(source.tileSize))
-            check(.minZoom, source.minZoom.map(Double.init))
-            check(.maxZoom, source.maxZoom.map(Double.init))
-            if let low = source.minZoom, let high = source.maxZoom, low > high {
+            // What the decoder drops when the schema refuses it, the source's own checks do not see either.
+            var checked = source
+            if !check(.tileSize, Double(source.tileSize)) { checked.tileSize = 512 }
+            if !check(.minZoom, source.minZoom.map(Double.init)) { checked.minZoom = nil }
+            if !check(.maxZoom, source.maxZoom.map(Double.init)) { checked.maxZoom = nil }
+            if let low = checked.minZoom, let high = checked.maxZoom, low > high {
                 diagnostics.append(
                     Diagnostic(
                         .sourcesZoomRange, "minZoom \(low) is above maxZoom \(high)",
@@ -34,8 +39,9 @@ enum DeclarationValueRules {
             check(.opacity, source.opacity)
             check(.calibrationLatitude, source.calibrationLatitude)
             if let zoom = source.visibleZoom {
-                check(.visibleZoom, zoom.minimum, at: path.appending("visibleZoom").appending("min"))
-                check(.visibleZoom, zoom.maximum, at: path.appending("visibleZoom").appending("max"))
+                // As the list form writes it, [min, max].
+                check(.visibleZoom, zoom.minimum, at: path.appending("visibleZoom").appending(0))
+                check(.visibleZoom, zoom.maximum, at: path.appending("visibleZoom").appending(1))
                 if let low = zoom.minimum, let high = zoom.maximum, low > high {
                     diagnostics.append(
                         Diagnostic(
@@ -43,14 +49,26 @@ enum DeclarationValueRules {
                             at: source.location(of: .visibleZoom), path: path.appending("visibleZoom")))
                 }
             }
-            for (position, ratio) in source.pixelRatios.enumerated() {
-                check(.pixelRatios, Double(ratio), at: path.appending("pixelRatios").appending(position))
-            }
-            if Set(source.pixelRatios).count != source.pixelRatios.count || source.pixelRatios.isEmpty {
-                diagnostics.append(
-                    Diagnostic(
-                        .declValue, "pixelRatios \(source.pixelRatios) must list one to three different densities",
-                        at: source.location(of: .pixelRatios), path: path.appending("pixelRatios")))
+            if let spec = DeclarationSchema.source.field(SourceField.pixelRatios.rawValue),
+                case .list(_, let count, let unique) = spec.type
+            {
+                let ratiosPath = path.appending("pixelRatios")
+                if let count, !count.contains(source.pixelRatios.count) {
+                    diagnostics.append(
+                        Diagnostic(
+                            .declType, SchemaCoercion.countProblem(count, got: source.pixelRatios.count),
+                            at: source.location(of: .pixelRatios), path: ratiosPath))
+                } else {
+                    for (position, ratio) in source.pixelRatios.enumerated() {
+                        check(.pixelRatios, Double(ratio), at: ratiosPath.appending(position))
+                        if unique, source.pixelRatios[..<position].contains(ratio) {
+                            diagnostics.append(
+                                Diagnostic(
+                                    .declValue, SchemaCoercion.duplicateProblem("\(ratio)"),
+                                    at: source.location(of: .pixelRatios), path: ratiosPath.appending(position)))
+                        }
+                    }
+                }
             }
             for (position, rule) in source.attribution.enumerated() {
                 for (name, value) in [("minZoom", rule.minZoom), ("maxZoom", rule.maxZoom)] {
@@ -62,7 +80,7 @@ enum DeclarationValueRules {
                             path: path.appending("attribution").appending(position).appending(name)))
                 }
             }
-            SourceDeclarationRules.check(source, path: path, platforms: declarations.platforms, into: &diagnostics)
+            SourceDeclarationRules.check(checked, path: path, platforms: declarations.platforms, into: &diagnostics)
         }
         SourceIDRules.check(declarations.sources, into: &diagnostics)
         for (index, entry) in declarations.layerMapping.enumerated()

@@ -97,10 +97,7 @@ struct SchemaCoercion {
     ) -> JSONNode? {
         guard let items = node.arrayValue else { return mismatch(node, expected: "a list", path: path) }
         if let count, !count.contains(items.count) {
-            let size =
-                count.lowerBound == count.upperBound
-                ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
-            report(.declType, "expected a list of \(size) items, got \(items.count)", node, path)
+            report(.declType, Self.countProblem(count, got: items.count), node, path)
             return nil
         }
         var typed: [JSONNode] = []
@@ -108,7 +105,7 @@ struct SchemaCoercion {
         for (index, item) in items.enumerated() {
             if let value = coerce(item, as: itemType, path: path.appending(index), field: field) {
                 if unique, typed.contains(value) {
-                    report(.declValue, "\(Self.scalarText(value)) is listed twice", item, path.appending(index))
+                    report(.declValue, Self.duplicateProblem(Self.scalarText(value)), item, path.appending(index))
                     failed = true
                 }
                 typed.append(value)
@@ -314,6 +311,16 @@ struct SchemaCoercion {
         case .oneOf(let alternatives): return alternatives.map(describe).joined(separator: " or ")
         }
     }
+
+    /// A list of the wrong length, in the words both the decoder and `DeclarationValueRules` report.
+    static func countProblem(_ count: ClosedRange<Int>, got: Int) -> String {
+        let size =
+            count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+        return "expected a list of \(size) items, got \(got)"
+    }
+
+    /// An item a list of unique items repeats.
+    static func duplicateProblem(_ shown: String) -> String { "\(shown) is listed twice" }
 
     private static func scalarText(_ node: JSONNode) -> String {
         switch node.value {
