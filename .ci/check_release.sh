@@ -6,8 +6,8 @@
 #   .ci/check_release.sh [--configuration debug|release]     (CI: debug, to stay within its time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-configuration=${2:-debug}
-[ "${1:-}" = "--configuration" ] || configuration=debug
+configuration=debug
+if [ "${1:-}" = "--configuration" ]; then configuration=${2:?--configuration needs debug or release}; fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -96,7 +96,7 @@ enum SnapshotCommand: Subcommand {
             }
         }
         let browser = try Self.browser(arguments, io: io)
-        var preview = try Self.preview(arguments, io: io)
+        var preview = try Self.preview(arguments, pictureTimeout: browser.timeout, io: io)
         // The key goes to the pages' gateway, not into the style; no finding or message may show it all the same.
         let (configured, configurationFindings) = try SharedOptions.collector(arguments, io: io)
         let collector = configured.masking(preview.apiKey.map { [$0] } ?? [])
@@ -142,12 +142,15 @@ enum SnapshotCommand: Subcommand {
         return browser
     }
 
-    /// How the pages are served: the key, drawing options, and remote files fetched within half a picture's time.
-    private static func preview(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> PreviewOptions {
+    /// How the pages are served: the key, drawing options, and remote files fetched within half of
+    /// `pictureTimeout` (seconds), 30 s at most.
+    private static func preview(_ arguments: ParsedArguments, pictureTimeout: Double, io: ToolIO) throws(UsageError)
+        -> PreviewOptions
+    {
         var preview = PreviewOptions()
         preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         preview.environment = io.environment
-        preview.fetchTimeout = min(30, try Self.options.timeout.value(in: arguments) / 2)
+        preview.fetchTimeout = min(30, pictureTimeout / 2)
         preview.emptyTilesAreErrors = Self.options.strict.isSet(in: arguments)
         preview.servesOnlyItsPages = true
         try PreviewCommand.takeDrawing(

@@ -173,7 +173,7 @@ enum ExpressionRegistry {
         table["abs"] = .math { abs($0) }
         table["floor"] = .math { $0.rounded(.down) }
         table["ceil"] = .math { $0.rounded(.up) }
-        // JavaScript's Math.round goes up at .5; MapLibre rounds negative halves away from zero.
+        // Halves go up, as in JavaScript; MapLibre takes negative halves away from zero.
         table["round"] = .math { $0 < 0 ? -((-$0 + 0.5).rounded(.down)) : ($0 + 0.5).rounded(.down) }
         return table
     }
