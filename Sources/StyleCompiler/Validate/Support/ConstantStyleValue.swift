@@ -18,11 +18,11 @@ enum ConstantStyleValue {
             return collect(stops.map { $0[1] })
         case .array(let items):
             guard let op = items.first?.stringValue else { return nil }
-            switch op {
-            case "interpolate", "interpolate-hcl", "interpolate-lab":
+            switch ExpressionRegistry.operators[op] {
+            case .interpolate?:
                 guard items.count >= 5 else { return nil }
                 return collect(stride(from: 4, to: items.count, by: 2).map { items[$0] })
-            case "literal":
+            case .literal?:
                 return items.count == 2 ? numbers(items[1]) : nil
             default:
                 let positions = LiteralOutputs.positions(of: op, count: items.count)
