@@ -238,3 +238,11 @@ extension Rule {
             ),
         ])
 }
+
+extension Diagnostic {
+    /// The literal credentials (API keys, access tokens) in `text`, as `secret.literal-key` finds them: for an
+    /// editor's fix that moves one into an environment variable. Never for printing.
+    public static func literalCredentials(in text: String) -> [String] {
+        CredentialScan.credentials(in: text)
+    }
+}

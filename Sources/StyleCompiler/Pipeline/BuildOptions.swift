@@ -20,6 +20,11 @@ public struct BuildOptions: Sendable {
     public var collector = DiagnosticCollector()
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
+    /// Texts read instead of files on disk (the language server's unsaved documents); nil reads the disk.
+    public var overlay: InputOverlay?
+
+    /// A loader of this run's inputs: its own table of files, reading `overlay` first.
+    var inputLoader: InputLoader { InputLoader(overlay: overlay) }
 
     /// What a compile or a validation is told on the command line.
     public init(

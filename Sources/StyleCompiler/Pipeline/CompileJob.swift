@@ -86,16 +86,24 @@ public struct CompileJob: Sendable {
 
     /// Every diagnostic `run` would give, without rendering outputs (no TileJSON, manifest or digests):
     /// what `validate` needs.
-    public func check() -> [Diagnostic] {
+    public func check() -> [Diagnostic] { checkCounting().diagnostics }
+
+    /// `check()`, with the files read and the declarations as decoded (no output files): what an editor needs
+    /// to know which documents to check again when one changes.
+    public func checkCounting() -> CompileResult {
         let outcome = compose()
-        let diagnostics = outcome.diagnostics
-        guard let composed = outcome.composed else { return diagnostics.sortedByPlace() }
+        var result = CompileResult(
+            files: nil, diagnostics: outcome.diagnostics.sortedByPlace(), sources: 0, readPaths: outcome.readPaths,
+            collector: outcome.collector, declarations: outcome.declarations)
+        guard let composed = outcome.composed else { return result }
         let (compositions, inputs, target) = (composed.compositions, composed.inputs, composed.target)
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
         defer { ProcessExit.leave((compositions, inputs)) }
-        return validated(
-            compositions, inputs: inputs, target: target, adding: diagnostics, collector: outcome.collector)
+        result.sources = compositions[0].sources.count
+        result.diagnostics = validated(
+            compositions, inputs: inputs, target: target, adding: outcome.diagnostics, collector: outcome.collector)
+        return result
     }
 
     /// `diagnostics` with every composed style's findings (collected: the team's settings applied, secrets
@@ -186,7 +194,8 @@ public struct CompileJob: Sendable {
         if let declarationsPath {
             return CompilationInputs.load(
                 declarationsPath: declarationsPath, baseOverride: options.baseOverride,
-                environment: options.environment, environmentStandIns: options.environmentStandIns)
+                environment: options.environment, environmentStandIns: options.environmentStandIns,
+                inputLoader: options.inputLoader)
         }
         guard let baseOverride = options.baseOverride else {
             return (
@@ -198,7 +207,7 @@ public struct CompileJob: Sendable {
                 ]
             )
         }
-        let inputLoader = InputLoader()
+        let inputLoader = options.inputLoader
         let (document, diagnostics) = StyleLoader(inputLoader: inputLoader).load(path: baseOverride)
         return (
             document.map {

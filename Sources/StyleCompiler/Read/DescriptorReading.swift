@@ -9,10 +9,12 @@
 /// Reads from an open file or pipe, again after an interruption: what every reader of a descriptor needs (the
 /// input loader, and emit's comparison of an output with the file already there and its spools), so it stands
 /// in the earlier stage, beside `DescriptorWriting`.
-enum DescriptorReading {
+package enum DescriptorReading {
     /// Reads up to `count` bytes into `buffer` (at the descriptor's position, or at `offset` in the file when one
     /// is given), again while interrupted. The number of bytes read, 0 at the end, or -1 with `errno` set.
-    static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer?, count: Int, at offset: Int? = nil)
+    package static func readSome(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawPointer?, count: Int, at offset: Int? = nil
+    )
         -> Int
     {
         while true {
@@ -23,7 +25,7 @@ enum DescriptorReading {
     }
 
     /// `readSome` into the whole of `buffer`.
-    static func readSome(_ descriptor: Int32, into buffer: inout [UInt8], at offset: Int? = nil) -> Int {
+    package static func readSome(_ descriptor: Int32, into buffer: inout [UInt8], at offset: Int? = nil) -> Int {
         buffer.withUnsafeMutableBytes { readSome(descriptor, into: $0.baseAddress, count: $0.count, at: offset) }
     }
 }

@@ -21,12 +21,18 @@ public struct InputLoader: Sendable {
     public var followsSymbolicLinks = true
     /// The table every file read is added to: the locations of their nodes are found through it.
     public let files: SourceFiles
+    /// Texts read instead of the files on disk (an editor's unsaved documents); nil reads only the disk.
+    public var overlay: InputOverlay?
 
     /// A loader adding what it reads to `files` (a table of its own by default), refusing files larger than
     /// `maximumFileSize` bytes.
-    public init(files: SourceFiles = SourceFiles(), maximumFileSize: Int = InputLoader.defaultMaximumFileSize) {
+    public init(
+        files: SourceFiles = SourceFiles(), maximumFileSize: Int = InputLoader.defaultMaximumFileSize,
+        overlay: InputOverlay? = nil
+    ) {
         self.files = files
         self.maximumFileSize = maximumFileSize
+        self.overlay = overlay
     }
 
     /// Reads `path`, naming the result `displayName` (defaults to `path`) in locations.
@@ -41,6 +47,14 @@ public struct InputLoader: Sendable {
     public func bytes(path: String, displayName: String? = nil) throws(InputError) -> [UInt8] {
         let name = displayName ?? path
         guard !path.utf8.contains(0) else { throw InputError(fileName: name, reason: "has a NUL byte in its name") }
+        if let standIn = overlay?.bytes(for: path) {
+            guard standIn.count <= maximumFileSize else {
+                throw InputError(
+                    fileName: name, reason: "is \(standIn.count) bytes, more than the limit of \(maximumFileSize) bytes"
+                )
+            }
+            return standIn
+        }
         // Non-blocking, so that opening a FIFO (or a device) does not wait for a writer: it is refused below as not a
         // regular file. A regular file reads the same either way.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followsSymbolicLinks ? 0 : O_NOFOLLOW))
