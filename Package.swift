@@ -53,10 +53,14 @@ let package = Package(
         // `mc-style preview`: the HTTP server on 127.0.0.1, the file watcher, the in-memory build and the page. Not a
         // product: only the command uses it.
         .target(name: "StylePreview", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
+        .target(name: "StyleLanguageServer", dependencies: ["LocatedJSON", "StyleCompiler"]),
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(
             name: "MCStyleCLI",
-            dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime", "StylePreview", "CBuildInfo"]),
+            dependencies: [
+                "StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime", "StylePreview", "StyleLanguageServer",
+                "CBuildInfo",
+            ]),
         // No unsafeFlags anywhere: SwiftPM refuses a package with them as a versioned dependency, which is how app
         // teams take the plugin (a test holds this). The README's install command links the binary non-PIE instead.
         .executableTarget(name: "mc-style", dependencies: ["MCStyleCLI", "StyleCompiler"]),
@@ -80,6 +84,9 @@ let package = Package(
         .testTarget(
             name: "StyleCompilerTests",
             dependencies: ["StyleCompiler", "LocatedJSON", "YAMLReader", "StyleMath", "TestSupport"]),
+        .testTarget(
+            name: "StyleLanguageServerTests",
+            dependencies: ["StyleLanguageServer", "StyleCompiler", "LocatedJSON", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: [

@@ -55,4 +55,33 @@ page=$(minimal env MANPATH="$prefix/share/man" MANPAGER=cat man mc-style-compile
 grep -q -- "--out <folder>" <<<"$page" || { echo "release check: man mc-style-compile did not show --out" >&2; exit 1; }
 for page in "$prefix"/share/man/man1/*.1; do mandoc -T lint -W all "$page"; done
 minimal bash --noprofile --norc -c "source '$prefix/share/bash-completion/completions/mc-style' && complete -p mc-style" >/dev/null
-echo "release: the installed mc-style compiled the example, validated it and showed man mc-style-compile"
+# The installed language server links its findings to the installed rule documentation.
+python3 - "$prefix/bin/mc-style" "$folder/example/mc-style.yaml" "$prefix/share/doc/mc-style/rules.md" <<'PY'
+import json, subprocess, sys
+server = subprocess.Popen([sys.argv[1], "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={"PATH": "/usr/bin:/bin"})
+text = open(sys.argv[2], encoding="utf-8").read().replace("opacity: 0.6", "opacity: 1.6")
+messages = [
+    {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+    {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+    {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": "file://" + sys.argv[2], "languageId": "yaml", "version": 1, "text": text}}},
+]
+for message in messages:
+    body = json.dumps(message).encode()
+    server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+server.stdin.flush()
+while True:
+    length = 0
+    while (line := server.stdout.readline()) not in (b"\r\n", b""):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+    answer = json.loads(server.stdout.read(length))
+    if answer.get("method") == "textDocument/publishDiagnostics":
+        break
+server.stdin.close()
+server.wait(timeout=10)
+found = answer["params"]["diagnostics"]
+assert [d["code"] for d in found] == ["decl.range"], found
+assert found[0]["codeDescription"]["href"] == "file://" + sys.argv[3] + "#declrange", found[0]
+PY
+echo "release: the installed mc-style compiled the example, validated it, showed man mc-style-compile and served LSP"

@@ -3,7 +3,7 @@
 #   ./install.sh                  into /usr/local
 #   ./install.sh --prefix DIR     into DIR (for example --prefix ~/.local; no root needed)
 # Each file goes where its kind belongs: bin/mc-style, share/man/man1/*.1, the bash, zsh and fish completions
-# where those shells look, and README, CHANGELOG and LICENSE in share/doc/mc-style.
+# where those shells look, and README, CHANGELOG, LICENSE and the rule and editor docs in share/doc/mc-style.
 set -eu
 
 prefix=/usr/local
@@ -30,7 +30,7 @@ for page in "$here"/share/man/man1/*.1; do put 0644 "$page" "$prefix/share/man/m
 put 0644 "$here/share/bash-completion/completions/mc-style" "$prefix/share/bash-completion/completions"
 put 0644 "$here/share/zsh/site-functions/_mc-style" "$prefix/share/zsh/site-functions"
 put 0644 "$here/share/fish/vendor_completions.d/mc-style.fish" "$prefix/share/fish/vendor_completions.d"
-for document in README.md CHANGELOG.md LICENSE; do put 0644 "$here/$document" "$prefix/share/doc/mc-style"; done
+for document in README.md CHANGELOG.md LICENSE rules.md editors.md; do put 0644 "$here/$document" "$prefix/share/doc/mc-style"; done
 
 echo "installed $("$prefix/bin/mc-style" --version | head -n 1) into $prefix"
 case ":$PATH:" in

@@ -1,0 +1,124 @@
+import LocatedJSON
+import StyleCompiler
+
+/// One check of a document, as `validate` makes it: the findings by the file they are in, and what the check
+/// read (so that a change to an include, a base or the configuration checks it again).
+struct DocumentCheck {
+    /// The files read, by absolute path: the document, its includes, bases and assets, the configuration.
+    var readPaths: Set<String> = []
+    /// The findings, by the absolute path of the file each is in.
+    var findings: [String: [Diagnostic]] = [:]
+    /// The declarations as decoded, for a declarations file that could be read.
+    var declarations: Declarations?
+
+    /// True when the check read `path`.
+    func reads(_ path: String) -> Bool { readPaths.contains(path) }
+
+    /// The base style of each variant, as absolute paths, for a declarations file at `path`.
+    func bases(declaredIn path: String) -> [(variant: String, path: String)] {
+        guard let declarations else { return [] }
+        let folder = FilePaths.directory(of: path)
+        if !declarations.bases.isEmpty {
+            return declarations.bases.map { ($0.name, FilePaths.normalized(FilePaths.join(folder, $0.path))) }
+        }
+        return declarations.base.map { [(BaseVariant.defaultName, FilePaths.normalized(FilePaths.join(folder, $0)))] }
+            ?? []
+    }
+}
+
+extension LanguageServer {
+    /// Checks the document at `path` as `validate` would, with the editor's unsaved texts.
+    func check(_ path: String) -> DocumentCheck {
+        var build = BuildOptions(environment: settings.environment, generatorVersion: settings.version)
+        build.overlay = overlay
+        build.environmentStandIns = options.secretsAbsent || forcedStandIns
+        let inputLoader = InputLoader(overlay: overlay)
+        var result = DocumentCheck(readPaths: [path])
+        var found: [Diagnostic] = []
+        let configurationLoader = LintConfigurationLoader(inputLoader: inputLoader)
+        if DocumentKind(path: path) == .configuration {
+            found = configurationLoader.load(path: path).diagnostics
+        } else {
+            var configuration = LintConfiguration()
+            if let configurationPath = LintConfigurationLoader.find(from: FilePaths.directory(of: path)) {
+                result.readPaths.insert(FilePaths.normalized(configurationPath))
+                let loaded = configurationLoader.load(path: configurationPath)
+                configuration = loaded.configuration ?? LintConfiguration()
+                found = loaded.diagnostics
+            }
+            build.collector = DiagnosticCollector(configuration: configuration)
+            // A configuration with errors would check something else than the team asked for, as in `validate`.
+            if !found.containsErrors {
+                if DocumentKind(path: path) == .style {
+                    build.targetOverride = options.target
+                    found += ValidateJob(options: build).run(path: path)
+                } else {
+                    let checked = CompileJob(declarationsPath: path, options: build).checkCounting()
+                    found += checked.diagnostics
+                    result.readPaths.formUnion(checked.readPaths.map(FilePaths.normalized))
+                    result.declarations = checked.declarations
+                }
+            }
+            found = build.collector.collected(found)
+            if let baselinePath = options.baseline {
+                let (baseline, problems) = Baseline.load(path: baselinePath, inputLoader: inputLoader)
+                found = build.collector.heldBack(found + problems, by: baseline).0
+            }
+        }
+        for diagnostic in found {
+            var file = diagnostic.location?.file.name ?? diagnostic.fileName ?? path
+            if !file.hasPrefix("/") { file = path }
+            result.findings[FilePaths.normalized(file), default: []].append(diagnostic)
+        }
+        return result
+    }
+
+    /// Checks `roots` again and publishes the diagnostics of every file whose findings may have changed.
+    func publishChecks(of roots: Set<String>) -> [JSONNode] {
+        var touched: Set<String> = []
+        for root in roots.sorted() {
+            let old = checks[root]
+            let new = check(root)
+            log(.debug, "checked \(root): \(new.findings.values.reduce(0) { $0 + $1.count }) findings")
+            checks[root] = new
+            touched.formUnion(old?.findings.keys ?? [:].keys)
+            touched.formUnion(new.findings.keys)
+            // An open document the check read hears the result even when it has nothing: its editor waits for it.
+            touched.formUnion(new.readPaths.filter { documents[$0] != nil })
+        }
+        return republish(touched)
+    }
+
+    /// `textDocument/publishDiagnostics` for each of `files`: the findings every check has in it, each once.
+    func republish(_ files: Set<String>) -> [JSONNode] {
+        var messages: [JSONNode] = []
+        for file in files.sorted() {
+            var seen: Set<String> = []
+            var diagnostics: [Diagnostic] = []
+            for root in checks.keys.sorted() {
+                for diagnostic in checks[root]?.findings[file] ?? [] {
+                    let key = "\(diagnostic.rule)\u{1}\(diagnostic.location?.offset ?? -1)\u{1}\(diagnostic.message)"
+                    if seen.insert(key).inserted { diagnostics.append(diagnostic) }
+                }
+            }
+            if diagnostics.isEmpty, !published.contains(file), documents[file] == nil { continue }
+            if diagnostics.isEmpty { published.remove(file) } else { published.insert(file) }
+            let lines = documents[file]?.lines ?? diagnostics.first?.location.map { LineIndex($0.file.bytes) }
+            var params: [JSONMember] = [
+                JSONMember(key: "uri", value: .string(documents[file]?.uri ?? DocumentURI.uri(of: file)))
+            ]
+            if let version = documents[file]?.version {
+                params.append(JSONMember(key: "version", value: .integer(version)))
+            }
+            let converter = DiagnosticConverter(encoding: encoding, rulesDocumentation: settings.rulesDocumentation)
+            params.append(
+                JSONMember(
+                    key: "diagnostics",
+                    value: .array(diagnostics.map { converter.node($0, lines: lines ?? LineIndex([])) })))
+            messages.append(
+                Outgoing.notification(
+                    "textDocument/publishDiagnostics", JSONNode(.object(JSONObject(params)))))
+        }
+        return messages
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import StyleLanguageServer
+
+/// LSP positions against byte offsets: UTF-16 by default, UTF-8 when agreed, past Japanese text and emoji.
+@Suite struct PositionTests {
+    let text = Array("a: 1\r\nattribution: \"国土地理院 🗾\", x: 2\nlast".utf8)
+
+    @Test func utf16CountsSurrogatePairsAsTwo() {
+        let lines = LineIndex(text)
+        let offset = text.count - "x: 2\nlast".utf8.count
+        let position = lines.position(ofOffset: offset, encoding: .utf16)
+        // `attribution: "` is 14 units, 国土地理院 5, the space 1, 🗾 2, `", ` 3.
+        #expect(position == LSPPosition(line: 1, character: 25))
+        #expect(lines.offset(of: position, encoding: .utf16) == offset)
+        #expect(lines.position(ofOffset: offset, encoding: .utf8) == LSPPosition(line: 1, character: 37))
+        #expect(lines.position(ofOffset: offset, encoding: .utf32) == LSPPosition(line: 1, character: 24))
+    }
+
+    @Test func positionsInsideAScalarOrPastTheLineStayOnTheLine() {
+        let lines = LineIndex(text)
+        let emoji = text.firstRange(of: Array("🗾".utf8))?.lowerBound ?? -1
+        // The second unit of the surrogate pair is not a place of its own: it is the emoji's start.
+        #expect(lines.offset(of: LSPPosition(line: 1, character: 21), encoding: .utf16) == emoji)
+        #expect(lines.offset(of: LSPPosition(line: 0, character: 99), encoding: .utf16) == 4)
+        #expect(lines.offset(of: LSPPosition(line: 9, character: 0), encoding: .utf16) == text.count)
+        #expect(lines.line(ofOffset: 5) == 0)
+        #expect(lines.line(ofOffset: 6) == 1)
+    }
+
+    @Test func utf8IsChosenOnlyWhenOffered() {
+        #expect(PositionEncoding.negotiated(offered: ["utf-16", "utf-8"]) == .utf8)
+        #expect(PositionEncoding.negotiated(offered: ["utf-32"]) == .utf16)
+        #expect(PositionEncoding.negotiated(offered: []) == .utf16)
+    }
+
+    @Test func fileURIsRoundTripWithPercentEncoding() {
+        let path = "/work/プロジェクト/my maps/mc-style.yaml"
+        let uri = DocumentURI.uri(of: path)
+        #expect(uri.hasPrefix("file:///work/%E3%83%97"))
+        #expect(uri.contains("my%20maps"))
+        #expect(DocumentURI.path(of: uri) == path)
+        #expect(DocumentURI.path(of: "file://localhost/tmp/a.yaml") == "/tmp/a.yaml")
+        #expect(DocumentURI.path(of: "untitled:Untitled-1") == nil)
+        #expect(DocumentURI.path(of: "file:///tmp/%00x") == nil)
+    }
+}
