@@ -18,18 +18,20 @@ build=.build/fuzz
 bin=.build/fuzz-bin
 triple=$(uname -m)-unknown-linux-gnu
 objects=$build/$triple/debug
-targets=(json yaml declarations compile expression evaluate resolve host http)
+targets=(json yaml declarations compile expression evaluate resolve host http lsp)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
 build_all() {
   # Objects of renamed or deleted sources would otherwise be linked in beside their successors.
   rm -f "$objects"/*.build/*.o
-  swift build -c debug --build-path "$build" --target StylePreview \
-    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >/dev/null
+  for module in StylePreview StyleLanguageServer; do
+    swift build -c debug --build-path "$build" --target "$module" \
+      -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >/dev/null
+  done
   mkdir -p "$bin"
   local swift_objects
   swift_objects=$(ls "$objects"/StyleMath.build/*.o "$objects"/LocatedJSON.build/*.o "$objects"/YAMLReader.build/*.o \
-    "$objects"/StyleCompiler.build/*.o "$objects"/StylePreview.build/*.o "$objects"/StyleRuntime.build/*.o "$objects"/CAtomicSwap.build/*.o "$objects"/CSHA256.build/*.o)
+    "$objects"/StyleCompiler.build/*.o "$objects"/StylePreview.build/*.o "$objects"/StyleLanguageServer.build/*.o "$objects"/StyleRuntime.build/*.o "$objects"/CAtomicSwap.build/*.o "$objects"/CSHA256.build/*.o)
   for target in "${targets[@]}"; do
     local source
     case $target in
@@ -42,6 +44,7 @@ build_all() {
       resolve) source=Tests/Fuzz/FuzzResolve.swift ;;
       host) source=Tests/Fuzz/FuzzURLHost.swift ;;
       http) source=Tests/Fuzz/FuzzHTTP.swift ;;
+      lsp) source=Tests/Fuzz/FuzzLSP.swift ;;
     esac
     # shellcheck disable=SC2086
     swiftc -sanitize=fuzzer,address -parse-as-library -use-ld=lld -g -I "$objects/Modules" -I Sources/CYAML \
@@ -71,6 +74,16 @@ seed() {
       printf 'GET /style.json?variant=dark&opacity=a%%3A0.5 HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n\r\n' > "$corpus/get"
       printf 'GET /events HTTP/1.0\nConnection: keep-alive\n\n' > "$corpus/events"
       printf 'POST / HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc' > "$corpus/post"
+      ;;
+    lsp)
+      # The first byte picks the kind (0 declarations, 1 style, 2 configuration, 3 part; +4 for UTF-8 positions).
+      for file in fixtures/demo/mc-style.yaml fixtures/variants/mc-style.yaml; do
+        { printf '\0'; cat "$file"; } > "$corpus/declarations-$(basename "$(dirname "$file")")"
+        { printf '\4'; cat "$file"; } > "$corpus/declarations-utf8-$(basename "$(dirname "$file")")"
+      done
+      { printf '\1'; cat styles/tomtom-demo-base.json; } > "$corpus/style"
+      { printf '\2'; cat fixtures/config/example.mc-style.yaml; } > "$corpus/configuration"
+      { printf '\3'; cat fixtures/demo/parts/contours.yaml; } > "$corpus/part"
       ;;
   esac
   local shared=${MC_STYLE_SHARED:-../shared}

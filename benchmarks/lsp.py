@@ -6,7 +6,8 @@
 Two projects: the demo (fixtures/demo, the shipped 50-layer base) and, where ../shared is present, a project on
 TomTom's real basic-main base (906 layers) with three variants (basic-main, hybrid-main, basic-nolabels) and ten
 anchored sources. For each: the time from a didChange (an opacity edited) to its publishDiagnostics, the time of
-a completion of anchor layer ids, and the server's peak resident memory (VmHWM) at the end. Prints a table;
+a completion of anchor layer ids (until the answer's first byte, and until the client has parsed it), and the
+server's peak resident memory (VmHWM) at the end. Prints a table;
 benchmarks/README.md keeps the figures.
 """
 import argparse
@@ -35,21 +36,31 @@ class Server:
 
     def receive(self) -> dict:
         length = 0
-        while (line := self.process.stdout.readline()) != b"\r\n":
+        line = self.process.stdout.readline()
+        self.first_byte = time.perf_counter()
+        while line != b"\r\n":
             if not line:
                 raise SystemExit("the server closed its output")
             if line.lower().startswith(b"content-length:"):
                 length = int(line.split(b":")[1])
+            line = self.process.stdout.readline()
         return json.loads(self.process.stdout.read(length))
 
     def request(self, method: str, params: dict) -> dict:
+        return self.timed_request(method, params)[0]
+
+    def timed_request(self, method: str, params: dict) -> tuple[dict, float]:
+        """The response, and the seconds until its first byte arrived (the server's part, without the
+        client's parse)."""
         identifier = self.next_id
         self.next_id += 1
+        started = time.perf_counter()
         self.send({"jsonrpc": "2.0", "id": identifier, "method": method, "params": params})
         while True:
+            self.first_byte = None
             message = self.receive()
             if message.get("id") == identifier and "method" not in message:
-                return message
+                return message, (self.first_byte or time.perf_counter()) - started
 
     def diagnostics(self, uri: str) -> list:
         while True:
@@ -76,7 +87,9 @@ def measure(tool: str, folder: pathlib.Path, anchor: str, rounds: int) -> dict:
     uri = path.as_uri()
     text = path.read_text(encoding="utf-8")
     server = Server(tool)
-    server.request("initialize", {"processId": os.getpid(), "rootUri": folder.as_uri(), "capabilities": {}})
+    # As VS Code and Neovim 0.10 do, the client takes a completion list's edit range once.
+    capabilities = {"textDocument": {"completion": {"completionList": {"itemDefaults": ["editRange"]}}}}
+    server.request("initialize", {"processId": os.getpid(), "rootUri": folder.as_uri(), "capabilities": capabilities})
     server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
     started = time.perf_counter()
     server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
@@ -84,7 +97,7 @@ def measure(tool: str, folder: pathlib.Path, anchor: str, rounds: int) -> dict:
     first = server.diagnostics(uri)
     opened = time.perf_counter() - started
     assert not first, f"the project should be clean: {first[:2]}"
-    changes, completions = [], []
+    changes, completions, answers = [], [], []
     for round_ in range(rounds):
         edited = text.replace("opacity: 0.8", f"opacity: 0.{(round_ % 8) + 1}5", 1)
         started = time.perf_counter()
@@ -94,9 +107,10 @@ def measure(tool: str, folder: pathlib.Path, anchor: str, rounds: int) -> dict:
         server.diagnostics(uri)
         changes.append(time.perf_counter() - started)
         started = time.perf_counter()
-        answer = server.request("textDocument/completion",
-                                {"textDocument": {"uri": uri}, "position": position(edited, anchor, 2)})
+        answer, answered = server.timed_request(
+            "textDocument/completion", {"textDocument": {"uri": uri}, "position": position(edited, anchor, 2)})
         completions.append(time.perf_counter() - started)
+        answers.append(answered)
         assert any(item["label"] == anchor for item in answer["result"]["items"])
     memory = server.peak_memory_kib()
     server.request("shutdown", {})
@@ -106,7 +120,7 @@ def measure(tool: str, folder: pathlib.Path, anchor: str, rounds: int) -> dict:
         ordered = sorted(values)
         return statistics.median(ordered) * 1000, ordered[int(len(ordered) * 0.95) - 1] * 1000
     return {"open": opened * 1000, "change": milliseconds(changes), "completion": milliseconds(completions),
-            "memory": memory / 1024}
+            "answer": milliseconds(answers), "items": len(answer["result"]["items"]), "memory": memory / 1024}
 
 
 def demo(work: pathlib.Path) -> pathlib.Path:
@@ -156,11 +170,13 @@ def main():
             text = (big / "mc-style.yaml").read_text(encoding="utf-8")
             anchor = json.loads(text.split("below: ", 1)[1].split(", fallback", 1)[0])
             projects.append(("TomTom basic-main (906 layers), 3 variants, 10 sources", big, anchor))
-        print("| project | open → diagnostics | change → diagnostics (median / p95) | completion (median / p95) | peak memory |")
-        print("|---|---|---|---|---|")
+        print("| project | open → diagnostics | change → diagnostics (median / p95) | completion answered "
+              "(median / p95) | completion parsed by the client (median / p95) | peak memory |")
+        print("|---|---|---|---|---|---|")
         for label, folder, anchor in projects:
             result = measure(arguments.tool, folder, anchor, arguments.rounds)
             print(f"| {label} | {result['open']:.1f} ms | {result['change'][0]:.1f} / {result['change'][1]:.1f} ms "
+                  f"| {result['answer'][0]:.2f} / {result['answer'][1]:.2f} ms ({result['items']} items) "
                   f"| {result['completion'][0]:.2f} / {result['completion'][1]:.2f} ms | {result['memory']:.1f} MB |")
 
 

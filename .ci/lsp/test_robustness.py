@@ -164,3 +164,24 @@ def test_nothing_but_protocol_on_standard_output(project: pathlib.Path):
     assert session.finish() == 0
     assert session.process.stdout.read() == b""
     assert b"mc-style lsp: debug: <- initialize" in session.process.stderr.read()
+
+
+def test_completion_gives_the_edit_range_once_to_a_client_that_takes_it(project: pathlib.Path):
+    session = Session()
+    session.initialize({"textDocument": {"completion": {"completionList": {"itemDefaults": ["editRange"]}}}})
+    path = project / "mc-style.yaml"
+    text = path.read_text(encoding="utf-8")
+    session.open(path, text)
+    session.diagnostics_for(path)
+    index = text.index("Motorway label") + 3
+    line = text.count("\n", 0, index)
+    character = len(text[text.rfind("\n", 0, index) + 1:index].encode("utf-16-le")) // 2
+    session.send({"jsonrpc": "2.0", "id": 7, "method": "textDocument/completion",
+                  "params": {"textDocument": {"uri": path.as_uri()}, "position": {"line": line, "character": character}}})
+    result = session.receive_response(7)["result"]
+    start = text.index("Motorway label")
+    assert result["itemDefaults"]["editRange"]["start"]["character"] == len(
+        text[text.rfind("\n", 0, start) + 1:start].encode("utf-16-le")) // 2
+    items = {item["label"]: item for item in result["items"]}
+    assert "textEdit" not in items["Motorway label"] and "textEditText" not in items["Motorway label"]
+    assert session.finish() == 0

@@ -67,6 +67,8 @@ public enum MCStyleTool {
                 io.writeOutput(command.spec.helpText())
                 return ExitCode.success.rawValue
             }
+            // A server rebuilds for as long as it runs: nothing it makes may be left for the exit.
+            if command.runsUntilStopped { ProcessExit.reclaimsAtExit = false }
             return try command.run(parsed, io: io).rawValue
         } catch {
             return misuse(error, spec: command.spec, io: io)

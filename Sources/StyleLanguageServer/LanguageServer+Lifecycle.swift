@@ -11,6 +11,8 @@ extension LanguageServer {
         if let id = params["processId"]?.numberValue?.intValue, id > 0, let pid = Int32(exactly: id) {
             clientProcessID.store(pid)
         }
+        let defaults = params["capabilities"]?["textDocument"]?["completion"]?["completionList"]?["itemDefaults"]
+        clientTakesDefaultEditRange = defaults?.arrayValue?.contains { $0.stringValue == "editRange" } == true
         let root = params["rootUri"]?.stringValue.flatMap(DocumentURI.path(of:))
         if let given = params["initializationOptions"] {
             options.secretsAbsent = given["secretsAbsent"]?.boolValue ?? false

@@ -74,6 +74,8 @@ public final class LanguageServer {
     var nextRequestID = 1
     /// True when the client can be asked to watch files for the server.
     var clientWatchesFiles = false
+    /// True when the client takes a completion list's edit range once, in `itemDefaults`.
+    var clientTakesDefaultEditRange = false
 
     /// The client's process id from `initialize`, for a watchdog on another thread: the server ends with it.
     public let clientProcessID = ClientProcess()

@@ -45,12 +45,11 @@ enum LSPCommand: Subcommand {
         var all: [any OptionDeclaration] { [stdio, logLevel, secretsAbsent, rulesURL] }
     }
     static let options = Options()
+    static let runsUntilStopped = true
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let level = try options.logLevel.value(in: arguments) ?? .warning
         let rulesURL = try options.rulesURL.value(in: arguments) ?? installedRulesDocumentation()
-        // The server runs for as long as the editor: what it makes is freed as it goes.
-        ProcessExit.reclaimsAtExit = false
         signal(SIGPIPE, SIG_IGN)
         let settings = LanguageServer.Settings(
             environment: io.environment, rulesDocumentation: rulesURL, version: MCStyleTool.version, logLevel: level,

@@ -47,6 +47,7 @@ enum PreviewCommand: Subcommand {
         var all: [any OptionDeclaration] { [port, variant, apiKeyEnvironment, localTiles, mapLibre, open, config] }
     }
     static let options = Options()
+    static let runsUntilStopped = true
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let declarations = arguments.positionals.first ?? "mc-style.yaml"

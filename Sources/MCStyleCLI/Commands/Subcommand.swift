@@ -6,4 +6,11 @@ protocol Subcommand: Sendable {
     static var options: Options { get }
     /// Runs the command. Throws `UsageError` for misuse; returns the exit status otherwise.
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode
+    /// True for a command that runs until it is stopped (a server): what it makes must be freed as it goes, not
+    /// left for the process's exit (`ProcessExit`).
+    static var runsUntilStopped: Bool { get }
+}
+
+extension Subcommand {
+    static var runsUntilStopped: Bool { false }
 }

@@ -16,7 +16,8 @@ extension LanguageServer {
         var actions: [JSONNode] = []
         let converter = DiagnosticConverter(encoding: encoding, rulesDocumentation: settings.rulesDocumentation)
         for diagnostic in findings(in: document.path) {
-            guard let location = diagnostic.location else { continue }
+            // A finding of an earlier text (a change not checked yet) has offsets into that text: none is offered.
+            guard let location = diagnostic.location, location.file.bytes == document.bytes else { continue }
             let token = TokenRange.around(location.offset, in: document.bytes)
             guard token.lowerBound <= requested.upperBound, token.upperBound >= requested.lowerBound else { continue }
             let lspDiagnostic = converter.node(diagnostic, lines: document.lines)
@@ -43,6 +44,7 @@ extension LanguageServer {
         let token = TokenRange.around(offset, in: bytes)
         let words = DiagnosticConverter.quotedWords(in: message)
         if words.contains(unquoted(String(decoding: bytes[token], as: UTF8.self))) { return token }
+        guard offset < bytes.count else { return nil }
         let window = Array(bytes[offset..<min(bytes.count, offset + 4096)])
         for word in words {
             guard let found = window.firstRange(of: Array(word.utf8)) else { continue }

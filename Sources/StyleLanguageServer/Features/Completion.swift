@@ -21,12 +21,15 @@ struct CompletionItem {
     /// Keeps the base's order (layer index) rather than the alphabet.
     var sortText: String?
 
-    func node(range: JSONNode) -> JSONNode {
+    /// The item with its own text edit over `range`, or, when the list gives the range once (`itemDefaults`,
+    /// nil here), with only the text that differs from its label.
+    func node(range: JSONNode?) -> JSONNode {
         .object([
             "label": .string(label), "kind": .integer(kind.rawValue), "detail": detail.map { .string($0) },
             "documentation": documentation.map { .object(["kind": .string("markdown"), "value": .string($0)]) },
-            "sortText": sortText.map { .string($0) }, "filterText": .string(label),
-            "textEdit": .object(["range": range, "newText": .string(newText)]),
+            "sortText": sortText.map { .string($0) },
+            "textEdit": range.map { .object(["range": $0, "newText": .string(newText)]) },
+            "textEditText": range == nil && newText != label ? .string(newText) : nil,
         ])
     }
 }
@@ -43,7 +46,15 @@ extension LanguageServer {
         case .style: (items, range) = styleCompletion(document, offset: offset)
         }
         let lspRange = DiagnosticConverter.range(range, lines: document.lines, encoding: encoding)
-        return .object(["isIncomplete": .bool(false), "items": .array(items.map { $0.node(range: lspRange) })])
+        // A client that takes the edit range once for the list (LSP 3.17) gets it once: 900 layer ids then
+        // cost a third fewer bytes to send and to parse.
+        guard clientTakesDefaultEditRange else {
+            return .object(["isIncomplete": .bool(false), "items": .array(items.map { $0.node(range: lspRange) })])
+        }
+        return .object([
+            "isIncomplete": .bool(false), "itemDefaults": .object(["editRange": lspRange]),
+            "items": .array(items.map { $0.node(range: nil) }),
+        ])
     }
 
     /// The YAML path of the document's own root: `[]` for a declarations file, where `!include` puts it for a part.

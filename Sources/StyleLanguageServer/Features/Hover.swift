@@ -45,7 +45,7 @@ extension LanguageServer {
             break
         }
         for diagnostic in findings(in: document.path) {
-            guard let location = diagnostic.location,
+            guard let location = diagnostic.location, location.file.bytes == document.bytes,
                 TokenRange.around(location.offset, in: document.bytes).contains(offset),
                 let rule = RuleCatalog.rule(id: diagnostic.rule)
             else { continue }

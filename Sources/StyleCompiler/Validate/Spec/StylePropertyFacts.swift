@@ -9,8 +9,9 @@ public struct StylePropertyFacts: Sendable, Equatable {
     public let values: [String]
     /// The default value as compact JSON text, when the specification gives one.
     public let defaultJSON: String?
-    /// The smallest and largest value a number may take, when limited.
+    /// The smallest value a number may take, when limited.
     public let minimum: Double?
+    /// The largest value a number may take, when limited.
     public let maximum: Double?
     /// True when the specification requires it.
     public let isRequired: Bool
