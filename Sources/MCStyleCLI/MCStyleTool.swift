@@ -21,6 +21,7 @@ public enum MCStyleTool {
         MigrateCommand.self,
         DiffCommand.self,
         FetchBaseCommand.self,
+        CompatCommand.self,
         LSPCommand.self,
         CompletionsCommand.self,
         ManCommand.self,

@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["mc-style", "comp"], ["compile", "completions"]),
+        (["mc-style", "comp"], ["compat", "compile", "completions"]),
         (["mc-style", "validate", "--for"], ["--format"]),
         (["mc-style", "validate", "--format", "g"], ["github", "gitlab"]),
         (["mc-style", "compile", "--out", ""], ["sub"]),
@@ -105,7 +105,7 @@ import Testing
             return
         }
         #expect(formats == ["github", "gitlab"], "\(formats)")
-        #expect(try offered("mc-style comp") == ["compile", "completions"])
+        #expect(try offered("mc-style comp") == ["compat", "compile", "completions"])
         #expect(try offered("mc-style compile --out ") == ["sub/"])
         #expect(try offered("mc-style compile ")?.contains("decl.yaml") == true)
         #expect(try offered("mc-style compile ")?.contains("notes.txt") == false)

@@ -1,0 +1,214 @@
+import LocatedJSON
+
+/// Finds every use in a style that the specification's support table dates (`RendererSupport`).
+public enum CompatibilityScan {
+    /// Operators whose value depends on the feature: a property using one is data-driven.
+    static let featureOperators: Set<String> = [
+        "get", "has", "properties", "feature-state", "geometry-type", "id", "accumulated",
+    ]
+
+    /// Every dated use in `style`, in document order; `locator` places them in their files.
+    public static func uses(in style: JSONNode, locator: any SourceLocator) -> [CompatibilityUse] {
+        var scan = Scan(locator: locator)
+        scan.style(style)
+        return scan.found
+    }
+
+    /// One walk: the uses found so far.
+    private struct Scan {
+        let locator: any SourceLocator
+        var found: [CompatibilityUse] = []
+
+        mutating func style(_ root: JSONNode) {
+            guard let object = root.objectValue else { return }
+            for member in object.members {
+                let path = JSONPath([.key(member.key)])
+                let place = locator.keyLocation(of: member) ?? locator.location(of: member.value)
+                add(
+                    group: "$root", name: member.key, kind: .property, feature: "root property '\(member.key)'",
+                    path: path, at: place, value: member.value)
+                switch member.key {
+                case "sources": sources(member.value)
+                case "layers": layers(member.value)
+                case "light", "sky", "terrain", "projection": properties(member.value, group: member.key, path: path)
+                default: break
+                }
+            }
+        }
+
+        private mutating func sources(_ node: JSONNode) {
+            for member in node.objectValue?.members ?? [] {
+                guard let type = member.value["type"]?.stringValue else { continue }
+                let group = "source_" + type.replacing("-", with: "_")
+                let path = JSONPath([.key("sources"), .key(member.key)])
+                for property in member.value.objectValue?.members ?? [] {
+                    let place = locator.keyLocation(of: property)
+                    add(
+                        group: group, name: property.key, kind: .property,
+                        feature: "\(type) source property '\(property.key)'", path: path.appending(property.key),
+                        at: place, value: property.value)
+                }
+            }
+        }
+
+        private mutating func layers(_ node: JSONNode) {
+            for (index, layer) in (node.arrayValue ?? []).enumerated() {
+                let path = JSONPath([.key("layers"), .index(index)])
+                guard let type = layer["type"]?.stringValue else { continue }
+                let typeNode = layer.objectValue?.member(forKey: "type")
+                add(
+                    group: "layer", name: "type:\(type)", kind: .layerType, feature: "layer type '\(type)'",
+                    path: path.appending("type"), at: locator.location(of: typeNode?.value), value: nil)
+                for member in layer.objectValue?.members ?? [] where !["type", "paint", "layout"].contains(member.key) {
+                    add(
+                        group: "layer", name: member.key, kind: .property, feature: "layer property '\(member.key)'",
+                        path: path.appending(member.key), at: locator.keyLocation(of: member), value: member.value)
+                }
+                // A legacy filter (`["in", "class", "a"]`) is no expression: every version reads it.
+                if let filter = layer["filter"], FilterSyntax.classify(filter) == .expression {
+                    expressions(filter, path: path.appending("filter"))
+                }
+                for part in ["paint", "layout"] {
+                    guard let properties = layer[part] else { continue }
+                    self.properties(properties, group: "\(part)_\(type)", path: path.appending(part))
+                }
+            }
+        }
+
+        private mutating func properties(_ node: JSONNode, group: String, path: JSONPath) {
+            for member in node.objectValue?.members ?? [] {
+                let place = locator.keyLocation(of: member)
+                let described = group.split(separator: "_").first.map { "\($0) property" } ?? "property"
+                add(
+                    group: group, name: member.key, kind: .property, feature: "\(described) '\(member.key)'",
+                    path: path.appending(member.key), at: place, value: member.value)
+                expressions(member.value, path: path.appending(member.key))
+            }
+        }
+
+        /// The operators used in `node` (an expression, a filter or a function's stops), but not inside `literal`.
+        private mutating func expressions(_ node: JSONNode, path: JSONPath) {
+            if let items = node.arrayValue {
+                if let name = items.first?.stringValue {
+                    if name == "literal" { return }
+                    if !RendererSupport.rows(group: "expression_name", name: name).isEmpty {
+                        add(
+                            group: "expression_name", name: name, kind: .expression, feature: "expression '\(name)'",
+                            path: path, at: locator.location(of: node), value: node)
+                    } else if !RendererSupport.rows(group: "interpolation_name", name: name).isEmpty {
+                        add(
+                            group: "interpolation_name", name: name, kind: .expression,
+                            feature: "interpolation '\(name)'", path: path, at: locator.location(of: node), value: node)
+                    }
+                }
+                for (index, item) in items.enumerated() { expressions(item, path: path.appending(index)) }
+            } else if let object = node.objectValue {
+                for member in object.members where member.key == "stops" || member.key == "default" {
+                    expressions(member.value, path: path.appending(member.key))
+                }
+            }
+        }
+
+        /// The rows of an entry that apply to how it is written: basic functionality always, and each capability
+        /// the value shows.
+        private mutating func add(
+            group: String, name: String, kind: CompatibilityUse.Kind, feature: String, path: JSONPath,
+            at location: SourceLocation?, value: JSONNode?
+        ) {
+            for row in RendererSupport.rows(group: group, name: name) {
+                guard let capability = Capability(row.capability), capability.applies(to: value, entry: name) else {
+                    continue
+                }
+                let rowKind: CompatibilityUse.Kind = capability == .basic ? kind : .capability
+                let words = capability == .basic ? feature : "\(row.capability.plainCapability) of \(feature)"
+                found.append(
+                    CompatibilityUse(
+                        feature: words, capability: row.capability, path: path, location: location, kind: rowKind,
+                        row: row))
+            }
+        }
+    }
+}
+
+/// The capabilities the scan can see in a style; the table's others (`omit to use local fonts`, ...) are not
+/// detected.
+enum Capability: Equatable {
+    case basic
+    case dataDriven
+    case globalState
+    case multidirectional
+    /// A value of the entry, such as `encoding: mlt`.
+    case value(String)
+    /// `0-85 degrees` of `pitch`: the smallest range that holds the value.
+    case degrees(Double)
+    /// `number-format`'s `unit` option.
+    case unit
+
+    init?(_ text: String) {
+        switch text {
+        case "basic functionality": self = .basic
+        case "data-driven styling": self = .dataDriven
+        case "multidirectional": self = .multidirectional
+        case "`unit` property": self = .unit
+        case "mvt", "mlt": self = .value(text)
+        default:
+            if text.contains("`global-state`") {
+                self = .globalState
+            } else if text.hasPrefix("0-"), text.hasSuffix(" degrees"),
+                let limit = Double(text.dropFirst(2).dropLast(8))
+            {
+                self = .degrees(limit)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// True when the value (nil for a layer type) shows this capability.
+    func applies(to value: JSONNode?, entry: String) -> Bool {
+        switch self {
+        case .basic: return true
+        case .dataDriven: return value.map(Self.usesFeatureData) ?? false
+        case .globalState: return value.map { Self.usesOperator("global-state", in: $0) } ?? false
+        case .multidirectional:
+            // The array form: a list of directions or colours, not an expression.
+            guard let items = value?.arrayValue, let first = items.first else { return false }
+            return first.numberValue != nil || (first.stringValue.map { !ExpressionRegistry.isOperator($0) } ?? false)
+        case .value(let word): return value?.stringValue == word
+        case .degrees(let limit):
+            // Only the smallest bracket that holds the value: 40 needs `0-60`, 70 needs `0-85`.
+            guard let number = value?.numberValue?.doubleValue else { return false }
+            let brackets: [Double] = [60, 85, 180]
+            return brackets.first { number <= $0 } == limit
+        case .unit:
+            guard entry == "number-format", let options = value?.arrayValue?.last?.objectValue else { return false }
+            return options["unit"] != nil
+        }
+    }
+
+    static func usesFeatureData(_ node: JSONNode) -> Bool {
+        if let object = node.objectValue { return object["property"] != nil }
+        return featureOperators.contains { usesOperator($0, in: node) }
+    }
+
+    static let featureOperators = CompatibilityScan.featureOperators
+
+    static func usesOperator(_ name: String, in node: JSONNode) -> Bool {
+        guard let items = node.arrayValue else {
+            return node.objectValue?.members.contains { usesOperator(name, in: $0.value) } ?? false
+        }
+        if items.first?.stringValue == "literal" { return false }
+        if items.first?.stringValue == name { return true }
+        return items.contains { usesOperator(name, in: $0) }
+    }
+}
+
+extension String {
+    /// The capability without its Markdown link: "`global-state` expression".
+    var plainCapability: String {
+        guard let open = firstIndex(of: "["), let close = firstIndex(of: "]"), open < close,
+            let end = self[close...].firstIndex(of: ")")
+        else { return self }
+        return String(self[..<open]) + String(self[index(after: open)..<close]) + String(self[index(after: end)...])
+    }
+}
