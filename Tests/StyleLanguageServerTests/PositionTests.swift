@@ -1,3 +1,4 @@
+import StyleCompiler
 import Testing
 
 @testable import StyleLanguageServer
@@ -43,5 +44,17 @@ import Testing
         #expect(DocumentURI.path(of: "file://localhost/tmp/a.yaml") == "/tmp/a.yaml")
         #expect(DocumentURI.path(of: "untitled:Untitled-1") == nil)
         #expect(DocumentURI.path(of: "file:///tmp/%00x") == nil)
+    }
+}
+
+/// A quick fix reads the candidate back from the one wording every "did you mean" has.
+@Suite struct SuggestionWordingTests {
+    @Test func theCandidateIsReadBackFromTheMessage() {
+        let message =
+            "placement names layer 'Nationl park'"
+            + Suggestion.didYouMeanLayer("Nationl park", among: ["National park", "Park"])
+        #expect(Suggestion.candidate(inMessage: message) == "National park")
+        #expect(Suggestion.candidate(inMessage: "no suggestion here") == nil)
+        #expect(DiagnosticConverter.suggestion(in: "x; did you mean 'it's'?") == "it's")
     }
 }

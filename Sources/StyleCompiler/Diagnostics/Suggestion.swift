@@ -40,17 +40,29 @@ public enum Suggestion {
         return best
     }
 
+    /// `"; did you mean 'CANDIDATE'?"`: the one wording every "did you mean" uses, which `candidate(inMessage:)`
+    /// reads back.
+    static func wording(_ candidate: String) -> String { "; did you mean '\(candidate)'?" }
+
+    /// The candidate a message's "did you mean" offers (an editor's quick fix), or nil when it offers none.
+    public static func candidate(inMessage message: String) -> String? {
+        guard let start = message.ranges(of: "; did you mean '").last else { return nil }
+        let rest = message[start.upperBound...]
+        guard let end = rest.ranges(of: "'?").last else { return nil }
+        return String(rest[..<end.lowerBound])
+    }
+
     /// `"; did you mean 'CANDIDATE'?"` for the candidate closest to `word` (each shown through `form`, such as
     /// `--name` for an option), or "" when none is close: the one wording every "did you mean" uses.
     public static func didYouMean(_ word: String, among candidates: [String], form: (String) -> String = { $0 })
         -> String
     {
-        closest(to: word, among: candidates).map { "; did you mean '\(form($0))'?" } ?? ""
+        closest(to: word, among: candidates).map { wording(form($0)) } ?? ""
     }
 
     /// `"; did you mean 'CANDIDATE'?"` for the `nearest` candidate, or "": for layer ids.
     public static func didYouMeanLayer(_ word: String, among candidates: [String]) -> String {
-        nearest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        nearest(to: word, among: candidates).map(wording) ?? ""
     }
 
     /// Levenshtein distance over Unicode scalars.

@@ -77,13 +77,8 @@ struct DiagnosticConverter {
         return words.filter { !$0.isEmpty && $0 != candidate }.sorted { $0.count > $1.count }
     }
 
-    /// The candidate of a "did you mean 'X'?" in a message (the one wording `Suggestion` gives).
-    static func suggestion(in message: String) -> String? {
-        guard let start = message.ranges(of: "did you mean '").last else { return nil }
-        let rest = message[start.upperBound...]
-        guard let end = rest.ranges(of: "'?").last else { return nil }
-        return String(rest[..<end.lowerBound])
-    }
+    /// The candidate of a "did you mean 'X'?" in a message, as `Suggestion` words it.
+    static func suggestion(in message: String) -> String? { Suggestion.candidate(inMessage: message) }
 }
 
 /// The token a finding's offset points at: a quoted string to its closing quote, a plain YAML or JSON scalar

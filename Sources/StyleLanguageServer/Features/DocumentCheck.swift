@@ -40,15 +40,18 @@ extension LanguageServer {
             found = configurationLoader.load(path: path).diagnostics
         } else {
             var configuration = LintConfiguration()
+            var configurationFindings: [Diagnostic] = []
             if let configurationPath = LintConfigurationLoader.find(from: FilePaths.directory(of: path)) {
                 result.readPaths.insert(FilePaths.normalized(configurationPath))
                 let loaded = configurationLoader.load(path: configurationPath)
                 configuration = loaded.configuration ?? LintConfiguration()
-                found = loaded.diagnostics
+                configurationFindings = loaded.diagnostics
             }
             build.collector = DiagnosticCollector(configuration: configuration)
-            // A configuration with errors would check something else than the team asked for, as in `validate`.
-            if !found.containsErrors {
+            // The jobs collect their own findings; the configuration's go through the collector here, as
+            // `validate` does. A configuration with errors would check something else than the team asked for.
+            found = build.collector.collected(configurationFindings)
+            if !configurationFindings.containsErrors {
                 if DocumentKind(path: path) == .style {
                     build.targetOverride = options.target
                     found += ValidateJob(options: build).run(path: path)
@@ -59,7 +62,6 @@ extension LanguageServer {
                     result.declarations = checked.declarations
                 }
             }
-            found = build.collector.collected(found)
             if let baselinePath = options.baseline {
                 let (baseline, problems) = Baseline.load(path: baselinePath, inputLoader: inputLoader)
                 found = build.collector.heldBack(found + problems, by: baseline).0

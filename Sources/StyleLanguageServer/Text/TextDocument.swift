@@ -31,6 +31,9 @@ struct TextDocument {
     var version: Int
     private(set) var bytes: [UInt8]
     private(set) var lines: LineIndex
+    /// True when the text declares a whole declarations file (a top-level `version:` key), rather than a part
+    /// read through `!include`; found when the text changes, not on every request.
+    private(set) var isDeclarationsRoot: Bool
 
     init(uri: String, path: String, kind: DocumentKind, version: Int, text: [UInt8]) {
         self.uri = uri
@@ -39,11 +42,10 @@ struct TextDocument {
         self.version = version
         self.bytes = text
         self.lines = LineIndex(text)
+        self.isDeclarationsRoot = Self.declaresRoot(text, kind: kind)
     }
 
-    /// True when the text declares a whole declarations file (a top-level `version:` key), rather than a part
-    /// read through `!include`.
-    var isDeclarationsRoot: Bool {
+    private static func declaresRoot(_ bytes: [UInt8], kind: DocumentKind) -> Bool {
         guard kind == .declarations else { return false }
         return YAMLOutline(bytes).lines.contains { $0.indent == 0 && !$0.isItem && $0.key == "version" }
     }
@@ -58,5 +60,6 @@ struct TextDocument {
             bytes = text
         }
         lines = LineIndex(bytes)
+        isDeclarationsRoot = Self.declaresRoot(bytes, kind: kind)
     }
 }

@@ -188,10 +188,8 @@ enum Capability: Equatable {
 
     static func usesFeatureData(_ node: JSONNode) -> Bool {
         if let object = node.objectValue { return object["property"] != nil }
-        return featureOperators.contains { usesOperator($0, in: node) }
+        return CompatibilityScan.featureOperators.contains { usesOperator($0, in: node) }
     }
-
-    static let featureOperators = CompatibilityScan.featureOperators
 
     static func usesOperator(_ name: String, in node: JSONNode) -> Bool {
         guard let items = node.arrayValue else {
