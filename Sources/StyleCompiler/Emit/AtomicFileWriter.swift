@@ -18,12 +18,15 @@ public struct AtomicFileWriter: Sendable {
     /// Whether a symbolic link at the target is written through (the file it leads to is replaced and the link
     /// stays), as an editor saves it. `OutputFolder` turns this off for the files of its own staging folder.
     public var followsLinks: Bool
+    /// The process's file-creation mask when the writer was made: a new file gets 0644 less it.
+    let creationMask: mode_t
 
     /// A writer that flushes each file before renaming it into place (unless told not to) and writes through a symbolic
     /// link to the file it leads to.
     public init(flushesEachFile: Bool = true, followsLinks: Bool = true) {
         self.flushesEachFile = flushesEachFile
         self.followsLinks = followsLinks
+        self.creationMask = FileCreationMask.current
     }
 
     /// Writes `bytes` to `path` (through a symbolic link there, unless `followsLinks` is off). An existing file
@@ -47,7 +50,7 @@ public struct AtomicFileWriter: Sendable {
         do {
             defer { close(descriptor) }
             try writeAll(bytes, to: descriptor, path: path)
-            guard fchmod(descriptor, Self.mode(replacing: target)) == 0, !flushesEachFile || fsync(descriptor) == 0
+            guard fchmod(descriptor, mode(replacing: target)) == 0, !flushesEachFile || fsync(descriptor) == 0
             else {
                 throw OutputError(path: path, reason: Self.describe(errno))
             }
@@ -65,20 +68,14 @@ public struct AtomicFileWriter: Sendable {
 
     /// The permission bits of the file at `path`, which a new file put in its place keeps; 0644 less the umask
     /// when there is none.
-    private static func mode(replacing path: String) -> mode_t {
+    private func mode(replacing path: String) -> mode_t {
         var existing = stat()
-        return stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : defaultMode()
+        return stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644 & ~creationMask
     }
 
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    private static func defaultMode() -> mode_t {
-        let mask = umask(0)
-        umask(mask)
-        return 0o644 & ~mask
     }
 
     static func describe(_ code: Int32) -> String {

@@ -97,12 +97,13 @@ public struct OutputFolder: Sendable {
         let staging = try makeStaging(in: parent, name: name)
         do throws(OutputError) {
             if exists { try mirror(claim.outputs, into: staging) }
+            let writer = AtomicFileWriter(flushesEachFile: false, followsLinks: false)
             for file in files {
                 let target = staging + "/" + file.path
                 // Compared as it is read: holding the old file whole beside the new one would cost their sum again.
                 if Self.holds(target, file.contents) { continue }
                 try createFolders(for: target)
-                try AtomicFileWriter(flushesEachFile: false, followsLinks: false).write(file.contents, to: target)
+                try writer.write(file.contents, to: target)
             }
             let kept = Set(files.map(\.path))
             for stale in claim.outputs where !kept.contains(stale) { unlink(staging + "/" + stale) }

@@ -16,9 +16,7 @@ enum OutputFolderAttributes {
     /// folder, the mode 0777 less the umask. Throws when the owner or group cannot be kept.
     static func carry(_ existing: stat?, from path: String, to staging: String) throws(OutputError) {
         guard let existing else {
-            let mask = umask(0)
-            umask(mask)
-            guard chmod(staging, 0o777 & ~mask) == 0 else {
+            guard chmod(staging, 0o777 & ~FileCreationMask.current) == 0 else {
                 throw OutputError(path: path, reason: AtomicFileWriter.describe(errno))
             }
             return
