@@ -76,6 +76,15 @@ public struct CompiledStyle: Sendable {
             )
         }
         try checkNames(settings)
+        if let renderer = settings.renderer,
+            let record = manifest.renderers.first(where: { $0.name == renderer.name }),
+            let minimum = record.minimum, renderer.version < minimum
+        {
+            throw RuntimeError(
+                .rendererTooOld,
+                "this style needs \(record.name) \(minimum) or newer (the manifest's renderers), but the app draws with \(renderer.version): update the renderer, or compile for it (mc-style compat shows what needs \(minimum))"
+            )
+        }
         var values: [[UInt8]] = []
         values.reserveCapacity(variant.placeholders.count)
         var unfilled: [(placeholder: Placeholder, message: String)] = []

@@ -25,6 +25,8 @@ public struct RuntimeError: Error, Sendable, Equatable, CustomStringConvertible 
         case unknownVariant = "unknown-variant"
         /// A value given to fill in is not acceptable (not loopback, not one path segment, out of range).
         case invalidValue = "invalid-value"
+        /// The app's renderer is older than the oldest version the manifest says draws the style.
+        case rendererTooOld = "renderer-too-old"
     }
 
     /// The kind; its raw value is the stable rule id's last part (`resolve.unfilled`).

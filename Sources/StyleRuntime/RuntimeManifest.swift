@@ -81,6 +81,16 @@ public struct RuntimeManifest: Sendable, Equatable {
         public let tileSizes: [TileSizeRecord]
     }
 
+    /// A renderer the build was checked against (`renderers:` in the declarations, `--renderer`).
+    public struct RendererRecord: Sendable, Equatable {
+        /// The renderer's name (`maplibre-native-ios`, or an own profile's).
+        public let name: String
+        /// The version the declarations named.
+        public let version: RendererVersion
+        /// The oldest version that draws every variant's style; nil when no use needs a particular version.
+        public let minimum: RendererVersion?
+    }
+
     /// The target the style was composed for (`tomtom`, `maplibre`).
     public let target: String
     /// The app platforms the build serves.
@@ -89,6 +99,9 @@ public struct RuntimeManifest: Sendable, Equatable {
     public let variants: [VariantRecord]
     /// The declared sources, in the order declared.
     public let sources: [SourceRecord]
+    /// The renderers the build was checked against, with the oldest version of each that draws it (none when
+    /// the declarations named none).
+    public var renderers: [RendererRecord] = []
 
     /// The variant of this name, or the default (the first) for nil; an unknown name is an error that lists the
     /// names the build has.
@@ -152,9 +165,26 @@ public struct RuntimeManifest: Sendable, Equatable {
             variants.append(variant)
         }
         guard !variants.isEmpty else { throw reader.bad("variants", "lists no variant") }
-        return RuntimeManifest(
+        var manifest = RuntimeManifest(
             target: try reader.string(root["target"], field: "target"), platforms: platforms, variants: variants,
             sources: sources)
+        if let records = root["renderers"], !records.isNull {
+            for (index, item) in try reader.array(records, field: "renderers").enumerated() {
+                let field = "renderers[\(index)]"
+                let name = try reader.string(item["name"], field: field + ".name")
+                guard let version = RendererVersion(try reader.string(item["version"], field: field + ".version"))
+                else { throw reader.bad(field + ".version", "is not a version such as 6.10.0") }
+                var minimum: RendererVersion?
+                if let node = item["minimum"], !node.isNull {
+                    guard let parsed = RendererVersion(try reader.string(node, field: field + ".minimum")) else {
+                        throw reader.bad(field + ".minimum", "is not a version such as 6.10.0")
+                    }
+                    minimum = parsed
+                }
+                manifest.renderers.append(RendererRecord(name: name, version: version, minimum: minimum))
+            }
+        }
+        return manifest
     }
 }
 

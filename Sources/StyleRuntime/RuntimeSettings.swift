@@ -17,6 +17,10 @@ public struct RuntimeSettings: Sendable, Equatable {
     /// The screen's scale, points to pixels (1, 2 or 3: `UIScreen.main.scale` on iOS); nil when unknown. It decides
     /// the tile size the TomTom SDK is told for every raster source (`TileSizeScale`).
     public var displayScale: Int? = nil
+    /// The renderer the app draws with and its version (`maplibre-native-ios` 6.10.0, or the name of a team's
+    /// own profile); nil when not told. A renderer the manifest names, older than the oldest version that draws
+    /// the style, is refused.
+    public var renderer: RuntimeRenderer? = nil
     /// Declared source id -> layer opacity, 0...1.
     public var opacity: [String: Double]
     /// Declared source id -> whether the layer shows.
@@ -34,6 +38,20 @@ public struct RuntimeSettings: Sendable, Equatable {
         self.cacheKeys = cacheKeys
         self.opacity = opacity
         self.visible = visible
+    }
+}
+
+/// The renderer an app draws with: its name, as the manifest's `renderers` name it, and its version.
+public struct RuntimeRenderer: Sendable, Equatable {
+    /// `maplibre-native-ios`, `maplibre-native-android`, `maplibre-gl-js`, or an own profile's name.
+    public var name: String
+    /// The version the app ships.
+    public var version: RendererVersion
+
+    /// The renderer `name` at `version`.
+    public init(name: String, version: RendererVersion) {
+        self.name = name
+        self.version = version
     }
 }
 

@@ -53,9 +53,18 @@ import Testing
         #expect(result.output.contains("maplibre-gl-js@5.3.0: draws every use"))
     }
 
-    @Test func aRendererNobodyKnowsIsMisuse() {
-        let result = runTool(["compat", "style.json", "--renderer", "tomtom-sdk@1.0"])
-        #expect(result.status == 2)
-        #expect(result.error.contains("NAME one of maplibre-gl-js, maplibre-native-android, maplibre-native-ios"))
+    @Test func aRendererWithoutAVersionIsMisuseAndAnUnknownNameIsLocated() throws {
+        let shape = runTool(["compat", "style.json", "--renderer", "maplibre-gl-js"])
+        #expect(shape.status == 2)
+        #expect(shape.error.contains("NAME one of maplibre-gl-js, maplibre-native-android, maplibre-native-ios"))
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("style.json").path
+        try style.write(toFile: path, atomically: true, encoding: .utf8)
+        let unknown = runTool(["compat", path, "--renderer", "maplibre-gl@5.3.0"])
+        #expect(unknown.status == 1)
+        #expect(
+            unknown.error.contains("--renderer: error: no renderer profile is named 'maplibre-gl'"), "\(unknown.error)")
+        #expect(unknown.error.contains("did you mean 'maplibre-gl-js'?"), "\(unknown.error)")
     }
 }

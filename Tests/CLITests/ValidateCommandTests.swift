@@ -75,7 +75,7 @@ import Testing
         #expect(
             Set(properties.keys) == [
                 "version", "target", "base", "bases", "environment", "baseRaster", "platforms", "defaults", "sources",
-                "layerMapping", "assets", "views",
+                "layerMapping", "assets", "views", "renderers", "rendererProfiles",
             ])
     }
 }

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleRuntime
 import Testing
 
 @testable import StyleCompiler
@@ -14,13 +15,16 @@ import Testing
         #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json"}, "dem": {"type": "raster-dem", "url": "https://t.example.com/dem.json"}}, "layers": [\#(layers)]}"#
     }
 
+    static let js = RendererProfile(column: .mapLibreGLJS)
+    static let android = RendererProfile(column: .mapLibreNativeAndroid)
+
     @Test func versionsCompareByParts() throws {
         let version = try #require(RendererVersion("5.3.0"))
         #expect(version < (try #require(RendererVersion("5.10.0"))))
         #expect(version == (try #require(RendererVersion("5.3"))))
         #expect(RendererVersion("5.x") == nil)
         #expect(RendererVersion("") == nil)
-        #expect(RendererTarget("maplibre-gl-js@5.3.0")?.renderer == .mapLibreGLJS)
+        #expect(RendererTarget("maplibre-gl-js@5.3.0")?.profile.column == .mapLibreGLJS)
         #expect(RendererTarget("maplibre-gl-js") == nil)
         #expect(RendererTarget("tomtom@1.0") == nil)
     }
@@ -29,8 +33,8 @@ import Testing
         let text = style(layers: #"{"id": "relief", "type": "color-relief", "source": "dem"}"#)
         let found = try uses(text).filter { $0.kind == .layerType }
         #expect(found.map(\.feature) == ["layer type 'color-relief'"])
-        #expect(found.first?.support(on: .mapLibreGLJS) == .since(try #require(RendererVersion("5.6.0"))))
-        #expect(found.first?.support(on: .mapLibreNativeAndroid) == .since(try #require(RendererVersion("13.0.0"))))
+        #expect(found.first?.support(on: Self.js) == .since(try #require(RendererVersion("5.6.0"))))
+        #expect(found.first?.support(on: Self.android) == .since(try #require(RendererVersion("13.0.0"))))
         let column = text.utf8.count - #""color-relief", "source": "dem"}]}"#.utf8.count + 1
         #expect(found.first?.location?.position == SourcePosition(line: 1, column: column))
     }
@@ -102,7 +106,7 @@ import Testing
         }
         #expect(found.map(\.capability) == ["0-85 degrees"])
         #expect(found.first?.feature == "0-85 degrees of root property 'pitch'")
-        if case .tracked(let issue) = found.first?.support(on: .mapLibreNativeAndroid) {
+        if case .tracked(let issue) = found.first?.support(on: Self.android) {
             #expect(issue.hasPrefix("https://github.com/maplibre/maplibre-native/issues/"))
         } else {
             Issue.record("a pitch past 60 degrees on Android should be tracked by an issue")
@@ -116,16 +120,16 @@ import Testing
                     layers:
                         #"{"id": "relief", "type": "color-relief", "source": "dem"}, {"id": "l", "type": "line", "source": "v", "source-layer": "r", "layout": {"line-cap": ["get", "cap"]}}"#
                 )))
-        let js = try #require(report.verdicts.first { $0.renderer == .mapLibreGLJS })
+        let js = try #require(report.verdicts.first { $0.profile.column == .mapLibreGLJS })
         #expect(js.oldest == RendererVersion("5.22.0"))
         #expect(js.deciding.map(\.feature) == ["data-driven styling of layout property 'line-cap'"])
-        let android = try #require(report.verdicts.first { $0.renderer == .mapLibreNativeAndroid })
+        let android = try #require(report.verdicts.first { $0.profile.column == .mapLibreNativeAndroid })
         // Data-driven line-cap is tracked by an issue on MapLibre Native: no version draws the style there.
         #expect(android.oldest == nil)
         #expect(android.deciding.map(\.feature) == ["data-driven styling of layout property 'line-cap'"])
-        let missing = report.unsupported(by: .mapLibreGLJS, version: try #require(RendererVersion("5.3.0")))
+        let missing = report.unsupported(by: RendererTarget(Self.js, try #require(RendererVersion("5.3.0"))))
         #expect(missing.map(\.feature).contains("layer type 'color-relief'"))
-        #expect(report.unsupported(by: .mapLibreGLJS, version: try #require(RendererVersion("5.22.0"))).isEmpty)
+        #expect(report.unsupported(by: RendererTarget(Self.js, try #require(RendererVersion("5.22.0")))).isEmpty)
     }
 
     @Test func theTableHoldsEveryBlockTheGeneratorSaw() {

@@ -21,6 +21,11 @@ import Testing
             localTileServer: tileServerBaseURL,  // http://127.0.0.1:<port>
             routeIDs: ["heatmap": heatmapRouteID],  // the UUID the overlay registered
             cacheKeys: ["heatmap": heatmapCacheKey])
+        // The renderer the app ships: a build whose declarations named it refuses an older one
+        // (`RuntimeError.rendererTooOld`, naming the oldest version that draws the style).
+        if let shipped = RendererVersion("6.10.0") {
+            settings.renderer = RuntimeRenderer(name: "maplibre-native-ios", version: shipped)
+        }
         // On every change (an opacity slider, a layer switch, new heatmap data): a splice, no recomposing.
         settings.opacity["esri-imagery"] = 0.5
         settings.visible["contours"] = true

@@ -65,6 +65,23 @@ struct NamedValue: ArgumentValue, Equatable {
     static var noun: String { "NAME=VALUE" }
 }
 
+/// `NAME@VERSION`: a renderer a style must work on (`maplibre-gl-js@5.3.0`); the name is looked up among the
+/// profiles once the run has read them all.
+extension RendererRequirement: ArgumentValue {
+    init?(argument: String) { self.init(argument) }
+    static var choices: [String] { [] }
+    static var noun: String {
+        "NAME@VERSION, NAME one of \(Renderer.allCases.map(\.rawValue).joined(separator: ", ")) or an own profile's (such as maplibre-gl-js@5.3.0)"
+    }
+}
+
+/// A version of a renderer (`6.10.0`).
+extension RendererVersion: ArgumentValue {
+    init?(argument: String) { self.init(argument) }
+    static var choices: [String] { [] }
+    static var noun: String { "a version such as 6.10.0" }
+}
+
 /// How a command prints its results.
 enum OutputFormat: String, ArgumentValue, CaseIterable {
     case text, json, sarif, github, gitlab, markdown

@@ -262,6 +262,39 @@ enum SharedOptions {
         return (assets, findings.flatMap(\.diagnostics))
     }
 
+    /// `--renderer NAME@VERSION` (repeatable): what the style must work on; wins over `renderers:`.
+    static let renderer = Option<RendererRequirement>(
+        name: "renderer", valueName: "name@version",
+        help:
+            "A renderer the style must work on, such as maplibre-gl-js@5.3.0\n(repeatable; wins over renderers: in the declarations and\n.mc-style.yaml): every use it cannot draw is an error.",
+        isRepeatable: true)
+
+    /// `--renderer-profile FILE` (repeatable): an own renderer profile, whose name `--renderer` may use.
+    static let rendererProfile = Option<String>(
+        name: "renderer-profile", valueName: "file",
+        help:
+            "An own renderer profile file (repeatable), whose name --renderer\nand renderers: may use (see Renderer profiles in docs/commands.md).",
+        isRepeatable: true)
+
+    /// The renderers the command line names (nil when none) and its own profiles, with the findings of reading
+    /// them. A profile file that does not exist is misuse.
+    static func renderers(_ arguments: ParsedArguments) throws(UsageError) -> (
+        requirements: [RendererRequirement]?, profiles: [RendererProfile], diagnostics: [Diagnostic]
+    ) {
+        let requirements = try renderer.values(in: arguments)
+        var profiles: [RendererProfile] = []
+        var diagnostics: [Diagnostic] = []
+        for path in try rendererProfile.values(in: arguments) {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw UsageError("the renderer profile '\(path)' given with '--renderer-profile' does not exist")
+            }
+            let (profile, found) = RendererProfileLoader().load(path: path)
+            diagnostics += found
+            if let profile { profiles.append(profile) }
+        }
+        return (requirements.isEmpty ? nil : requirements, profiles, diagnostics)
+    }
+
     /// `--max-findings N|all`: findings of one rule the text and GitHub outputs show (`FindingLimit`).
     static let maxFindings = Option<String>(
         name: "max-findings", valueName: "n|all",

@@ -15,7 +15,9 @@ enum CompatCommand: Subcommand {
             maplibre-gl-js, maplibre-native-android and maplibre-native-ios it prints the oldest version that
             draws them all and the uses that need that version, or the uses no version draws yet with the
             issue that tracks them. TomTom publishes no such table for its SDK: no profile is given for it.
-            --renderer NAME@VERSION (repeatable) also lists every use that version cannot draw.
+            An own profile (--renderer-profile, rendererProfiles:) is judged beside them.
+            --renderer NAME@VERSION (repeatable; else renderers: of the declarations or of
+            .mc-style.yaml) also lists every use that version cannot draw.
             Exit status: 0 printed (and every --renderer draws the style), 1 a --renderer cannot draw it or
             the input cannot be read, 2 misuse.
             """,
@@ -24,46 +26,43 @@ enum CompatCommand: Subcommand {
     )
     /// The options, each declared once.
     struct Options: CommandOptions {
-        let renderer = Option<String>(
-            name: "renderer", valueName: "name@version",
-            help:
-                "A renderer the style must work on, such as maplibre-gl-js@5.3.0\n(repeatable): every use it cannot draw is listed.",
-            isRepeatable: true)
+        let renderer = SharedOptions.renderer
+        let rendererProfile = SharedOptions.rendererProfile
         let format = SharedOptions.format(
             [.text, .json, .markdown], help: "text (default), json, or markdown (a table for a PR comment).")
-        var all: [any OptionDeclaration] { [renderer, format] }
+        let config = SharedOptions.config
+        var all: [any OptionDeclaration] { [renderer, rendererProfile, format, config] }
     }
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let path = arguments.positionals[0]
-        var targets: [RendererTarget] = []
-        for text in try options.renderer.values(in: arguments) {
-            guard let target = RendererTarget(text) else {
-                let names = Renderer.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError(
-                    "'--renderer \(text)': give NAME@VERSION, NAME one of \(names), such as maplibre-gl-js@5.3.0")
-            }
-            targets.append(target)
-        }
         let format = try options.format.value(in: arguments) ?? .text
+        var build = BuildOptions(environment: io.environment, generatorVersion: MCStyleTool.version)
+        let (collector, configurationDiagnostics) = try SharedOptions.collector(arguments, io: io)
+        build.collector = collector
+        let renderers = try SharedOptions.renderers(arguments)
+        build.renderers = renderers.requirements
+        build.rendererProfiles = renderers.profiles
+        let job = CompatibilityJob(options: build)
         let isDeclarations = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
-        let (report, diagnostics) =
-            isDeclarations
-            ? CompatibilityJob.declarations(at: path, environment: io.environment) : CompatibilityJob.style(at: path)
-        guard let report else {
-            let errors = diagnostics.filter { $0.severity == .error }
+        let read = configurationDiagnostics + collector.collected(renderers.diagnostics)
+        // A configuration or profile with errors would judge something else than the team asked for.
+        let outcome: CompatibilityJob.Outcome? =
+            read.containsErrors ? nil : (isDeclarations ? job.declarations(at: path) : job.style(at: path))
+        let errors = (read + collector.collected(outcome?.diagnostics ?? [])).filter { $0.severity == .error }
+        guard let outcome, let report = outcome.report, errors.isEmpty else {
             let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
             io.writeError(printer.render(errors) + printer.summary(errors))
             return .inputErrors
         }
-        let printer = CompatPrinter(report: report, targets: targets)
+        let printer = CompatPrinter(report: report, targets: outcome.targets)
         switch format {
         case .json: io.writeOutput(JSONWriter(style: .pretty).bytes(printer.json()))
         case .markdown: io.writeOutput(printer.markdown())
         default: io.writeOutput(printer.text())
         }
-        let drawn = targets.allSatisfy { report.unsupported(by: $0.renderer, version: $0.version).isEmpty }
+        let drawn = outcome.targets.allSatisfy { report.unsupported(by: $0).isEmpty }
         return drawn ? .success : .inputErrors
     }
 }

@@ -64,6 +64,8 @@ enum CompileCommand: Subcommand {
         let vectorLayers = SharedOptions.vectorLayers
         let sprite = SharedOptions.sprite
         let fonts = SharedOptions.fonts
+        let renderer = SharedOptions.renderer
+        let rendererProfile = SharedOptions.rendererProfile
         let config = SharedOptions.config
         let dependencies = Option<String>(
             name: "dependencies", valueName: "file",
@@ -77,7 +79,8 @@ enum CompileCommand: Subcommand {
         var all: [any OptionDeclaration] {
             [
                 out, base, target, apiKeyEnvironment, embedEnvironment, compact, check, diff, quiet, format,
-                vectorLayers, sprite, fonts, config, dependencies, maxFindings, cacheDirectory,
+                vectorLayers, sprite, fonts, renderer, rendererProfile, config, dependencies, maxFindings,
+                cacheDirectory,
             ]
         }
     }
@@ -106,7 +109,10 @@ enum CompileCommand: Subcommand {
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
         let assets = try SharedOptions.assets(arguments)
         job.options.assets = assets.assets
-        let readDiagnostics = configurationDiagnostics + collector.collected(assets.diagnostics)
+        let renderers = try SharedOptions.renderers(arguments)
+        job.options.renderers = renderers.requirements
+        job.options.rendererProfiles = renderers.profiles
+        let readDiagnostics = configurationDiagnostics + collector.collected(assets.diagnostics + renderers.diagnostics)
         let folder = OutputFolder(path: out)
         // A configuration with errors would build under other rules than the team asked for: nothing is built.
         let result =

@@ -58,6 +58,11 @@ enum ResolveCommand: Subcommand {
         let opacity = Option<NamedValue>(
             name: "opacity", valueName: "source-id=value", help: "A declared source's layer opacity, 0 to 1.",
             isRepeatable: true)
+        let renderer = Option<RendererRequirement>(
+            name: "renderer", valueName: "name@version",
+            help:
+                "The renderer the app draws with (maplibre-native-ios@6.10.0): refused when\nolder than the oldest version the manifest's renderers say draws the style."
+        )
         let out = Option<String>(
             name: "out", valueName: "file",
             help: "Write the style to this file (atomically) instead of standard output.")
@@ -66,7 +71,7 @@ enum ResolveCommand: Subcommand {
         var all: [any OptionDeclaration] {
             [
                 variant, platform, displayScale, apiKeyEnvironment, localTileServer, route, cacheKey, environment, hide,
-                show, opacity, out,
+                show, opacity, renderer, out,
             ]
         }
     }
@@ -78,6 +83,9 @@ enum ResolveCommand: Subcommand {
         settings.displayScale = try Self.options.displayScale.value(in: arguments)
         settings.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
         settings.localTileServer = try Self.options.localTileServer.value(in: arguments)
+        settings.renderer = try Self.options.renderer.value(in: arguments).map {
+            RuntimeRenderer(name: $0.name, version: $0.version)
+        }
         settings.routeIDs = dictionary(try Self.options.route.values(in: arguments))
         settings.cacheKeys = dictionary(try Self.options.cacheKey.values(in: arguments))
         for name in try Self.options.environment.values(in: arguments) {

@@ -52,6 +52,8 @@ enum ValidateCommand: Subcommand {
         let vectorLayers = SharedOptions.vectorLayers
         let sprite = SharedOptions.sprite
         let fonts = SharedOptions.fonts
+        let renderer = SharedOptions.renderer
+        let rendererProfile = SharedOptions.rendererProfile
         let config = SharedOptions.config
         let baseline = Option<String>(
             name: "baseline", valueName: "file",
@@ -68,7 +70,8 @@ enum ValidateCommand: Subcommand {
         /// Every option above, in help order.
         var all: [any OptionDeclaration] {
             [
-                target, format, strict, verbose, quiet, base, secretsAbsent, vectorLayers, sprite, fonts, config,
+                target, format, strict, verbose, quiet, base, secretsAbsent, vectorLayers, sprite, fonts, renderer,
+                rendererProfile, config,
                 baseline, writeBaseline, maxFindings, cacheDirectory,
             ]
         }
@@ -90,10 +93,13 @@ enum ValidateCommand: Subcommand {
         job.options.collector = collector
         let assets = try SharedOptions.assets(arguments)
         job.options.assets = assets.assets
+        let renderers = try SharedOptions.renderers(arguments)
+        job.options.renderers = renderers.requirements
+        job.options.rendererProfiles = renderers.profiles
         var diagnostics = configurationDiagnostics
         // A configuration with errors would check something else than the team asked for: nothing is checked.
         if !configurationDiagnostics.containsErrors {
-            diagnostics += collector.collected(assets.diagnostics)
+            diagnostics += collector.collected(assets.diagnostics + renderers.diagnostics)
             for path in arguments.positionals { diagnostics += job.run(path: path) }
         }
         if let writeBaselinePath {

@@ -10,21 +10,21 @@ struct CompatPrinter {
     func text() -> String {
         var text = ""
         for verdict in report.verdicts {
-            text += "\(verdict.renderer.rawValue): \(Self.verdictWords(verdict))\n"
+            text += "\(verdict.profile.name): \(Self.verdictWords(verdict))\n"
             for use in verdict.deciding {
                 text +=
-                    "  \(place(use)): \(VisibleText.escaped(use.feature)), \(use.support(on: verdict.renderer).wording)\n"
+                    "  \(place(use)): \(VisibleText.escaped(use.feature)), \(use.support(on: verdict.profile).wording)\n"
             }
         }
         for target in targets {
-            let missing = report.unsupported(by: target.renderer, version: target.version)
+            let missing = report.unsupported(by: target)
             text +=
                 "\(target): "
                 + (missing.isEmpty
                     ? "draws every use\n" : "cannot draw \(missing.count) \(missing.count == 1 ? "use" : "uses")\n")
             for use in missing {
                 text +=
-                    "  \(place(use)): \(VisibleText.escaped(use.feature)), \(use.support(on: target.renderer).wording)\n"
+                    "  \(place(use)): \(VisibleText.escaped(use.feature)), \(use.support(on: target.profile).wording)\n"
             }
         }
         return text
@@ -37,16 +37,16 @@ struct CompatPrinter {
             let uses = verdict.deciding.prefix(5).map { "\(Self.cell($0.feature)) (`\(Self.cell(place($0)))`)" }
             let more = verdict.deciding.count > 5 ? ", and \(verdict.deciding.count - 5) more" : ""
             text +=
-                "| \(verdict.renderer.rawValue) | \(Self.verdictWords(verdict)) | \(uses.joined(separator: "<br>"))\(more) |\n"
+                "| \(verdict.profile.name) | \(Self.verdictWords(verdict)) | \(uses.joined(separator: "<br>"))\(more) |\n"
         }
         for target in targets {
-            let missing = report.unsupported(by: target.renderer, version: target.version)
+            let missing = report.unsupported(by: target)
             text += "\n**\(target)**: " + (missing.isEmpty ? "draws every use.\n" : "cannot draw \(missing.count):\n\n")
             if !missing.isEmpty {
                 text += "| where | what | support |\n|---|---|---|\n"
                 for use in missing {
                     text +=
-                        "| `\(Self.cell(place(use)))` | \(Self.cell(use.feature)) | \(Self.cell(use.support(on: target.renderer).wording)) |\n"
+                        "| `\(Self.cell(place(use)))` | \(Self.cell(use.feature)) | \(Self.cell(use.support(on: target.profile).wording)) |\n"
                 }
             }
         }
@@ -59,25 +59,25 @@ struct CompatPrinter {
             "renderers": .array(
                 report.verdicts.map { verdict in
                     .object([
-                        "renderer": .string(verdict.renderer.rawValue),
+                        "renderer": .string(verdict.profile.name),
                         "oldestVersion": verdict.oldest.map { .string($0.description) } ?? .null,
-                        "deciding": .array(verdict.deciding.map { use(node: $0, on: verdict.renderer) }),
+                        "deciding": .array(verdict.deciding.map { use(node: $0, on: verdict.profile) }),
                     ])
                 }),
             "targets": .array(
                 targets.map { target in
                     .object([
-                        "renderer": .string(target.renderer.rawValue), "version": .string(target.version.description),
+                        "renderer": .string(target.profile.name), "version": .string(target.version.description),
                         "unsupported": .array(
-                            report.unsupported(by: target.renderer, version: target.version).map {
-                                use(node: $0, on: target.renderer)
+                            report.unsupported(by: target).map {
+                                use(node: $0, on: target.profile)
                             }),
                     ])
                 }),
         ])
     }
 
-    private func use(node use: CompatibilityUse, on renderer: Renderer) -> JSONNode {
+    private func use(node use: CompatibilityUse, on renderer: RendererProfile) -> JSONNode {
         let position = use.location?.position
         return .object([
             "feature": .string(use.feature), "kind": .string(use.kind.rawValue), "capability": .string(use.capability),

@@ -288,6 +288,14 @@ public enum DeclarationSchema {
             Field(
                 name: "views", type: .list(.object(view), count: nil, unique: false), isRequired: false,
                 summary: "Places mc-style snapshot takes pictures of, in each variant."),
+            Field(
+                name: "renderers", type: .list(.string, count: nil, unique: true), isRequired: false,
+                summary:
+                    "Renderers and the oldest versions the style must work on (maplibre-gl-js 5.3.0): what one cannot draw is an error; --renderer wins."
+            ),
+            Field(
+                name: "rendererProfiles", type: .list(.string, count: nil, unique: true), isRequired: false,
+                summary: "Own renderer profile files (relative to this file), whose names renderers: may use."),
         ], exactlyOneOf: [])
 
     /// An entry of `views:` (`SnapshotView`).

@@ -138,6 +138,10 @@ public struct Declarations: Sendable, Equatable {
     public var assets = DeclaredAssets()
     /// The places `mc-style snapshot` takes pictures of (`views:`), in file order.
     public var views: [SnapshotView] = []
+    /// The renderers and oldest versions the style must work on (`renderers:`); nil when the file names none.
+    public var renderers: [RendererRequirement]?
+    /// Own renderer profile files (`rendererProfiles:`), as written (relative to the declarations file).
+    public var rendererProfiles: [DeclaredAssets.Reference] = []
     /// Where the file's root and fields were written; empty for declarations built in code.
     public var fieldLocations: DeclarationsFieldLocations
     /// The values `${NAME}` references were filled with: secrets, never to be shown (every printed line masks them).
@@ -171,6 +175,6 @@ public struct Declarations: Sendable, Equatable {
         lhs.version == rhs.version && lhs.target == rhs.target && lhs.base == rhs.base && lhs.bases == rhs.bases
             && lhs.baseRaster == rhs.baseRaster && lhs.platforms == rhs.platforms
             && lhs.sources == rhs.sources && lhs.layerMapping == rhs.layerMapping && lhs.assets == rhs.assets
-            && lhs.views == rhs.views
+            && lhs.views == rhs.views && lhs.renderers == rhs.renderers && lhs.rendererProfiles == rhs.rendererProfiles
     }
 }

@@ -42,6 +42,14 @@ public struct DeclarationsDecoder {
         }
         declarations.baseRaster = file["baseRaster"]?.boolValue ?? true
         if let assets = file["assets"] { declarations.assets = DeclaredAssets(assets, in: files) }
+        if let renderers = file["renderers"]?.arrayValue {
+            declarations.renderers = Self.renderers(renderers, in: files, into: &state.diagnostics)
+        }
+        for node in file["rendererProfiles"]?.arrayValue ?? [] {
+            guard let path = node.stringValue else { continue }
+            declarations.rendererProfiles.append(
+                DeclaredAssets.Reference(path: path, location: files.location(of: node)))
+        }
         if let words = file["platforms"]?.arrayValue?.compactMap(\.stringValue) {
             declarations.platforms = Platform.allCases.filter { words.contains($0.rawValue) }
         }
@@ -102,6 +110,28 @@ public struct DeclarationsDecoder {
         if let after = node["after"], let id = after.stringValue { return (.after(id), files.location(of: after)) }
         if let before = node["before"], let id = before.stringValue { return (.before(id), files.location(of: before)) }
         return nil
+    }
+
+    /// `renderers:` as written: each entry `NAME VERSION`; one of another shape is `decl.value`.
+    private static func renderers(
+        _ nodes: [JSONNode], in files: any SourceLocator, into diagnostics: inout [Diagnostic]
+    ) -> [RendererRequirement] {
+        var requirements: [RendererRequirement] = []
+        for (index, node) in nodes.enumerated() {
+            let path = JSONPath([.key("renderers"), .index(index)])
+            guard let text = node.stringValue,
+                let requirement = RendererRequirement(text, location: files.location(of: node), path: path)
+            else {
+                diagnostics.append(
+                    Diagnostic(
+                        .declValue,
+                        "a renderer is its name and oldest version, such as maplibre-gl-js 5.3.0 or maplibre-native-ios 6.10.0",
+                        at: files.location(of: node), path: path))
+                continue
+            }
+            requirements.append(requirement)
+        }
+        return requirements
     }
 
     /// `bases:` in file order. A name that cannot name a file, an empty mapping, or `base` beside it is an error.

@@ -43,6 +43,13 @@ public struct LintConfiguration: Sendable, Equatable {
     /// Findings of any configurable rule about layers whose id matches one of these are not reported.
     public var ignoredLayers: [LayerGlob]
 
+    /// The renderers and oldest versions styles must work on (`renderers:`); nil when the file names none.
+    /// The declarations' own list, then the command line's, win over it.
+    public var renderers: [RendererRequirement]?
+    /// Own renderer profile files (`rendererProfiles:`, relative to the configuration file), read when a run
+    /// needs its renderers.
+    public var rendererProfiles: [RendererProfileReference] = []
+
     /// A configuration of per-rule settings (by rule id) and layers every rule ignores.
     public init(rules: [String: RuleSettings] = [:], ignoredLayers: [LayerGlob] = []) {
         self.rules = rules

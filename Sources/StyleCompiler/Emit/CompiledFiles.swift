@@ -6,7 +6,7 @@ enum CompiledFiles {
     /// with tiles of its own, manifest.json. With `namedVariants` (`bases:`) each variant's files carry its name.
     static func render(
         _ compositions: [Composition], namedVariants: Bool, inputs: [ManifestDocument.Input], compact: Bool,
-        generatorVersion: String
+        generatorVersion: String, renderers: [ManifestDocument.RendererRecord] = []
     ) -> [OutputFile] {
         let writer = JSONWriter(style: compact ? .compact : .pretty)
         var files: [OutputFile] = []
@@ -35,7 +35,8 @@ enum CompiledFiles {
             files.append(OutputFile(path: path, contents: JSONWriter(style: .pretty).chunkedBytes(document)))
         }
         let manifest = ManifestDocument.make(
-            variants, inputs: inputs, tileJSONPaths: tileJSONPaths, generatorVersion: generatorVersion)
+            variants, inputs: inputs, tileJSONPaths: tileJSONPaths, generatorVersion: generatorVersion,
+            renderers: renderers)
         files.append(
             OutputFile(path: OutputLayout.manifest, contents: JSONWriter(style: .pretty).chunkedBytes(manifest)))
         return files

@@ -49,6 +49,21 @@ public enum ConfigurationJSONSchema {
                     "properties": JSONNode(.object(JSONObject(rules))),
                 ]),
                 "ignoreLayers": .object(["$ref": .string("#/$defs/ignoreLayers")]),
+                "renderers": .object([
+                    "type": .string("array"), "uniqueItems": .bool(true),
+                    "items": .object([
+                        "type": .string("string"),
+                        "pattern": .string(#"^[a-z][a-z0-9.-]{0,63}[ @][0-9]{1,9}(\.[0-9]{1,9}){0,3}$"#),
+                    ]),
+                    "description": .string(
+                        "Renderers and the oldest versions styles must work on (maplibre-gl-js 5.3.0); the declarations' renderers: and --renderer win."
+                    ),
+                ]),
+                "rendererProfiles": .object([
+                    "type": .string("array"), "uniqueItems": .bool(true),
+                    "items": .object(["type": .string("string"), "minLength": .integer(1)]),
+                    "description": .string("Own renderer profile files, relative to this file."),
+                ]),
             ]),
             "$defs": .object(["setting": settings, "ignoreLayers": globs, "rule": ruleSetting]),
         ])

@@ -23,8 +23,41 @@ enum ManifestDocument {
         let layerMapping: OutputFile?
     }
 
+    /// A renderer the declarations (or the command line) name: the version named, the oldest version that draws
+    /// every variant's style (nil when no use needs a particular version, or when some use is drawn by none), and
+    /// how many features no version draws yet (kept only where a team has lowered the rule's severity).
+    struct RendererRecord {
+        let name: String
+        let version: RendererVersion
+        let minimum: RendererVersion?
+        let undrawn: Int
+
+        /// One record per target, judged over `styles` (one per variant).
+        static func records(_ targets: [RendererTarget], styles: [JSONNode], locator: any SourceLocator)
+            -> [RendererRecord]
+        {
+            guard !targets.isEmpty else { return [] }
+            let uses = styles.flatMap { CompatibilityScan.uses(in: $0, locator: locator) }
+            let report = CompatibilityReport(uses: uses, profiles: targets.map(\.profile))
+            return zip(targets, report.verdicts).map { target, verdict in
+                RendererRecord(
+                    name: target.profile.name, version: target.version, minimum: verdict.oldest,
+                    undrawn: verdict.oldest == nil ? verdict.deciding.count : 0)
+            }
+        }
+
+        var node: JSONNode {
+            .object([
+                "name": .string(name), "version": .string(version.description),
+                "minimum": minimum.map { .string($0.description) } ?? .null,
+                "undrawn": undrawn > 0 ? .integer(undrawn) : nil,
+            ])
+        }
+    }
+
     static func make(
-        _ variants: [VariantFiles], inputs: [Input], tileJSONPaths: [String: String], generatorVersion: String
+        _ variants: [VariantFiles], inputs: [Input], tileJSONPaths: [String: String], generatorVersion: String,
+        renderers: [RendererRecord] = []
     ) -> JSONNode {
         let first = variants[0].composition
         return .object([
@@ -33,6 +66,7 @@ enum ManifestDocument {
             "generator": .object(["name": .string("mc-style"), "version": .string(generatorVersion)]),
             "target": .string(first.target.rawValue),
             "platforms": .array(first.platforms.map { .string($0.rawValue) }),
+            "renderers": renderers.isEmpty ? nil : .array(renderers.map(\.node)),
             "inputs": .array(
                 inputs.map { input in
                     .object([

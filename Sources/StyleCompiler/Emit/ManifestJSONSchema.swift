@@ -30,6 +30,10 @@ public enum ManifestJSONSchema {
               "properties": {"name": {"const": "mc-style"}, "version": {"type": "string"}}},
             "target": {"enum": ["tomtom", "maplibre"]},
             "platforms": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"enum": ["ios", "android"]}},
+            "renderers": {"type": "array", "minItems": 1, "items": {"type": "object", "additionalProperties": false,
+              "required": ["name", "version", "minimum"],
+              "properties": {"name": {"type": "string", "pattern": "^[a-z][a-z0-9.-]{0,63}$"}, "version": {"$ref": "#/$defs/rendererVersion"},
+                "minimum": {"oneOf": [{"$ref": "#/$defs/rendererVersion"}, {"type": "null"}]}, "undrawn": {"type": "integer", "minimum": 1}}}},
             "inputs": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["path", "role", "sha256"],
               "properties": {"path": {"type": "string"}, "role": {"enum": ["declarations", "include", "base"]}, "variant": {"$ref": "#/$defs/variantName"},
                 "sha256": {"$ref": "#/$defs/sha256"}}}},
@@ -37,6 +41,7 @@ public enum ManifestJSONSchema {
             "sources": {"type": "array", "items": {"$ref": "#/$defs/source"}}
           },
           "$defs": {
+            "rendererVersion": {"type": "string", "pattern": "^[0-9]{1,9}(\\\\.[0-9]{1,9}){0,3}$"},
             "variantName": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},
             "variant": {
               "type": "object", "additionalProperties": false, "required": ["name", "style", "placeholders", "layers"],

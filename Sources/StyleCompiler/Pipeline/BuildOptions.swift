@@ -22,6 +22,11 @@ public struct BuildOptions: Sendable {
     public var generatorVersion: String
     /// Texts read instead of files on disk (the language server's unsaved documents); nil reads the disk.
     public var overlay: InputOverlay?
+    /// The renderers the command line names (`--renderer`); nil when it names none. They win over the
+    /// declarations' `renderers:`, which win over the configuration's.
+    public var renderers: [RendererRequirement]?
+    /// Own renderer profiles the command line gives (`--renderer-profile`), as read.
+    public var rendererProfiles: [RendererProfile] = []
 
     /// A loader of this run's inputs: its own table of files, reading `overlay` first.
     var inputLoader: InputLoader { InputLoader(overlay: overlay) }
@@ -35,5 +40,52 @@ public struct BuildOptions: Sendable {
         self.targetOverride = targetOverride
         self.environment = environment
         self.generatorVersion = generatorVersion
+    }
+}
+
+extension BuildOptions {
+    /// The renderer versions a run checks against: the command line's, else the declarations' (`declared`),
+    /// else the configuration's; each named among the built-in profiles and the own ones (`profiles(adding:)`).
+    /// With the findings of names no profile has, and of the own profiles read.
+    func rendererTargets(declared: [RendererRequirement]?, declaredProfiles: [RendererProfile] = []) -> (
+        targets: [RendererTarget], diagnostics: [Diagnostic]
+    ) {
+        guard let requirements = renderers ?? declared ?? collector.configuration.renderers, !requirements.isEmpty
+        else { return ([], []) }
+        let (profiles, found) = self.profiles(adding: declaredProfiles)
+        let (targets, unknown) = RendererTarget.targets(requirements, profiles: profiles)
+        return (targets, found + unknown)
+    }
+
+    /// The built-in profiles, then the own ones of the command line, the declarations (`declared`) and the
+    /// configuration (read here, from the files it names), each name once: a second profile of a name is a
+    /// finding, the same file reached twice is one profile.
+    func profiles(adding declared: [RendererProfile]) -> (profiles: [RendererProfile], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var configured: [RendererProfile] = []
+        let loader = RendererProfileLoader(inputLoader: inputLoader)
+        for reference in collector.configuration.rendererProfiles {
+            let (profile, found) = loader.load(path: reference.path, displayName: reference.displayName)
+            // A profile that cannot be read is named where the configuration names it.
+            diagnostics += found.map { diagnostic in
+                guard diagnostic.rule == Rule.ioRead.id, let location = reference.location else { return diagnostic }
+                return diagnostic.moved(to: location, path: reference.jsonPath, message: diagnostic.message)
+            }
+            if let profile { configured.append(profile) }
+        }
+        var profiles = RendererProfile.builtIns
+        for profile in rendererProfiles + declared + configured {
+            if let other = profiles.first(where: { $0.name == profile.name }) {
+                if other == profile { continue }
+                diagnostics.append(
+                    Diagnostic(
+                        .rendererProfile,
+                        "another renderer profile (\(other.file ?? "built in")) is already named '\(profile.name)': give each profile its own name",
+                        at: nil, fileName: profile.file))
+                continue
+            }
+            profiles.append(profile)
+        }
+        return (profiles, diagnostics)
     }
 }

@@ -1,25 +1,51 @@
 import LocatedJSON
 
 /// `mc-style compat` short of printing: the dated uses of a style, or of every variant a declarations file
-/// composes, and the verdict per renderer.
-public enum CompatibilityJob {
-    /// The report for the style at `path`, or the findings that kept it from being read.
-    public static func style(at path: String) -> (report: CompatibilityReport?, diagnostics: [Diagnostic]) {
-        let (document, diagnostics) = StyleLoader().load(path: path)
-        guard let document, !diagnostics.containsErrors else { return (nil, diagnostics) }
-        return (CompatibilityReport(uses: CompatibilityScan.uses(in: document.root, locator: document)), diagnostics)
+/// composes, the verdict per renderer (the specification's three and every own profile the run knows), and the
+/// renderer versions the run names (`--renderer`, else `renderers:` of the declarations, else of the
+/// configuration).
+public struct CompatibilityJob {
+    /// What the command line says: the environment, the renderers and own profiles, the configuration.
+    public var options: BuildOptions
+
+    /// A job with `options`.
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// What a run finds: the report (nil when the input could not be read or composed), the targets it names,
+    /// and the findings of reading it.
+    public struct Outcome: Sendable {
+        /// The verdicts and uses; nil when the input could not be read or composed.
+        public let report: CompatibilityReport?
+        /// The renderer versions named, each looked up among the profiles.
+        public let targets: [RendererTarget]
+        /// What kept the input from being read, and names no profile has.
+        public let diagnostics: [Diagnostic]
+    }
+
+    /// The report for the style at `path`.
+    public func style(at path: String) -> Outcome {
+        let (document, diagnostics) = StyleLoader(inputLoader: options.inputLoader).load(path: path)
+        guard let document, !diagnostics.containsErrors else {
+            return Outcome(report: nil, targets: [], diagnostics: diagnostics)
+        }
+        let (targets, found) = options.rendererTargets(declared: nil)
+        let uses = CompatibilityScan.uses(in: document.root, locator: document)
+        return outcome(uses, targets: targets, ownProfiles: [], diagnostics: diagnostics + found)
     }
 
     /// The report over every variant the declarations at `path` compose (a use found in several variants at
-    /// one place counts once), or the findings that kept them from being composed. Missing environment
-    /// variables stand in, as `validate --secrets-absent` does: the composed style's shape does not depend on them.
-    public static func declarations(at path: String, environment: [String: String]) -> (
-        report: CompatibilityReport?, diagnostics: [Diagnostic]
-    ) {
+    /// one place counts once). Missing environment variables stand in, as `validate --secrets-absent` does: the
+    /// composed style's shape does not depend on them.
+    public func declarations(at path: String) -> Outcome {
         let (loaded, diagnostics) = CompilationInputs.load(
-            declarationsPath: path, environment: environment, environmentStandIns: true)
-        guard let inputs = loaded, !diagnostics.containsErrors else { return (nil, diagnostics) }
-        let target = inputs.declarations.target ?? .tomtom
+            declarationsPath: path, environment: options.environment, environmentStandIns: true,
+            inputLoader: options.inputLoader)
+        guard let inputs = loaded, !diagnostics.containsErrors else {
+            return Outcome(report: nil, targets: [], diagnostics: diagnostics)
+        }
+        let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         var uses: [CompatibilityUse] = []
         var seen: Set<String> = []
         var found = diagnostics
@@ -28,13 +54,28 @@ public enum CompatibilityJob {
                 base: variant.base.root, declarations: inputs.declarations, target: target, apiKey: nil,
                 embedsEnvironment: false, variant: inputs.composedVariant(variant), files: inputs.fileTable)
             found += problems
-            guard let composition else { return (nil, found) }
+            guard let composition else { return Outcome(report: nil, targets: [], diagnostics: found) }
             for use in CompatibilityScan.uses(in: composition.style, locator: inputs.fileTable) {
                 let place = use.location.map { "\($0.file.name):\($0.offset)" } ?? use.path.description
                 if seen.insert("\(use.feature)\u{1}\(use.capability)\u{1}\(place)").inserted { uses.append(use) }
             }
         }
-        guard !found.containsErrors else { return (nil, found) }
-        return (CompatibilityReport(uses: uses), found)
+        guard !found.containsErrors else { return Outcome(report: nil, targets: [], diagnostics: found) }
+        let (targets, unknown) = options.rendererTargets(
+            declared: inputs.declarations.renderers, declaredProfiles: inputs.rendererProfiles)
+        return outcome(uses, targets: targets, ownProfiles: inputs.rendererProfiles, diagnostics: found + unknown)
+    }
+
+    /// The report on the three built-in profiles and every own one the run knows, each once.
+    private func outcome(
+        _ uses: [CompatibilityUse], targets: [RendererTarget], ownProfiles: [RendererProfile],
+        diagnostics: [Diagnostic]
+    ) -> Outcome {
+        let (profiles, found) = options.profiles(adding: ownProfiles)
+        // Findings of the profiles already reported with the targets are not repeated.
+        let fresh = found.filter { finding in !diagnostics.contains(finding) }
+        return Outcome(
+            report: CompatibilityReport(uses: uses, profiles: profiles), targets: targets,
+            diagnostics: diagnostics + fresh)
     }
 }

@@ -32,6 +32,8 @@ public struct CompilationInputs: Sendable {
     /// The asset files and folders the declarations' `assets:` section names, as read (joined to the
     /// declarations file's folder): inputs of the build as much as `files` are.
     public var assetPaths: [String] = []
+    /// The own renderer profiles the declarations' `rendererProfiles:` names, as read.
+    public var rendererProfiles: [RendererProfile] = []
 
     /// The default variant's base style.
     public var base: JSONDocument { variants[0].base }
@@ -164,7 +166,31 @@ public struct CompilationInputs: Sendable {
         let (assets, assetDiagnostics, assetPaths) = assetsLoader.load(declarations.assets)
         inputs.assets = assets
         inputs.assetPaths = assetPaths
-        return (inputs, diagnostics + assetDiagnostics)
+        var profileDiagnostics: [Diagnostic] = []
+        let profileLoader = RendererProfileLoader(inputLoader: inputLoader)
+        for (index, reference) in declarations.rendererProfiles.enumerated() {
+            let path = JSONPath([.key("rendererProfiles"), .index(index)])
+            let (file, shown) = (FilePaths.join(folder, reference.path), FilePaths.join(displayFolder, reference.path))
+            guard isConfined(file) else {
+                profileDiagnostics.append(
+                    Self.escapeDiagnostic(
+                        "rendererProfiles[\(index)]", shown: shown, project: project, at: reference.location,
+                        path: path))
+                continue
+            }
+            let (profile, found) = profileLoader.load(path: file, displayName: shown)
+            // A profile that cannot be read is named where the declarations name it.
+            profileDiagnostics += found.map { diagnostic in
+                guard diagnostic.rule == Rule.ioRead.id, let location = reference.location else { return diagnostic }
+                return diagnostic.moved(
+                    to: location, path: path, message: "rendererProfiles[\(index)]: \(diagnostic.message)")
+            }
+            if let profile {
+                inputs.rendererProfiles.append(profile)
+                inputs.assetPaths.append(file)
+            }
+        }
+        return (inputs, diagnostics + assetDiagnostics + profileDiagnostics)
     }
 
     /// The finding for a declared path that leads out of the project.

@@ -57,14 +57,18 @@ public struct CompileJob: Sendable {
                 collector: collector, declarations: outcome.declarations)
         }
         let (compositions, inputs, target) = (composed.compositions, composed.inputs, composed.target)
+        let renderers = options.rendererTargets(
+            declared: inputs.declarations.renderers, declaredProfiles: inputs.rendererProfiles)
         // The outputs are rendered on another thread while the compositions are validated (both only read
         // them); they are dropped when validation finds an error.
         nonisolated(unsafe) var files: [OutputFile] = []
         let rendering = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: rendering) {
-            files = render(compositions, inputs: inputs)
+            files = render(compositions, inputs: inputs, renderers: renderers.targets)
         }
-        let all = validated(compositions, inputs: inputs, target: target, adding: diagnostics, collector: collector)
+        let all = validated(
+            compositions, inputs: inputs, target: target, renderers: renderers.targets,
+            adding: diagnostics + collector.collected(renderers.diagnostics), collector: collector)
         rendering.wait()
         defer { ProcessExit.leave((compositions, inputs)) }
         var result = CompileResult(
@@ -101,18 +105,23 @@ public struct CompileJob: Sendable {
         // style's lines or the declarations' lines, wherever the offending value came from.
         defer { ProcessExit.leave((compositions, inputs)) }
         result.sources = compositions[0].sources.count
+        let renderers = options.rendererTargets(
+            declared: inputs.declarations.renderers, declaredProfiles: inputs.rendererProfiles)
         result.diagnostics = validated(
-            compositions, inputs: inputs, target: target, adding: outcome.diagnostics, collector: outcome.collector)
+            compositions, inputs: inputs, target: target, renderers: renderers.targets,
+            adding: outcome.diagnostics + outcome.collector.collected(renderers.diagnostics),
+            collector: outcome.collector)
         return result
     }
 
     /// `diagnostics` with every composed style's findings (collected: the team's settings applied, secrets
     /// masked), each finding once (variants share the declarations), in the order of the files read.
     private func validated(
-        _ compositions: [Composition], inputs: CompilationInputs, target: Target,
+        _ compositions: [Composition], inputs: CompilationInputs, target: Target, renderers: [RendererTarget],
         adding diagnostics: [Diagnostic], collector: DiagnosticCollector
     ) -> [Diagnostic] {
-        let validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: options.assets))
+        var validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: options.assets))
+        validator.renderers = renderers
         // Compositions and variants are in the same order (`compose` keeps one composition per variant).
         let perVariant = compositions.indices.map { index in
             (
@@ -218,10 +227,14 @@ public struct CompileJob: Sendable {
         )
     }
 
-    private func render(_ compositions: [Composition], inputs: CompilationInputs) -> [OutputFile] {
+    private func render(_ compositions: [Composition], inputs: CompilationInputs, renderers: [RendererTarget])
+        -> [OutputFile]
+    {
         CompiledFiles.render(
             compositions, namedVariants: inputs.hasNamedVariants, inputs: manifestInputs(inputs), compact: compact,
-            generatorVersion: options.generatorVersion)
+            generatorVersion: options.generatorVersion,
+            renderers: ManifestDocument.RendererRecord.records(
+                renderers, styles: compositions.map(\.style), locator: inputs.fileTable))
     }
 
     /// Input files with paths relative to the declarations file's folder (or as given, without one).

@@ -11,6 +11,8 @@ import YAMLReader
 ///   assets.field: error
 ///   lint.covered: {severity: note, ignoreLayers: ["mc-raster-layer-satellite"]}
 /// ignoreLayers: ["scratch-*"]          # layer-id globs (* and ?) for every rule
+/// renderers: [maplibre-gl-js 5.3.0]    # what styles must work on (declarations and --renderer win)
+/// rendererProfiles: [orbis.yaml]       # own renderer profiles, relative to this file
 /// ```
 public struct LintConfigurationLoader {
     /// The file name looked for.
@@ -53,7 +55,7 @@ public struct LintConfigurationLoader {
         }
         let root: JSONNode
         do { root = try YAMLReader().read(file) } catch { return (nil, [Diagnostic(error)]) }
-        var reading = ConfigurationReading(file: file)
+        var reading = ConfigurationReading(file: file, folder: FilePaths.directory(of: path))
         let configuration = reading.configuration(root)
         return (reading.diagnostics.containsErrors ? nil : configuration, reading.diagnostics.sortedByPlace())
     }
@@ -63,9 +65,11 @@ public struct LintConfigurationLoader {
 private struct ConfigurationReading {
     /// The configuration file, through which the tree's locations are found.
     let file: SourceFile
+    /// The configuration file's folder, which its profile paths are relative to.
+    let folder: String
     var diagnostics: [Diagnostic] = []
 
-    static let keys = ["version", "rules", "ignoreLayers"]
+    static let keys = ["version", "rules", "ignoreLayers", "renderers", "rendererProfiles"]
     static let ruleKeys = ["severity", "ignoreLayers"]
 
     mutating func configuration(_ root: JSONNode) -> LintConfiguration {
@@ -85,6 +89,28 @@ private struct ConfigurationReading {
         }
         if let globs = object["ignoreLayers"] {
             configuration.ignoredLayers = layerGlobs(globs, path: JSONPath([.key("ignoreLayers")]))
+        }
+        if let renderers = object["renderers"], renderers.value != .null {
+            var requirements: [RendererRequirement] = []
+            for (text, node, path) in strings(renderers, path: JSONPath([.key("renderers")]), what: "renderers") {
+                guard let requirement = RendererRequirement(text, location: file.location(of: node), path: path) else {
+                    fail(node, path, "a renderer is its name and oldest version, such as maplibre-gl-js 5.3.0")
+                    continue
+                }
+                requirements.append(requirement)
+            }
+            configuration.renderers = requirements
+        }
+        if let profiles = object["rendererProfiles"], profiles.value != .null {
+            let displayFolder = FilePaths.directory(of: file.name)
+            for (text, node, path) in strings(
+                profiles, path: JSONPath([.key("rendererProfiles")]), what: "rendererProfiles")
+            {
+                configuration.rendererProfiles.append(
+                    RendererProfileReference(
+                        path: FilePaths.join(folder, text), displayName: FilePaths.join(displayFolder, text),
+                        location: file.location(of: node), jsonPath: path))
+            }
         }
         guard let rules = object["rules"] else { return configuration }
         guard let members = rules.objectValue?.members else {
@@ -147,6 +173,23 @@ private struct ConfigurationReading {
             return nil
         }
         return setting
+    }
+
+    /// A list of strings, each with its node and path; anything else is `config.invalid`.
+    private mutating func strings(_ node: JSONNode, path: JSONPath, what: String) -> [(String, JSONNode, JSONPath)] {
+        guard let items = node.arrayValue else {
+            fail(node, path, "\(what) is a list")
+            return []
+        }
+        var found: [(String, JSONNode, JSONPath)] = []
+        for (index, item) in items.enumerated() {
+            guard let text = item.stringValue else {
+                fail(item, path.appending(index), "each entry of \(what) is a string")
+                continue
+            }
+            found.append((text, item, path.appending(index)))
+        }
+        return found
     }
 
     private mutating func layerGlobs(_ node: JSONNode, path: JSONPath) -> [LayerGlob] {

@@ -28,7 +28,9 @@ public enum RuleCatalog {
             .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsField, .assetsSprite,
             .assetsSpriteImage, .assetsFonts, .assetsFont, .assetsGlyphRange, .lintZoomRange, .lintZeroOpacity,
             .lintFilterFalse,
-            .lintHidden, .lintCovered, .lintDuplicateLayer, .lintUnusedSource, .configInvalid, .configUnknownRule,
+            .lintHidden, .lintCovered, .lintDuplicateLayer, .lintUnusedSource, .compatLayerType, .compatProperty,
+            .compatExpression, .compatCapability, .rendererUnknown, .rendererProfile, .configInvalid,
+            .configUnknownRule,
             .migrateOutput,
             .baselineInvalid, .baselineStale,
         ]

@@ -49,8 +49,11 @@ public struct ValidateJob: Sendable {
     private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
         defer { ProcessExit.leave(document) }
-        let validator = StyleValidator(target: options.targetOverride ?? .tomtom, assets: options.assets)
-        return options.collector.collected(loaded.diagnostics + validator.validate(document.root, in: document))
-            .sortedByPlace()
+        var validator = StyleValidator(target: options.targetOverride ?? .tomtom, assets: options.assets)
+        let renderers = options.rendererTargets(declared: nil)
+        validator.renderers = renderers.targets
+        return options.collector.collected(
+            loaded.diagnostics + renderers.diagnostics + validator.validate(document.root, in: document)
+        ).sortedByPlace()
     }
 }

@@ -13,6 +13,8 @@ public struct StyleValidator: Sendable {
     public var maximumThreads: Int
     /// What the assets say (tiles' layers, sprite, fonts); their checks run where given.
     public var assets: StyleAssets
+    /// The renderer versions the style must work on: each use one cannot draw is a finding. None: not checked.
+    public var renderers: [RendererTarget] = []
 
     /// A validator for `target`, using at most `maximumThreads` threads, checking against `assets` where given.
     public init(
@@ -32,14 +34,16 @@ public struct StyleValidator: Sendable {
     /// secret scan. The same order on any number of threads. Findings are placed through `files`: the table of
     /// the compilation that read the style, or the document it was parsed into.
     public func validate(_ style: JSONNode, in files: any SourceLocator) -> [Diagnostic] {
-        let context = ValidationContext(style: style, files: files, target: target, assets: assets)
+        let context = ValidationContext(
+            style: style, files: files, target: target, assets: assets, renderers: renderers)
         // The root first: it says whether the layers are checked at all, and where their findings go.
         let root = ValidationRun(context)
         root.validateRoot()
         var rootFindings = root.takeDiagnostics()
         let layerCount = root.layerFindingsPosition == nil ? 0 : context.layers.count
         let units = ValidationUnit.units(
-            layers: layerCount, lint: root.layerFindingsPosition != nil, target: target, assets: assets)
+            layers: layerCount, lint: root.layerFindingsPosition != nil, target: target, assets: assets,
+            renderers: !renderers.isEmpty)
         let threads = layerCount >= Self.parallelLayerCount ? maximumThreads : 1
         var findings = ValidationScheduler.run(units, threads: threads, context: context)
         // The lint rules ask whether a layer can ever be seen, which is moot in a style that does not load.
@@ -65,12 +69,17 @@ final class ValidationContext: Sendable {
     /// Layer id -> index of its first occurrence, so id lookups stay linear in the number of layers.
     let layerIndexByID: [String: Int]
     let assets: StyleAssets
+    let renderers: [RendererTarget]
 
-    init(style: JSONNode, files: any SourceLocator, target: Target, assets: StyleAssets = StyleAssets()) {
+    init(
+        style: JSONNode, files: any SourceLocator, target: Target, assets: StyleAssets = StyleAssets(),
+        renderers: [RendererTarget] = []
+    ) {
         self.style = style
         self.files = files
         self.target = target
         self.assets = assets
+        self.renderers = renderers
         self.layers = style["layers"]?.arrayValue ?? []
         var index = [String: Int](minimumCapacity: layers.count)
         for (position, layer) in layers.enumerated() {
@@ -114,6 +123,7 @@ final class ValidationRun {
         case .sprite: validateSpriteImages()
         case .fonts: validateFonts()
         case .urls: validateURLs()
+        case .renderers: validateRenderers()
         case .secrets: validateSecrets()
         }
     }
@@ -134,6 +144,13 @@ final class ValidationRun {
             Diagnostic(
                 severity, rule, message, at: files.location(of: node), path: path, related: related, secrets: secrets,
                 layerID: layerID(at: path)))
+    }
+
+    /// Records a finding of `rule` at its default severity at `location`: a place found otherwise than as a
+    /// node's start (a key's, say).
+    func report(_ rule: Rule, _ path: JSONPath, at location: SourceLocation?, _ message: String) {
+        diagnostics.append(
+            Diagnostic(rule.defaultSeverity, rule, message, at: location, path: path, layerID: layerID(at: path)))
     }
 
     /// The id of the layer a path is under (`layers[N]...`), if any.

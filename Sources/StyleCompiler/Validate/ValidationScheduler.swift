@@ -21,18 +21,21 @@ enum ValidationUnit: Sendable, Equatable {
     case fonts
     /// The shape of the style's own URLs (sources, sprite, glyphs).
     case urls
+    /// What the named renderer versions cannot draw (with renderers given).
+    case renderers
     case secrets
 
     /// Every layer, the lint rules (when the layers are checked), TomTom's rules (tomtom target), the asset
-    /// checks (when assets are given), then the secret scan: the order findings are merged in.
-    static func units(layers: Int, lint: Bool = false, target: Target, assets: StyleAssets = StyleAssets())
-        -> [ValidationUnit]
-    {
+    /// checks (when assets are given), the renderer check (when renderers are named), then the secret scan: the
+    /// order findings are merged in.
+    static func units(
+        layers: Int, lint: Bool = false, target: Target, assets: StyleAssets = StyleAssets(), renderers: Bool = false
+    ) -> [ValidationUnit] {
         let assetUnits: [ValidationUnit] =
             (assets.vectorLayers.isEmpty ? [] : [.sourceLayers]) + (assets.sprite == nil ? [] : [.sprite])
             + (assets.fonts == nil ? [] : [.fonts])
         return (0..<layers).map { .layer($0) } + (lint ? [.lint] : []) + (target == .tomtom ? [.tomTomRules] : [])
-            + assetUnits + [.urls, .secrets]
+            + assetUnits + [.urls] + (renderers ? [.renderers] : []) + [.secrets]
     }
 }
 

@@ -1,48 +1,51 @@
+import StyleRuntime
+
 /// Per renderer, the oldest version that draws a style, and the uses that decide it.
 public struct CompatibilityReport: Sendable {
     /// One renderer's verdict.
     public struct Verdict: Sendable {
         /// The renderer judged.
-        public let renderer: Renderer
-        /// The oldest version that draws every use; nil when some use is not supported in any version yet.
+        public let profile: RendererProfile
+        /// The oldest version that draws every use; nil when some use is not drawn by any version, or when no
+        /// use is dated (then any version draws the style: `deciding` is empty).
         public let oldest: RendererVersion?
         /// The uses that need `oldest` (or, without one, that no version draws), each feature once.
         public let deciding: [CompatibilityUse]
     }
 
-    /// One verdict per renderer, in the table's order.
+    /// One verdict per renderer, in the order the profiles were given.
     public let verdicts: [Verdict]
     /// Every dated use found.
     public let uses: [CompatibilityUse]
 
-    /// The verdicts for `uses`.
-    public init(uses: [CompatibilityUse]) {
+    /// The verdicts for `uses` on each of `profiles` (by default the specification's three).
+    public init(uses: [CompatibilityUse], profiles: [RendererProfile] = RendererProfile.builtIns) {
         self.uses = uses
-        verdicts = Renderer.allCases.map { renderer in
+        verdicts = profiles.map { profile in
             let unsupported = uses.filter { use in
-                switch use.support(on: renderer) {
-                case .tracked, .wontfix: return true
+                switch use.support(on: profile) {
+                case .tracked, .wontfix, .unsupported: return true
                 default: return false
                 }
             }
             if !unsupported.isEmpty {
-                return Verdict(renderer: renderer, oldest: nil, deciding: Self.once(unsupported))
+                return Verdict(profile: profile, oldest: nil, deciding: Self.once(unsupported))
             }
             let versions = uses.compactMap { use -> (CompatibilityUse, RendererVersion)? in
-                if case .since(let version) = use.support(on: renderer) { return (use, version) }
+                if case .since(let version) = use.support(on: profile) { return (use, version) }
                 return nil
             }
             guard let oldest = versions.map(\.1).max() else {
-                return Verdict(renderer: renderer, oldest: nil, deciding: [])
+                return Verdict(profile: profile, oldest: nil, deciding: [])
             }
             return Verdict(
-                renderer: renderer, oldest: oldest, deciding: Self.once(versions.filter { $0.1 == oldest }.map(\.0)))
+                profile: profile, oldest: oldest, deciding: Self.once(versions.filter { $0.1 == oldest }.map(\.0)))
         }
     }
 
-    /// The uses that `version` of `renderer` cannot draw, in document order.
-    public func unsupported(by renderer: Renderer, version: RendererVersion) -> [CompatibilityUse] {
-        uses.filter { !$0.support(on: renderer).isSupported(by: version) }
+    /// The uses that `target` cannot draw, in document order.
+    public func unsupported(by target: RendererTarget) -> [CompatibilityUse] {
+        uses.filter { !$0.support(on: target.profile).isSupported(by: target.version) }
     }
 
     /// Each feature once (its first use), in order.

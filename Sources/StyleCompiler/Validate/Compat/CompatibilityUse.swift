@@ -29,6 +29,6 @@ public struct CompatibilityUse: Sendable {
         case capability
     }
 
-    /// What the table says of it for `renderer`.
-    public func support(on renderer: Renderer) -> SupportValue { row.value(for: renderer) }
+    /// What `profile` says of it.
+    public func support(on profile: RendererProfile) -> SupportValue { profile.support(of: row) }
 }

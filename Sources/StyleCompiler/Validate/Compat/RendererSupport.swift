@@ -1,3 +1,5 @@
+import StyleRuntime
+
 /// The style specification's own table of which renderer draws what from which version (`sdk-support` in
 /// v8.json), generated into `RendererSupport+Generated.swift`.
 public enum RendererSupport {
@@ -37,6 +39,15 @@ public enum RendererSupport {
     /// The rows of one entry (a property of a group, a layer type as `type:<type>` of `layer`, an operator of
     /// `expression_name`).
     static func rows(group: String, name: String) -> [Row] { index["\(group)\u{1}\(name)"] ?? [] }
+
+    /// Every group the table has (`layer`, `paint_line`, `expression_name`, ...).
+    static let groups: Set<String> = Set(rows.map(\.group))
+
+    /// The names of the entries of one group, in the table's order, each once.
+    static func names(in group: String) -> [String] {
+        var seen: Set<String> = []
+        return rows.filter { $0.group == group && seen.insert($0.name).inserted }.map(\.name)
+    }
 }
 
 /// A renderer the specification's support table names.
@@ -54,37 +65,6 @@ public enum Renderer: String, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// A renderer's version: dotted whole numbers (`5.3.0`), compared part by part (a missing part is 0).
-public struct RendererVersion: Sendable, Comparable, CustomStringConvertible {
-    /// The parts, most significant first.
-    public let parts: [Int]
-
-    /// The version `text` names (`5.3.0`, `11.8`), or nil when it is not dotted whole numbers.
-    public init?(_ text: String) {
-        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
-        let numbers = pieces.compactMap { piece in piece.allSatisfy(\.isASCII) ? Int(piece) : nil }
-        guard !pieces.isEmpty, pieces.count <= 4, numbers.count == pieces.count, numbers.allSatisfy({ $0 >= 0 })
-        else { return nil }
-        parts = numbers
-    }
-
-    /// `5.3.0`.
-    public var description: String { parts.map(String.init).joined(separator: ".") }
-
-    /// Part by part, a missing part counting as 0 (`5.3` equals `5.3.0`).
-    public static func < (lhs: RendererVersion, rhs: RendererVersion) -> Bool {
-        for index in 0..<max(lhs.parts.count, rhs.parts.count) {
-            let left = index < lhs.parts.count ? lhs.parts[index] : 0
-            let right = index < rhs.parts.count ? rhs.parts[index] : 0
-            if left != right { return left < right }
-        }
-        return false
-    }
-
-    /// Equal part by part, a missing part counting as 0.
-    public static func == (lhs: RendererVersion, rhs: RendererVersion) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
-}
-
 /// What the table says of one capability on one renderer.
 public enum SupportValue: Sendable, Equatable {
     /// Works from this version on.
@@ -95,6 +75,8 @@ public enum SupportValue: Sendable, Equatable {
     case supported
     /// Will not be done.
     case wontfix
+    /// Not drawn, for the reason given (an own profile's `unsupported`, or not drawn by the renderer it is built on).
+    case unsupported(String)
     /// The table says nothing for this renderer.
     case unknown
 
@@ -119,7 +101,7 @@ public enum SupportValue: Sendable, Equatable {
         switch self {
         case .since(let first): return first <= version
         case .supported, .unknown: return true
-        case .tracked, .wontfix: return false
+        case .tracked, .wontfix, .unsupported: return false
         }
     }
 
@@ -130,6 +112,7 @@ public enum SupportValue: Sendable, Equatable {
         case .tracked(let issue): return "not yet (\(issue))"
         case .supported: return "in every version"
         case .wontfix: return "not planned"
+        case .unsupported(let reason): return "not drawn (\(reason))"
         case .unknown: return "not recorded"
         }
     }
