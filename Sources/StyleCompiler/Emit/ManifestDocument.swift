@@ -37,7 +37,20 @@ enum ManifestDocument {
             -> [RendererRecord]
         {
             guard !targets.isEmpty else { return [] }
-            let uses = styles.flatMap { CompatibilityScan.uses(in: $0, locator: locator) }
+            // Only what some named renderer dates or cannot draw decides a verdict, and a record shows no place.
+            let profiles = targets.map(\.profile)
+            let uses = styles.flatMap { style in
+                CompatibilityScan.uses(
+                    in: style, locator: locator,
+                    keeping: { row in
+                        profiles.contains { profile in
+                            switch profile.support(of: row) {
+                            case .supported, .unknown: return false
+                            default: return true
+                            }
+                        }
+                    }, locating: false)
+            }
             let report = CompatibilityReport(uses: uses, profiles: targets.map(\.profile))
             return zip(targets, report.verdicts).map { target, verdict in
                 RendererRecord(

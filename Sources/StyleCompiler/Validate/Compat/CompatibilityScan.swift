@@ -9,24 +9,42 @@ public enum CompatibilityScan {
 
     /// Every dated use in `style`, in document order; `locator` places them in their files.
     public static func uses(in style: JSONNode, locator: any SourceLocator) -> [CompatibilityUse] {
-        var scan = Scan(locator: locator)
+        uses(in: style, locator: locator, keeping: nil)
+    }
+
+    /// The uses of the rows `keeping` keeps (all without it), placed in their files unless `locating` is off: a
+    /// check that wants only what some renderer cannot draw skips the thousands of uses every version draws,
+    /// and a verdict that shows no place skips finding places.
+    static func uses(
+        in style: JSONNode, locator: any SourceLocator, keeping: ((RendererSupport.Row) -> Bool)?,
+        locating: Bool = true
+    ) -> [CompatibilityUse] {
+        let scan = Scan(locator: locator, keeping: keeping, locating: locating)
         scan.style(style)
         return scan.found
     }
 
     /// One walk: the uses found so far.
-    private struct Scan {
+    private final class Scan {
         let locator: any SourceLocator
+        let keeping: ((RendererSupport.Row) -> Bool)?
+        let locating: Bool
         var found: [CompatibilityUse] = []
 
-        mutating func style(_ root: JSONNode) {
+        init(locator: any SourceLocator, keeping: ((RendererSupport.Row) -> Bool)?, locating: Bool) {
+            self.locator = locator
+            self.keeping = keeping
+            self.locating = locating
+        }
+
+        func style(_ root: JSONNode) {
             guard let object = root.objectValue else { return }
             for member in object.members {
                 let path = JSONPath([.key(member.key)])
-                let place = locator.keyLocation(of: member) ?? locator.location(of: member.value)
                 add(
                     group: "$root", name: member.key, kind: .property, feature: "root property '\(member.key)'",
-                    path: path, at: place, value: member.value)
+                    path: path, at: locator.keyLocation(of: member) ?? locator.location(of: member.value),
+                    value: member.value)
                 switch member.key {
                 case "sources": sources(member.value)
                 case "layers": layers(member.value)
@@ -36,22 +54,21 @@ public enum CompatibilityScan {
             }
         }
 
-        private mutating func sources(_ node: JSONNode) {
+        private func sources(_ node: JSONNode) {
             for member in node.objectValue?.members ?? [] {
                 guard let type = member.value["type"]?.stringValue else { continue }
                 let group = "source_" + type.replacing("-", with: "_")
                 let path = JSONPath([.key("sources"), .key(member.key)])
                 for property in member.value.objectValue?.members ?? [] {
-                    let place = locator.keyLocation(of: property)
                     add(
                         group: group, name: property.key, kind: .property,
                         feature: "\(type) source property '\(property.key)'", path: path.appending(property.key),
-                        at: place, value: property.value)
+                        at: locator.keyLocation(of: property), value: property.value)
                 }
             }
         }
 
-        private mutating func layers(_ node: JSONNode) {
+        private func layers(_ node: JSONNode) {
             for (index, layer) in (node.arrayValue ?? []).enumerated() {
                 let path = JSONPath([.key("layers"), .index(index)])
                 guard let type = layer["type"]?.stringValue else { continue }
@@ -75,19 +92,18 @@ public enum CompatibilityScan {
             }
         }
 
-        private mutating func properties(_ node: JSONNode, group: String, path: JSONPath) {
+        private func properties(_ node: JSONNode, group: String, path: JSONPath) {
             for member in node.objectValue?.members ?? [] {
-                let place = locator.keyLocation(of: member)
                 let described = group.split(separator: "_").first.map { "\($0) property" } ?? "property"
                 add(
                     group: group, name: member.key, kind: .property, feature: "\(described) '\(member.key)'",
-                    path: path.appending(member.key), at: place, value: member.value)
+                    path: path.appending(member.key), at: locator.keyLocation(of: member), value: member.value)
                 expressions(member.value, path: path.appending(member.key))
             }
         }
 
         /// The operators used in `node` (an expression, a filter or a function's stops), but not inside `literal`.
-        private mutating func expressions(_ node: JSONNode, path: JSONPath) {
+        private func expressions(_ node: JSONNode, path: JSONPath) {
             if let items = node.arrayValue {
                 if let name = items.first?.stringValue {
                     if name == "literal" { return }
@@ -101,7 +117,10 @@ public enum CompatibilityScan {
                             feature: "interpolation '\(name)'", path: path, at: locator.location(of: node), value: node)
                     }
                 }
-                for (index, item) in items.enumerated() { expressions(item, path: path.appending(index)) }
+                // Scalars hold no operator: no path is made for them.
+                for (index, item) in items.enumerated() where item.arrayValue != nil || item.objectValue != nil {
+                    expressions(item, path: path.appending(index))
+                }
             } else if let object = node.objectValue {
                 for member in object.members where member.key == "stops" || member.key == "default" {
                     expressions(member.value, path: path.appending(member.key))
@@ -111,19 +130,21 @@ public enum CompatibilityScan {
 
         /// The rows of an entry that apply to how it is written: basic functionality always, and each capability
         /// the value shows.
-        private mutating func add(
-            group: String, name: String, kind: CompatibilityUse.Kind, feature: String, path: JSONPath,
-            at location: SourceLocation?, value: JSONNode?
+        private func add(
+            group: String, name: String, kind: CompatibilityUse.Kind, feature: @autoclosure () -> String,
+            path: JSONPath, at location: @autoclosure () -> SourceLocation?, value: JSONNode?
         ) {
             for row in RendererSupport.rows(group: group, name: name) {
-                guard let capability = Capability(row.capability), capability.applies(to: value, entry: name) else {
-                    continue
-                }
+                if let keeping, !keeping(row) { continue }
+                guard let capability = Capability.parsed[row.capability], capability.applies(to: value, entry: name)
+                else { continue }
+                let feature = feature()
                 let rowKind: CompatibilityUse.Kind = capability == .basic ? kind : .capability
                 let words = capability == .basic ? feature : "\(row.capability.plainCapability) of \(feature)"
                 found.append(
                     CompatibilityUse(
-                        feature: words, capability: row.capability, path: path, location: location, kind: rowKind,
+                        feature: words, capability: row.capability, path: path, location: locating ? location() : nil,
+                        kind: rowKind,
                         row: row))
             }
         }
@@ -133,6 +154,11 @@ public enum CompatibilityScan {
 /// The capabilities the scan can see in a style; the table's others (`omit to use local fonts`, ...) are not
 /// detected.
 enum Capability: Equatable {
+    /// Each capability text of the table, parsed once (those the scan cannot see are absent).
+    static let parsed: [String: Capability] = Dictionary(
+        RendererSupport.rows.compactMap { row in Capability(row.capability).map { (row.capability, $0) } },
+        uniquingKeysWith: { first, _ in first })
+
     case basic
     case dataDriven
     case globalState
@@ -188,7 +214,19 @@ enum Capability: Equatable {
 
     static func usesFeatureData(_ node: JSONNode) -> Bool {
         if let object = node.objectValue { return object["property"] != nil }
-        return CompatibilityScan.featureOperators.contains { usesOperator($0, in: node) }
+        return usesOperator(in: node) { CompatibilityScan.featureOperators.contains($0) }
+    }
+
+    /// True when an operator `matches` accepts is used in `node` (one walk), outside `literal`.
+    static func usesOperator(in node: JSONNode, _ matches: (String) -> Bool) -> Bool {
+        guard let items = node.arrayValue else {
+            return node.objectValue?.members.contains { usesOperator(in: $0.value, matches) } ?? false
+        }
+        if let name = items.first?.stringValue {
+            if name == "literal" { return false }
+            if matches(name) { return true }
+        }
+        return items.contains { usesOperator(in: $0, matches) }
     }
 
     static func usesOperator(_ name: String, in node: JSONNode) -> Bool {

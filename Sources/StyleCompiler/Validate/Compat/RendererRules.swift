@@ -4,8 +4,11 @@ extension ValidationRun {
     /// Every use of the style that a named renderer version cannot draw, one finding per use and renderer, by
     /// the use's kind (`compat.layer-type`, `compat.property`, `compat.expression`, `compat.capability`).
     func validateRenderers() {
-        let uses = CompatibilityScan.uses(in: style, locator: files)
-        for target in context.renderers {
+        let targets = context.renderers
+        let uses = CompatibilityScan.uses(in: style, locator: files) { row in
+            targets.contains { !$0.profile.support(of: row).isSupported(by: $0.version) }
+        }
+        for target in targets {
             for use in uses {
                 let support = use.support(on: target.profile)
                 guard !support.isSupported(by: target.version) else { continue }

@@ -12,6 +12,9 @@ public enum RendererSupport {
         let android: String?
         let ios: String?
 
+        /// What the row says of each renderer, in `Renderer.allCases` order, read once (a scan asks per use).
+        private let values: [SupportValue]
+
         init(_ group: String, _ name: String, _ capability: String, js: String?, android: String?, ios: String?) {
             self.group = group
             self.name = name
@@ -19,17 +22,16 @@ public enum RendererSupport {
             self.js = js
             self.android = android
             self.ios = ios
+            values = [SupportValue(js), SupportValue(android), SupportValue(ios)]
         }
 
         /// What the row says of `renderer`'s platform.
         func value(for renderer: Renderer) -> SupportValue {
-            let text: String?
             switch renderer {
-            case .mapLibreGLJS: text = js
-            case .mapLibreNativeAndroid: text = android
-            case .mapLibreNativeIOS: text = ios
+            case .mapLibreGLJS: return values[0]
+            case .mapLibreNativeAndroid: return values[1]
+            case .mapLibreNativeIOS: return values[2]
             }
-            return SupportValue(text)
         }
     }
 
