@@ -75,13 +75,6 @@ extension RendererRequirement: ArgumentValue {
     }
 }
 
-/// A version of a renderer (`6.10.0`).
-extension RendererVersion: ArgumentValue {
-    init?(argument: String) { self.init(argument) }
-    static var choices: [String] { [] }
-    static var noun: String { "a version such as 6.10.0" }
-}
-
 /// How a command prints its results.
 enum OutputFormat: String, ArgumentValue, CaseIterable {
     case text, json, sarif, github, gitlab, markdown

@@ -65,12 +65,10 @@ extension BuildOptions {
         var configured: [RendererProfile] = []
         let loader = RendererProfileLoader(inputLoader: inputLoader)
         for reference in collector.configuration.rendererProfiles {
-            let (profile, found) = loader.load(path: reference.path, displayName: reference.displayName)
-            // A profile that cannot be read is named where the configuration names it.
-            diagnostics += found.map { diagnostic in
-                guard diagnostic.rule == Rule.ioRead.id, let location = reference.location else { return diagnostic }
-                return diagnostic.moved(to: location, path: reference.jsonPath, message: diagnostic.message)
-            }
+            let (profile, found) = loader.load(
+                path: reference.path, displayName: reference.displayName, namedAt: reference.location,
+                jsonPath: reference.jsonPath, what: reference.jsonPath.description)
+            diagnostics += found
             if let profile { configured.append(profile) }
         }
         var profiles = RendererProfile.builtIns

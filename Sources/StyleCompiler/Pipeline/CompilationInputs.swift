@@ -178,13 +178,10 @@ public struct CompilationInputs: Sendable {
                         path: path))
                 continue
             }
-            let (profile, found) = profileLoader.load(path: file, displayName: shown)
-            // A profile that cannot be read is named where the declarations name it.
-            profileDiagnostics += found.map { diagnostic in
-                guard diagnostic.rule == Rule.ioRead.id, let location = reference.location else { return diagnostic }
-                return diagnostic.moved(
-                    to: location, path: path, message: "rendererProfiles[\(index)]: \(diagnostic.message)")
-            }
+            let (profile, found) = profileLoader.load(
+                path: file, displayName: shown, namedAt: reference.location, jsonPath: path,
+                what: "rendererProfiles[\(index)]")
+            profileDiagnostics += found
             if let profile {
                 inputs.rendererProfiles.append(profile)
                 inputs.assetPaths.append(file)

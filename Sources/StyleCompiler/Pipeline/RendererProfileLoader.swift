@@ -24,6 +24,19 @@ public struct RendererProfileLoader {
         self.inputLoader = inputLoader
     }
 
+    /// The profile a declarations or configuration file names at `location` (`jsonPath`): as `load(path:displayName:)`,
+    /// but a file that cannot be read is reported where it is named, as `what` ('rendererProfiles[0]').
+    func load(path: String, displayName: String, namedAt location: SourceLocation?, jsonPath: JSONPath, what: String)
+        -> (profile: RendererProfile?, diagnostics: [Diagnostic])
+    {
+        let (profile, found) = load(path: path, displayName: displayName)
+        let placed = found.map { diagnostic in
+            guard diagnostic.rule == Rule.ioRead.id, let location else { return diagnostic }
+            return diagnostic.moved(to: location, path: jsonPath, message: "\(what): \(diagnostic.message)")
+        }
+        return (profile, placed)
+    }
+
     /// The profile in the file at `path` (nil when it has errors: a half-read profile would judge another
     /// renderer), and its findings. Findings name the file `displayName` (by default `path`).
     public func load(path: String, displayName: String? = nil) -> (profile: RendererProfile?, diagnostics: [Diagnostic])

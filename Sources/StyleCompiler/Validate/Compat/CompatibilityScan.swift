@@ -195,7 +195,7 @@ enum Capability: Equatable {
         switch self {
         case .basic: return true
         case .dataDriven: return value.map(Self.usesFeatureData) ?? false
-        case .globalState: return value.map { Self.usesOperator("global-state", in: $0) } ?? false
+        case .globalState: return value.map { Self.usesOperator(in: $0) { $0 == "global-state" } } ?? false
         case .multidirectional:
             // The array form: a list of directions or colours, not an expression.
             guard let items = value?.arrayValue, let first = items.first else { return false }
@@ -227,15 +227,6 @@ enum Capability: Equatable {
             if matches(name) { return true }
         }
         return items.contains { usesOperator(in: $0, matches) }
-    }
-
-    static func usesOperator(_ name: String, in node: JSONNode) -> Bool {
-        guard let items = node.arrayValue else {
-            return node.objectValue?.members.contains { usesOperator(name, in: $0.value) } ?? false
-        }
-        if items.first?.stringValue == "literal" { return false }
-        if items.first?.stringValue == name { return true }
-        return items.contains { usesOperator(name, in: $0) }
     }
 }
 
