@@ -18,6 +18,8 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     case invertedZoomRange(min: Int, max: Int)
     /// A tile size other than a positive number of pixels.
     case invalidTileSize(Int)
+    /// A view side outside 1...`ViewFootprint.maximumSide` CSS pixels.
+    case invalidViewSide(Double)
 
     /// What is wrong, in words.
     public var description: String {
@@ -32,6 +34,8 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(key)' is not a quadkey (digits 0-3, at most \(MapConstants.maximumTileLevel) of them)"
         case .invertedZoomRange(let low, let high): return "zoom range \(low)-\(high) is inverted"
         case .invalidTileSize(let size): return "tile size \(size) is not a positive number of pixels"
+        case .invalidViewSide(let side):
+            return "a view side of \(side) px is outside 1...\(Int(ViewFootprint.maximumSide)) px"
         }
     }
 }

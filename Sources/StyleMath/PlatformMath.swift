@@ -9,6 +9,7 @@
 // The C library's math functions, wrapped once so that no other file of the module needs a platform import.
 
 func mathCos(_ x: Double) -> Double { cos(x) }
+func mathSin(_ x: Double) -> Double { sin(x) }
 func mathTan(_ x: Double) -> Double { tan(x) }
 func mathAtan(_ x: Double) -> Double { atan(x) }
 func mathSinh(_ x: Double) -> Double { sinh(x) }
