@@ -19,6 +19,9 @@ REFUSED = {
     "unknown key": "ignore: [x]\n",
     "unconfigurable rule": "rules:\n  json.syntax: off\n",
     "bad rule setting": "rules:\n  lint.hidden: {severity: note, ignore: [x]}\n",
+    "negative budget": "budgets:\n  stackedRasters: -1\n",
+    "unknown budget": "budgets:\n  requests: 3\n",
+    "bad per-source budget": "budgets:\n  requestsPerView: {total: 3, sources: {a: many}}\n",
 }
 
 

@@ -22,6 +22,7 @@ public enum MCStyleTool {
         DiffCommand.self,
         FetchBaseCommand.self,
         CompatCommand.self,
+        CostCommand.self,
         LSPCommand.self,
         CompletionsCommand.self,
         ManCommand.self,

@@ -57,6 +57,21 @@ public struct TiledSource: Sendable, Equatable {
     /// `bounds`. A renderer with this source working asks for nothing else (GL JS 5.3.0 fetches no parents).
     public func tiles(for view: ViewFootprint) throws(GeoError) -> [TileCoordinate] {
         guard let level = requestedLevel(zoom: view.zoom) else { return [] }
+        return try tiles(for: view, level: level)
+    }
+
+    /// The tiles a renderer that prefetches asks for besides the view's own (MapLibre Native's `prefetchZoomDelta`):
+    /// those of the level `levelsBelow` under the covering level (at least `minimumLevel`) the view meets, inside
+    /// `bounds`; none when that level is not below the requested one or nothing is requested.
+    public func prefetchTiles(for view: ViewFootprint, levelsBelow: Int) throws(GeoError) -> [TileCoordinate] {
+        guard levelsBelow > 0, let requested = requestedLevel(zoom: view.zoom) else { return [] }
+        let level = max(coveringLevel(zoom: view.zoom) - levelsBelow, minimumLevel)
+        guard level < requested else { return [] }
+        return try tiles(for: view, level: level)
+    }
+
+    /// The tiles of `level` the view meets, inside `bounds`.
+    private func tiles(for view: ViewFootprint, level: Int) throws(GeoError) -> [TileCoordinate] {
         let tiles = try view.tiles(level: level)
         guard let bounds else { return tiles }
         let box = try BoundsBox(bounds, level: level)

@@ -105,7 +105,7 @@ import Testing
                     "\(config):\(marks[0].line):\(marks[0].column): error: mc-style has no rule 'lint.hiden'; did you mean 'lint.hidden'? [config.unknown-rule]",
                     "\(config):\(marks[1].line):\(marks[1].column): error: 'loud' is not a severity: use off, note, warning, error [config.invalid]",
                     "\(config):\(marks[2].line):\(marks[2].column): error: rule 'io.read' cannot be configured: without what it reports there is nothing to check [config.invalid]",
-                    "\(config):\(marks[3].line):\(marks[3].column): error: 'ignoreLayer' is not a configuration key (version, rules, ignoreLayers, renderers, rendererProfiles); did you mean 'ignoreLayers'? [config.invalid]",
+                    "\(config):\(marks[3].line):\(marks[3].column): error: 'ignoreLayer' is not a configuration key (version, rules, ignoreLayers, renderers, rendererProfiles, budgets); did you mean 'ignoreLayers'? [config.invalid]",
                 ].map { Substring($0) }, "\(run.output)")
         #expect(!run.output.contains("[lint."), "nothing is checked under a broken configuration")
         let out = folder.appendingPathComponent("out").path

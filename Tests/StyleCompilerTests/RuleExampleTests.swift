@@ -92,10 +92,14 @@ import Testing
             if example.files["base.json"] == nil { try write("base.json", base) }
             try write("mc-style.yaml", text)
             guard example.input == .compile else {
-                return (
-                    ValidateJob(target: nil, environment: example.environment).run(path: path("mc-style.yaml")),
-                    "mc-style.yaml"
-                )
+                var job = ValidateJob(target: nil, environment: example.environment)
+                // A configuration among the files is the team's, as `--config` would give it.
+                if example.files[".mc-style.yaml"] != nil {
+                    let (configuration, problems) = LintConfigurationLoader().load(path: path(".mc-style.yaml"))
+                    guard let configuration else { return (problems, "mc-style.yaml") }
+                    job.options.collector = DiagnosticCollector(configuration: configuration)
+                }
+                return (job.run(path: path("mc-style.yaml")), "mc-style.yaml")
             }
             var job = CompileJob(declarationsPath: path("mc-style.yaml"))
             if let limit = example.maximumOutputSize { job.maximumOutputSize = limit }

@@ -65,6 +65,18 @@ import Testing
             ])
     }
 
+    /// Not measured in GL JS, which prefetches nothing: MapLibre Native's rule, the view's tiles four levels up.
+    @Test func prefetchTakesTheLevelFourBelowWithinTheRange() throws {
+        let view = try #require(phone)
+        let source = try TiledSource(tileSize: 256)
+        #expect(names(try source.prefetchTiles(for: view, levelsBelow: 4)) == ["10/909/403"])
+        #expect(try source.prefetchTiles(for: view, levelsBelow: 0).isEmpty)
+        let floored = try TiledSource(tileSize: 256, minimumLevel: 12)
+        #expect(try floored.prefetchTiles(for: view, levelsBelow: 4).allSatisfy { $0.z == 12 })
+        let capped = try TiledSource(tileSize: 256, maximumLevel: 10)
+        #expect(try capped.prefetchTiles(for: view, levelsBelow: 4).isEmpty, "the level is not below the one asked for")
+    }
+
     @Test func impossibleSourcesAreRefused() {
         #expect(throws: GeoError.invalidTileSize(0)) { try TiledSource(tileSize: 0) }
         #expect(throws: GeoError.invertedZoomRange(min: 12, max: 4)) {

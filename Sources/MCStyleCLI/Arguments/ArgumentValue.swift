@@ -10,6 +10,12 @@ protocol ArgumentValue: Sendable {
     static var choices: [String] { get }
     /// What a value is, for errors ("a number").
     static var noun: String { get }
+    /// Why `text` names no value, when the type can say more than its noun; nil by default.
+    static func rejection(of text: String) -> String?
+}
+
+extension ArgumentValue {
+    static func rejection(of text: String) -> String? { nil }
 }
 
 extension ArgumentValue where Self: RawRepresentable & CaseIterable, RawValue == String {
@@ -77,5 +83,21 @@ extension RendererRequirement: ArgumentValue {
 
 /// How a command prints its results.
 enum OutputFormat: String, ArgumentValue, CaseIterable {
-    case text, json, sarif, github, gitlab, markdown
+    case text, json, sarif, github, gitlab, markdown, html
+}
+
+extension DevicePreset: ArgumentValue {}
+
+/// `LAT,LON,ZOOM,WIDTHxHEIGHT[@RATIO]` or `LAT,LON,ZOOM,PRESET`: a view for `cost --view`.
+extension CostView: ArgumentValue {
+    init?(argument: String) {
+        guard case .success(let view) = CostView.parse(argument) else { return nil }
+        self = view
+    }
+    static var choices: [String] { [] }
+    static var noun: String { "a view, \(CostView.syntax)" }
+    static func rejection(of text: String) -> String? {
+        guard case .failure(let error) = CostView.parse(text) else { return nil }
+        return error.description
+    }
 }

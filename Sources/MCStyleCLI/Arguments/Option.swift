@@ -72,6 +72,7 @@ struct Option<Value: ArgumentValue>: OptionDeclaration {
                     "'\(text)' is not a valid value for '--\(name)': expected \(choices.joined(separator: ", "))"
                         + Suggestion.didYouMean(text, among: choices))
             }
+            if let reason = Value.rejection(of: text) { throw UsageError("--\(name): \(reason)") }
             throw UsageError("'\(text)' is not \(Value.noun) (option '--\(name)')")
         }
         if let bounds, let number = (value as? any NumericArgument)?.numericValue, !bounds.contains(number) {

@@ -131,7 +131,7 @@ enum ValidateCommand: Subcommand {
             let listing = collector.listing(read)
             io.writeOutput(
                 GitHubPrinter(currentDirectory: io.currentDirectory).render(listing.listed) + listing.omittedLines)
-        case .text, .markdown:
+        case .text, .markdown, .html:
             let printer = TextDiagnosticPrinter(useColor: false)
             let listing = collector.listing(read)
             let notes = shown.count - read.count

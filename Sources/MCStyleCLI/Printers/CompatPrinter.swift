@@ -98,6 +98,6 @@ struct CompatPrinter {
     }
 
     private static func cell(_ text: String) -> String {
-        VisibleText.escaped(text).replacing("|", with: "\\|").replacing("`", with: "'")
+        VisibleText.markdownCell(text)
     }
 }

@@ -11,6 +11,9 @@ enum DisplayWidth {
         return isWide(scalar.value) ? 2 : 1
     }
 
+    /// The cells `text` takes.
+    static func of(_ text: String) -> Int { text.unicodeScalars.reduce(0) { $0 + cells($1) } }
+
     private static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
         0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,

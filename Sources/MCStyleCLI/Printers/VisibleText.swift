@@ -26,6 +26,11 @@ enum VisibleText {
         return result
     }
 
+    /// `text` for one cell of a Markdown table: controls escaped, `|` escaped, backticks made quotes.
+    static func markdownCell(_ text: String) -> String {
+        escaped(text).replacing("|", with: "\\|").replacing("`", with: "'")
+    }
+
     private static func needsEscape(_ scalar: Unicode.Scalar, keepingTabs: Bool) -> Bool {
         switch scalar.value {
         case 0x09: return !keepingTabs

@@ -49,6 +49,8 @@ public struct LintConfiguration: Sendable, Equatable {
     /// Own renderer profile files (`rendererProfiles:`, relative to the configuration file), read when a run
     /// needs its renderers.
     public var rendererProfiles: [RendererProfileReference] = []
+    /// Limits on what the composed map may cost per view (`budgets:`).
+    public var budgets = CostBudgets()
 
     /// A configuration of per-rule settings (by rule id) and layers every rule ignores.
     public init(rules: [String: RuleSettings] = [:], ignoredLayers: [LayerGlob] = []) {

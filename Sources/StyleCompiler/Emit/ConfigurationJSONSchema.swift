@@ -27,6 +27,42 @@ public enum ConfigurationJSONSchema {
                 ]),
             ])
         ])
+        let budget = JSONNode.object(["type": .string("integer"), "minimum": .integer(0)])
+        let budgets = JSONNode.object([
+            "type": .string("object"), "additionalProperties": .bool(false),
+            "description": .string(
+                "Limits per view over the declarations' views, checked by validate and compile (budget.* rules)."),
+            "properties": .object([
+                "requestsPerView": .object([
+                    "description": .string(
+                        "Requests per view (tiles shown, prefetched, files), in total or {total, sources: {ID: N}}."),
+                    "oneOf": .array([
+                        .object(["$ref": .string("#/$defs/budget")]),
+                        .object([
+                            "type": .string("object"), "additionalProperties": .bool(false),
+                            "properties": .object([
+                                "total": .object(["$ref": .string("#/$defs/budget")]),
+                                "sources": .object([
+                                    "type": .string("object"),
+                                    "additionalProperties": .object(["$ref": .string("#/$defs/budget")]),
+                                ]),
+                            ]),
+                        ]),
+                    ]),
+                ]),
+                "stackedRasters": .object([
+                    "$ref": .string("#/$defs/budget"),
+                    "description": .string("Opaque raster layers shown over one another in a view."),
+                ]),
+                "activeLayers": .object([
+                    "$ref": .string("#/$defs/budget"), "description": .string("Layers shown in a view."),
+                ]),
+                "styleBytes": .object([
+                    "$ref": .string("#/$defs/budget"),
+                    "description": .string("The composed style's size, in bytes of compact JSON."),
+                ]),
+            ]),
+        ])
         let rules = catalog.filter(\.isConfigurable).map { rule in
             JSONMember(
                 key: rule.id,
@@ -64,8 +100,11 @@ public enum ConfigurationJSONSchema {
                     "items": .object(["type": .string("string"), "minLength": .integer(1)]),
                     "description": .string("Own renderer profile files, relative to this file."),
                 ]),
+                "budgets": .object(["$ref": .string("#/$defs/budgets")]),
             ]),
-            "$defs": .object(["setting": settings, "ignoreLayers": globs, "rule": ruleSetting]),
+            "$defs": .object([
+                "setting": settings, "ignoreLayers": globs, "rule": ruleSetting, "budget": budget, "budgets": budgets,
+            ]),
         ])
     }
 }

@@ -130,7 +130,18 @@ public struct CompileJob: Sendable {
             )
         }
         let styleDiagnostics = perVariant.mergingVariants(named: inputs.hasNamedVariants)
-        return (diagnostics + styleDiagnostics).removingRepeats().sortedByPlace(files: inputs.files.map(\.name))
+        let budgets = collector.configuration.budgets
+        let budgetDiagnostics =
+            budgets.isEmpty
+            ? []
+            : BudgetCheck.findings(
+                CostedVariants(
+                    views: inputs.declarations.views.map { CostView($0) },
+                    variants: compositions.indices.map { (inputs.variants[$0].name, compositions[$0].style) },
+                    model: .model(for: target)
+                ).costs, budgets: budgets, fileName: inputs.files.first?.name ?? "mc-style.yaml")
+        return (diagnostics + styleDiagnostics + collector.collected(budgetDiagnostics)).removingRepeats()
+            .sortedByPlace(files: inputs.files.map(\.name))
     }
 
     /// Reads the inputs and composes them onto every variant's base; nil (with the diagnostics) when either step

@@ -69,7 +69,8 @@ private struct ConfigurationReading {
     let folder: String
     var diagnostics: [Diagnostic] = []
 
-    static let keys = ["version", "rules", "ignoreLayers", "renderers", "rendererProfiles"]
+    static let keys = ["version", "rules", "ignoreLayers", "renderers", "rendererProfiles", "budgets"]
+    static let budgetKeys = ["requestsPerView", "stackedRasters", "activeLayers", "styleBytes"]
     static let ruleKeys = ["severity", "ignoreLayers"]
 
     mutating func configuration(_ root: JSONNode) -> LintConfiguration {
@@ -111,6 +112,9 @@ private struct ConfigurationReading {
                         path: FilePaths.join(folder, text), displayName: FilePaths.join(displayFolder, text),
                         location: file.location(of: node), jsonPath: path))
             }
+        }
+        if let budgets = object["budgets"], budgets.value != .null {
+            configuration.budgets = self.budgets(budgets, path: JSONPath([.key("budgets")]))
         }
         guard let rules = object["rules"] else { return configuration }
         guard let members = rules.objectValue?.members else {
@@ -161,6 +165,62 @@ private struct ConfigurationReading {
             settings.ignoredLayers = layerGlobs(globs, path: path.appending("ignoreLayers"))
         }
         return settings
+    }
+
+    /// `budgets:`: each limit a whole number of at least 0; `requestsPerView` a number or `{total, sources}`.
+    private mutating func budgets(_ node: JSONNode, path: JSONPath) -> CostBudgets {
+        var budgets = CostBudgets()
+        budgets.location = file.location(of: node)
+        guard let object = node.objectValue else {
+            fail(node, path, "budgets is a mapping of \(Self.budgetKeys.joined(separator: ", ")) to limits")
+            return budgets
+        }
+        for member in object.members where !Self.budgetKeys.contains(member.key) {
+            fail(
+                file.keyLocation(of: member) ?? file.location(of: member.value), path.appending(member.key),
+                "'\(member.key)' is not a budget (\(Self.budgetKeys.joined(separator: ", ")))"
+                    + Suggestion.didYouMean(member.key, among: Self.budgetKeys))
+        }
+        if let requests = object["requestsPerView"] {
+            let requestsPath = path.appending("requestsPerView")
+            if let perView = requests.objectValue {
+                for member in perView.members where !["total", "sources"].contains(member.key) {
+                    fail(
+                        file.keyLocation(of: member) ?? file.location(of: member.value),
+                        requestsPath.appending(member.key),
+                        "'\(member.key)' is not part of requestsPerView (total, sources)"
+                            + Suggestion.didYouMean(member.key, among: ["total", "sources"]))
+                }
+                budgets.requestsPerView = perView["total"].flatMap { limit($0, path: requestsPath.appending("total")) }
+                if let sources = perView["sources"] {
+                    let sourcesPath = requestsPath.appending("sources")
+                    guard let members = sources.objectValue?.members else {
+                        fail(sources, sourcesPath, "requestsPerView's sources maps source ids to limits")
+                        return budgets
+                    }
+                    for member in members {
+                        guard let limit = limit(member.value, path: sourcesPath.appending(member.key)) else { continue }
+                        budgets.requestsPerSource.append((member.key, limit))
+                    }
+                }
+            } else {
+                budgets.requestsPerView = limit(requests, path: requestsPath)
+            }
+        }
+        budgets.stackedRasters = object["stackedRasters"].flatMap { limit($0, path: path.appending("stackedRasters")) }
+        budgets.activeLayers = object["activeLayers"].flatMap { limit($0, path: path.appending("activeLayers")) }
+        budgets.styleBytes = object["styleBytes"].flatMap { limit($0, path: path.appending("styleBytes")) }
+        return budgets
+    }
+
+    /// One budget: a whole number of at least 0.
+    private mutating func limit(_ node: JSONNode, path: JSONPath) -> CostBudgets.Limit? {
+        // YAML scalars arrive as text; a JSON configuration's as numbers.
+        guard let value = node.numberValue?.intValue ?? node.stringValue.flatMap({ Int($0) }), value >= 0 else {
+            fail(node, path, "a budget is a whole number of at least 0")
+            return nil
+        }
+        return CostBudgets.Limit(value, at: file.location(of: node))
     }
 
     private mutating func setting(_ node: JSONNode, path: JSONPath) -> LintConfiguration.Setting? {

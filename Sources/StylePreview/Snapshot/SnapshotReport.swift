@@ -45,9 +45,7 @@ public enum SnapshotReport {
     }
 
     static func html(_ results: [SnapshotComparison.Result], threshold: Int) -> String {
-        func escaped(_ text: String) -> String {
-            text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing("\"", with: "&quot;")
-        }
+        let escaped = HTMLText.escaped
         var rows = ""
         for result in results {
             let name = escaped(result.name)

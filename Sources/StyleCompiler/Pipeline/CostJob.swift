@@ -1,0 +1,82 @@
+import LocatedJSON
+
+/// `mc-style cost` short of printing: the declarations composed onto every variant's base, then each view
+/// (the declarations' `views:` and the command line's) costed as the target's renderer fetches it, and the
+/// team's budgets checked.
+public struct CostJob: Sendable {
+    /// What the command line says: the target, the environment, the configuration (budgets among it).
+    public var options: BuildOptions
+    /// Views the command line adds (`--view`), costed in every variant.
+    public var extraViews: [CostView] = []
+    /// The screen the declarations' views are costed on (`--device`); nil keeps their own sizes.
+    public var device: DevicePreset?
+    /// A snapshot recording whose tile sizes give bytes per view (`--tiles`); nil: none.
+    public var recordingFolder: String?
+
+    /// A job with `options`.
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// What a run finds: the costs (nil when the declarations could not be read or composed, or there is no
+    /// view) and every finding, the budgets' among them.
+    public struct Outcome: Sendable {
+        /// Per view and variant; nil when nothing could be costed.
+        public let costs: [ViewCost]?
+        /// The renderer modelled.
+        public let model: CostModel
+        /// What kept the declarations from being costed, and the budgets passed.
+        public let diagnostics: [Diagnostic]
+    }
+
+    /// The cost of the declarations at `path`. Missing environment variables stand in, as `validate
+    /// --secrets-absent` does: what the map fetches does not depend on them.
+    public func run(path: String) -> Outcome {
+        let (loaded, readDiagnostics) = CompilationInputs.load(
+            declarationsPath: path, environment: options.environment, environmentStandIns: true,
+            inputLoader: options.inputLoader)
+        let collector = options.collector.masking(loaded?.declarations.environmentValues ?? [])
+        var diagnostics = collector.collected(readDiagnostics)
+        let target = options.targetOverride ?? loaded?.declarations.target ?? .tomtom
+        let model = CostModel.model(for: target)
+        guard let inputs = loaded, !diagnostics.containsErrors else {
+            return Outcome(costs: nil, model: model, diagnostics: diagnostics)
+        }
+        var variants: [(name: String, style: JSONNode)] = []
+        for variant in inputs.variants {
+            let (composition, problems) = StyleCompilation.composeUnvalidated(
+                base: variant.base.root, declarations: inputs.declarations, target: target, apiKey: nil,
+                embedsEnvironment: false, variant: inputs.composedVariant(variant), files: inputs.fileTable)
+            diagnostics += collector.collected(problems)
+            if let composition { variants.append((variant.name, composition.style)) }
+        }
+        guard variants.count == inputs.variants.count, !diagnostics.containsErrors else {
+            return Outcome(costs: nil, model: model, diagnostics: diagnostics)
+        }
+        let views = inputs.declarations.views.map { CostView($0, device: device) } + extraViews
+        guard !views.isEmpty else {
+            let missing = Diagnostic(
+                .declViews,
+                "nothing to cost: the declarations have no views: add views: (name, center, zoom, size) or give --view \(CostView.syntax)",
+                at: nil, fileName: path)
+            return Outcome(costs: nil, model: model, diagnostics: diagnostics + [missing])
+        }
+        var recorded: RecordedTiles?
+        if let recordingFolder {
+            switch RecordedTiles.load(folder: recordingFolder) {
+            case .success(let tiles): recorded = tiles
+            case .failure(let error):
+                return Outcome(costs: nil, model: model, diagnostics: diagnostics + [error.diagnostic])
+            }
+        }
+        let costed = CostedVariants(views: views, variants: variants, model: model, recorded: recorded)
+        for (view, reason) in costed.failures {
+            diagnostics.append(
+                Diagnostic(
+                    .declViews, "view '\(view.name)' cannot be costed: \(reason)", at: view.location, fileName: path))
+        }
+        let budgets = BudgetCheck.findings(
+            costed.costs, budgets: collector.configuration.budgets, fileName: inputs.files.first?.name ?? path)
+        return Outcome(costs: costed.costs, model: model, diagnostics: diagnostics + collector.collected(budgets))
+    }
+}
