@@ -149,6 +149,15 @@ views:
     failures.check(replayed.returncode == 0 and first.exists() and second.exists()
                    and first.read_bytes() == second.read_bytes(),
                    f"and a replay with the tile server gone gives the same picture {replayed.stderr[-300:]}")
+    # The same recording gives `mc-style cost` the bytes of the view's tiles, found by their URLs.
+    cost = subprocess.run([tool, "cost", str(declarations), "--tiles", str(project / "recorded"), "--format", "json"],
+                          capture_output=True, text=True, cwd=project, env=environment)
+    local = {}
+    if cost.returncode == 0:
+        view = json.loads(cost.stdout)["views"][0]
+        local = next((source for source in view["sources"] if source["id"] == "mc-raster-src-local"), {})
+    failures.check(local.get("recordedBytes", 0) > 0 and local.get("unrecordedTiles") == 0,
+                   f"and cost --tiles finds every tile of the view in it, with its bytes ({local}) {cost.stderr[-300:]}")
 
 
 def check_failing_hosts(tool, maplibre, project, environment, failures):
