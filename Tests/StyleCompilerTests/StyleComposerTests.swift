@@ -178,7 +178,9 @@ import Testing
         let maplibre = StyleComposer(target: .maplibre, files: Self.files).compose(
             base: try Self.base(), declarations: declarations)
         let passed = maplibre.style["layers"]?.arrayValue?.first { $0["id"]?.stringValue == "mc-raster-layer-a" }
-        #expect(passed?["minzoom"]?.numberValue?.text == "12" && passed?["maxzoom"]?.numberValue?.text == "14")
+        #expect(
+            passed?["minzoom"]?.numberValue?.text == "11" && passed?["maxzoom"]?.numberValue?.text == "13",
+            "MapLibre's zoom is one below the unified zoom, at the same ground scale")
     }
 
     @Test func apiKeyFillsTomTomURLsOnly() throws {

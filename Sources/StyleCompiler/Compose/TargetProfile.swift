@@ -34,12 +34,13 @@ public struct TargetProfile: Sendable {
         sendsRequestHeaders: false
     )
 
-    /// MapLibre: the style specification as it is.
+    /// MapLibre: the style specification as it is; a camera zoom in MapLibre's zoom, one below the unified zoom
+    /// (the same ground scale, as MapConductor's MapLibre provider converts its camera), at least 0.
     public static let maplibre = TargetProfile(
         target: .maplibre,
         emittedTileSize: { $0 },
         insertsBaseRaster: false,
-        layerZoom: { zoom, _ in zoom },
+        layerZoom: { zoom, _ throws(GeoError) in max(0, try ZoomCalibration.mapLibreZoom(unifiedZoom: zoom)) },
         needsCalibrationLatitude: false,
         emitsLayerMapping: false,
         sendsRequestHeaders: true
