@@ -59,22 +59,24 @@ public struct CostJob: Sendable {
                 .declViews,
                 "nothing to cost: the declarations have no views: add views: (name, center, zoom, size) or give --view \(CostView.syntax)",
                 at: nil, fileName: path)
-            return Outcome(costs: nil, model: model, diagnostics: diagnostics + [missing])
+            return Outcome(costs: nil, model: model, diagnostics: diagnostics + collector.collected([missing]))
         }
         var recorded: RecordedTiles?
         if let recordingFolder {
             switch RecordedTiles.load(folder: recordingFolder) {
             case .success(let tiles): recorded = tiles
             case .failure(let error):
-                return Outcome(costs: nil, model: model, diagnostics: diagnostics + [error.diagnostic])
+                return Outcome(
+                    costs: nil, model: model, diagnostics: diagnostics + collector.collected([error.diagnostic]))
             }
         }
         let costed = CostedVariants(views: views, variants: variants, model: model, recorded: recorded)
-        for (view, reason) in costed.failures {
-            diagnostics.append(
+        // Every finding goes through the collector: the team's settings applied, the run's secrets masked.
+        diagnostics += collector.collected(
+            costed.failures.map { view, reason in
                 Diagnostic(
-                    .declViews, "view '\(view.name)' cannot be costed: \(reason)", at: view.location, fileName: path))
-        }
+                    .declViews, "view '\(view.name)' cannot be costed: \(reason)", at: view.location, fileName: path)
+            })
         let budgets = BudgetCheck.findings(
             costed.costs, budgets: collector.configuration.budgets, fileName: inputs.files.first?.name ?? path)
         return Outcome(costs: costed.costs, model: model, diagnostics: diagnostics + collector.collected(budgets))
