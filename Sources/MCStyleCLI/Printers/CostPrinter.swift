@@ -56,11 +56,8 @@ struct CostPrinter {
     }
 
     private func totals(_ cost: ViewCost) -> String {
-        let tiles = cost.sources.reduce(0) { $0 + $1.tiles }
-        let prefetch = cost.sources.reduce(0) { $0 + $1.prefetch }
-        let files = cost.sources.reduce(0) { $0 + $1.files }
         let layers = cost.shownLayers.map { "\($0.type) \($0.count)" }.joined(separator: ", ")
-        return "requests \(cost.requests) (tiles \(tiles), prefetch \(prefetch), files \(files)); "
+        return "requests \(cost.requests) (tiles \(cost.tiles), prefetch \(cost.prefetch), files \(cost.files)); "
             + "layers shown \(cost.shownLayerCount)\(layers.isEmpty ? "" : " (\(layers))"); "
             + "opaque rasters stacked \(cost.stackedRasters); style \(cost.styleBytes) bytes"
             + (cost.recordedBytes.map { "; tiles recorded \($0) bytes" } ?? "")
@@ -174,10 +171,8 @@ struct CostPrinter {
             "| view | variant | zoom | requests | tiles | prefetch | layers shown | opaque rasters stacked | style bytes |\n"
         text += "|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
         for cost in costs {
-            let tiles = cost.sources.reduce(0) { $0 + $1.tiles }
-            let prefetch = cost.sources.reduce(0) { $0 + $1.prefetch }
             text +=
-                "| \(cell(cost.view.name)) | \(cell(cost.variant)) | \(number(cost.view.zoom)) | \(cost.requests) | \(tiles) | \(prefetch) | \(cost.shownLayerCount) | \(cost.stackedRasters) | \(cost.styleBytes) |\n"
+                "| \(cell(cost.view.name)) | \(cell(cost.variant)) | \(number(cost.view.zoom)) | \(cost.requests) | \(cost.tiles) | \(cost.prefetch) | \(cost.shownLayerCount) | \(cost.stackedRasters) | \(cost.styleBytes) |\n"
         }
         text += "\n| view | variant | source | status | level | tiles | prefetch | files | if failing |\n"
         text += "|---|---|---|---|---:|---:|---:|---:|---:|\n"

@@ -42,6 +42,12 @@ public struct ViewCost: Sendable {
 
     /// Requests for the view: every source's tiles, prefetched tiles and files.
     public var requests: Int { sources.reduce(0) { $0 + $1.requests } }
+    /// Tiles every source asks for to fill the view.
+    public var tiles: Int { sources.reduce(0) { $0 + $1.tiles } }
+    /// Tiles every source prefetches.
+    public var prefetch: Int { sources.reduce(0) { $0 + $1.prefetch } }
+    /// Files every source fetches.
+    public var files: Int { sources.reduce(0) { $0 + $1.files } }
     /// The layers shown, of every type.
     public var shownLayerCount: Int { shownLayers.reduce(0) { $0 + $1.count } }
     /// Bytes of the view's tiles in the recording; nil without one.

@@ -48,14 +48,11 @@ public struct CompatibilityJob {
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         var uses: [CompatibilityUse] = []
         var seen: Set<String> = []
-        var found = diagnostics
-        for variant in inputs.variants {
-            let (composition, problems) = StyleCompilation.composeUnvalidated(
-                base: variant.base.root, declarations: inputs.declarations, target: target, apiKey: nil,
-                embedsEnvironment: false, variant: inputs.composedVariant(variant), files: inputs.fileTable)
-            found += problems
-            guard let composition else { return Outcome(report: nil, targets: [], diagnostics: found) }
-            for use in CompatibilityScan.uses(in: composition.style, locator: inputs.fileTable) {
+        let (styles, problems) = inputs.composedStyles(target: target)
+        let found = diagnostics + problems
+        guard let styles else { return Outcome(report: nil, targets: [], diagnostics: found) }
+        for (_, style) in styles {
+            for use in CompatibilityScan.uses(in: style, locator: inputs.fileTable) {
                 let place = use.location.map { "\($0.file.name):\($0.offset)" } ?? use.path.description
                 if seen.insert("\(use.feature)\u{1}\(use.capability)\u{1}\(place)").inserted { uses.append(use) }
             }

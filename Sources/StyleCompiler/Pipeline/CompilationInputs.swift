@@ -51,6 +51,23 @@ public struct CompilationInputs: Sendable {
         return context
     }
 
+    /// Every variant's style composed for `target` to be read, not written: unvalidated, no key filled, `${NAME}`
+    /// left as parameters (what `compat` and `cost` read). The styles by variant name, in variant order (nil when
+    /// a variant could not be composed), and what composing found.
+    func composedStyles(target: Target) -> (styles: [(name: String, style: JSONNode)]?, diagnostics: [Diagnostic]) {
+        var styles: [(name: String, style: JSONNode)] = []
+        var found: [Diagnostic] = []
+        for variant in variants {
+            let (composition, problems) = StyleCompilation.composeUnvalidated(
+                base: variant.base.root, declarations: declarations, target: target, apiKey: nil,
+                embedsEnvironment: false, variant: composedVariant(variant), files: fileTable)
+            found += problems
+            guard let composition else { return (nil, found) }
+            styles.append((variant.name, composition.style))
+        }
+        return (styles, found)
+    }
+
     /// Inputs of one base style, read into `fileTable`.
     public init(declarations: Declarations, base: JSONDocument, files: [SourceFile] = [], fileTable: SourceFiles) {
         self.init(

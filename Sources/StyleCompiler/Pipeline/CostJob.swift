@@ -42,15 +42,9 @@ public struct CostJob: Sendable {
         guard let inputs = loaded, !diagnostics.containsErrors else {
             return Outcome(costs: nil, model: model, diagnostics: diagnostics)
         }
-        var variants: [(name: String, style: JSONNode)] = []
-        for variant in inputs.variants {
-            let (composition, problems) = StyleCompilation.composeUnvalidated(
-                base: variant.base.root, declarations: inputs.declarations, target: target, apiKey: nil,
-                embedsEnvironment: false, variant: inputs.composedVariant(variant), files: inputs.fileTable)
-            diagnostics += collector.collected(problems)
-            if let composition { variants.append((variant.name, composition.style)) }
-        }
-        guard variants.count == inputs.variants.count, !diagnostics.containsErrors else {
+        let (composed, problems) = inputs.composedStyles(target: target)
+        diagnostics += collector.collected(problems)
+        guard let variants = composed, !diagnostics.containsErrors else {
             return Outcome(costs: nil, model: model, diagnostics: diagnostics)
         }
         let views = inputs.declarations.views.map { CostView($0, device: device) } + extraViews

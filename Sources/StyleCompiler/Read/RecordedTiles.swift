@@ -32,9 +32,7 @@ public struct RecordedTiles: Sendable {
         }
         var sizes: [String: Int] = [:]
         for member in root.objectValue?.members ?? [] {
-            guard let file = member.value["file"]?.stringValue, file.utf8.count == 64,
-                file.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
-            else { continue }
+            guard let file = member.value["file"]?.stringValue, Self.isStoredName(file) else { continue }
             var status = stat()
             guard lstat(FilePaths.join(folder, file), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
                 continue
@@ -47,6 +45,12 @@ public struct RecordedTiles: Sendable {
     /// Sizes by URL, for a recording made elsewhere (tests).
     public init(sizes: [String: Int]) {
         self.sizes = sizes
+    }
+
+    /// Whether `name` can be a stored file's name: 64 lowercase hexadecimal digits (the SHA-256 of its URL), so
+    /// that an index cannot point outside its folder.
+    public static func isStoredName(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// The recorded size of `url`, in bytes; nil when the recording lacks it.

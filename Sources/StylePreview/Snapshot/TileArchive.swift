@@ -167,10 +167,8 @@ public final class TileArchive: Sendable {
         }
     }
 
-    /// A stored file's name: 64 hexadecimal digits, so that an index cannot point outside its folder.
-    static func isStoredName(_ name: String) -> Bool {
-        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
+    /// A stored file's name: `RecordedTiles`' one rule, so that an index cannot point outside its folder.
+    static func isStoredName(_ name: String) -> Bool { RecordedTiles.isStoredName(name) }
 
     /// The type to serve a stored answer as: by its first bytes, then by the URL's ending.
     static func contentType(_ url: String, _ bytes: [UInt8]) -> String {
