@@ -40,7 +40,9 @@ import Testing
         #expect(notRun.count < Self.recipes.count / 3)
     }
 
-    @Test(arguments: projects)
+    // One project at a time: GitLab's recipe writes to /tmp/old and /tmp/new (a runner's own container), which
+    // two projects run at once would share.
+    @Test(.serialized, arguments: projects)
     func everyRecipeRunsOnAPullRequest(_ project: Project) throws {
         let scratch = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
