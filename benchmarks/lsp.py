@@ -7,8 +7,9 @@ Two projects: the demo (fixtures/demo, the shipped 50-layer base) and, where ../
 TomTom's real basic-main base (906 layers) with three variants (basic-main, hybrid-main, basic-nolabels) and ten
 anchored sources. For each: the time from a didChange (an opacity edited) to its publishDiagnostics, the time of
 a completion of anchor layer ids (until the answer's first byte, and until the client has parsed it), and the
-server's peak resident memory (VmHWM) at the end. Prints a table;
-benchmarks/README.md keeps the figures.
+server's peak resident memory (VmHWM) at the end. Then minified styles, each one line of JSON (TomTom's basic-main,
+and a 20,000-layer style made from it): the time from didOpen to the first diagnostics and of a documentSymbol.
+Prints tables; benchmarks/README.md keeps the figures.
 """
 import argparse
 import json
@@ -123,6 +124,45 @@ def measure(tool: str, folder: pathlib.Path, anchor: str, rounds: int) -> dict:
             "answer": milliseconds(answers), "items": len(answer["result"]["items"]), "memory": memory / 1024}
 
 
+def minified(tool: str, path: pathlib.Path) -> dict:
+    """didOpen to the first diagnostics, and documentSymbol, on a one-line style."""
+    uri = path.as_uri()
+    text = path.read_text(encoding="utf-8")
+    server = Server(tool)
+    server.request("initialize", {"processId": os.getpid(), "rootUri": path.parent.as_uri(), "capabilities": {}})
+    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    started = time.perf_counter()
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                 "params": {"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}})
+    found = server.diagnostics(uri)
+    opened = time.perf_counter() - started
+    started = time.perf_counter()
+    symbols = server.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})["result"]
+    symbol_time = time.perf_counter() - started
+    server.request("shutdown", {})
+    server.send({"jsonrpc": "2.0", "method": "exit"})
+    server.process.wait(timeout=30)
+    return {"open": opened * 1000, "symbols": symbol_time * 1000, "findings": len(found),
+            "count": sum(len(symbol.get("children", [])) for symbol in symbols)}
+
+
+def minified_styles(work: pathlib.Path, shared: pathlib.Path) -> list:
+    source = shared / "corpus/styles/tomtom-basic-main.json"
+    if not source.exists():
+        return []
+    folder = work / "minified"
+    (folder / ".git").mkdir(parents=True)
+    style = json.loads(source.read_text(encoding="utf-8"))
+    small = folder / "basic-main.min.json"
+    small.write_text(json.dumps(style, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
+    layers = style["layers"]
+    style["layers"] = [dict(layers[index % len(layers)], id=f"{layers[index % len(layers)]['id']} {index}")
+                       for index in range(20_000)]
+    large = folder / "twenty-thousand.min.json"
+    large.write_text(json.dumps(style, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
+    return [("TomTom basic-main, one line (906 layers)", small), ("20,000 layers, one line", large)]
+
+
 def demo(work: pathlib.Path) -> pathlib.Path:
     folder = work / "demo"
     (folder / ".git").mkdir(parents=True)
@@ -178,6 +218,15 @@ def main():
             print(f"| {label} | {result['open']:.1f} ms | {result['change'][0]:.1f} / {result['change'][1]:.1f} ms "
                   f"| {result['answer'][0]:.2f} / {result['answer'][1]:.2f} ms ({result['items']} items) "
                   f"| {result['completion'][0]:.2f} / {result['completion'][1]:.2f} ms | {result['memory']:.1f} MB |")
+        styles = minified_styles(work, pathlib.Path(arguments.shared))
+        if styles:
+            print()
+            print("| minified style | open → diagnostics | documentSymbol |")
+            print("|---|---|---|")
+        for label, path in styles:
+            result = minified(arguments.tool, path)
+            print(f"| {label} | {result['open']:.0f} ms ({result['findings']} findings) "
+                  f"| {result['symbols']:.0f} ms ({result['count']} symbols) |")
 
 
 if __name__ == "__main__":

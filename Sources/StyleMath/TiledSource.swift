@@ -56,46 +56,57 @@ public struct TiledSource: Sendable, Equatable {
     /// The tiles requested to fill `view` when they load: those of the requested level the view meets, inside
     /// `bounds`. A renderer with this source working asks for nothing else (GL JS 5.3.0 fetches no parents).
     public func tiles(for view: ViewFootprint) throws(GeoError) -> [TileCoordinate] {
-        guard let level = requestedLevel(zoom: view.zoom) else { return [] }
-        return try tiles(for: view, level: level)
+        try tileSet(for: view).tiles
+    }
+
+    /// ``tiles(for:)`` as runs of columns, counted without a value per tile.
+    public func tileSet(for view: ViewFootprint) throws(GeoError) -> TileSet {
+        guard let level = requestedLevel(zoom: view.zoom) else { return TileSet(level: 0) }
+        return try tileSet(for: view, level: level)
     }
 
     /// The tiles a renderer that prefetches asks for besides the view's own (MapLibre Native's `prefetchZoomDelta`):
     /// those of the level `levelsBelow` under the covering level (at least `minimumLevel`) the view meets, inside
     /// `bounds`; none when that level is not below the requested one or nothing is requested.
     public func prefetchTiles(for view: ViewFootprint, levelsBelow: Int) throws(GeoError) -> [TileCoordinate] {
-        guard levelsBelow > 0, let requested = requestedLevel(zoom: view.zoom) else { return [] }
+        try prefetchTileSet(for: view, levelsBelow: levelsBelow).tiles
+    }
+
+    /// ``prefetchTiles(for:levelsBelow:)`` as runs of columns.
+    public func prefetchTileSet(for view: ViewFootprint, levelsBelow: Int) throws(GeoError) -> TileSet {
+        guard levelsBelow > 0, let requested = requestedLevel(zoom: view.zoom) else { return TileSet(level: 0) }
         let level = max(coveringLevel(zoom: view.zoom) - levelsBelow, minimumLevel)
-        guard level < requested else { return [] }
-        return try tiles(for: view, level: level)
+        guard level < requested else { return TileSet(level: level) }
+        return try tileSet(for: view, level: level)
     }
 
     /// The tiles of `level` the view meets, inside `bounds`.
-    private func tiles(for view: ViewFootprint, level: Int) throws(GeoError) -> [TileCoordinate] {
-        let tiles = try view.tiles(level: level)
+    private func tileSet(for view: ViewFootprint, level: Int) throws(GeoError) -> TileSet {
+        let tiles = try view.tileSet(level: level)
         guard let bounds else { return tiles }
         let box = try BoundsBox(bounds, level: level)
-        return tiles.filter(box.contains)
+        return tiles.clipped(columns: box.columns, rows: box.rows)
     }
 
     /// The tiles requested when every tile fails (a broken or refusing tile service): the view's tiles, then,
     /// for each, its ancestors down to `failureClimb` levels below the covering level or `minimumLevel`, each
     /// once, as GL JS looks for a parent to show instead. Ordered by level, then row, then column.
     public func tilesWhenFailing(for view: ViewFootprint) throws(GeoError) -> [TileCoordinate] {
-        let ideal = try tiles(for: view)
-        guard let level = ideal.first?.z else { return [] }
+        try tileSetsWhenFailing(for: view).flatMap(\.tiles)
+    }
+
+    /// ``tilesWhenFailing(for:)`` as one set per level, lowest level first.
+    public func tileSetsWhenFailing(for view: ViewFootprint) throws(GeoError) -> [TileSet] {
+        let ideal = try tileSet(for: view)
+        guard !ideal.isEmpty else { return [] }
         let lowest = max(coveringLevel(zoom: view.zoom) - Self.failureClimb, minimumLevel)
-        var found = Set(ideal)
-        var generation = found
-        for parentLevel in stride(from: level - 1, through: lowest, by: -1) {
-            var parents = Set<TileCoordinate>()
-            for tile in generation {
-                parents.insert(try TileCoordinate(x: tile.x >> 1, y: tile.y >> 1, z: parentLevel))
-            }
-            found.formUnion(parents)
-            generation = parents
+        var sets = [ideal]
+        var generation = ideal
+        while generation.level > lowest {
+            generation = generation.parents()
+            sets.append(generation)
         }
-        return found.sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
+        return sets.reversed()
     }
 }
 
@@ -119,5 +130,4 @@ private struct BoundsBox {
         rows = north < south ? north..<south : 0..<0
     }
 
-    func contains(_ tile: TileCoordinate) -> Bool { columns.contains(tile.x) && rows.contains(tile.y) }
 }

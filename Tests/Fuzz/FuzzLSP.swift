@@ -1,7 +1,9 @@
-// libFuzzer target: the language server. The input's first byte picks the document kind and the position
-// encoding, the rest is the document's text; the server opens it, checks it, and answers completion, hover,
-// definition, code actions and symbols at places across it, then takes the raw input as a message body. Any
-// text must give answers or error responses, never a crash or a trap in the position arithmetic.
+// libFuzzer target: the language server, every message kind it handles. The input's first byte picks the document
+// kind and the position encoding, the rest is the document's text; the server opens it, checks it, and answers
+// completion, hover, definition, code actions (forward, reversed and huge ranges) and symbols at places across it;
+// then the text is edited in ranges taken from its own bytes, saved, watched, closed, and the raw input is taken as
+// a message body. Any text must give answers or error responses, never a crash or a trap in the position
+// arithmetic.
 // Built by .ci/fuzz.sh, not by SwiftPM.
 import LocatedJSON
 import StyleLanguageServer
@@ -62,11 +64,72 @@ public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 ]))
         }
     }
+    func at(_ line: Int, _ character: Int) -> JSONNode {
+        .object(["line": .integer(line), "character": .integer(character)])
+    }
+    // Ranges that end before they start, or lie far past the text, as a confused client may send.
+    for (start, end) in [(at(lines, 3), at(0, 1)), (at(0, Int.max), at(Int.max, 0)), (at(-1, -5), at(1, Int.min))] {
+        id += 1
+        send(
+            .object([
+                "jsonrpc": .string("2.0"), "id": .integer(id), "method": .string("textDocument/codeAction"),
+                "params": .object([
+                    "textDocument": identifier, "range": .object(["start": start, "end": end]),
+                    "context": .object(["diagnostics": .array([])]),
+                ]),
+            ]))
+    }
+    id += 1
     send(
         .object([
-            "jsonrpc": .string("2.0"), "id": .integer(id + 1), "method": .string("textDocument/documentSymbol"),
+            "jsonrpc": .string("2.0"), "id": .integer(id), "method": .string("textDocument/documentSymbol"),
             "params": .object(["textDocument": identifier]),
         ]))
+    // Incremental edits whose ranges and texts come from the input's own bytes, each checked at the flush.
+    var version = 1
+    for (index, byte) in bytes.dropFirst().prefix(6).enumerated() {
+        version += 1
+        let line = Int(byte % 5)
+        let character = Int(byte / 5)
+        let range = JSONNode.object([
+            "start": at(line, character), "end": at(line - Int(byte & 1), character / (index + 1)),
+        ])
+        let inserted = String(decoding: bytes.dropFirst(index).prefix(Int(byte % 7)), as: UTF8.self)
+        send(
+            .object([
+                "jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"),
+                "params": .object([
+                    "textDocument": .object(["uri": .string(uri), "version": .integer(version)]),
+                    "contentChanges": .array([.object(["range": range, "text": .string(inserted)])]),
+                ]),
+            ]))
+        id += 1
+        send(
+            .object([
+                "jsonrpc": .string("2.0"), "id": .integer(id), "method": .string("textDocument/hover"),
+                "params": .object(["textDocument": identifier, "position": at(line, character)]),
+            ]))
+    }
+    _ = server.flush()
+    for (method, params) in [
+        ("textDocument/didSave", JSONNode.object(["textDocument": identifier])),
+        (
+            "workspace/didChangeWatchedFiles",
+            .object(["changes": .array([.object(["uri": .string(uri), "type": .integer(Int(selector % 3) + 1)])])])
+        ),
+        ("textDocument/didClose", .object(["textDocument": identifier])),
+    ] {
+        send(.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]))
+        _ = server.flush()
+    }
+    id += 1
+    send(
+        .object([
+            "jsonrpc": .string("2.0"), "id": .integer(id), "method": .string("textDocument/completion"),
+            "params": .object(["textDocument": identifier, "position": at(0, 0)]),
+        ]))
     _ = server.handle(bytes)
+    send(.object(["jsonrpc": .string("2.0"), "id": .integer(id + 1), "method": .string("shutdown")]))
+    send(.object(["jsonrpc": .string("2.0"), "method": .string("exit")]))
     return 0
 }

@@ -29,6 +29,38 @@ import Testing
         #expect(lines.line(ofOffset: 6) == 1)
     }
 
+    /// A minified style is one long line: every position on it must agree with counting from the line's start,
+    /// across checkpoints that fall beside multi-byte scalars.
+    @Test func aLongLineAgreesWithCountingFromItsStart() {
+        let piece = "{\"id\":\"国土-🗾-é\",\"x\":1},"
+        let long = Array(("a\n" + String(repeating: piece, count: 120) + "\r\nz 🗾").utf8)
+        let lines = LineIndex(long)
+        var offset = 0
+        while offset <= long.count {
+            for encoding in [PositionEncoding.utf16, .utf32, .utf8] {
+                let line = lines.line(ofOffset: offset)
+                let start = lines.lineStarts[line]
+                let end = min(offset, lines.lineEnd(line))
+                let expected = String(decoding: long[start..<end], as: UTF8.self).unicodeScalars.reduce(0) {
+                    $0 + encoding.width(of: $1)
+                }
+                let position = lines.position(ofOffset: offset, encoding: encoding)
+                #expect(position == LSPPosition(line: line, character: expected), "offset \(offset) \(encoding)")
+                if end == offset {
+                    #expect(lines.offset(of: position, encoding: encoding) == offset, "offset \(offset) \(encoding)")
+                }
+            }
+            offset += offset < long.count && long[offset] >= 0x80 ? LineIndex.scalarLength(long[offset]) : 1
+        }
+        // Inside a scalar's bytes (UTF-8) or between a surrogate pair's units (UTF-16): the scalar's start.
+        let emoji = (long.firstRange(of: Array("🗾".utf8))?.lowerBound ?? 0)
+        let emojiPosition = lines.position(ofOffset: emoji, encoding: .utf8)
+        #expect(
+            lines.offset(of: LSPPosition(line: 1, character: emojiPosition.character + 2), encoding: .utf8) == emoji)
+        let utf16 = lines.position(ofOffset: emoji, encoding: .utf16)
+        #expect(lines.offset(of: LSPPosition(line: 1, character: utf16.character + 1), encoding: .utf16) == emoji)
+    }
+
     @Test func utf8IsChosenOnlyWhenOffered() {
         #expect(PositionEncoding.negotiated(offered: ["utf-16", "utf-8"]) == .utf8)
         #expect(PositionEncoding.negotiated(offered: ["utf-32"]) == .utf16)

@@ -44,6 +44,38 @@ import Testing
         }
     }
 
+    /// A keystroke must never stop the server: a text ending half-way through an escape, and a code-action
+    /// range that ends before it starts, each get an answer.
+    @Test func halfTypedEscapesAndReversedRangesAreAnswered() throws {
+        let server = LanguageServer(settings: .init(environment: [:]))
+        _ = try answers(server, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        let uri = "file:///nonexistent-session-folder/mc-style.yaml"
+        let text = #"version: 1\nsources:\n  - id: \"a\\"#
+        _ = try answers(
+            server,
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"yaml","version":1,"text":"\#(text)"}}}"#
+        )
+        _ = server.flush()
+        let position = #"{"line":2,"character":11}"#
+        for (id, method) in ["textDocument/completion", "textDocument/hover", "textDocument/definition"].enumerated() {
+            let answer = try answers(
+                server,
+                #"{"jsonrpc":"2.0","id":\#(id + 2),"method":"\#(method)","params":{"textDocument":{"uri":"\#(uri)"},"position":\#(position)}}"#
+            )
+            #expect(answer.first?["error"] == nil, "\(method)")
+        }
+        let symbols = try answers(
+            server,
+            #"{"jsonrpc":"2.0","id":9,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#
+        )
+        #expect(symbols.first?["result"]?.arrayValue != nil)
+        let reversed = try answers(
+            server,
+            #"{"jsonrpc":"2.0","id":10,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":2,"character":9},"end":{"line":0,"character":1}},"context":{"diagnostics":[]}}}"#
+        )
+        #expect(reversed.first?["result"]?.arrayValue != nil)
+    }
+
     @Test func aChangeIsCheckedOnceAtTheFlush() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-session-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
@@ -74,6 +106,43 @@ import Testing
         #expect(codes == ["decl.range"])
         #expect(!server.hasPendingWork)
         #expect(server.flush().isEmpty)
+    }
+
+    /// A new buffer in a folder that does not exist yet is confined as one in an existing folder: a base outside
+    /// its project is refused, never read, and none of its layer ids reaches a message or a completion.
+    @Test func aNewBuffersBaseOutsideTheProjectIsNeverRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-confine-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = #"{"version": 8, "sources": {}, "layers": [{"id": "Private layer", "type": "background"}]}"#
+        try base.write(to: folder.appendingPathComponent("outside.json"), atomically: true, encoding: .utf8)
+        let server = LanguageServer(settings: .init(environment: [:]))
+        _ = try answers(server, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        let text =
+            #"version: 1\nbase: ../../outside.json\nsources:\n  - id: a\n    urlTemplate: https://t.example.com/{z}/{x}/{y}.png\n    placement: { below: Private layr }\n"#
+        for (index, subfolder) in ["not-yet/sub", "exists/sub"].enumerated() {
+            if index == 1 {
+                try FileManager.default.createDirectory(
+                    at: folder.appendingPathComponent(subfolder), withIntermediateDirectories: true)
+            }
+            let uri = DocumentURIText.uri(folder.appendingPathComponent(subfolder + "/mc-style.yaml").path)
+            _ = try answers(
+                server,
+                #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"yaml","version":1,"text":"\#(text)"}}}"#
+            )
+            let published = try server.flush().map { try JSONParser().parse(bytes: $0, name: "flush").root }
+            let diagnostics = published.flatMap { $0["params"]?["diagnostics"]?.arrayValue ?? [] }
+            #expect(diagnostics.compactMap { $0["code"]?.stringValue } == ["decl.path-escape"], "\(subfolder)")
+            let said = published.map { String(decoding: JSONWriter(style: .compact).bytes($0), as: UTF8.self) }
+            #expect(!said.joined().contains("Private layer"), "\(subfolder)")
+            let completion = try answers(
+                server,
+                #"{"jsonrpc":"2.0","id":\#(index + 2),"method":"textDocument/completion","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":5,"character":24}}}"#
+            )
+            let items =
+                completion.first?["result"]?["items"]?.arrayValue ?? completion.first?["result"]?.arrayValue ?? []
+            #expect(!items.contains { $0["label"]?.stringValue == "Private layer" }, "\(subfolder)")
+        }
     }
 }
 

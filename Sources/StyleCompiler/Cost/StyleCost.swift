@@ -40,8 +40,8 @@ public struct StyleCost: Sendable {
             var (tiles, prefetch) = (0, 0)
             for source in sources where moment.usedSources.contains(source.id) {
                 guard case .tiled(let tiled, _, _, _) = source.reach else { continue }
-                tiles += try tiled.tiles(for: moment.footprint).count
-                prefetch += try tiled.prefetchTiles(for: moment.footprint, levelsBelow: model.prefetchLevels).count
+                tiles += try tiled.tileSet(for: moment.footprint).count
+                prefetch += try tiled.prefetchTileSet(for: moment.footprint, levelsBelow: model.prefetchLevels).count
             }
             curve.append(ViewCost.ZoomRequests(zoom: zoom, tiles: tiles, prefetch: prefetch))
         }
@@ -77,19 +77,27 @@ public struct StyleCost: Sendable {
                 cost.status = .belowMinzoom
                 break
             }
-            let tiles = try tiled.tiles(for: at.footprint)
+            // Counted as runs of columns: a tiny tileSize makes millions of tiles, never millions of values.
+            let tiles = try tiled.tileSet(for: at.footprint)
             cost.level = level
             cost.status = tiles.isEmpty && tiled.bounds != nil ? .outsideBounds : .shown
             cost.tiles = tiles.count
-            cost.prefetch = try tiled.prefetchTiles(for: at.footprint, levelsBelow: model.prefetchLevels).count
-            cost.onFailure = try tiled.tilesWhenFailing(for: at.footprint).count
+            cost.prefetch = try tiled.prefetchTileSet(for: at.footprint, levelsBelow: model.prefetchLevels).count
+            cost.onFailure = try tiled.tileSetsWhenFailing(for: at.footprint).reduce(0) { $0 + $1.count }
             if let recorded, !urls.templates.isEmpty {
-                cost.recordedBytes = 0
-                for tile in tiles {
+                // More tiles than a recording's index can list are not looked up one by one: none is recorded.
+                guard tiles.count <= Limits.recordedTilesLookedUp else {
+                    cost.unrecordedTiles = tiles.count
+                    break
+                }
+                var bytes = 0
+                for tile in tiles.tiles {
                     let size = urls.urls(for: tile, pixelRatio: view.pixelRatio).lazy.compactMap(recorded.size(of:))
                         .first
-                    if let size { cost.recordedBytes? += size } else { cost.unrecordedTiles += 1 }
+                    // Each size is at most the replay limit, so the sum stays far below Int.max.
+                    if let size { bytes += size } else { cost.unrecordedTiles += 1 }
                 }
+                cost.recordedBytes = bytes
             }
         }
         return cost.built

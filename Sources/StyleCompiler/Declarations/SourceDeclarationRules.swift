@@ -5,6 +5,8 @@ import StyleRuntime
 /// Checks on a decoded source that the schema cannot express: its kind's own (`SourceKind.check`), tile sizes
 /// that are not powers of two, zoom levels past 22, and bounds that are empty or reach past the Mercator limit.
 enum SourceDeclarationRules {
+    /// Tile sizes below this many pixels are warned about: each halving quadruples a view's requests.
+    static let smallestUsualTileSize = 64
     /// Tokens MapLibre fills in tile URLs, plus TomTom's `{key}` placeholder.
     static let knownTokens: Set<String> = ["z", "x", "y", "quadkey", "bbox-epsg-3857", "prefix", "ratio", "key"]
     static func check(
@@ -20,7 +22,12 @@ enum SourceDeclarationRules {
         source.kind.descriptor.check(
             source, source.kind.address, SourceCheckContext(platforms: platforms, platformsLocation: platformsLocation),
             &findings)
-        if source.tileSize & (source.tileSize - 1) != 0 {
+        if source.tileSize < Self.smallestUsualTileSize {
+            report(
+                .warning, .sourcesTileSize, .tileSize,
+                "tileSize \(source.tileSize) is below \(Self.smallestUsualTileSize) pixels: a view needs \(Self.smallestUsualTileSize * Self.smallestUsualTileSize / max(1, source.tileSize * source.tileSize))x the requests of a \(Self.smallestUsualTileSize)-pixel source; tile servers render 256 or 512"
+            )
+        } else if source.tileSize & (source.tileSize - 1) != 0 {
             report(
                 .warning, .sourcesTileSize, .tileSize,
                 "tileSize \(source.tileSize) is not a power of two: tile servers and renderers expect 256 or 512, and on tomtom it is emitted halved (\(max(1, source.tileSize / 2)))"
@@ -370,7 +377,8 @@ extension Rule {
         ])
     static let sourcesTileSize = Rule(
         "sources.tile-size", .error,
-        summary: "A raster tile size that is not a positive whole number (error) or not a power of two (warning).",
+        summary:
+            "A raster tile size that is not a positive whole number (error), below 64 pixels or not a power of two (warning).",
         help: "Declare the tile size the server renders, in pixels; 256 or 512 unless it really is another.",
         examples: [
             .triggering(

@@ -2,7 +2,8 @@ import LocatedJSON
 import StyleRuntime
 
 /// Literal credentials in text: values of the credential query parameters (`CredentialScan.parameters`, compared
-/// without regard to case), Mapbox `pk.`/`sk.` tokens and AWS access key ids (`AKIA...`, `ASIA...`). The scan
+/// without regard to case and to percent-encoding: `?%6Bey=` is `?key=`), the password of a URL's user info
+/// (`https://user:password@host`), Mapbox `pk.`/`sk.` tokens and AWS access key ids (`AKIA...`, `ASIA...`). The scan
 /// (`secret.literal-key`) and every masker (diagnostics, excerpts, diffs) share this one vocabulary. Messages
 /// show only the first four characters.
 enum CredentialScan {
@@ -12,16 +13,20 @@ enum CredentialScan {
         "sig", "signature", "secret", "client_secret", "password", "subscription-key", "appid", "app_code",
         "x-amz-signature", "x-amz-credential", "x-amz-security-token",
     ]
-    /// The longest parameter name, in bytes.
-    private static let longestParameter = parameters.map(\.utf8.count).max() ?? 0
+    /// The longest parameter name as it may be written, in bytes: each character percent-encoded (`%6B`).
+    private static let longestParameter = 3 * (parameters.map(\.utf8.count).max() ?? 0)
 
-    /// A cheap first look at the bytes: only text with `=` (a query value), `k.` (a Mapbox token) or `AKIA`/`ASIA`
-    /// (an AWS key id) can hold a credential, and most strings of a style (ids, property names, colors) have none.
+    /// A cheap first look at the bytes: only text with `=` (a query value), `@` (a URL's user info), `k.` (a
+    /// Mapbox token) or `AKIA`/`ASIA` (an AWS key id) can hold a credential, and most strings of a style (ids, property names, colors) have none.
     static func mayHoldCredential(_ text: String) -> Bool {
         var previous: UInt8 = 0
         var capitals = 0
         for byte in text.utf8 {
-            if byte == UInt8(ascii: "=") || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "k")) { return true }
+            if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "@")
+                || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "k"))
+            {
+                return true
+            }
             capitals = (65...90).contains(byte) ? capitals + 1 : 0
             if capitals >= 4 { return true }
             previous = byte
@@ -55,6 +60,7 @@ enum CredentialScan {
             }
         }
         found += awsAccessKeyIDs(in: bytes)
+        found += userInfoPasswords(in: bytes)
         var seen: Set<String> = []
         return found.filter { seen.insert($0).inserted }
     }
@@ -62,7 +68,9 @@ enum CredentialScan {
     /// The literal value after the `=` at `equals`, when the name before it is a credential parameter.
     private static func parameterValue(in bytes: [UInt8], equalsAt equals: Int, anywhere: Bool) -> String? {
         var start = equals
-        while start > 0, equals - start < longestParameter, isNameByte(bytes[start - 1]) { start -= 1 }
+        while start > 0, equals - start < longestParameter, isNameByte(bytes[start - 1]) || bytes[start - 1] == 0x25 {
+            start -= 1
+        }
         guard start < equals else { return nil }
         if start > 0 {
             let before = bytes[start - 1]
@@ -71,8 +79,9 @@ enum CredentialScan {
         } else if !anywhere {
             return nil
         }
-        let name = String(decoding: bytes[start..<equals], as: UTF8.self).lowercased()
-        guard parameters.contains(name) else { return nil }
+        guard let name = percentDecoded(bytes[start..<equals])?.lowercased(), parameters.contains(name) else {
+            return nil
+        }
         var end = equals + 1
         // A `{placeholder}` value is read whole, so that it is recognised as one.
         // Prose may follow it with punctuation ("...?key={key}: record it"), which is not part of the value.
@@ -90,6 +99,64 @@ enum CredentialScan {
     /// The bytes that end a parameter's value: the next parameter or the fragment, and the quotes, spaces and
     /// brackets around a URL quoted in JSON, YAML or prose.
     private static let valueEnds = Set("&#\"' \n\t,;)]}<>".utf8)
+
+    /// `bytes` with `%XX` escapes decoded; nil when an escape is broken or the result is not UTF-8.
+    private static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
+                else { return nil }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// The passwords of URLs' user info: what stands between the `:` and the `@` of `scheme://user:password@host`
+    /// (the authority ends at the first `/`, `?`, `#`, `\\`, quote or space after `://`).
+    private static func userInfoPasswords(in bytes: [UInt8]) -> [String] {
+        var found: [String] = []
+        var index = 0
+        while index + 3 <= bytes.count {
+            guard bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
+                bytes[index + 2] == UInt8(ascii: "/")
+            else {
+                index += 1
+                continue
+            }
+            let start = index + 3
+            var end = start
+            while end < bytes.count, !authorityEnds.contains(bytes[end]) { end += 1 }
+            if let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")),
+                let colon = bytes[start..<at].firstIndex(of: UInt8(ascii: ":"))
+            {
+                let password = Substring(String(decoding: bytes[(colon + 1)..<at], as: UTF8.self))
+                if isLiteral(password) { found.append(String(password)) }
+            }
+            index = end
+        }
+        return found
+    }
+
+    /// The bytes that end a URL's authority, as browsers read it (a backslash among them), or the URL itself.
+    private static let authorityEnds = Set("/?#\\\"' \n\t<>".utf8)
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "-")
@@ -170,12 +237,12 @@ enum CredentialScan {
 
     /// Names of fields whose value is a credential, normalised (lowercase, without `-`, `_` and `.`): exactly one
     /// of `exactFieldNames`, or ending in one of `fieldNameEndings` (`apiKey`, `owner-key`, `X-Api-Key`,
-    /// `accessToken`). A name that merely ends in "key" (`cacheKey`, `symbol-sort-key`) is no credential's.
+    /// `accessToken`, `Cookie`). A name that merely ends in "key" (`cacheKey`, `symbol-sort-key`) is no credential's.
     static let exactFieldNames: Set<String> = ["auth", "sig", "key"]
     static let fieldNameEndings = [
         "apikey", "accesskey", "secretkey", "privatekey", "ownerkey", "subscriptionkey", "appkey", "clientkey",
         "authkey", "token", "secret", "password", "passwd", "signature", "authorization", "credential",
-        "credentials",
+        "credentials", "cookie",
     ]
 
     /// True for a field name that holds a credential (see `exactFieldNames`).

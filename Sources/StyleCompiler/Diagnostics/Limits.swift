@@ -30,6 +30,9 @@ public enum Limits {
     public static let sourceIDLength = 128
     /// One remote file a snapshot records or replays (a tile, a TileJSON, a sprite, a glyph range), bytes (16 MiB).
     public static let remoteFileSize = 16 << 20
+    /// Tiles of one source in one view that `cost --tiles` looks up in a recording, one by one: more than a
+    /// 16 MiB index can list (an entry takes well over 160 bytes).
+    public static let recordedTilesLookedUp = 100_000
     /// A snapshot tiles folder's `index.json`, bytes (16 MiB).
     public static let tilesIndexSize = 16 << 20
     /// One picture a snapshot takes or compares with (a baseline PNG), bytes (32 MiB).

@@ -207,13 +207,15 @@ public struct CompilationInputs: Sendable {
         return (inputs, diagnostics + assetDiagnostics + profileDiagnostics)
     }
 
-    /// The finding for a declared path that leads out of the project.
+    /// The finding for a path that a declarations or configuration file (`reader`) names and that leads out of
+    /// the project: the one rule both follow.
     static func escapeDiagnostic(
-        _ what: String, shown: String, project: ProjectFolder?, at location: SourceLocation?, path: JSONPath
+        _ what: String, shown: String, project: ProjectFolder?, at location: SourceLocation?, path: JSONPath,
+        reader: String = "a declarations file"
     ) -> Diagnostic {
         Diagnostic(
             .declPathEscape,
-            "\(what) '\(shown)' lies outside the project folder\(project.map { " (\($0.path))" } ?? ""): a declarations file reads only files inside its project; give a file from elsewhere on the command line (--base, --sprite, --fonts, --vector-layers)",
+            "\(what) '\(shown)' lies outside the project folder\(project.map { " (\($0.path))" } ?? ""): \(reader) reads only files inside its project; give a file from elsewhere on the command line (--base, --sprite, --fonts, --vector-layers, --renderer-profile)",
             at: location, path: path)
     }
 }
@@ -231,9 +233,9 @@ private struct WantedBase: Sendable {
 extension Rule {
     static let declPathEscape = Rule(
         "decl.path-escape", .error, configurable: false,
-        summary: "A base or asset path in the declarations leads out of the project folder.",
+        summary: "A base, asset or profile path in the declarations or configuration leads out of the project folder.",
         help:
-            "Keep bases and assets inside the project (the folder holding .git, or the declarations file's folder); give others on the command line.",
+            "Keep bases, assets and renderer profiles inside the project (the folder holding .git, or the declarations or configuration file's folder); give others on the command line.",
         examples: [
             .triggering(
                 .declarations,

@@ -55,7 +55,8 @@ public struct LintConfigurationLoader {
         }
         let root: JSONNode
         do { root = try YAMLReader().read(file) } catch { return (nil, [Diagnostic(error)]) }
-        var reading = ConfigurationReading(file: file, folder: FilePaths.directory(of: path))
+        var reading = ConfigurationReading(
+            file: file, folder: FilePaths.directory(of: path), project: ProjectFolder(declarationsPath: path))
         let configuration = reading.configuration(root)
         return (reading.diagnostics.containsErrors ? nil : configuration, reading.diagnostics.sortedByPlace())
     }
@@ -67,6 +68,8 @@ private struct ConfigurationReading {
     let file: SourceFile
     /// The configuration file's folder, which its profile paths are relative to.
     let folder: String
+    /// The project the configuration's paths must stay in, as a declarations file's do.
+    let project: ProjectFolder?
     var diagnostics: [Diagnostic] = []
 
     static let keys = ["version", "rules", "ignoreLayers", "renderers", "rendererProfiles", "budgets"]
@@ -107,10 +110,18 @@ private struct ConfigurationReading {
             for (text, node, path) in strings(
                 profiles, path: JSONPath([.key("rendererProfiles")]), what: "rendererProfiles")
             {
+                let (profilePath, shown) = (FilePaths.join(folder, text), FilePaths.join(displayFolder, text))
+                // Found by itself in any folder above the work: a path out of the project is never read or quoted.
+                guard project?.contains(profilePath) ?? false else {
+                    diagnostics.append(
+                        CompilationInputs.escapeDiagnostic(
+                            "\(path)", shown: shown, project: project, at: file.location(of: node), path: path,
+                            reader: "a configuration file"))
+                    continue
+                }
                 configuration.rendererProfiles.append(
                     RendererProfileReference(
-                        path: FilePaths.join(folder, text), displayName: FilePaths.join(displayFolder, text),
-                        location: file.location(of: node), jsonPath: path))
+                        path: profilePath, displayName: shown, location: file.location(of: node), jsonPath: path))
             }
         }
         if let budgets = object["budgets"], budgets.value != .null {

@@ -10,7 +10,8 @@ import LocatedJSON
 
 /// The sizes of the files a snapshot recording holds (`mc-style snapshot --record --tiles FOLDER`): its
 /// `index.json` maps each URL (secrets shown as `{key}` and `${NAME}`) to a stored file named by 64 hexadecimal
-/// digits. Only regular files are counted, never through a link.
+/// digits. Only regular files are counted, never through a link, and only up to the size a replay serves
+/// (`Limits.remoteFileSize`).
 public struct RecordedTiles: Sendable {
     /// URL -> the stored file's size in bytes.
     private let sizes: [String: Int]
@@ -34,7 +35,10 @@ public struct RecordedTiles: Sendable {
         for member in root.objectValue?.members ?? [] {
             guard let file = member.value["file"]?.stringValue, Self.isStoredName(file) else { continue }
             var status = stat()
-            guard lstat(FilePaths.join(folder, file), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            // A file larger than a replay serves (a sparse file claiming terabytes) is not a recorded tile.
+            guard lstat(FilePaths.join(folder, file), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+                status.st_size >= 0, status.st_size <= Limits.remoteFileSize
+            else {
                 continue
             }
             sizes[member.key] = Int(status.st_size)

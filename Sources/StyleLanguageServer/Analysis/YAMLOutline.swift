@@ -127,6 +127,8 @@ struct YAMLOutline {
             }
             index += 1
         }
+        // A backslash last on the line (an escape half typed) skips past the end: the value ends there.
+        index = min(index, end)
         while index > from, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 { index -= 1 }
         return index
     }

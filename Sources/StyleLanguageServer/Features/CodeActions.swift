@@ -9,10 +9,9 @@ extension LanguageServer {
         guard let start = params["range"]?["start"], let end = params["range"]?["end"] else {
             throw RPCError(.invalidParams, "the request has no range")
         }
-        let requested =
-            document.lines.offset(
-                of: Self.position(start), encoding: encoding)...document.lines.offset(
-                of: Self.position(end), encoding: encoding)
+        // A range that ends before it starts (a client's mistake) is taken as the span between its two ends.
+        let ends = [start, end].map { document.lines.offset(of: Self.position($0), encoding: encoding) }
+        let requested = (ends.min() ?? 0)...(ends.max() ?? 0)
         var actions: [JSONNode] = []
         let converter = DiagnosticConverter(encoding: encoding, rulesDocumentation: settings.rulesDocumentation)
         for diagnostic in findings(in: document.path) {

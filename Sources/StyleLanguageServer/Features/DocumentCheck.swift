@@ -14,15 +14,18 @@ struct DocumentCheck {
     /// True when the check read `path`.
     func reads(_ path: String) -> Bool { readPaths.contains(path) }
 
-    /// The base style of each variant, as absolute paths, for a declarations file at `path`.
+    /// The base style of each variant, as absolute paths, for a declarations file at `path`: only those inside
+    /// its project, as the check reads them (a base outside is reported, never read, completed or quoted).
     func bases(declaredIn path: String) -> [(variant: String, path: String)] {
         guard let declarations else { return [] }
         let folder = FilePaths.directory(of: path)
-        if !declarations.bases.isEmpty {
-            return declarations.bases.map { ($0.name, FilePaths.normalized(FilePaths.join(folder, $0.path))) }
-        }
-        return declarations.base.map { [(BaseVariant.defaultName, FilePaths.normalized(FilePaths.join(folder, $0)))] }
-            ?? []
+        let declared: [(variant: String, path: String)] =
+            declarations.bases.isEmpty
+            ? declarations.base.map { [(BaseVariant.defaultName, $0)] } ?? []
+            : declarations.bases.map { ($0.name, $0.path) }
+        let project = ProjectFolder(declarationsPath: path)
+        return declared.map { ($0.variant, FilePaths.normalized(FilePaths.join(folder, $0.path))) }
+            .filter { project?.contains($0.path) ?? false }
     }
 }
 

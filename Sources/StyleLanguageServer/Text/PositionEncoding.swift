@@ -29,38 +29,61 @@ struct LSPPosition: Equatable {
 
 /// Where each line of a text starts, to turn byte offsets into LSP positions and back.
 ///
-/// Lines end at `\n`, `\r\n` or a lone `\r`, as LSP and the library's `SourceFile` both count them.
+/// Lines end at `\n`, `\r\n` or a lone `\r`, as LSP and the library's `SourceFile` both count them. A
+/// position's character is counted from a checkpoint at most ``checkpointStride`` bytes before it, never from the
+/// start of its line, so a minified style of one long line costs O(log n + stride) per position, not O(line).
 struct LineIndex {
     let bytes: [UInt8]
     /// Byte offset at which each line starts.
     let lineStarts: [Int]
+    /// Scalar boundaries about every ``checkpointStride`` bytes (line starts among them), ascending.
+    private let checkpoints: [Int]
+    /// The UTF-16 code units and the scalars before each checkpoint, counted from the text's start.
+    private let utf16Before: [Int]
+    private let scalarsBefore: [Int]
+
+    /// Bytes between two checkpoints, at most (a scalar longer than one byte may push one a little further).
+    static let checkpointStride = 256
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
+        var checkpoints = [0]
+        var utf16Before = [0]
+        var scalarsBefore = [0]
+        var utf16 = 0
+        var scalars = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0x0A {
-                starts.append(index + 1)
-            } else if byte == 0x0D {
-                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
+            var next = index + 1
+            if byte == 0x0D, next < bytes.count, bytes[next] == 0x0A { next += 1 }
+            if byte >= 0x80 {
+                next = min(index + Self.scalarLength(byte), bytes.count)
+                let scalar = String(decoding: bytes[index..<next], as: UTF8.self).unicodeScalars.first
+                utf16 += scalar.map { PositionEncoding.utf16.width(of: $0) } ?? 1
+            } else {
+                utf16 += next - index
             }
-            index += 1
+            scalars += byte >= 0x80 ? 1 : next - index
+            let newLine = byte == 0x0A || byte == 0x0D
+            if newLine { starts.append(next) }
+            if newLine || next - (checkpoints.last ?? 0) >= Self.checkpointStride, next < bytes.count {
+                checkpoints.append(next)
+                utf16Before.append(utf16)
+                scalarsBefore.append(scalars)
+            }
+            index = next
         }
         lineStarts = starts
+        self.checkpoints = checkpoints
+        self.utf16Before = utf16Before
+        self.scalarsBefore = scalarsBefore
     }
 
     /// The 0-based line holding byte `offset`.
     func line(ofOffset offset: Int) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+        Self.lastIndex(in: lineStarts, atMost: offset)
     }
 
     /// Where line `line`'s text ends (before its line end).
@@ -79,11 +102,7 @@ struct LineIndex {
         let start = lineStarts[line]
         let end = min(clamped, lineEnd(line))
         guard encoding != .utf8 else { return LSPPosition(line: line, character: end - start) }
-        var units = 0
-        for scalar in String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars {
-            units += encoding.width(of: scalar)
-        }
-        return LSPPosition(line: line, character: units)
+        return LSPPosition(line: line, character: units(before: end, encoding) - units(before: start, encoding))
     }
 
     /// The byte offset of an LSP position: a line past the end is the text's end, a character past the line's
@@ -93,18 +112,65 @@ struct LineIndex {
         guard position.line < lineStarts.count else { return bytes.count }
         let start = lineStarts[position.line]
         let end = lineEnd(position.line)
-        var offset = start
-        var units = 0
-        while offset < end, units < position.character {
-            let length = Self.scalarLength(bytes[offset])
-            let scalarEnd = min(offset + length, end)
-            let scalar = String(decoding: bytes[offset..<scalarEnd], as: UTF8.self).unicodeScalars.first
-            let width = scalar.map { encoding.width(of: $0) } ?? 1
-            if units + width > position.character { break }
+        // No line holds more units than bytes: clamping first keeps a client's huge number from overflowing.
+        let character = min(max(position.character, 0), end - start)
+        guard encoding != .utf8 else {
+            var offset = start + character
+            while offset > start, offset < end, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+            return offset
+        }
+        let lineUnits = units(before: start, encoding)
+        let target = lineUnits + character
+        // The last checkpoint of this line at or before the target, found by bisection over the checkpoints.
+        let table = encoding == .utf16 ? utf16Before : scalarsBefore
+        let first = Self.lastIndex(in: checkpoints, atMost: start)
+        var low = first
+        var high = Self.lastIndex(in: checkpoints, atMost: end)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if table[middle] <= target { low = middle } else { high = middle - 1 }
+        }
+        var offset = max(checkpoints[low], start)
+        var units = offset == start ? lineUnits : table[low]
+        while offset < end, units < target {
+            let scalarEnd = min(offset + Self.scalarLength(bytes[offset]), end)
+            let width = width(of: offset..<scalarEnd, encoding)
+            if units + width > target { break }
             units += width
             offset = scalarEnd
         }
         return offset
+    }
+
+    /// The units of `encoding` (UTF-16 or UTF-32) before byte `offset`, counted from the text's start.
+    private func units(before offset: Int, _ encoding: PositionEncoding) -> Int {
+        let checkpoint = Self.lastIndex(in: checkpoints, atMost: offset)
+        var index = checkpoints[checkpoint]
+        var units = encoding == .utf16 ? utf16Before[checkpoint] : scalarsBefore[checkpoint]
+        while index < offset {
+            let next = min(index + Self.scalarLength(bytes[index]), bytes.count)
+            units += width(of: index..<next, encoding)
+            index = next
+        }
+        return units
+    }
+
+    /// The units of `encoding` that the scalar in `range` takes (1 for a broken sequence).
+    private func width(of range: Range<Int>, _ encoding: PositionEncoding) -> Int {
+        guard bytes[range.lowerBound] >= 0x80 else { return 1 }
+        let scalar = String(decoding: bytes[range], as: UTF8.self).unicodeScalars.first
+        return scalar.map { encoding.width(of: $0) } ?? 1
+    }
+
+    /// The index of the last element of ascending `values` that is at most `value` (0 when none is).
+    private static func lastIndex(in values: [Int], atMost value: Int) -> Int {
+        var low = 0
+        var high = values.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if values[middle] <= value { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     /// The bytes of a UTF-8 sequence starting with `lead` (1 for a stray continuation byte).
