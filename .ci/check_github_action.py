@@ -62,6 +62,9 @@ with tempfile.TemporaryDirectory() as folder:
     uses = "".join(found.values())
     failures.check("uses: your-org/mc-style@v0.1.0" in uses and "sarif: mc-style.sarif" in uses,
                    "the manual's workflows use the action, with SARIF")
+    # actions/checkout before v5 runs on Node 20, which GitHub removed from its runners in September 2026.
+    old_checkouts = re.findall(r"actions/checkout@v[1-4]\b", uses)
+    failures.check(not old_checkouts, f"the workflows use a current actions/checkout (v6), not {old_checkouts}")
     files = sorted(str(path) for path in target.iterdir())
     checked = run([venv_bin / "check-jsonschema", "--builtin-schema", "vendor.github-workflows", *files])
     failures.check(checked.returncode == 0, "the workflows are valid against GitHub's workflow schema "

@@ -62,5 +62,9 @@ sed -i '0,/opacity: /s/opacity: \([0-9.]*\)/opacity: 0.25/' mc-style.yaml
 git add mc-style.yaml
 expect 1 "map-style/style\.json" "stale committed output fails mc-style-compile-check, naming the file" -- \
   "$pre_commit" try-repo "$hooks" mc-style-compile-check --all-files
+grep -qF "map-style is not current: run 'mc-style compile mc-style.yaml --out map-style' to write it" "$work/log" || {
+  echo "pre-commit check failed: the failing compile-check does not name the command that regenerates" >&2
+  exit 1
+}
 expect 0 "Passed" "the declarations change itself still validates" -- \
   "$pre_commit" try-repo "$hooks" mc-style-validate --all-files

@@ -29,10 +29,41 @@ started=$(date +%s%N)
   sha256sum -c SHA256SUMS
   tar xzf "$archive"
   "./${archive%.tar.gz}/install.sh" --prefix "$work/user/prefix"
-)
+) | tee "$work/install.log"
 echo "release: verified, extracted and installed in $(( ($(date +%s%N) - started) / 1000000 )) ms"
 prefix=$work/user/prefix
 folder=$work/user/${archive%.tar.gz}
+
+# zsh does not look under a home prefix: install.sh prints the one line to add.
+if command -v zsh >/dev/null 2>&1; then
+  grep -qF "fpath=($work/user/prefix/share/zsh/site-functions \$fpath)" "$work/install.log"
+  zsh -fc "fpath=($work/user/prefix/share/zsh/site-functions \$fpath); autoload -Uz compinit; compinit -u -D; (( \$+_comps[mc-style] ))"
+fi
+# install.sh under an exported CDPATH (cd prints the folder it finds) installs as before.
+(cd "$work/user" && CDPATH="$work/user" "./${archive%.tar.gz}/install.sh" --prefix "$work/user/cdpath-prefix") >/dev/null
+cmp "$prefix/bin/mc-style" "$work/user/cdpath-prefix/bin/mc-style"
+# A damaged binary (one byte changed) is refused by the archive's SHA256SUMS, and the installed one is kept.
+cp -a "$folder" "$work/user/damaged"
+printf 'X' | dd of="$work/user/damaged/bin/mc-style" bs=1 seek=4096 conv=notrunc status=none
+before=$(sha256sum < "$prefix/bin/mc-style")
+if "$work/user/damaged/install.sh" --prefix "$prefix" > "$work/damaged.log" 2>&1; then
+  echo "release check: install.sh installed a damaged binary and exited 0" >&2
+  exit 1
+fi
+grep -q "do not match its SHA256SUMS" "$work/damaged.log"
+# Without sums, a binary that does not run is refused before it replaces the working one.
+rm "$work/user/damaged/SHA256SUMS"
+printf '#!/bin/sh\nexit 3\n' > "$work/user/damaged/bin/mc-style"
+if "$work/user/damaged/install.sh" --prefix "$prefix" > "$work/damaged.log" 2>&1; then
+  echo "release check: install.sh installed a binary that does not run and exited 0" >&2
+  exit 1
+fi
+grep -q "does not run on this machine" "$work/damaged.log"
+[ "$(sha256sum < "$prefix/bin/mc-style")" = "$before" ] || { echo "release check: the working mc-style was replaced" >&2; exit 1; }
+for left in "$prefix"/bin/*; do
+  [ "$left" = "$prefix/bin/mc-style" ] || { echo "release check: install.sh left $left behind" >&2; exit 1; }
+done
+echo "release: install.sh works under CDPATH, refuses a damaged or broken binary and keeps the installed one"
 
 # A machine without Swift: only the prefix and the base system on PATH.
 minimal() { env -i HOME="$work/user/home" LANG=C.UTF-8 PATH="$prefix/bin:/usr/bin:/bin" "$@"; }

@@ -26,7 +26,12 @@ cd "$work/project"
 PATH="$work/bin:$PATH" timeout 60 nvim --headless -u "$work/init.lua" \
   -c 'lua vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 50)' \
   -c 'lua local out = {} for _, d in ipairs(vim.diagnostic.get(0)) do local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or "" table.insert(out, (d.lnum + 1) .. ":" .. (d.col + 1) .. " " .. code .. " " .. d.message) end vim.fn.writefile(out, "diagnostics.txt")' \
+  -c 'lua vim.fn.writefile({vim.bo.omnifunc}, "omnifunc.txt")' \
   -c 'qa!' mc-style.yaml
+grep -qx "v:lua.vim.lsp.omnifunc" omnifunc.txt || {
+  echo "neovim_check: docs/editors.md's block does not set omnifunc, so <C-x><C-o> offers nothing" >&2
+  exit 1
+}
 cat diagnostics.txt
 grep -q "^${expected_line}:14 decl.range 1.6 is outside 0..1$" diagnostics.txt || {
   echo "neovim_check: Neovim did not receive the decl.range diagnostic at line $expected_line, column 14" >&2

@@ -185,6 +185,11 @@ enum CompileCommand: Subcommand {
                             masking: result.collector))
                 }
             }
+            if !changes.isEmpty {
+                io.writeOutput(
+                    "\(folder.path) is not current: run '\(Self.regenerating(arguments, declarations: declarations))' to write it\n"
+                )
+            }
             return changes.isEmpty ? .success : .inputErrors
         }
         let changed: Bool
@@ -208,6 +213,23 @@ enum CompileCommand: Subcommand {
                     files, folder: folder.path, sources: sources, diagnostics: diagnostics, changed: changed))
         }
         return .success
+    }
+
+    /// The command that writes what `--check` found stale: this one without `--check` and `--diff`, with the
+    /// options that change what is written, each word quoted for a POSIX shell where it needs it.
+    static func regenerating(_ arguments: ParsedArguments, declarations: String?) -> String {
+        var words = ["mc-style", "compile"] + (declarations.map { [$0] } ?? [])
+        let valued: [String] = [
+            options.out.name, options.base.name, options.target.name, options.config.name,
+            options.apiKeyEnvironment.name,
+        ]
+        for name in valued {
+            if let value = arguments.values[name]?.last { words += ["--\(name)", value] }
+        }
+        for flag in [options.embedEnvironment, options.compact] where flag.isSet(in: arguments) {
+            words.append("--\(flag.name)")
+        }
+        return words.map(ShellWord.quoted).joined(separator: " ")
     }
 
     /// `{"inputs": [...]}`: each path read, absolute, in the order read.

@@ -23,7 +23,13 @@ struct DiagnosticConverter {
         members.append(JSONMember(key: "message", value: .string(diagnostic.message)))
         if !diagnostic.related.isEmpty {
             let related = diagnostic.related.map { place in
-                let placeLines = place.location.file.bytes == lines.bytes ? lines : LineIndex(place.location.file.bytes)
+                // The same file object as the finding's is known by identity: comparing a megabyte of bytes per
+                // related place made a style with thousands of duplicate layers take minutes.
+                let sameFile =
+                    place.location.file === diagnostic.location?.file
+                    || (place.location.file.bytes.count == lines.bytes.count
+                        && place.location.file.bytes == lines.bytes)
+                let placeLines = sameFile ? lines : LineIndex(place.location.file.bytes)
                 let placeRange = TokenRange.around(place.location.offset, in: placeLines.bytes)
                 return JSONNode.object([
                     "location": .object([
@@ -99,9 +105,11 @@ enum TokenRange {
         }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             // A flow mapping or sequence: all of it, when it closes on its line.
+            // Only the collection's own bytes are looked at: a minified style is one line, and scanning to its end
+            // for every finding would be quadratic.
             let end = JSONExtent.end(of: offset, in: bytes)
-            let lineEnd = bytes[offset...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
-            return offset..<(end <= lineEnd ? end : offset + 1)
+            let breaksLine = bytes[offset..<end].contains { $0 == 0x0A || $0 == 0x0D }
+            return offset..<(breaksLine ? offset + 1 : end)
         }
         if "]},".utf8.contains(first) { return offset..<(offset + 1) }
         let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
