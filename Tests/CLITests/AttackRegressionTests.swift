@@ -133,3 +133,31 @@ extension AttackRegressionTests {
         #expect((plain["recordedBytes"] as? Int ?? 0) < 1 << 30, "\(plain)")
     }
 }
+
+extension AttackRegressionTests {
+    /// A hand-made file whose name fits an output's (`style.backup.json`, `tilejson/my-notes.json`) is not the last
+    /// compile's: the manifest does not list it, so compile refuses, names it, and leaves the folder as it was.
+    @Test func compileNeverRemovesFilesTheManifestDoesNotList() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let demo = Fixtures.folder("demo/mc-style.yaml").path
+        #expect(runTool(["compile", demo, "--out", out.path, "--quiet"]).status == 0)
+        for name in ["style.backup.json", "tilejson/my-notes.json"] {
+            let file = out.appendingPathComponent(name)
+            try Data("keep me\n".utf8).write(to: file)
+            for words in [["--out", out.path], ["--out", out.path, "--check"]] {
+                let run = runTool(["compile", demo] + words)
+                #expect(run.status == 1, "\(name) \(words): \(run.output)")
+                #expect(
+                    run.error.contains(
+                        "holds '\(name)', which the last compile's manifest.json does not list, so mc-style did not write it and will not remove it"
+                    ), "\(name): \(run.error)")
+            }
+            #expect(try String(contentsOf: file, encoding: .utf8) == "keep me\n")
+            try FileManager.default.removeItem(at: file)
+        }
+        // What the manifest lists is still replaced and removed as before.
+        #expect(runTool(["compile", demo, "--out", out.path, "--check"]).status == 0)
+    }
+}

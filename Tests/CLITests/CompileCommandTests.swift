@@ -169,13 +169,22 @@ import Testing
             try FileManager.default.setAttributes(
                 [.modificationDate: old], ofItemAtPath: out.appendingPathComponent(name).path)
         }
-        try Data("{}".utf8).write(to: out.appendingPathComponent("tilejson/removed-source.json"))
         #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
         for name in ["style.json", "manifest.json", "tilejson/contours.json"] {
             #expect(try Self.modificationDate(out.appendingPathComponent(name)) == old, "\(name) was rewritten")
         }
-        #expect(
-            !FileManager.default.fileExists(atPath: out.appendingPathComponent("tilejson/removed-source.json").path))
+        // A source no longer declared: the TileJSON the last manifest lists for it goes.
+        let fewer = folder.appendingPathComponent("fewer.yaml")
+        let text = try String(contentsOfFile: Self.demo, encoding: .utf8)
+            .replacing(
+                "../../styles/tomtom-demo-base.json",
+                with: SharedData.repositoryFile("styles/tomtom-demo-base.json").path
+            )
+            .replacing("  - !include parts/contours.yaml\n", with: "")
+        try Data(text.utf8).write(to: fewer)
+        #expect(runTool(["compile", fewer.path, "--out", out.path, "--quiet"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("tilejson/contours.json").path))
+        #expect(runTool(["compile", Self.demo, "--out", out.path, "--quiet"]).status == 0)
         let maplibre = runTool(["compile", Self.demo, "--out", out.path, "--target", "maplibre"])
         #expect(maplibre.status == 0)
         #expect(
@@ -216,11 +225,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path))
         #expect(runTool(["compile", Self.demo, "--out", out.path]).status == 0)
         #expect(runTool(["compile", Self.demo, "--out", out.path, "--check"]).status == 0)
-        try Data("tampered".utf8).write(to: out.appendingPathComponent("manifest.json"))
+        try Data("tampered".utf8).write(to: out.appendingPathComponent("tilejson/contours.json"))
         let stale = runTool(["compile", Self.demo, "--out", out.path, "--check"])
         #expect(stale.status == 1)
-        #expect(stale.output == "would change \(out.path)/manifest.json\n")
-        #expect(try Data(contentsOf: out.appendingPathComponent("manifest.json")) == Data("tampered".utf8))
+        #expect(
+            stale.output
+                == "would change \(out.path)/tilejson/contours.json\n\(out.path) is not current: run 'mc-style compile \(Self.demo) --out \(out.path)' to write it\n"
+        )
+        #expect(try Data(contentsOf: out.appendingPathComponent("tilejson/contours.json")) == Data("tampered".utf8))
+        // A manifest that cannot be read leaves what the last compile wrote unknown: the folder is refused.
+        try Data("tampered".utf8).write(to: out.appendingPathComponent("manifest.json"))
+        let unknown = runTool(["compile", Self.demo, "--out", out.path])
+        #expect(unknown.status == 1 && unknown.error.contains("holds a manifest.json that mc-style cannot read"))
     }
 
     @Test func theKeyGoesIntoTheStyleAndNowhereElse() throws {

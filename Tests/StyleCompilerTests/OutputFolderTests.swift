@@ -47,7 +47,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: parent) }
         let out = OutputFolder(path: parent.appendingPathComponent("out").path)
         let style = (0..<50_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
-        let manifest = Array("{}\n".utf8)
+        // A compile's folder: its manifest lists what it wrote (only that is replaced the next time).
+        let manifest = Array(#"{"variants": [{"style": {"path": "style.json"}}]}"#.utf8)
         try out.write([
             OutputFile(path: "style.json", contents: Self.cut(style, every: 16_384)),
             OutputFile(path: "manifest.json", bytes: manifest),
@@ -87,6 +88,11 @@ import Testing
         let files = [
             OutputFile(path: "style.json", bytes: Array("{}\n".utf8)),
             OutputFile(path: "tilejson/a.json", bytes: Array("{}\n".utf8)),
+            OutputFile(
+                path: "manifest.json",
+                bytes: Array(
+                    #"{"variants": [{"style": {"path": "style.json"}}], "sources": [{"tileJson": "tilejson/a.json"}]}"#
+                        .utf8)),
         ]
         let cases = [
             ("links/existing", "../targets/existing", "targets/existing"),

@@ -11,7 +11,8 @@
 /// Before anything is compared or written, the folder is checked: it is not `/`, a mount point, the working
 /// folder, an ancestor of it or an input's folder (all judged by real paths, links resolved); and every entry it
 /// holds is a previous output by the folder's layout (`OutputFolderLayout`: for a compile `manifest.json`,
-/// `style*.json`, `layer-mapping*.json` and `tilejson/*.json`), each a regular file in a real folder, or operating-system litter
+/// `style*.json`, `layer-mapping*.json` and `tilejson/*.json`, and of those only what the last compile's manifest
+/// lists), each a regular file in a real folder, or operating-system litter
 /// (`.DS_Store`, `Thumbs.db`, `desktop.ini`), which is dropped from the new output. Anything else (another
 /// file, a subfolder, a symbolic link) is refused, so a compile never replaces, re-creates or follows what it
 /// did not write. The folder's own mode, owner, group and access ACL are recorded, for the new folder to keep.
@@ -76,6 +77,11 @@ struct OutputFolderClaim {
     ) throws(OutputError) -> [String] {
         let advice =
             "choose an empty folder for the output (the output folder holds what mc-style writes and nothing else)"
+        // What the last run recorded writing: a file of an output's name that it does not list is someone else's.
+        let listed = try layout.listedOutputs?(path)
+        func isListed(_ file: String) -> Bool { listed?.contains(file) ?? true }
+        let unlisted =
+            "which the last compile's \(OutputLayout.manifest) does not list, so mc-style did not write it and will not remove it: move it out of the folder"
         var outputs: [String] = []
         for entry in FolderEntries.names(in: path, prefixed: "").sorted() where !litter.contains(entry) {
             var status = stat()
@@ -93,6 +99,7 @@ struct OutputFolderClaim {
                     guard isRegularFile(path + "/" + inner) else {
                         throw refuse("holds '\(inner)', which is not a regular file: \(advice)")
                     }
+                    guard isListed(inner) else { throw refuse("holds '\(inner)', \(unlisted)") }
                     outputs.append(inner)
                 }
                 continue
@@ -103,6 +110,7 @@ struct OutputFolderClaim {
             guard status.st_mode & S_IFMT == S_IFREG else {
                 throw refuse("holds '\(entry)', which is not a regular file (a link, a folder or a device): \(advice)")
             }
+            guard isListed(entry) else { throw refuse("holds '\(entry)', \(unlisted)") }
             outputs.append(entry)
         }
         return outputs
