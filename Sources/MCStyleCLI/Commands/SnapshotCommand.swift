@@ -84,6 +84,8 @@ enum SnapshotCommand: Subcommand {
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        // First, before any thread is started: a thread that does not block them would take the signals instead.
+        Self.stopBrowsersOnInterruption(io: io)
         let declarations = arguments.positionals.first ?? "mc-style.yaml"
         guard FileManager.default.fileExists(atPath: declarations) else {
             throw UsageError("the declarations file '\(declarations)' does not exist")
@@ -125,11 +127,13 @@ enum SnapshotCommand: Subcommand {
                 terminal.writeError("mc-style: picture \(done) of \(total): \(name)\n")
             }
         }
-        Self.stopBrowsersOnInterruption(io: io)
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         let outcome = run.run(configurationFindings: configurationFindings) { printer.line($0) }
         return try Self.report(outcome, out: out, baseline: baseline, printer: printer, io: io)
     }
+
+    /// The signals that stop a snapshot run cleanly.
+    static let interruptions: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// The browser --browser names, else $CHROME's, else one on PATH.
     private static func browser(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Browser {
@@ -201,14 +205,13 @@ enum SnapshotCommand: Subcommand {
         return failing.isEmpty ? .success : .inputErrors
     }
 
-    /// SIGINT and SIGTERM are taken by a thread of their own, which stops every browser (its whole process group)
-    /// and removes its profile before the process ends; nothing has been written then (the pictures are written at
-    /// once at the end).
+    /// SIGINT, SIGTERM, SIGHUP (a closed terminal or SSH session) and SIGQUIT are taken by a thread of their own,
+    /// which stops every browser (its whole process group) and removes its profile before the process ends;
+    /// nothing has been written then (the pictures are written at once at the end).
     private static func stopBrowsersOnInterruption(io: ToolIO) {
         var signals = sigset_t()
         sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
+        for signal in Self.interruptions { sigaddset(&signals, signal) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         nonisolated(unsafe) let io = io
         let waitedFor = signals

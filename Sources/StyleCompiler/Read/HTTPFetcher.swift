@@ -132,10 +132,14 @@ public struct HTTPFetcher: Sendable {
         _ = ChildInput.send(Array("url = \"\(quoted)\"\n".utf8), to: input.fileHandleForWriting.fileDescriptor)
         try? input.fileHandleForWriting.close()
         // Standard error is small (a message, the status line), read beside the body so neither pipe fills.
-        nonisolated(unsafe) var complaintBytes = Data()
+        // Read with `read`, which is retried on EINTR: Foundation's readDataToEndOfFile traps when a signal
+        // interrupts it (a SIGQUIT or SIGHUP while a snapshot records).
+        nonisolated(unsafe) var complaintBytes: [UInt8] = []
         let readingErrors = DispatchGroup()
-        let errorHandle = errors.fileHandleForReading
-        DispatchQueue.global().async(group: readingErrors) { complaintBytes = errorHandle.readDataToEndOfFile() }
+        let errorDescriptor = errors.fileHandleForReading.fileDescriptor
+        DispatchQueue.global().async(group: readingErrors) {
+            complaintBytes = Self.readBody(errorDescriptor, limit: Self.complaintLimit, until: deadline).body
+        }
         let (body, stopped) = Self.readBody(
             output.fileHandleForReading.fileDescriptor, limit: byteLimit, until: deadline)
         if stopped != nil { process.terminate() }
@@ -169,6 +173,9 @@ public struct HTTPFetcher: Sendable {
     }
 
     private enum Stop { case tooLarge, deadline }
+
+    /// The most of curl's standard error that is read (its message and the status line), in bytes.
+    private static let complaintLimit = 1 << 20
 
     /// Reads `descriptor` to its end, at most `limit` bytes and until `deadline` (seconds, `now()`). The
     /// body is gathered in pieces and joined once at the end: a growing array would copy itself at each doubling,

@@ -36,7 +36,8 @@ final class BrowserProcess: Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
-        // This process blocks SIGINT and SIGTERM for its own handling; the browser gets the default mask.
+        // This process blocks SIGINT, SIGTERM, SIGHUP and SIGQUIT for its own handling; the browser gets the default
+        // mask.
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
