@@ -49,6 +49,13 @@ public struct URLAuthority: Sendable, Equatable {
     /// The first ambiguity found; nil when every parser reads the same host.
     public let ambiguity: Ambiguity?
 
+    /// `scheme://host:port` with the scheme's default port written out (80 for http, 443 for https): two URLs
+    /// with the same origin reach the same server.
+    public var origin: String {
+        let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : -1
+        return "\(scheme)://\(host):\(port ?? defaultPort)"
+    }
+
     /// Reads `url`; nil when it does not start with a scheme (`letter (letter | digit | + | - | .)* :`).
     public init?(_ url: String) {
         var ambiguity: Ambiguity?

@@ -1,6 +1,7 @@
 import Foundation
 import LocatedJSON
 import StyleCompiler
+import Synchronization
 import TestSupport
 import Testing
 
@@ -274,5 +275,110 @@ extension RemoteGatewayTests {
         #expect(
             strict.problems.first?.message.hasSuffix("answered HTTP 404, an empty tile (an error with --strict)")
                 == true)
+    }
+}
+
+extension RemoteGatewayTests {
+    /// Only what the team declared, exactly, may reach a private host: a declared TileJSON's tiles on its own
+    /// origin are fetched, tiles it lists on another port of the same host (or anywhere else private) are refused,
+    /// and a redirect to another port of the same host is not followed.
+    @Test func aTileJSONCannotLendItsPermissionToOtherPrivateHosts() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7]
+        let secret = try PreviewServer(port: 0, security: SecurityHeaders(mapLibreOrigin: nil)) { _ in
+            .response(HTTPResponse(contentType: "image/png", body: Array("secret-from-another-port".utf8)))
+        }
+        secret.start()
+        defer { secret.stop() }
+        let tileJSON = #"""
+            {"tilejson":"3.0.0","tiles":["http://127.0.0.1:PORT/own/{z}/{x}/{y}.png",
+              "http://127.0.0.1:\#(secret.port)/db/{z}/{x}/{y}.png"]}
+            """#
+        let ownPort = Mutex<UInt16>(0)
+        let upstream = try PreviewServer(port: 0, security: SecurityHeaders(mapLibreOrigin: nil)) { request in
+            switch request.path {
+            case "/tiles.json":
+                return .response(
+                    HTTPResponse(
+                        contentType: "application/json",
+                        body: Array(tileJSON.replacing("PORT", with: String(ownPort.withLock { $0 })).utf8)))
+            default: return .response(HTTPResponse(contentType: "image/png", body: png))
+            }
+        }
+        upstream.start()
+        defer { upstream.stop() }
+        ownPort.withLock { $0 = upstream.port }
+        // A server that answers every request with a redirect to the other port of the same host.
+        let hop = try RedirectingServer(to: "http://127.0.0.1:\(secret.port)/x.png")
+        defer { hop.stop() }
+        let style = Array(
+            #"""
+            {"version":8,"sources":{
+              "mc-raster-src-json":{"type":"raster","url":"http://127.0.0.1:\#(upstream.port)/tiles.json"},
+              "mc-raster-src-hop":{"type":"raster","tiles":["http://127.0.0.1:\#(hop.port)/hop/{z}/{x}/{y}.png"]}},
+             "layers":[]}
+            """#.utf8)
+        let gateway = gateway()
+        let routed = String(
+            decoding: gateway.route(style: style, port: 9, declared: ["mc-raster-src-json", "mc-raster-src-hop"]),
+            as: UTF8.self)
+        let token = try #require(routed.firstMatch(of: /remote\/([0-9a-f]+)\//)?.1)
+        let local = "/remote/\(token)/http/127.0.0.1:"
+        let json = gateway.answer(request(local + "\(upstream.port)/tiles.json"), port: 9)
+        #expect(json.status == .ok, "\(String(decoding: json.body, as: UTF8.self))")
+        let own = gateway.answer(request(local + "\(upstream.port)/own/1/1/1.png"), port: 9)
+        #expect(own.status == .ok && own.body == png)
+        let other = gateway.answer(request(local + "\(secret.port)/db/1/1/1.png"), port: 9)
+        #expect(other.status == .forbidden, "a TileJSON's tile on another port reached: \(other.status)")
+        #expect(!String(decoding: other.body, as: UTF8.self).contains("secret-from-another-port"))
+        let hopped = gateway.answer(request(local + "\(hop.port)/hop/1/1/1.png"), port: 9)
+        #expect(
+            hopped.status != .ok && !String(decoding: hopped.body, as: UTF8.self).contains("secret-from-another-port"))
+        #expect(
+            gateway.problems.contains { $0.message.contains("redirects to another port or scheme") },
+            "\(gateway.problems.map(\.message))")
+    }
+}
+
+/// A loopback server that answers every request with `302 Found` to one location, on a thread of its own, until
+/// stopped.
+final class RedirectingServer: @unchecked Sendable {
+    let port: UInt16
+    private let socket: Int32
+
+    init(to location: String) throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.socket = socket
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(socket, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        let listening = socket
+        let answer = Array(
+            "HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+        Thread.detachNewThread {
+            while true {
+                let client = accept(listening, nil, nil)
+                guard client >= 0 else { return }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                _ = read(client, &buffer, buffer.count)
+                _ = answer.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+                close(client)
+            }
+        }
+    }
+
+    func stop() {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
     }
 }

@@ -4,7 +4,7 @@ import StyleRuntime
 
 /// Downloads one document over HTTP(S) with the system `curl`, found on `PATH` (Foundation's networking cannot
 /// be linked into the static build). The URL goes to curl on its standard input, never on its command line, so a key in it
-/// is not visible to other processes. Redirects are followed on the same host only; every failure is a
+/// is not visible to other processes. Redirects are followed to the same origin (scheme, host and port) only; every failure is a
 /// message without the key.
 public struct HTTPFetcher: Sendable {
     /// The largest body accepted by default, in bytes (64 MiB).
@@ -75,9 +75,16 @@ public struct HTTPFetcher: Sendable {
                     return .failure(
                         Failure(message: "\(display) answered HTTP \(answer.status)", status: answer.status))
                 }
-                guard URLHost.host(of: location) == URLHost.host(of: current) else {
+                // Only to the same origin: another port of the same host is another server (a private one, say).
+                let from = URLAuthority(current)
+                let to = URLAuthority(location)
+                guard let from, let to, to.ambiguity == nil, to.origin == from.origin else {
                     let host = URLHost.host(of: location) ?? "an unknown host"
-                    return .failure(Failure(message: "\(display) redirects to another host (\(masked(host))): refused"))
+                    let what =
+                        URLHost.host(of: location) == URLHost.host(of: current)
+                        ? "another port or scheme" : "another host"
+                    return .failure(
+                        Failure(message: "\(display) redirects to \(what) (\(masked(host))): refused"))
                 }
                 current = location
             }

@@ -10,7 +10,8 @@ import Synchronization
 /// - only a URL that a template of the routed style names (a TileJSON's tiles included), for whoever holds this
 ///   run's token (which only the pages this server handed the style to know);
 /// - never from a loopback, link-local or private address (`NetworkDestination`), unless a source the declarations
-///   name (not the base's) names it, as a tile server the team runs on this machine;
+///   name (not the base's) names it, as a tile server the team runs on this machine; a declared TileJSON's tiles
+///   only on the TileJSON's own origin (a remote TileJSON cannot send the page to a private host);
 /// - secrets never reach the browser: the page's URLs hold stand-ins (`RemoteSecret`), and the gateway puts the
 ///   real value in on the way out, the TomTom key only into `https` URLs on TomTom's hosts, an environment value
 ///   only into the templates that name it. What is shown or stored (`TileArchive`'s index, every message) holds
@@ -158,8 +159,8 @@ public final class RemoteGateway: Sendable {
         if case .object(var sources)? = object["sources"]?.value {
             for member in sources.members {
                 _ = sources.modifyValue(forKey: member.key) { source in
-                    source = routeURLs(
-                        of: source, owner: .source(member.key), port: port, declared: declared.contains(member.key))
+                    let isDeclared = declared.contains(member.key)
+                    source = routeURLs(of: source, owner: .source(member.key), port: port) { _ in isDeclared }
                 }
             }
             _ = object.modifyValue(forKey: "sources") { $0 = JSONNode(.object(sources)) }
@@ -167,18 +168,19 @@ public final class RemoteGateway: Sendable {
         return JSONWriter(style: .compact).bytes(JSONNode(.object(object)))
     }
 
-    /// A source (or TileJSON document) with its `tiles` and `url` routed.
-    private func routeURLs(of node: JSONNode, owner: Owner, port: UInt16, declared: Bool) -> JSONNode {
+    /// A source (or TileJSON document) with its `tiles` and `url` routed; `declared` tells for each URL whether
+    /// the team declared it (only those may name a loopback or private host).
+    private func routeURLs(of node: JSONNode, owner: Owner, port: UInt16, declared: (String) -> Bool) -> JSONNode {
         guard case .object(var object) = node.value else { return node }
         if let url = object["url"]?.stringValue {
             _ = object.modifyValue(forKey: "url") {
-                $0 = .string(routed(URLTemplate(url), owner: owner, port: port, declared: declared))
+                $0 = .string(routed(URLTemplate(url), owner: owner, port: port, declared: declared(url)))
             }
         }
         if let tiles = object["tiles"]?.arrayValue {
             let routedTiles = tiles.map { tile -> JSONNode in
                 guard let text = tile.stringValue else { return tile }
-                return .string(routed(URLTemplate(text), owner: owner, port: port, declared: declared))
+                return .string(routed(URLTemplate(text), owner: owner, port: port, declared: declared(text)))
             }
             _ = object.modifyValue(forKey: "tiles") { $0 = JSONNode(.array(routedTiles)) }
         }
@@ -289,7 +291,12 @@ public final class RemoteGateway: Sendable {
             else {
                 return HTTPResponse(contentType: type, body: bytes)
             }
-            let routedJSON = routeURLs(of: root, owner: owner, port: port, declared: target.isDeclared)
+            // Its tiles may reach a private host only on the origin the team declared the TileJSON on: a remote
+            // TileJSON cannot lend its permission to hosts it lists.
+            let declaredOrigin = target.isDeclared ? URLAuthority(upstream)?.origin : nil
+            let routedJSON = routeURLs(of: root, owner: owner, port: port) { url in
+                declaredOrigin != nil && URLAuthority(url)?.origin == declaredOrigin
+            }
             return HTTPResponse(contentType: type, body: JSONWriter(style: .compact).bytes(routedJSON))
         }
     }
