@@ -137,6 +137,8 @@ import Testing
         let out = mount.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try Data("previous".utf8).write(to: out.appendingPathComponent("style.json"))
+        try Data(#"{"variants": [{"style": {"path": "style.json"}}]}"#.utf8).write(
+            to: out.appendingPathComponent("manifest.json"))
         let run = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out.path])
         #expect(run.status == 1)
         #expect(run.error.contains("no space left on the device [io.write]"), "\(run.error)")

@@ -220,6 +220,13 @@ import Testing
                 "\"raster-opacity\": 0.6", with: "\"raster-opacity\": 0.5"
             ).utf8
         ).write(to: style)
+        // As a compile that still declared a source 'stale' left it: its TileJSON, listed in the manifest.
+        let manifest = out.appendingPathComponent("manifest.json")
+        try Data(
+            (try String(contentsOf: manifest, encoding: .utf8)).replacing(
+                "\n  \"sources\": [\n", with: "\n  \"sources\": [\n    {\"tileJson\": \"tilejson/stale.json\"},\n"
+            ).utf8
+        ).write(to: manifest)
         try Data("{}\n".utf8).write(to: out.appendingPathComponent("tilejson/stale.json"))
         try FileManager.default.removeItem(at: out.appendingPathComponent("tilejson/contours.json"))
         let run = runTool([
@@ -240,7 +247,7 @@ import Testing
         let plain = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out.path, "--check"])
         #expect(
             plain.output
-                == "would change \(out.path)/style.json\nwould add \(out.path)/tilejson/contours.json\nwould remove \(out.path)/tilejson/stale.json\n"
+                == "would change \(out.path)/manifest.json\nwould change \(out.path)/style.json\nwould add \(out.path)/tilejson/contours.json\nwould remove \(out.path)/tilejson/stale.json\n\(out.path) is not current: run 'mc-style compile \(Fixtures.folder("demo/mc-style.yaml").path) --out \(out.path)' to write it\n"
         )
     }
 

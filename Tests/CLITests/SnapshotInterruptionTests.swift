@@ -10,7 +10,9 @@ import Testing
 /// browser here is a stand-in script that starts a child and waits, as Chromium starts its renderers (the real
 /// Chromium is interrupted the same way by .ci/snapshot_check.py).
 @Suite(.serialized) struct SnapshotInterruptionTests {
-    @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT]) func anInterruptedRunLeavesNothingBehind(_ signal: Int32) throws {
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT]) func anInterruptedRunLeavesNothingBehind(_ signal: Int32)
+        throws
+    {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = try String(

@@ -204,7 +204,7 @@ import Testing
         try expectOne(
             lines("\"filter\": ⟦[\"==\", [\"feature-state\", \"hover\"], true]"),
             rule: "style.expression", path: "layers[0].filter",
-            message: "[\"feature-state\"] expression is not supported in a filter for a line layer with id: l")
+            message: "\"feature-state\" data expressions are not supported with filters.")
         try expectOne(
             lines("\"layout\": {\"line-sort-key\": ⟦[\"number\", [\"feature-state\", \"rank\"]]}"),
             rule: "style.expression",
@@ -492,5 +492,80 @@ import Testing
         #expect(try messages(Self.style(iconImage: #"["image", "a"]"#)).isEmpty)
         #expect(
             try messages(Self.style(iconImage: #"["coalesce"]"#)).map(\.message) == ["Expected at least one argument."])
+    }
+}
+
+/// The disagreements of GL JS 5.3.0's held-out block of 2026-12-07 (issue 69, part C), each as the style-spec's
+/// validators (validate_sprite, validate_raster_dem_source, validate_source) or GL JS's loading report it.
+@Suite struct HeldOutDisagreementTests {
+    private func findings(_ style: String) throws -> [(rule: String, path: String, message: String)] {
+        let document = try JSONParser().parse(style, name: "style.json")
+        return StyleValidator(target: .maplibre).validate(document.root, in: document)
+            .filter { $0.severity == .error }
+            .map { ($0.rule, $0.path?.mapLibreNotation ?? "", $0.message) }
+    }
+
+    @Test func aSpriteArrayMustNotRepeatAURL() throws {
+        let found = try findings(
+            #"{"version": 8, "sprite": [{"id": "a", "url": "https://s.example.com/x"}, {"id": "b", "url": "https://s.example.com/x"}], "sources": {}, "layers": []}"#
+        )
+        #expect(found.map(\.rule) == ["style.sprite"])
+        #expect(
+            found.first?.message == "all the sprites' URLs must be unique, but https://s.example.com/x is duplicated")
+    }
+
+    @Test func customEncodingFactorsNeedCustomEncodingAndUnknownKeysAreErrors() throws {
+        let dem = #""type": "raster-dem", "tiles": ["https://d.example.com/{z}/{x}/{y}.png""#
+        let found = try findings(
+            #"{"version": 8, "sources": {"dem": {\#(dem)], "encoding": "terrarium", "redFactor": 1, "baseShift": 2, "colour": 3}}, "layers": []}"#
+        )
+        #expect(
+            found.map(\.message) == [
+                #"In "dem": "redFactor" is only valid when "encoding" is set to "custom". "terrarium" encoding found"#,
+                #"In "dem": "baseShift" is only valid when "encoding" is set to "custom". "terrarium" encoding found"#,
+                #"unknown property "colour""#,
+            ])
+        #expect(found.map(\.path) == ["sources.dem.redFactor", "sources.dem.baseShift", "sources.dem.colour"])
+        let defaulted = try findings(
+            #"{"version": 8, "sources": {"dem": {\#(dem)], "greenFactor": 1}}, "layers": []}"#)
+        #expect(defaulted.first?.message.hasSuffix("Default encoding found") == true)
+        #expect(
+            try findings(
+                #"{"version": 8, "sources": {"dem": {\#(dem)], "encoding": "custom", "redFactor": 1}}, "layers": []}"#
+            ).isEmpty)
+    }
+
+    @Test func theTerrainNeedsARasterDEMSourceOfTheStyle() throws {
+        let sources =
+            #""sources": {"dem": {"type": "raster-dem", "tiles": ["https://d.example.com/{z}/{x}/{y}.png"]}, "r": {"type": "raster", "tiles": ["https://r.example.com/{z}/{x}/{y}.png"]}}"#
+        #expect(
+            try findings(#"{"version": 8, "terrain": {"exaggeration": 2}, \#(sources), "layers": []}"#).map(\.message)
+                == [#"terrain is missing required property "source""#])
+        #expect(
+            try findings(#"{"version": 8, "terrain": {"source": "dme"}, \#(sources), "layers": []}"#).map(\.message)
+                == [#"source "dme" not found"#])
+        #expect(
+            try findings(#"{"version": 8, "terrain": {"source": "r"}, \#(sources), "layers": []}"#).map(\.message)
+                == [
+                    #"terrain cannot be used with a source of type raster, it only be used with a "raster-dem" source type"#
+                ])
+        #expect(try findings(#"{"version": 8, "terrain": {"source": "dem"}, \#(sources), "layers": []}"#).isEmpty)
+    }
+
+    @Test func clusterPropertiesAreCheckedOnlyWhenClustering() throws {
+        let properties = #""clusterProperties": {"z": ["+", ["zoom"]]}"#
+        let geojson = #""type": "geojson", "data": {"type": "FeatureCollection", "features": []}"#
+        #expect(
+            try findings(
+                #"{"version": 8, "sources": {"g": {\#(geojson), "cluster": false, \#(properties)}}, "layers": []}"#
+            )
+            .isEmpty)
+        #expect(
+            try findings(#"{"version": 8, "sources": {"g": {\#(geojson), \#(properties)}}, "layers": []}"#).isEmpty)
+        #expect(
+            try findings(
+                #"{"version": 8, "sources": {"g": {\#(geojson), "cluster": true, \#(properties)}}, "layers": []}"#
+            )
+            .map(\.path) == ["sources.g.z.map"])
     }
 }

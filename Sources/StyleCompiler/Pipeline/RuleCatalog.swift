@@ -20,7 +20,7 @@ public enum RuleCatalog {
             .tomtomLayerMappingAnchor, .tomtomLayerMappingDuplicate, .tomtomHeadersIgnored, .tomtomSdkLayerName,
             .tomtomNoRasterBase, .tomtomPlaceholder, .secretLiteralKey, .styleRoot, .styleType, .styleEnum, .styleRange,
             .styleArrayLength, .styleRequired, .styleUnknownProperty, .styleUnknownKey, .styleColor, .styleDeprecated,
-            .styleGlyphs, .styleSprite, .styleURL, .styleRelativeURL, .styleSourceCanvas, .styleLayerTypeOrRef,
+            .styleGlyphs, .styleSprite, .styleURL, .styleRelativeURL, .styleSourceCanvas, .styleSourceEncoding, .styleLayerTypeOrRef,
             .styleLayerDuplicateID,
             .styleLayerRef,
             .styleLayerUnknownSource, .styleLayerSourceType, .styleLayerSourceLayer, .styleLayerLineGradient,

@@ -43,11 +43,8 @@ extension ValidationRun {
             return
         }
         if parsed.dependencies.contains(.featureState) {
-            let type = layer?["type"]?.stringValue ?? "undefined"
-            let id = layer?["id"]?.stringValue ?? "undefined"
-            report(
-                .styleExpression, path, node,
-                "[\"feature-state\"] expression is not supported in a filter for a \(type) layer with id: \(id)")
+            // The specification's wording (validate_expression, context "filter").
+            report(.styleExpression, path, node, "\"feature-state\" data expressions are not supported with filters.")
         }
     }
 

@@ -25,6 +25,7 @@ extension ValidationRun {
                 validateSources(member.value, path: path)
             case "light", "terrain", "sky":
                 validateGlobalObject(member.value, group: member.key, path: path)
+                if member.key == "terrain" { validateTerrainSource(member.value, sources: root["sources"]) }
             default:
                 if let property = rootSpec[member.key] {
                     validateValue(member.value, spec: property, path: path)
@@ -61,6 +62,29 @@ extension ValidationRun {
         }
     }
 
+    /// The terrain's `source`: required (v8.json), and a raster-dem source of the style. The specification's
+    /// validator checks neither, but GL JS refuses the style when it loads (`setTerrain` finds no such source).
+    private func validateTerrainSource(_ terrain: JSONNode, sources: JSONNode?) {
+        guard let object = terrain.objectValue else { return }
+        guard let sourceNode = object["source"] else {
+            report(
+                .styleRequired, JSONPath([.key("terrain")]), terrain, "terrain is missing required property \"source\"")
+            return
+        }
+        guard let name = sourceNode.stringValue else { return }
+        let path = JSONPath([.key("terrain"), .key("source")])
+        guard let source = sources?[name] else {
+            report(.styleLayerUnknownSource, path, sourceNode, "source \"\(name)\" not found")
+            return
+        }
+        if let type = source["type"]?.stringValue, type != "raster-dem" {
+            report(
+                .styleLayerSourceType, path, sourceNode,
+                "terrain cannot be used with a source of type \(type), it only be used with a \"raster-dem\" source type"
+            )
+        }
+    }
+
     private func validateGlyphs(_ node: JSONNode, path: JSONPath) {
         guard let url = node.stringValue else {
             validateKind(node, "string", path: path)
@@ -92,6 +116,7 @@ extension ValidationRun {
             }
         case .array(let items):
             var ids: Set<String> = []
+            var urls: Set<String> = []
             for (index, item) in items.enumerated() {
                 let itemPath = path.appending(index)
                 guard let entry = item.objectValue else {
@@ -109,6 +134,11 @@ extension ValidationRun {
                     report(
                         .styleSprite, itemPath.appending("id"), entry["id"],
                         "all the sprites' ids must be unique, but \(id) is duplicated")
+                }
+                if let url = entry["url"]?.stringValue, !urls.insert(url).inserted {
+                    report(
+                        .styleSprite, itemPath.appending("url"), entry["url"],
+                        "all the sprites' URLs must be unique, but \(url) is duplicated")
                 }
             }
         default:

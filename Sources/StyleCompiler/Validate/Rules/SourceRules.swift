@@ -35,17 +35,41 @@ extension ValidationRun {
         }
         let group = "source_" + type.replacing("-", with: "_")
         let properties = StyleSpecCatalog.index[group] ?? [:]
+        let name: String = {
+            if case .key(let key)? = path.components.last { return key }
+            return ""
+        }()
         for member in source.members {
             let memberPath = path.appending(member.key)
+            // A raster-dem source's own validator: the custom encoding's factors need `encoding: custom`, and an
+            // unknown key is an error (GL JS refuses the style), not the note other sources get.
+            if type == "raster-dem", Self.customEncodingKeys.contains(member.key),
+                source["encoding"]?.stringValue != "custom"
+            {
+                let encoding = source["encoding"].map { "\"\($0.stringValue ?? "")\"" } ?? "Default"
+                report(
+                    .styleSourceEncoding, memberPath, member.value,
+                    "In \"\(name)\": \"\(member.key)\" is only valid when \"encoding\" is set to \"custom\". \(encoding) encoding found"
+                )
+                continue
+            }
             guard let property = properties[member.key] else {
-                noteUnknownKey(
-                    member.key, among: StyleSpecCatalog.order(of: group), path: memberPath, node: member.value,
-                    what: "a \(type) source")
+                if type == "raster-dem" {
+                    report(
+                        .styleUnknownProperty, memberPath, member.value,
+                        "unknown property \"\(member.key)\""
+                            + Suggestion.didYouMean(member.key, among: StyleSpecCatalog.order(of: group)))
+                } else {
+                    noteUnknownKey(
+                        member.key, among: StyleSpecCatalog.order(of: group), path: memberPath, node: member.value,
+                        what: "a \(type) source")
+                }
                 continue
             }
             if member.key == "clusterProperties" {
-                // MapLibre names these findings `<source>.<property>.map`, without "clusterProperties".
-                validateClusterProperties(member.value, path: path)
+                // MapLibre names these findings `<source>.<property>.map`, without "clusterProperties", and checks
+                // them only when the source clusters.
+                if source["cluster"]?.boolValue == true { validateClusterProperties(member.value, path: path) }
             } else {
                 validateValue(member.value, spec: property, path: memberPath)
             }
@@ -54,6 +78,9 @@ extension ValidationRun {
             report(.styleRequired, path, node, "missing required property \"\(property.name)\"")
         }
     }
+
+    /// The raster-dem keys that only `encoding: custom` reads.
+    static let customEncodingKeys: Set<String> = ["redFactor", "greenFactor", "blueFactor", "baseShift"]
 
     /// `clusterProperties`: `{name: [operator, map expression]}`; the map expression may use neither zoom nor
     /// feature state.
@@ -88,6 +115,21 @@ extension Rule {
             .passing(
                 .style,
                 #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": []}"#
+            ),
+        ])
+    static let styleSourceEncoding = Rule(
+        "style.source.encoding", .error,
+        summary: "A raster-dem source's custom-encoding factor without `encoding: custom`.",
+        help:
+            "redFactor, greenFactor, blueFactor and baseShift are read only with \"encoding\": \"custom\"; set it, or remove them.",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"dem": {"type": "raster-dem", "tiles": ["https://dem.example.com/{z}/{x}/{y}.png"], "redFactor": ↓256}}, "layers": []}"#
+            ),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"dem": {"type": "raster-dem", "tiles": ["https://dem.example.com/{z}/{x}/{y}.png"], "encoding": "custom", "redFactor": 256}}, "layers": []}"#
             ),
         ])
 }
