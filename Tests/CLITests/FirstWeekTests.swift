@@ -50,7 +50,7 @@ import Testing
             "mc-style.yaml:7:18: error: the URL starts with 'https//', which is not how a URL begins: did you mean `https://`? [sources.url]",
             "mc-style.yaml:9:18: error: the URL's host 'tiles example.org' or port is not valid",
             "mc-style.yaml:11:18: error: the URL has no scheme, so it would be read relative to the style file: add `https://` [sources.url]",
-            "mc-style.yaml:13:20: error: the service URL already holds '/tile/', and its tiles would be <url>/tile/{z}/{y}/{x} after it: give the MapServer's root URL",
+            "mc-style.yaml:13:20: error: this is a tile URL, not a service: arcGisService takes the service's root URL (ending in /MapServer) and adds /tile/{z}/{y}/{x} itself; for a URL with {z}, {x} and {y}, use urlTemplate [sources.arcgis-service]",
             "mc-style.yaml:17:15: error: the URL starts with 'http:/', which is not how a URL begins: did you mean `https://`? [sources.tilejson-url]",
         ]
         for line in expected { #expect(run.output.contains(line), "\(line)\n\(run.output)") }

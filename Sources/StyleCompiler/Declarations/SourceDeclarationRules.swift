@@ -261,8 +261,8 @@ extension Rule {
         ])
     static let sourcesTilejsonUrl = Rule(
         "sources.tilejson-url", .error,
-        summary: "A TileJSON or ArcGIS URL is not a well-formed absolute URL.",
-        help: "Give an absolute https:// URL (for ArcGIS, the MapServer's root URL).",
+        summary: "A TileJSON URL is not a well-formed absolute URL.",
+        help: "Give an absolute https:// URL.",
         examples: [
             .triggering(
                 .declarations,
@@ -281,6 +281,31 @@ extension Rule {
                 sources:
                   - id: radar
                     tileJson: https://tiles.example.com/radar/tiles.json
+                """#),
+        ])
+    static let sourcesArcGISService = Rule(
+        "sources.arcgis-service", .error,
+        summary: "An arcGisService URL that is not the root of a tiled MapServer or ImageServer.",
+        help:
+            "Give the service's root URL, ending in /MapServer (its cached tiles are <url>/tile/{z}/{y}/{x}); a FeatureServer or VectorTileServer has no such tiles, and a URL with {z} is a urlTemplate.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: parcels
+                    arcGisService: ↓https://services.example.com/arcgis/rest/services/Parcels/FeatureServer
+                """#),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                base: base.json
+                sources:
+                  - id: imagery
+                    arcGisService: https://services.example.com/arcgis/rest/services/World_Imagery/MapServer
                 """#),
         ])
     static let sourcesURL = Rule(

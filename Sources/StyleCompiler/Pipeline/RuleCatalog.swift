@@ -11,7 +11,7 @@ public enum RuleCatalog {
             .declUnknownKey, .declMissingKey, .declValue, .declRange, .declSourceKind, .declExactlyOne, .declID,
             .declDuplicateID, .declIDCollision, .declNotApplicable, .declBases, .declViews, .declPathEscape,
             .sourcesTileSize, .sourcesZoomRange, .sourcesBounds, .sourcesBoundsSpan,
-            .sourcesUrlTokens, .sourcesUnknownToken, .sourcesCleartext, .sourcesTilejsonUrl, .sourcesURL,
+            .sourcesUrlTokens, .sourcesUnknownToken, .sourcesCleartext, .sourcesTilejsonUrl, .sourcesArcGISService, .sourcesURL,
             .sourcesKeyHost,
             .sourcesLocalSegment, .platformUnsupported, .composePlacementAnchor, .composeIDTaken,
             .composeCalibrationLatitude, .composeNoLabels, .composePlacementFallback, .composeBelowBaseRaster,

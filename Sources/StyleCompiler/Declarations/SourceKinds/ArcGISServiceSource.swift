@@ -15,12 +15,9 @@ extension SourceKind {
         check: { _, address, _, findings in
             guard case .url(let service) = address else { return }
             SourceDeclarationRules.checkRemoteURL(
-                service, field: .arcGisService, rule: .sourcesTilejsonUrl, into: &findings)
-            if service.value.lowercased().contains("/tile/") {
-                findings.report(
-                    .sourcesTilejsonUrl, .arcGisService,
-                    "the service URL already holds '/tile/', and its tiles would be <url>/tile/{z}/{y}/{x} after it: give the MapServer's root URL (ending in /MapServer)"
-                )
+                service, field: .arcGisService, rule: .sourcesArcGISService, into: &findings)
+            if let problem = serviceProblem(service.value) {
+                findings.report(.sourcesArcGISService, .arcGisService, problem)
             }
         },
         tileTemplate: { _, address in
@@ -32,6 +29,32 @@ extension SourceKind {
         tileJSONURL: { _ in nil },
         manifestFields: { _ in [] }
     )
+
+    /// Why `url` is not the root of a tiled ArcGIS service (its path must end in `/MapServer` or `/ImageServer`,
+    /// whose cached tiles are at `/tile/{z}/{y}/{x}`); nil when it is.
+    static func serviceProblem(_ url: String) -> String? {
+        let path = trimmingTrailingSlashes(String(url.prefix { $0 != "?" && $0 != "#" }))
+        let lowered = path.lowercased()
+        if lowered.contains("{z}") || lowered.contains("/tile/") {
+            return
+                "this is a tile URL, not a service: arcGisService takes the service's root URL (ending in /MapServer) and adds /tile/{z}/{y}/{x} itself; for a URL with {z}, {x} and {y}, use urlTemplate"
+        }
+        if lowered.hasSuffix("/mapserver") || lowered.hasSuffix("/imageserver") { return nil }
+        let last = path.split(separator: "/").last.map(String.init) ?? ""
+        let kind = last.lowercased()
+        if kind.hasSuffix("server") {
+            let what =
+                kind == "featureserver"
+                ? "a feature service, which serves features as JSON, not map tiles"
+                : kind == "vectortileserver"
+                    ? "a vector tile service, whose tiles a raster layer cannot draw"
+                    : "a \(last), which serves no cached map tiles"
+            return
+                "'\(last)' is \(what): arcGisService needs a MapServer or ImageServer with cached tiles (its URL ends in /MapServer)"
+        }
+        return
+            "the service URL does not end in /MapServer or /ImageServer, so its tiles would not be at <url>/tile/{z}/{y}/{x}: give the MapServer's root URL"
+    }
 
     private static func trimmingTrailingSlashes(_ text: String) -> String {
         var result = Substring(text)
