@@ -101,3 +101,27 @@ import Testing
         #expect(run.output.contains("'nowhere' is not one of tomtom, none"), "\(run.output)")
     }
 }
+
+extension NoBaseMapTests {
+    /// Without a colour the design paints MapConductor's `None` background, `#f2efe9`, and the base's background
+    /// paint (a pattern, an opacity) is replaced whole, as the phone replaces it.
+    @Test func withoutAColourTheBackgroundIsMapConductorsBlankColour() throws {
+        let folder = try Self.project("  light: base.json\n  plain: {base: base.json, basemap: none}")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = folder.appendingPathComponent("base.json")
+        let text = try String(contentsOf: base, encoding: .utf8)
+        let patterned = text.replacing(
+            #""background-color": ["#, with: #""background-opacity": 0.5, "background-color": ["#)
+        try Data(patterned.utf8).write(to: base)
+        let out = folder.appendingPathComponent("out")
+        let compile = runTool(["compile", folder.appendingPathComponent("mc-style.yaml").path, "--out", out.path])
+        #expect(compile.status == 0, "\(compile.error)")
+        let style = try JSONParser().parse(
+            bytes: Array(try Data(contentsOf: out.appendingPathComponent("style.plain.json"))), name: "style").root
+        let background = try #require(
+            style["layers"]?.arrayValue?.first { $0["type"]?.stringValue == "background" })
+        #expect(
+            String(decoding: JSONWriter(style: .compact).bytes(background["paint"] ?? .null), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines) == ##"{"background-color":"#f2efe9"}"##)
+    }
+}

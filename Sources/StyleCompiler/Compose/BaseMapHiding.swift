@@ -3,17 +3,23 @@ import LocatedJSON
 /// A map design without TomTom's base map (`basemap: none` under `bases:`), as MapConductor's newest run-time
 /// composer offers it: TomTom's style stays the skeleton (the SDK falls back to its default style when handed one
 /// without TomTom's own layers, and the layer mapping needs them), but every layer except the background is hidden
-/// (`visibility: none`) and the background takes the design's colour; no raster base map goes in. No TomTom tile is
-/// fetched, and the declared sources sit on the colour.
+/// (`visibility: none`) and the background's paint becomes `{"background-color": <the design's colour>}`, by
+/// default MapConductor's `#f2efe9` (ios-sdk-core `BlankMapStyle`), as the phone paints it; no raster base map goes
+/// in. No TomTom tile is fetched, and the declared sources sit on the colour.
 enum BaseMapHiding {
-    /// `layers` with every layer but `background` ones hidden, and the background ones given `colour` when one is
-    /// given.
+    /// The background colour of MapConductor's `None` design when the declarations give none.
+    static let defaultBackground = "#f2efe9"
+
+    /// `layers` with every layer but `background` ones hidden, and the background ones' paint replaced by
+    /// `colour` (`defaultBackground` when nil), as MapConductor replaces it: a pattern or opacity of the base goes.
     static func hidden(_ layers: [JSONNode], background colour: String?) -> [JSONNode] {
         layers.map { layer in
             guard case .object(var object) = layer.value else { return layer }
             if object["type"]?.stringValue == "background" {
-                guard let colour else { return layer }
-                set(&object, "paint", "background-color", .string(colour))
+                object["paint"] = JSONNode(
+                    .object(
+                        JSONObject([JSONMember(key: "background-color", value: .string(colour ?? defaultBackground))])),
+                    placedAs: object["paint"])
             } else {
                 set(&object, "layout", "visibility", .string("none"))
             }
