@@ -176,7 +176,7 @@ import Testing
             "a missing variable caused another error: \(run.output)")
         #expect(
             run.output.contains(
-                "layer mapping anchor 'Country nam' is not a layer of the composed style of variant 'light'; did you mean 'Country name'? (the SDK"
+                "layer mapping anchor 'Country nam' is not a layer of any variant's base style, so it is most likely misspelt; did you mean 'Country name'? (the SDK"
             ),
             "\(run.output)")
         let clean = try write(

@@ -347,7 +347,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder2) }
         let anchored = runTool(["validate", placed.path])
         #expect(anchored.output.contains("names layer 'Buildin', which "), "\(anchored.output)")
-        #expect(anchored.output.contains("does not have; did you mean 'Other building'?"), "\(anchored.output)")
+        #expect(anchored.output.contains("most likely misspelt; did you mean 'Other building'?"), "\(anchored.output)")
     }
 
     @Test func belowLabelsGoesUnderTheFirstTextNotUnderARoadArrow() throws {
@@ -427,7 +427,7 @@ import Testing
         #expect(run.output.components(separatedBy: "[compose.placement-anchor]").count == 2, "\(run.output)")
         #expect(
             run.output.contains(
-                "names layer 'Nope', which the base style of variant 'light' does not have (the same in variant 'dark')"
+                "placement of 'a' names layer 'Nope', which no variant's base style has, so it is most likely misspelt [compose.placement-anchor]"
             ),
             "\(run.output)")
         #expect(!run.output.contains("give the placement a fallback"), "no base has it: a fallback would hide a typo")

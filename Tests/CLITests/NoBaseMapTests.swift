@@ -117,7 +117,8 @@ extension NoBaseMapTests {
         let compile = runTool(["compile", folder.appendingPathComponent("mc-style.yaml").path, "--out", out.path])
         #expect(compile.status == 0, "\(compile.error)")
         let style = try JSONParser().parse(
-            bytes: Array(try Data(contentsOf: out.appendingPathComponent("style.plain.json"))), name: "style").root
+            bytes: Array(try Data(contentsOf: out.appendingPathComponent("style.plain.json"))), name: "style"
+        ).root
         let background = try #require(
             style["layers"]?.arrayValue?.first { $0["type"]?.stringValue == "background" })
         #expect(

@@ -196,7 +196,7 @@ import Testing
         let placement = positions[1]
         #expect(
             run.output.contains(
-                "\(path):\(placement.line):\(placement.column): error: 'Motorway lable' is not a layer of any variant's base style, so its fallback would always be used: check the spelling [compose.placement-anchor]"
+                "\(path):\(placement.line):\(placement.column): error: 'Motorway lable' is not a layer of any variant's base style, so its fallback would always be used: it is most likely misspelt; did you mean 'Motorway label'? [compose.placement-anchor]"
             ))
     }
 

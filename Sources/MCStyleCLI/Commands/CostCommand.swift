@@ -35,7 +35,7 @@ enum CostCommand: Subcommand {
         let view = Option<CostView>(
             name: "view", valueName: "lat,lon,zoom,size",
             help:
-                "Cost this view too, in every variant: SIZE is WIDTHxHEIGHT[@RATIO]\nin CSS pixels or a preset (\(DevicePreset.names.joined(separator: ", "))).",
+                "Cost this view too, in every variant: latitude first, as map apps\nshow a place (the declarations' views: center is [lon, lat], as\nGeoJSON). SIZE is WIDTHxHEIGHT[@RATIO] in CSS pixels or a preset\n(\(DevicePreset.names.joined(separator: ", "))).",
             isRepeatable: true)
         let device = Option<DevicePreset>(
             name: "device", valueName: "preset", help: "Cost the declared views on this screen instead of their size.")
@@ -88,7 +88,10 @@ enum CostCommand: Subcommand {
         let shown = findings.filter { $0.severity != .note }
         if !shown.isEmpty { io.writeError(printer.render(shown) + printer.summary(shown)) }
         guard let costs = outcome.costs else { return .inputErrors }
-        let report = CostPrinter(costs: costs, model: outcome.model)
+        var report = CostPrinter(costs: costs, model: outcome.model)
+        if !collector.configuration.budgets.isEmpty {
+            report.budgetFindings = findings.filter { $0.rule.hasPrefix("budget.") && $0.severity != .note }
+        }
         switch format {
         case .json: io.writeOutput(JSONWriter(style: .pretty).bytes(report.json()))
         case .markdown: io.writeOutput(report.markdown())

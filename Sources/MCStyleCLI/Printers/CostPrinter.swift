@@ -6,6 +6,8 @@ import StyleCompiler
 struct CostPrinter {
     let costs: [ViewCost]
     let model: CostModel
+    /// The budgets' findings (`budget.*`), for the HTML page's verdict; nil when no budget is set.
+    var budgetFindings: [Diagnostic]? = nil
 
     /// What the model assumes, in one sentence.
     private var modelWords: String {
@@ -222,37 +224,52 @@ struct CostPrinter {
             svg text { font: 11px system-ui, sans-serif; fill: #333; }
             .tiles { fill: #3b6ea8; } .prefetch { fill: #9cbbe0; } .line { fill: none; stroke: #3b6ea8; stroke-width: 2; }
             .axis { stroke: #bbb; } .here { stroke: #b00020; stroke-dasharray: 3 3; }
+            .bars td { padding: 1px 8px 1px 0; vertical-align: middle; } .bars td:first-child { overflow-wrap: anywhere; max-width: 28em; }
+            .verdict { padding: 6px 10px; border-left: 4px solid #2e7d32; background: #eef6ee; }
+            .verdict.failed { border-color: #b00020; background: #fbeaec; }
             </style>
             </head>
             <body>
             <h1>Map cost per view</h1>
             <p>Model: \(HTMLText.escaped(modelWords)). Dark bars: tiles shown; light: prefetched. The curve: requests at each unified zoom over the view's centre (the dashed line is the view's zoom).</p>
-            \(sections)</body>
+            \(budgetVerdict)\(sections)</body>
             </html>
 
             """
     }
 
-    /// Horizontal bars, one per source that makes requests.
+    /// What the budgets say, when any is set: that every view keeps them, or each finding.
+    private var budgetVerdict: String {
+        guard let findings = budgetFindings else { return "" }
+        guard !findings.isEmpty else {
+            return "<p class=\"verdict\">Budgets: every view keeps every budget set in .mc-style.yaml.</p>\n"
+        }
+        let items = findings.map { finding in
+            "<li>\(HTMLText.escaped(finding.severity.rawValue)): \(HTMLText.escaped(finding.message)) [\(HTMLText.escaped(finding.rule))]</li>"
+        }
+        let failing = findings.contains { $0.severity == .error }
+        return
+            "<div class=\"verdict\(failing ? " failed" : "")\"><p>Budgets: \(findings.count) not kept\(failing ? "" : " (warnings)"):</p><ul>\(items.joined())</ul></div>\n"
+    }
+
+    /// A row per source that makes requests: its whole id, and a bar of its tiles and prefetch.
     private func bars(_ cost: ViewCost) -> String {
         let shown = cost.sources.filter { $0.tiles + $0.prefetch > 0 }
         guard !shown.isEmpty else { return "<p>No tile requests in this view.</p>" }
         let largest = max(1, shown.map { $0.tiles + $0.prefetch }.max() ?? 1)
-        let (label, width, row) = (170, 260, 20)
-        var svg =
-            "<svg role=\"img\" aria-label=\"requests by source\" width=\"\(label + width + 60)\" height=\(quoted(row * shown.count + 8))>"
-        for (index, source) in shown.enumerated() {
-            let y = index * row + 4
+        let width = 260
+        var rows = "<table class=\"bars\" aria-label=\"requests by source\">"
+        for source in shown {
             let tiles = source.tiles * width / largest
             let prefetch = source.prefetch * width / largest
-            svg += "<text x=\"0\" y=\(quoted(y + 13))>\(HTMLText.escaped(String(source.id.prefix(26))))</text>"
-            svg += "<rect class=\"tiles\" x=\(quoted(label)) y=\(quoted(y)) width=\(quoted(tiles)) height=\"16\"/>"
-            svg +=
-                "<rect class=\"prefetch\" x=\(quoted(label + tiles)) y=\(quoted(y)) width=\(quoted(prefetch)) height=\"16\"/>"
-            svg +=
-                "<text x=\(quoted(label + tiles + prefetch + 4)) y=\(quoted(y + 13))>\(source.tiles)+\(source.prefetch)</text>"
+            rows += "<tr><td>\(HTMLText.escaped(source.id))</td><td>"
+            rows += "<svg role=\"img\" width=\(quoted(width + 4)) height=\"16\">"
+            rows += "<rect class=\"tiles\" x=\"0\" y=\"0\" width=\(quoted(tiles)) height=\"16\"/>"
+            rows +=
+                "<rect class=\"prefetch\" x=\(quoted(tiles)) y=\"0\" width=\(quoted(prefetch)) height=\"16\"/></svg>"
+            rows += "</td><td>\(source.tiles)+\(source.prefetch)</td></tr>"
         }
-        return svg + "</svg>"
+        return rows + "</table>"
     }
 
     /// The curve of requests (tiles and prefetch) over unified zooms 0...22.

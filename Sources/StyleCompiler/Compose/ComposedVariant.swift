@@ -33,7 +33,8 @@ public struct ComposedVariant: Sendable, Equatable {
     }
 }
 
-/// A placement or layer-mapping anchor that one variant lacked, so its declared fallback was used.
+/// A placement or layer-mapping anchor that one variant lacked: its declared fallback was used, or, without one,
+/// the composition has an error for it.
 public struct AnchorFallback: Sendable, Equatable {
     /// What the anchor belongs to.
     public enum Kind: Sendable, Equatable {
@@ -51,4 +52,6 @@ public struct AnchorFallback: Sendable, Equatable {
     public var anchor: String
     /// Where the anchor is written in the declarations.
     public var location: SourceLocation?
+    /// False when the entry declares no fallback: the variant's composition has an error for it instead.
+    public var hasFallback = true
 }

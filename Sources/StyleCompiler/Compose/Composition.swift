@@ -20,7 +20,8 @@ public struct Composition: Sendable {
     public var target: Target
     /// The map design this is the composition for.
     public var variant = ComposedVariant()
-    /// Anchors this variant's base lacked, for which a declared fallback was used.
+    /// Anchors this variant's base lacked: those with a declared fallback (which was used) and those without
+    /// (each also an error).
     public var fallbacks: [AnchorFallback] = []
     /// The app platforms the build serves.
     public var platforms: [Platform]

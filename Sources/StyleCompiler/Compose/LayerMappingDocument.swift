@@ -33,6 +33,10 @@ enum LayerMappingDocument {
             if unplaced.contains(anchor.layerID) { continue }
             if !layerIDs.contains(anchor.layerID) {
                 guard let fallback = entry.fallback else {
+                    fallbacks.append(
+                        AnchorFallback(
+                            kind: .layerMapping, path: path, anchor: anchor.layerID,
+                            location: entry.anchorLocation ?? entry.location, hasFallback: false))
                     let hint = Suggestion.didYouMeanLayer(anchor.layerID, among: layerIDs.sorted())
                     let advice =
                         variant.isNamed

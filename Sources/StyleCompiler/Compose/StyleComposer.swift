@@ -147,6 +147,10 @@ struct StyleComposer: Sendable {
                     related: variant.related))
             return nil
         }
+        fallbacks.append(
+            AnchorFallback(
+                kind: .placement, path: placementPath, anchor: anchor, location: source.location(of: .placement),
+                hasFallback: false))
         let hint = Suggestion.didYouMeanLayer(anchor, among: Array(stack.indexByID.keys).sorted())
         let advice = variant.isNamed ? Self.fallbackAdvice : ""
         diagnostics.append(

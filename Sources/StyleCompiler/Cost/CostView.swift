@@ -65,7 +65,16 @@ public struct CostView: Sendable, Equatable {
             return .failure(ViewSyntaxError("'\(text)' is not a view: give \(syntax)"))
         }
         guard let latitude = Double(parts[0]), (-85.051_128_779_806_604...85.051_128_779_806_604).contains(latitude)
-        else { return .failure(ViewSyntaxError("'\(parts[0])' is not a latitude: degrees within ±85.0511")) }
+        else {
+            // A longitude first (the declarations' `center: [lon, lat]` order) is the likely mistake: say so.
+            let swapped =
+                Double(parts[1]).map { (-85.051_128_779_806_604...85.051_128_779_806_604).contains($0) } ?? false
+            return .failure(
+                ViewSyntaxError(
+                    "'\(parts[0])' is not a latitude: degrees within ±85.0511"
+                        + (swapped ? " (--view takes the latitude first, LAT,LON; views: center takes [lon, lat])" : "")
+                ))
+        }
         guard let longitude = Double(parts[1]), (-180...180).contains(longitude) else {
             return .failure(ViewSyntaxError("'\(parts[1])' is not a longitude: degrees within ±180"))
         }

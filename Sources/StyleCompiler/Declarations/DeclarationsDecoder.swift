@@ -377,8 +377,9 @@ private struct DecodingState {
             return string
         case .failure(let missing):
             report(
-                .envMissing, "environment variable \(missing.name) is not set (referenced as ${\(missing.name)})", node,
-                path)
+                .envMissing,
+                "environment variable \(missing.name) is not set (referenced as ${\(missing.name)}): set it, or check without secrets with --secrets-absent (a stand-in takes its place)",
+                node, path)
             // The source stays, with a stand-in for the value (nothing is written with it: the error stops the
             // build), so that its layer and everything placed against it are checked as usual and the missing
             // variable is the one finding.

@@ -55,17 +55,52 @@ public struct CompilationInputs: Sendable {
     /// left as parameters (what `compat` and `cost` read). The styles by variant name, in variant order (nil when
     /// a variant could not be composed), and what composing found.
     func composedStyles(target: Target) -> (styles: [(name: String, style: JSONNode)]?, diagnostics: [Diagnostic]) {
+        let (compositions, found) = composeVariants(target: target)
         var styles: [(name: String, style: JSONNode)] = []
-        var found: [Diagnostic] = []
-        for variant in variants {
-            let (composition, problems) = StyleCompilation.composeUnvalidated(
-                base: variant.base.root, declarations: declarations, target: target, apiKey: nil,
-                embedsEnvironment: false, variant: composedVariant(variant), files: fileTable)
-            found += problems
+        for (variant, composition) in zip(variants, compositions) {
             guard let composition else { return (nil, found) }
             styles.append((variant.name, composition.style))
         }
         return (styles, found)
+    }
+
+    /// The one loop over the variants: each composed onto its base (not validated yet), in variant order (nil for
+    /// a variant that could not be composed), and what composing found, each finding once (one made alike in
+    /// several variants names them; an anchor every variant lacks is one error, `AnchorFallbackRules`).
+    func composeVariants(target: Target, apiKey: String? = nil, embedsEnvironment: Bool = false) -> (
+        compositions: [Composition?], diagnostics: [Diagnostic]
+    ) {
+        var compositions: [Composition?] = []
+        var perVariant: [(String, [Diagnostic])] = []
+        var misses: [[AnchorFallback]] = []
+        for variant in variants {
+            let (composition, found, missed) = StyleCompilation.composeUnvalidated(
+                base: variant.base.root, declarations: declarations, target: target, apiKey: apiKey,
+                embedsEnvironment: embedsEnvironment, variant: composedVariant(variant), files: fileTable)
+            compositions.append(composition)
+            perVariant.append((variant.name, found))
+            misses.append(missed)
+        }
+        var layerIDs: [String] = []
+        var seen: Set<String> = []
+        for variant in variants {
+            for layer in variant.base.root["layers"]?.arrayValue ?? [] {
+                if let id = layer["id"]?.stringValue, seen.insert(id).inserted { layerIDs.append(id) }
+            }
+        }
+        let (everywhere, replaced) = AnchorFallbackRules.check(
+            variants.count > 1 ? misses : [], baseLayerIDs: layerIDs.sorted(), sourceIDs: declarations.sources.map(\.id)
+        )
+        let anchorRules = [Rule.tomtomLayerMappingAnchor.id, Rule.composePlacementAnchor.id]
+        let kept = perVariant.map { name, found in
+            (
+                name,
+                found.filter { finding in
+                    !(anchorRules.contains(finding.rule) && finding.path.map(replaced.contains) == true)
+                }
+            )
+        }
+        return (compositions, kept.mergingComposedVariants(named: hasNamedVariants) + everywhere)
     }
 
     /// Inputs of one base style, read into `fileTable`.

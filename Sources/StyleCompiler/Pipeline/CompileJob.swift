@@ -160,19 +160,9 @@ public struct CompileJob: Sendable {
         }
         let readPaths = inputs.files.map(\.name) + inputs.assetPaths
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
-        var compositions: [Composition] = []
-        var perVariant: [(String, [Diagnostic])] = []
-        for variant in inputs.variants {
-            let context = inputs.composedVariant(variant)
-            let (composed, found) = StyleCompilation.composeUnvalidated(
-                base: variant.base.root, declarations: inputs.declarations,
-                target: target, apiKey: apiKey, embedsEnvironment: options.embedsEnvironment, variant: context,
-                files: inputs.fileTable)
-            perVariant.append((variant.name, found))
-            if let composed { compositions.append(composed) }
-        }
-        var composeDiagnostics = perVariant.mergingComposedVariants(named: inputs.hasNamedVariants)
-        composeDiagnostics += AnchorFallbackRules.check(compositions, variants: inputs.variants.count)
+        let (composed, composeDiagnostics) = inputs.composeVariants(
+            target: target, apiKey: apiKey, embedsEnvironment: options.embedsEnvironment)
+        let compositions = composed.compactMap { $0 }
         let diagnostics = loadDiagnostics + collector.collected(composeDiagnostics)
         // The composed styles are validated even when the declarations have errors (nothing is written then):
         // a run reports what the base styles hold too, not only the first stage's findings.

@@ -71,7 +71,7 @@ public struct LayerListing: Sendable {
         }
         let target = inputs.declarations.target ?? .tomtom
         let context = inputs.composedVariant(chosen)
-        let (composition, found) = StyleCompilation.composeUnvalidated(
+        let (composition, found, _) = StyleCompilation.composeUnvalidated(
             base: chosen.base.root, declarations: inputs.declarations,
             target: target, apiKey: nil, embedsEnvironment: false, variant: context, files: inputs.fileTable)
         guard let composition else { return (nil, diagnostics + found) }

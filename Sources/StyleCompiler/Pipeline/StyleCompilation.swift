@@ -21,7 +21,7 @@ public enum StyleCompilation {
         embedsEnvironment: Bool = false, maximumThreads: Int = ValidationScheduler.availableCores,
         in files: any SourceLocator
     ) -> (composition: Composition?, diagnostics: [Diagnostic]) {
-        let (composition, diagnostics) = composeUnvalidated(
+        let (composition, diagnostics, _) = composeUnvalidated(
             base: base, declarations: declarations, target: target, apiKey: apiKey,
             embedsEnvironment: embedsEnvironment, files: files)
         guard let composition else { return (nil, diagnostics) }
@@ -36,13 +36,13 @@ public enum StyleCompilation {
     static func composeUnvalidated(
         base: JSONNode, declarations: Declarations, target: Target, apiKey: String?, embedsEnvironment: Bool,
         variant: ComposedVariant = ComposedVariant(), files: any SourceLocator
-    ) -> (composition: Composition?, diagnostics: [Diagnostic]) {
+    ) -> (composition: Composition?, diagnostics: [Diagnostic], anchorMisses: [AnchorFallback]) {
         let checks = declarations.checkedByDecoder ? [] : DeclarationValueRules.check(declarations)
-        guard !checks.containsErrors else { return (nil, checks) }
+        guard !checks.containsErrors else { return (nil, checks, []) }
         let composition = StyleComposer(
             target: target, apiKey: apiKey, embedsEnvironment: embedsEnvironment, variant: variant, files: files
         ).compose(base: base, declarations: declarations)
         let diagnostics = checks + composition.diagnostics
-        return (diagnostics.containsErrors ? nil : composition, diagnostics)
+        return (diagnostics.containsErrors ? nil : composition, diagnostics, composition.fallbacks)
     }
 }
