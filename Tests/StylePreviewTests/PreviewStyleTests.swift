@@ -106,3 +106,38 @@ import Testing
         }
     }
 }
+
+/// Where the preview opens: the project's first view, else its sources' bounds; the base's own camera (Tokyo
+/// in the demo base) only when the project says nothing.
+@Suite struct PreviewCameraTests {
+    @Test func thePageOpensAtTheFirstViewThenTheBoundsThenTheBase() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: SharedData.repositoryFile("styles/tomtom-demo-base.json"),
+            to: folder.appendingPathComponent("base.json"))
+        let path = folder.appendingPathComponent("mc-style.yaml")
+        func camera(_ extra: String) throws -> (center: [Double], zoom: Double) {
+            try Data(
+                """
+                version: 1
+                base: base.json
+                sources:
+                  - id: paris
+                    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png
+                \(extra)
+                """.utf8
+            ).write(to: path)
+            let build = PreviewBuilder(job: CompileJob(declarationsPath: path.path)).build(version: 1, previous: nil)
+            #expect(build.succeeded)
+            return try #require(build.camera)
+        }
+        let viewed = try camera(
+            "    bounds: [2.2, 48.8, 2.5, 48.9]\nviews:\n  - {name: paris, center: [2.35, 48.85], zoom: 12}")
+        #expect(viewed.center == [2.35, 48.85] && viewed.zoom == 11, "unified 12 is MapLibre's 11")
+        let bounded = try camera("    bounds: [2.2, 48.8, 2.5, 48.9]")
+        #expect(abs(bounded.center[0] - 2.35) < 1e-9 && bounded.zoom == 8, "\(bounded)")
+        let base = try camera("")
+        #expect(abs(base.center[0] - 139.7) < 1, "the demo base's own camera is Tokyo: \(base)")
+    }
+}

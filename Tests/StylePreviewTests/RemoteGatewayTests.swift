@@ -382,3 +382,33 @@ final class RedirectingServer: @unchecked Sendable {
         close(socket)
     }
 }
+
+extension RemoteGatewayTests {
+    /// A vector tile the server has nothing for (204, 404) reaches the page as an empty vector tile, not a PNG
+    /// that GL JS cannot read ("Unimplemented type: 4"); a raster source's stays a transparent PNG.
+    @Test func anEmptyVectorTileIsAnEmptyVectorTile() throws {
+        let upstream = try PreviewServer(port: 0, security: SecurityHeaders(mapLibreOrigin: nil)) { _ in
+            .response(.text(.notFound, "nothing here"))
+        }
+        upstream.start()
+        defer { upstream.stop() }
+        let style = Array(
+            #"""
+            {"version":8,"sources":{
+              "mc-raster-src-v":{"type":"vector","tiles":["http://127.0.0.1:\#(upstream.port)/v/{z}/{x}/{y}.pbf"]},
+              "mc-raster-src-r":{"type":"raster","tiles":["http://127.0.0.1:\#(upstream.port)/r/{z}/{x}/{y}.png"]}},
+             "layers":[]}
+            """#.utf8)
+        let gateway = RemoteGateway(secrets: [], archive: nil)
+        let routed = String(
+            decoding: gateway.route(style: style, port: 9, declared: ["mc-raster-src-v", "mc-raster-src-r"]),
+            as: UTF8.self)
+        let token = try #require(routed.firstMatch(of: /remote\/([0-9a-f]+)\//)?.1)
+        let prefix = "/remote/\(token)/http/127.0.0.1:\(upstream.port)/"
+        let vector = gateway.answer(request(prefix + "v/1/1/1.pbf"), port: 9)
+        #expect(vector.status == .ok && vector.body.isEmpty && vector.contentType == "application/x-protobuf")
+        let raster = gateway.answer(request(prefix + "r/1/1/1.png"), port: 9)
+        #expect(
+            raster.status == .ok && raster.body == RemoteGateway.transparentTile && raster.contentType == "image/png")
+    }
+}

@@ -26,7 +26,10 @@ struct PreviewBuilder: Sendable {
         return PreviewSnapshot(
             version: version, succeeded: true, findings: diagnostics, variantNames: variants.names,
             variants: variants.styles, manifest: manifest, sources: Self.sources(manifest),
-            inputs: readPaths, camera: Self.camera(variants.names.first.flatMap { variants.styles[$0] }, manifest),
+            inputs: readPaths,
+            camera: Self.camera(
+                views: result.declarations?.views ?? [], variants.names.first.flatMap { variants.styles[$0] },
+                manifest),
             declarations: result.declarations)
     }
 
@@ -46,12 +49,14 @@ struct PreviewBuilder: Sendable {
         return (decoded.variants.map(\.name), styles)
     }
 
-    /// The base style's own camera, or the middle of the first declared bounds at zoom 8.
-    private static func camera(_ compiled: CompiledStyle?, _ manifest: JSONNode?) -> (center: [Double], zoom: Double) {
-        if let compiled, let root = try? JSONParser().parse(bytes: compiled.style, name: "style.json").root,
-            let center = root["center"]?.arrayValue?.compactMap({ $0.numberValue?.doubleValue }), center.count == 2
-        {
-            return (center, root["zoom"]?.numberValue?.doubleValue ?? 2)
+    /// Where the page opens (MapLibre's zoom): the project's first view (`views:`), else the middle of the first
+    /// declared bounds at zoom 8, else the base style's own camera, else the whole world.
+    static func camera(views: [SnapshotView], _ compiled: CompiledStyle?, _ manifest: JSONNode?) -> (
+        center: [Double], zoom: Double
+    ) {
+        if let view = views.first {
+            let zoom = (try? ZoomCalibration.mapLibreZoom(unifiedZoom: view.zoom)) ?? max(0, view.zoom - 1)
+            return ([view.center.longitude, view.center.latitude], zoom)
         }
         for record in manifest?["sources"]?.arrayValue ?? [] {
             let edges = (record["bounds"]?.arrayValue ?? []).compactMap { $0.numberValue?.doubleValue }
@@ -61,6 +66,11 @@ struct PreviewBuilder: Sendable {
             {
                 return ([bounds.center.longitude, bounds.center.latitude], 8)
             }
+        }
+        if let compiled, let root = try? JSONParser().parse(bytes: compiled.style, name: "style.json").root,
+            let center = root["center"]?.arrayValue?.compactMap({ $0.numberValue?.doubleValue }), center.count == 2
+        {
+            return (center, root["zoom"]?.numberValue?.doubleValue ?? 2)
         }
         return ([0, 0], 1)
     }

@@ -79,6 +79,8 @@ public final class RemoteGateway: Sendable {
     /// A transparent 1 x 1 PNG: what the page gets for an empty tile, which GL JS draws as nothing without an
     /// error (a 404 would be one).
     static let transparentTile = PNGImage(width: 1, height: 1).encoded
+    /// The type an empty vector tile is served with (its body is empty: a tile with no layers).
+    static let emptyVectorTileType = "application/x-protobuf"
 
     private struct Registered: Sendable {
         let template: URLTemplate
@@ -99,6 +101,8 @@ public final class RemoteGateway: Sendable {
         (templates: [String: Registered], order: [String], problems: [Problem], problemURLs: [Set<String>])
     >(([:], [], [], []))
     private let empties = Mutex<(tiles: [EmptyTiles], urls: [Set<String>])>(([], []))
+    /// The ids of the routed vector sources: an empty tile of theirs is an empty vector tile, not a picture.
+    private let vectorSources = Mutex<Set<String>>([])
 
     /// A gateway that fetches live (`archive` nil) or through `archive`, filling `secrets` on the way out, and the
     /// value of each `${NAME}` a style asks for from `environment`.
@@ -157,6 +161,9 @@ public final class RemoteGateway: Sendable {
             }
         }
         if case .object(var sources)? = object["sources"]?.value {
+            for member in sources.members where member.value["type"]?.stringValue == "vector" {
+                vectorSources.withLock { _ = $0.insert(member.key) }
+            }
             for member in sources.members {
                 _ = sources.modifyValue(forKey: member.key) { source in
                     let isDeclared = declared.contains(member.key)
@@ -276,6 +283,11 @@ public final class RemoteGateway: Sendable {
             if emptyTilesAreProblems {
                 let message = "\(display) answered HTTP \(status), an empty tile (an error with --strict)"
                 note(Problem(owner: owner, host: authority.host, url: display, message: message, isMissing: false))
+            }
+            // Of the tile's own type: GL JS cannot read a PNG as a vector tile ("Unimplemented type: 4"), and an
+            // empty body is a vector tile with no layers.
+            if case .source(let id) = owner, vectorSources.withLock({ $0.contains(id) }) {
+                return HTTPResponse(contentType: Self.emptyVectorTileType, body: [])
             }
             return HTTPResponse(contentType: "image/png", body: Self.transparentTile)
         case .missing:
