@@ -182,3 +182,62 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out + "-old"))
     }
 }
+
+/// GL JS 5.3.0's verdicts where the table alone was wrong (issue 69, C6 and C7): what it ignores is a warning,
+/// what it refuses (text without glyphs, legacy syntax inside an expression filter) an error.
+@Suite struct RendererVerdictTests {
+    static func style(_ root: String, layers: String, vector: String = "") -> String {
+        #"{"version": 8, \#(root) "sources": {"v": {"type": "vector", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"]\#(vector)}}, "layers": [\#(layers)]}"#
+    }
+
+    @Test func whatGLJSIgnoresIsAWarningAndWhatItRefusesAnError() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ignoredPath = folder.appendingPathComponent("ignored.json")
+        try Data(
+            Self.style(
+                #""font-faces": {"Noto": "https://f.example.com/noto.ttf"}, "glyphs": "https://g.example.com/{fontstack}/{range}.pbf","#,
+                layers: #"{"id": "l", "type": "line", "source": "v", "source-layer": "roads"}"#,
+                vector: #", "volatile": true, "encoding": "mlt""#
+            ).utf8
+        ).write(to: ignoredPath)
+        let ignored = runTool([
+            "validate", ignoredPath.path, "--target", "maplibre", "--renderer", "maplibre-gl-js@5.3.0",
+        ])
+        #expect(ignored.status == 0, "\(ignored.output)")
+        #expect(ignored.output.components(separatedBy: "[compat.ignored]").count == 4, "\(ignored.output)")
+        #expect(
+            ignored.output.contains(
+                "warning: maplibre-gl-js 5.3.0 ignores root property 'font-faces': it loads the style and draws without it"
+            ),
+            "\(ignored.output)")
+        let compat = runTool(["compat", ignoredPath.path, "--renderer", "maplibre-gl-js@5.3.0"])
+        #expect(compat.status == 0, "\(compat.output)")
+        #expect(compat.output.contains("ignored (the style loads without it)"), "\(compat.output)")
+
+        let refusedPath = folder.appendingPathComponent("refused.json")
+        try Data(
+            Self.style(
+                "",
+                layers:
+                    #"{"id": "s", "type": "symbol", "source": "v", "source-layer": "places", "layout": {"text-field": "{name}"}}, {"id": "f", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ["==", "class", "lake"], ["==", ["get", "x"], 1]]}"#
+            ).utf8
+        ).write(to: refusedPath)
+        let refused = runTool([
+            "validate", refusedPath.path, "--target", "maplibre", "--renderer", "maplibre-gl-js@5.3.0",
+        ])
+        #expect(refused.status == 1, "\(refused.output)")
+        #expect(
+            refused.output.contains(
+                "error: maplibre-gl-js 5.3.0 cannot draw text without glyphs (local fonts): maplibre-gl-js draws it from 5.11.0"
+            ), "\(refused.output)")
+        #expect(
+            refused.output.contains(
+                "error: maplibre-gl-js 5.3.0 refuses the style: it reads this filter as an expression"),
+            "\(refused.output)")
+        let newer = runTool([
+            "validate", refusedPath.path, "--target", "maplibre", "--renderer", "maplibre-gl-js@5.11.0",
+        ])
+        #expect(!newer.output.contains("text without glyphs"), "\(newer.output)")
+    }
+}

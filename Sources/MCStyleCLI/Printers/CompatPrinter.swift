@@ -26,6 +26,9 @@ struct CompatPrinter {
                 text +=
                     "  \(place(use)): \(VisibleText.escaped(use.feature)), \(use.support(on: target.profile).wording)\n"
             }
+            for use in report.ignored(by: target) {
+                text += "  \(place(use)): \(VisibleText.escaped(use.feature)), ignored (the style loads without it)\n"
+            }
         }
         return text
     }

@@ -31,7 +31,7 @@ public enum RuleCatalog {
             .assetsSpriteImage, .assetsFonts, .assetsFont, .assetsGlyphRange, .lintZoomRange, .lintZeroOpacity,
             .lintFilterFalse,
             .lintHidden, .lintCovered, .lintDuplicateLayer, .lintUnusedSource, .compatLayerType, .compatProperty,
-            .compatExpression, .compatCapability, .budgetRequests, .budgetStackedRasters, .budgetActiveLayers,
+            .compatExpression, .compatCapability, .compatIgnored, .budgetRequests, .budgetStackedRasters, .budgetActiveLayers,
             .budgetStyleBytes, .budgetNoViews, .rendererUnknown, .rendererProfile, .configInvalid,
             .configUnknownRule,
             .migrateOutput,

@@ -43,9 +43,14 @@ public struct CompatibilityReport: Sendable {
         }
     }
 
-    /// The uses that `target` cannot draw, in document order.
+    /// The uses that `target` cannot draw and that stop it loading the style, in document order.
     public func unsupported(by target: RendererTarget) -> [CompatibilityUse] {
-        uses.filter { !$0.support(on: target.profile).isSupported(by: target.version) }
+        uses.filter { !$0.support(on: target.profile).isSupported(by: target.version) && !$0.isIgnored(by: target) }
+    }
+
+    /// The uses that `target` does not draw but ignores, loading the style anyway, in document order.
+    public func ignored(by target: RendererTarget) -> [CompatibilityUse] {
+        uses.filter { $0.isIgnored(by: target) }
     }
 
     /// Each feature once (its first use), in order.

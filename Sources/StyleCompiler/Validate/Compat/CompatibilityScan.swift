@@ -52,6 +52,26 @@ public enum CompatibilityScan {
                 default: break
                 }
             }
+            if object["glyphs"] == nil { localFonts(object["layers"]) }
+        }
+
+        /// A style without `glyphs` whose symbol layers show text: the renderer draws it with local fonts, which
+        /// the table dates as the `omit to use local fonts` capability of `glyphs`. The use is placed at the first
+        /// such layer's `text-field`.
+        private func localFonts(_ layers: JSONNode?) {
+            for (index, layer) in (layers?.arrayValue ?? []).enumerated() where layer["type"]?.stringValue == "symbol" {
+                guard let field = layer["layout"]?.objectValue?.member(forKey: "text-field") else { continue }
+                for row in RendererSupport.rows(group: "$root", name: "glyphs")
+                where row.capability == Capability.localFontsCapability {
+                    if let keeping, !keeping(row) { continue }
+                    found.append(
+                        CompatibilityUse(
+                            feature: "text without glyphs (local fonts)", capability: row.capability,
+                            path: JSONPath([.key("layers"), .index(index), .key("layout"), .key("text-field")]),
+                            location: locating ? locator.keyLocation(of: field) : nil, kind: .capability, row: row))
+                }
+                return
+            }
         }
 
         private func sources(_ node: JSONNode) {
@@ -158,6 +178,9 @@ enum Capability: Equatable {
     static let parsed: [String: Capability] = Dictionary(
         RendererSupport.rows.compactMap { row in Capability(row.capability).map { (row.capability, $0) } },
         uniquingKeysWith: { first, _ in first })
+
+    /// The table's wording for a style without `glyphs` (the scan finds it by what is missing, not by a value).
+    static let localFontsCapability = "omit to use local fonts"
 
     case basic
     case dataDriven

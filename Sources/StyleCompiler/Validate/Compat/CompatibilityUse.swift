@@ -31,4 +31,12 @@ public struct CompatibilityUse: Sendable {
 
     /// What `profile` says of it.
     public func support(on profile: RendererProfile) -> SupportValue { profile.support(of: row) }
+
+    /// True when `target` does not draw it but loads the style anyway and ignores it
+    /// (`RendererSupport.ignoredByGLJS`): a warning, not an error.
+    public func isIgnored(by target: RendererTarget) -> Bool {
+        target.profile.column == .mapLibreGLJS && !support(on: target.profile).isSupported(by: target.version)
+            && RendererSupport.ignoredByGLJS.contains(
+                RendererProfile.key(group: row.group, name: row.name, capability: row.capability))
+    }
 }

@@ -12,6 +12,13 @@ extension ValidationRun {
             for use in uses {
                 let support = use.support(on: target.profile)
                 guard !support.isSupported(by: target.version) else { continue }
+                if use.isIgnored(by: target) {
+                    report(
+                        .compatIgnored, use.path, at: use.location,
+                        "\(target.words) ignores \(use.feature): it loads the style and draws without it (\(Self.reason(support, renderer: target.profile.name)))"
+                    )
+                    continue
+                }
                 let rule: Rule
                 switch use.kind {
                 case .layerType: rule = .compatLayerType
@@ -22,6 +29,28 @@ extension ValidationRun {
                 let message =
                     "\(target.words) cannot draw \(use.feature): \(Self.reason(support, renderer: target.profile.name))"
                 report(rule, use.path, at: use.location, message)
+            }
+        }
+        validateMixedFilters(for: targets)
+    }
+
+    /// Legacy syntax inside an expression filter: the specification warns (`style.filter-mixed`), but GL JS
+    /// parses such a filter wholly as an expression and refuses the style (5.3.0 in Chromium; it has read
+    /// filters this way since expressions came, so every version that draws expressions refuses it).
+    private func validateMixedFilters(for targets: [RendererTarget]) {
+        let refusing = targets.filter { $0.profile.column == .mapLibreGLJS }
+        guard !refusing.isEmpty else { return }
+        for (index, layer) in (style["layers"]?.arrayValue ?? []).enumerated() {
+            guard let filter = layer["filter"], FilterSyntax.classify(filter) != .legacy,
+                let mixed = FilterSyntax.firstMixedLegacyFilter(in: filter)
+            else { continue }
+            var path = JSONPath([.key("layers"), .index(index), .key("filter")])
+            for step in mixed.path { path.append(.index(step)) }
+            for target in refusing {
+                report(
+                    .compatExpression, path, mixed.node,
+                    "\(target.words) refuses the style: it reads this filter as an expression, in which legacy filter syntax is an error (every maplibre-gl-js version does; the specification only warns): write it as an expression (mc-style migrate does)"
+                )
             }
         }
     }
@@ -108,6 +137,24 @@ extension Rule {
             passing(
                 #"{"id": "Path", "type": "line", "source": "vectorTiles", "source-layer": "Transportation", "paint": {"line-dasharray": [2, 1]}}"#
             ),
+        ])
+    static let compatIgnored = Rule(
+        "compat.ignored", .warning,
+        summary:
+            "A use that a renderer version the style must work on does not draw, but ignores: it loads the style without it.",
+        help:
+            "The renderer draws the style as if the use were not there (an unknown root or source key, an unknown value or option); raise its version in renderers: for the use to take effect.",
+        examples: [
+            .triggering(
+                .declarations, RuleExample.plainDeclarations + "renderers: [maplibre-gl-js 5.3.0]\n",
+                files: [
+                    "base.json": RuleExample.exampleBase.replacing(
+                        "\"sources\": {",
+                        with: "↓\"font-faces\": {\"Noto\": \"https://f.example.com/noto.ttf\"}, \"sources\": {")
+                ]),
+            .passing(
+                .declarations, RuleExample.plainDeclarations + "renderers: [maplibre-gl-js 5.3.0]\n",
+                files: ["base.json": RuleExample.exampleBase]),
         ])
     static let rendererUnknown = Rule(
         "renderer.unknown", .error, configurable: false,
