@@ -110,11 +110,13 @@ class TileServer:
 
 
 def served_style(style_path, origin):
-    """The compiled style with every source's tiles on the local server, under the source's id."""
+    """The compiled style with every source's tiles on the local server, under the source's id; the part of a source
+    east of the antimeridian (`<id>+east`) under its source's, as both parts share one URL template."""
     style = json.loads(style_path.read_text(encoding="utf-8"))
     for source_id, source in style["sources"].items():
         ending = ".pbf" if source["type"] == "vector" else ".png"
-        source["tiles"] = [f"{origin}/t/{source_id}/{{z}}/{{x}}/{{y}}{ending}"]
+        owner = source_id.removesuffix("+east")
+        source["tiles"] = [f"{origin}/t/{owner}/{{z}}/{{x}}/{{y}}{ending}"]
     return json.dumps(style).encode()
 
 

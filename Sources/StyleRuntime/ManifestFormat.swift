@@ -5,8 +5,13 @@ public enum ManifestFormat {
     /// The manifest's `format` value.
     public static let name = "mc-style-manifest"
     /// The manifest's `formatVersion`. 2: placeholders per pointer, run-time pointers per source, platforms.
-    /// 3: map-design variants, each with its own files, placeholders and layer pointers.
-    public static let version = 3
+    /// 3: map-design variants, each with its own files, placeholders and layer pointers. 4: a source whose
+    /// bounds cross the antimeridian is two style sources and layers; its layer record's `parts` point at the
+    /// second layer's opacity and visibility, which follow the first.
+    public static let version = 4
+    /// What the style ids of a source's part east of the antimeridian add to the source's own
+    /// (`mc-raster-layer-<id>+east`): the compiler names the part so, and the app finds its layer so.
+    public static let eastPartSuffix = "+east"
     /// The manifest's file name in a compiled folder.
     public static let fileName = "manifest.json"
 }

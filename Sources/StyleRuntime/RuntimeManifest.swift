@@ -53,6 +53,17 @@ public struct RuntimeManifest: Sendable, Equatable {
         public let opacityPointer: String
         /// JSON Pointer of the layer's `layout.visibility` string.
         public let visibilityPointer: String
+        /// The pointers of the source's other layers (its part east of the antimeridian), which take the same
+        /// opacity and visibility.
+        public var partPointers: [(opacity: String, visibility: String)] = []
+
+        /// Records are equal when their source and every pointer are.
+        public static func == (lhs: LayerRecord, rhs: LayerRecord) -> Bool {
+            lhs.source == rhs.source && lhs.opacityPointer == rhs.opacityPointer
+                && lhs.visibilityPointer == rhs.visibilityPointer
+                && lhs.partPointers.map(\.opacity) == rhs.partPointers.map(\.opacity)
+                && lhs.partPointers.map(\.visibility) == rhs.partPointers.map(\.visibility)
+        }
     }
 
     /// A raster source's `tileSize` that `StyleRuntime` sets for the device (`TileSizeScale`): where it is and the
@@ -262,10 +273,22 @@ private struct ManifestReader {
                     "is \(RuntimeError.quoted(source)), not the source \(RuntimeError.quoted(sources[index].id)) listed at sources[\(index)]"
                 )
             }
-            layers.append(
-                RuntimeManifest.LayerRecord(
-                    source: source, opacityPointer: try string(item["opacity"], field: itemField + ".opacity"),
-                    visibilityPointer: try string(item["visibility"], field: itemField + ".visibility")))
+            var record = RuntimeManifest.LayerRecord(
+                source: source, opacityPointer: try string(item["opacity"], field: itemField + ".opacity"),
+                visibilityPointer: try string(item["visibility"], field: itemField + ".visibility"))
+            for (partIndex, part) in try
+                (item["parts"].map { node throws(RuntimeError) in
+                    try array(node, field: itemField + ".parts")
+                } ?? []).enumerated()
+            {
+                let partField = "\(itemField).parts[\(partIndex)]"
+                record.partPointers.append(
+                    (
+                        try string(part["opacity"], field: partField + ".opacity"),
+                        try string(part["visibility"], field: partField + ".visibility")
+                    ))
+            }
+            layers.append(record)
         }
         var tileSizes: [RuntimeManifest.TileSizeRecord] = []
         for (index, item) in try

@@ -65,13 +65,22 @@ struct SplicePlan: Sendable {
             }
         }
         for (index, (source, layer)) in zip(sources, variant.layers).enumerated() {
-            for (pointer, slot) in [
-                (layer.opacityPointer, Slot.opacity(index)), (layer.visibilityPointer, Slot.visibility(index)),
-            ] {
+            // The source's own layer, then the layer of its part east of the antimeridian: both take its values.
+            var pointers = [
+                (layer.opacityPointer, Slot.opacity(index), source.styleLayerID),
+                (layer.visibilityPointer, Slot.visibility(index), source.styleLayerID),
+            ]
+            for part in layer.partPointers {
+                let partLayerID = source.styleLayerID + ManifestFormat.eastPartSuffix
+                pointers += [
+                    (part.opacity, .opacity(index), partLayerID), (part.visibility, .visibility(index), partLayerID),
+                ]
+            }
+            for (pointer, slot, layerID) in pointers {
                 guard let layer = Self.node(at: Self.layerPointer(of: pointer), in: root),
-                    layer["id"]?.stringValue == source.styleLayerID
+                    layer["id"]?.stringValue == layerID
                 else {
-                    throw mismatch(pointer, "is not inside the layer '\(source.styleLayerID)' of source '\(source.id)'")
+                    throw mismatch(pointer, "is not inside the layer '\(layerID)' of source '\(source.id)'")
                 }
                 guard let node = Self.node(at: pointer, in: root), let start = node.sourceOffset else {
                     throw mismatch(pointer, "names nothing")

@@ -387,6 +387,6 @@ extension CompileCommandTests {
         #expect(first.status == 0 && first.output.hasPrefix("wrote \(out): style.json,"), "\(first.output)")
         let second = runTool(["compile", Self.demo, "--out", out])
         #expect(second.status == 0 && second.output.hasPrefix("unchanged \(out): style.json,"), "\(second.output)")
-        #expect(runTool(["schema", "--help"]).output.contains("that compile writes (format 3)"))
+        #expect(runTool(["schema", "--help"]).output.contains("that compile writes (format 4)"))
     }
 }

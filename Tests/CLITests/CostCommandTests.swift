@@ -16,7 +16,7 @@ import Testing
         #expect(object["model"] as? String == "maplibre")
         let views = try #require(object["views"] as? [[String: Any]])
         #expect(views.map { $0["name"] as? String }.last == "48.8566,2.3522,8,1280x720@2")
-        #expect(views.count == 7 && views.allSatisfy { $0["variant"] as? String == "default" })
+        #expect(views.count == 8 && views.allSatisfy { $0["variant"] as? String == "default" })
         let tokyo = try #require(views.first)
         let sources = try #require(tokyo["sources"] as? [[String: Any]])
         let tiles = Dictionary(
@@ -24,7 +24,7 @@ import Testing
         #expect(
             tiles == [
                 "base": 2, "mc-raster-src-streets": 8, "mc-raster-src-hillshade": 2, "mc-raster-src-japan": 8,
-                "mc-raster-src-heat": 2, "mc-raster-src-flaky": 8,
+                "mc-raster-src-heat": 2, "mc-raster-src-flaky": 8, "mc-raster-src-pacific": 0,
             ])
         #expect(sources.allSatisfy { $0["prefetch"] as? Int == 0 })
         #expect(
@@ -35,13 +35,13 @@ import Testing
     @Test func markdownHtmlAndTextShowTheSameViews() throws {
         let markdown = runTool(["cost", Self.declarations, "--format", "markdown"])
         #expect(markdown.status == 0)
-        #expect(markdown.output.contains("| tokyo-phone | default | 14 | 30 | 30 | 0 | 8 | 1 |"))
+        #expect(markdown.output.contains("| tokyo-phone | default | 14 | 30 | 30 | 0 | 10 | 1 |"))
         #expect(markdown.output.contains("| honolulu | default | `mc-raster-src-japan` | outside-bounds |"))
         let html = runTool(["cost", Self.declarations, "--format", "html"])
         #expect(
             html.output.hasPrefix("<!doctype html>") && html.output.contains("<svg") && !html.output.contains("<script")
         )
-        #expect(html.output.components(separatedBy: "<section>").count == 7)
+        #expect(html.output.components(separatedBy: "<section>").count == 8)
         let text = runTool(["cost", Self.declarations])
         #expect(text.output.contains("view street-level, variant default"))
         #expect(text.output.contains("requests by zoom: 0:"))
@@ -77,7 +77,7 @@ import Testing
         #expect(cost.status == 1)
         #expect(
             cost.error.contains(
-                "mc-style.yaml:35:5: error: view 'japan' (variant 'default', zoom 6) makes 16 requests to source 'mc-raster-src-flaky', over the budget of 10"
+                "mc-style.yaml:42:5: error: view 'japan' (variant 'default', zoom 6) makes 16 requests to source 'mc-raster-src-flaky', over the budget of 10"
             ))
         let validate = runTool(["validate", path], in: folder.path)
         #expect(validate.status == 1)

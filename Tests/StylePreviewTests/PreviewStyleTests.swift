@@ -62,8 +62,9 @@ import Testing
     }
 }
 
-/// Bounds across the antimeridian (west > east) in the preview: GL JS reads them as an empty box, so the page's
-/// style leaves them out, the debug tiles still end at them, and the page starts at their real middle.
+/// Bounds across the antimeridian (west > east) in the preview: GL JS reads one such box as empty, so the compiled
+/// style has the source twice, one part on each side of 180°, and the page draws both, exactly inside the box;
+/// the debug tiles end at it, and the page starts at its real middle.
 @Suite struct AntimeridianPreviewTests {
     @Test func crossingBoundsDrawInThePreview() throws {
         let folder = try makeTemporaryFolder()
@@ -93,8 +94,16 @@ import Testing
         let preview = try PreviewStyle(
             resolved: try compiled.resolve(settings).style, manifest: build.manifest, hasAPIKey: true)
         let style = try JSONParser().parse(SourceFiles().add(name: "p.json", bytes: preview.bytes)).root
-        let source = try #require(style["sources"]?["mc-raster-src-pacific"])
-        #expect(source["bounds"] == nil && source["tiles"] != nil)
+        func bounds(_ id: String) -> [Double]? {
+            style["sources"]?[id]?["bounds"]?.arrayValue?.compactMap { $0.numberValue?.doubleValue }
+        }
+        #expect(bounds("mc-raster-src-pacific") == [170, -20, 180, 20])
+        #expect(bounds("mc-raster-src-pacific+east") == [-180, -20, -170, 20])
+        let layers = (style["layers"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        #expect(layers.suffix(2) == ["mc-raster-layer-pacific", "mc-raster-layer-pacific+east"])
+        #expect(
+            style["sources"]?["mc-raster-src-pacific+east"]?["tiles"]
+                == style["sources"]?["mc-raster-src-pacific"]?["tiles"])
         let camera = try #require(build.camera)
         #expect(abs(abs(camera.center[0]) - 180) < 1e-9 && camera.center[1] == 0, "\(camera.center)")
         // The debug tile at the antimeridian is drawn (x = 0 and x = 2^z - 1 at z 3 both touch it).

@@ -143,11 +143,11 @@ import Testing
     @Test func manifestFormatAndVersionAreChecked() throws {
         let (style, mapping, manifest) = try Self.files()
         let text = String(decoding: manifest, as: UTF8.self)
-        let old = Array(text.replacing("\"formatVersion\": 3", with: "\"formatVersion\": 2").utf8)
+        let old = Array(text.replacing("\"formatVersion\": 4", with: "\"formatVersion\": 2").utf8)
         #expect(
             throws: RuntimeError(
                 .manifest,
-                "manifest.json has formatVersion '2'; this module reads version 3: compile again with this mc-style")
+                "manifest.json has formatVersion '2'; this module reads version 4: compile again with this mc-style")
         ) {
             try CompiledStyle(style: style, layerMapping: mapping, manifest: old)
         }

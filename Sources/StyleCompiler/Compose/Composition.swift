@@ -36,6 +36,8 @@ public struct Composition: Sendable {
         public var emittedTileSize: Int
         /// The index of the source's layer in the composed style's `layers`.
         public var layerIndex: Int?
+        /// The index of the layer of its part east of the antimeridian, for bounds that cross it.
+        public var eastPartLayerIndex: Int? = nil
         /// The layer's camera-zoom range in the style (target zoom), when `visibleZoom` was declared.
         public var nativeVisibleZoom: ZoomInterval?
         /// The latitude (degrees) used to convert `visibleZoom`, and where it came from.

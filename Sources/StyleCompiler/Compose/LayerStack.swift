@@ -12,6 +12,8 @@ struct LayerStack {
         let gap: Int
         let zIndex: Int
         let order: Int
+        /// 0 for a source's layer, 1 for its part east of the antimeridian, drawn right above it.
+        var part = 0
     }
 
     let baseLayers: [JSONNode]
@@ -52,7 +54,9 @@ struct LayerStack {
 
     /// The base layers with the placed layers inserted.
     func merged(with placed: [Placed]) -> [JSONNode] {
-        let ordered = placed.sorted { ($0.gap, $0.zIndex, $0.order) < ($1.gap, $1.zIndex, $1.order) }
+        let ordered = placed.sorted {
+            ($0.gap, $0.zIndex, $0.order, $0.part) < ($1.gap, $1.zIndex, $1.order, $1.part)
+        }
         var result: [JSONNode] = []
         result.reserveCapacity(baseLayers.count + placed.count)
         var next = 0

@@ -122,8 +122,16 @@ extension StyleComposer {
                     source.styleLayerID, what: "layer", source: source, path: path,
                     diagnostics: &composition.diagnostics)
             }
-            sources[source.styleSourceID] = StyleSourceBuilder.styleSource(
+            let styleSource = StyleSourceBuilder.styleSource(
                 source, profile: profile, embedsEnvironment: embedsEnvironment)
+            if let bounds = source.bounds, source.crossesAntimeridian {
+                sources[source.styleSourceID] = Self.bounded(
+                    styleSource, [bounds.west, bounds.south, 180, bounds.north])
+                sources[source.styleSourceID + StyleID.eastPartSuffix] = Self.bounded(
+                    styleSource, [-180, bounds.south, bounds.east, bounds.north])
+            } else {
+                sources[source.styleSourceID] = styleSource
+            }
             var report = Composition.SourceReport(
                 declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
                 layerIndex: nil, nativeVisibleZoom: nil, calibration: nil, warnings: [])
@@ -133,6 +141,12 @@ extension StyleComposer {
                 into: &composition)
             {
                 placement.placed.append(LayerStack.Placed(layer: layer, gap: gap, zIndex: source.zIndex, order: order))
+                if source.crossesAntimeridian {
+                    placement.placed.append(
+                        LayerStack.Placed(
+                            layer: Self.eastPart(of: layer, source), gap: gap, zIndex: source.zIndex, order: order,
+                            part: 1))
+                }
             } else {
                 placement.unplaced.insert(source.styleLayerID)
             }
@@ -176,9 +190,29 @@ extension StyleComposer {
             if let id = layer["id"]?.stringValue, id.hasPrefix(StyleID.layerPrefix) { declaredLayerIndex[id] = index }
         }
         for index in composition.sources.indices {
-            composition.sources[index].layerIndex =
-                declaredLayerIndex[composition.sources[index].declaration.styleLayerID]
+            let declaration = composition.sources[index].declaration
+            composition.sources[index].layerIndex = declaredLayerIndex[declaration.styleLayerID]
+            if declaration.crossesAntimeridian {
+                composition.sources[index].eastPartLayerIndex =
+                    declaredLayerIndex[declaration.styleLayerID + StyleID.eastPartSuffix]
+            }
         }
+    }
+
+    /// `source` (a style source) with `bounds` in place of its own.
+    private static func bounded(_ source: JSONNode, _ bounds: [Double]) -> JSONNode {
+        guard case .object(var object) = source.value else { return source }
+        object["bounds"] = JSONNode(.array(bounds.map { .number($0) }), placedAs: object["bounds"])
+        return JSONNode(.object(object), placedAs: source)
+    }
+
+    /// The layer of a source's part east of the antimeridian: `layer` with the part's layer and source ids.
+    private static func eastPart(of layer: JSONNode, _ source: RasterSourceDeclaration) -> JSONNode {
+        guard case .object(var object) = layer.value else { return layer }
+        object["id"] = JSONNode(.string(source.styleLayerID + StyleID.eastPartSuffix), placedAs: object["id"])
+        object["source"] = JSONNode(
+            .string(source.styleSourceID + StyleID.eastPartSuffix), placedAs: object["source"])
+        return JSONNode(.object(object), placedAs: layer)
     }
 
     /// The layer mapping for the SDK's own layers, on targets that have one; elsewhere a declared mapping is

@@ -32,6 +32,7 @@ public struct StyleCost: Sendable {
         }
         var costs: [SourceCost] = []
         for source in sources { costs.append(try cost(of: source, at: at, view: view, recorded: recorded)) }
+        costs = Self.joiningEastParts(costs)
         let covering = Set(costs.filter { $0.tiles > 0 || $0.isEstimated }.map(\.id))
         let stacked = at.shownLayers.filter { $0.isOpaqueRaster && $0.source.map(covering.contains) == true }.count
         var curve: [ViewCost.ZoomRequests] = []
@@ -49,6 +50,36 @@ public struct StyleCost: Sendable {
             view: view, variant: variant, tileZoom: at.footprint.zoom, layerZoom: at.layerZoom, sources: costs,
             shownLayers: shownTypes.map { ViewCost.LayerCount(type: $0, count: typeCounts[$0] ?? 0) },
             stackedRasters: stacked, styleBytes: styleBytes, curve: curve)
+    }
+
+    /// A declared source across the antimeridian is two style sources; each part's cost goes into its source's,
+    /// as one declared source (the parts' bounds are on either side of 180°, so no tile is counted twice).
+    static func joiningEastParts(_ costs: [SourceCost]) -> [SourceCost] {
+        let parts = Dictionary(
+            costs.filter { $0.id.hasSuffix(StyleID.eastPartSuffix) }.map {
+                (String($0.id.dropLast(StyleID.eastPartSuffix.count)), $0)
+            }, uniquingKeysWith: { first, _ in first })
+        guard !parts.isEmpty else { return costs }
+        let owners = Set(costs.map(\.id))
+        return costs.compactMap { cost in
+            if cost.id.hasSuffix(StyleID.eastPartSuffix),
+                owners.contains(String(cost.id.dropLast(StyleID.eastPartSuffix.count)))
+            {
+                return nil
+            }
+            guard let part = parts[cost.id] else { return cost }
+            let statuses = [cost.status, part.status]
+            let status: SourceCost.Status =
+                statuses.contains(.shown) && cost.tiles + part.tiles > 0
+                ? .shown : statuses.contains(.outsideBounds) ? .outsideBounds : cost.status
+            let bytes = cost.recordedBytes.flatMap { own in part.recordedBytes.map { own + $0 } }
+            return SourceCost(
+                id: cost.id, type: cost.type, status: status, level: cost.level ?? part.level,
+                tileSize: cost.tileSize, tiles: cost.tiles + part.tiles, prefetch: cost.prefetch + part.prefetch,
+                onFailure: cost.onFailure + part.onFailure, files: max(cost.files, part.files),
+                isEstimated: cost.isEstimated || part.isEstimated, recordedBytes: bytes,
+                unrecordedTiles: cost.unrecordedTiles + part.unrecordedTiles, reason: cost.reason)
+        }
     }
 
     /// What `source` costs at `at`.

@@ -148,6 +148,11 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
     /// The style layer id, `mc-raster-layer-<safe id>`.
     public var styleLayerID: String { StyleID.layer(id) }
 
+    /// True when the bounds cross the antimeridian (west > east). No renderer draws such bounds as one box (GL JS
+    /// clamps them to ±180° and finds no tile), so the style gets the source twice: its own ids with the bounds
+    /// up to 180°, and `StyleID.eastPartSuffix` ids with the bounds from -180°.
+    public var crossesAntimeridian: Bool { bounds.map { $0.west > $0.east } ?? false }
+
     /// The tile levels the server has: the declared ones, 0 and 22 where undeclared. TileJSON and the manifest
     /// both say these, so they agree.
     public var tileLevels: (min: Int, max: Int) {

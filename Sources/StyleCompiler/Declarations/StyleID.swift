@@ -1,3 +1,5 @@
+import StyleRuntime
+
 /// Style ids derived from declared ids (GUIDE.md 2.5), stable under reordering: letters, digits, `-` and `_`
 /// are kept and every other character becomes `_`.
 public enum StyleID {
@@ -25,6 +27,10 @@ public enum StyleID {
 
     /// What every declared layer's id starts with.
     public static let layerPrefix = "mc-raster-layer-"
+
+    /// What the style source and layer of a source's part east of the antimeridian add to its ids
+    /// (`mc-raster-src-<id>+east`): a declared id has no `+`, so no other source's id can be one of these.
+    public static let eastPartSuffix = ManifestFormat.eastPartSuffix
 
     /// TomTom's raster base map source and layer (GUIDE.md 2.4).
     public static let baseRasterSource = "mc-base-raster"

@@ -148,6 +148,16 @@ enum ManifestDocument {
                             "index": .integer(index),
                             "opacity": .string("/layers/\(index)/paint/raster-opacity"),
                             "visibility": .string("/layers/\(index)/layout/visibility"),
+                            // The layer of the part east of the antimeridian takes the same opacity and visibility.
+                            "parts": report.eastPartLayerIndex.map { part in
+                                .array([
+                                    .object([
+                                        "index": .integer(part),
+                                        "opacity": .string("/layers/\(part)/paint/raster-opacity"),
+                                        "visibility": .string("/layers/\(part)/layout/visibility"),
+                                    ])
+                                ])
+                            },
                         ])
                     }
                 }),
@@ -158,8 +168,12 @@ enum ManifestDocument {
     /// raster base map, with its declared size.
     private static func tileSizes(_ composition: Composition) -> [JSONNode] {
         let sources = composition.style["sources"]
-        var records: [(id: String, declared: Int)] = composition.sources.map {
-            ($0.declaration.styleSourceID, $0.declaration.tileSize)
+        var records: [(id: String, declared: Int)] = composition.sources.flatMap { report in
+            let declaration = report.declaration
+            let part =
+                declaration.crossesAntimeridian
+                ? [(declaration.styleSourceID + StyleID.eastPartSuffix, declaration.tileSize)] : []
+            return [(declaration.styleSourceID, declaration.tileSize)] + part
         }
         if sources?[StyleID.baseRasterSource] != nil {
             records.insert((StyleID.baseRasterSource, StyleComposer.baseRasterTileSize), at: 0)
@@ -188,6 +202,12 @@ enum ManifestDocument {
             "kind": .string(declaration.kind.keyword),
             "styleSourceId": .string(declaration.styleSourceID),
             "styleLayerId": .string(declaration.styleLayerID),
+            // Bounds across the antimeridian: the style holds the source twice, the second part east of it.
+            "eastPart": declaration.crossesAntimeridian
+                ? .object([
+                    "styleSourceId": .string(declaration.styleSourceID + StyleID.eastPartSuffix),
+                    "styleLayerId": .string(declaration.styleLayerID + StyleID.eastPartSuffix),
+                ]) : nil,
             "tiles": template.map { .string($0.display) },
             "tileJson": tileJSONPath.map { .string($0) },
         ])

@@ -1,7 +1,7 @@
 import LocatedJSON
 import StyleRuntime
 
-/// The JSON Schema (draft 2020-12) of `manifest.json`, format 3: the contract an app's run-time code reads
+/// The JSON Schema (draft 2020-12) of `manifest.json`, format 4: the contract an app's run-time code reads
 /// (`StyleRuntime` on iOS, the algorithm of docs/app-integration.md elsewhere). Objects are closed (`additionalProperties:
 /// false`) so that CI, validating every committed manifest against it, fails when the writer and the schema
 /// drift apart.
@@ -59,7 +59,10 @@ public enum ManifestJSONSchema {
                   "properties": {"pointer": {"$ref": "#/$defs/pointer"}, "declared": {"type": "integer", "minimum": 1}}}},
                 "layers": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["source", "index", "opacity", "visibility"],
                   "properties": {"source": {"type": "string"}, "index": {"type": "integer", "minimum": 0}, "opacity": {"$ref": "#/$defs/pointer"},
-                    "visibility": {"$ref": "#/$defs/pointer"}}}}
+                    "visibility": {"$ref": "#/$defs/pointer"},
+                    "parts": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["index", "opacity", "visibility"],
+                      "properties": {"index": {"type": "integer", "minimum": 0}, "opacity": {"$ref": "#/$defs/pointer"},
+                        "visibility": {"$ref": "#/$defs/pointer"}}}}}}}
               }
             },
             "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
@@ -96,6 +99,8 @@ public enum ManifestJSONSchema {
                 "kind": {"enum": [\(SourceKind.keywords.map { "\"\($0)\"" }.joined(separator: ", "))]},
                 "styleSourceId": {"type": "string"},
                 "styleLayerId": {"type": "string"},
+                "eastPart": {"type": "object", "additionalProperties": false, "required": ["styleSourceId", "styleLayerId"],
+                  "properties": {"styleSourceId": {"type": "string"}, "styleLayerId": {"type": "string"}}},
                 "tiles": {"type": "string"},
                 "tileJson": {"$ref": "#/$defs/relativePath"},
                 "remoteTileJson": {"type": "string"},

@@ -83,7 +83,13 @@ public struct LayerListing: Sendable {
     /// Notes on each declared source's row its placement and the base layer it landed under.
     mutating func markPlacements(of sources: [RasterSourceDeclaration]) {
         var placements: [String: LayerPlacement] = [:]
-        for source in sources { placements[StyleID.layer(source.id)] = source.placement }
+        for source in sources {
+            placements[StyleID.layer(source.id)] = source.placement
+            // The layer of its part east of the antimeridian stands with it, placed alike.
+            if source.crossesAntimeridian {
+                placements[StyleID.layer(source.id) + StyleID.eastPartSuffix] = source.placement
+            }
+        }
         var nextBase: String? = nil
         for position in rows.indices.reversed() {
             if let placement = placements[rows[position].id] {

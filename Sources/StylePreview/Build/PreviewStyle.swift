@@ -15,8 +15,8 @@ import StyleRuntime
 /// - no `{hosted_sprite_url}` or `{hosted_glyphs_url}`, which GL JS refuses and only the SDK fills, and no symbol
 ///   layer without glyphs;
 /// - no camera of its own (`center`, `zoom`, `bearing`, `pitch`), so that a new build keeps the page's camera;
-/// - no `bounds` on a source whose bounds cross the antimeridian (west > east): GL JS reads them as an empty box and
-///   would draw none of it (the LocalTileServer stand-in's debug tiles still end at them);
+/// - a declared source across the antimeridian as the compiled style has it: two sources, each with bounds on
+///   its side of 180° (GL JS reads one box with west > east as empty), drawn alike;
 /// - every source's `attribution` cleaned to a short allow-list of markup (`AttributionHTML`): GL JS inserts it
 ///   as HTML, and it comes from files the preview did not write.
 struct PreviewStyle: Sendable {
@@ -40,24 +40,23 @@ struct PreviewStyle: Sendable {
         for record in manifest?["sources"]?.arrayValue ?? [] {
             guard let sourceID = record["styleSourceId"]?.stringValue, let layerID = record["styleLayerId"]?.stringValue
             else { continue }
+            // A source across the antimeridian is two style sources and layers: both are drawn alike.
+            let part = record["eastPart"]
+            let sourceIDs = [sourceID] + (part?["styleSourceId"]?.stringValue.map { [$0] } ?? [])
+            let layerIDs = [layerID] + (part?["styleLayerId"]?.stringValue.map { [$0] } ?? [])
             if let declared = record["tileSize"]?["declared"]?.numberValue?.intValue {
-                _ = sources.modifyValue(forKey: sourceID) { Self.set(&$0, "tileSize", .integer(declared)) }
+                for id in sourceIDs {
+                    _ = sources.modifyValue(forKey: id) { Self.set(&$0, "tileSize", .integer(declared)) }
+                }
             }
             let unified = record["visibleZoom"]?["unified"]?.arrayValue
-            if let index = layers.firstIndex(where: { $0["id"]?.stringValue == layerID }) {
+            for id in layerIDs {
+                guard let index = layers.firstIndex(where: { $0["id"]?.stringValue == id }) else { continue }
                 Self.setZoom(&layers[index], "minzoom", unified?.first)
                 Self.setZoom(&layers[index], "maxzoom", unified?.dropFirst().first)
             }
         }
         for member in sources.members {
-            let edges = (member.value["bounds"]?.arrayValue ?? []).compactMap { $0.numberValue?.doubleValue }
-            if edges.count == 4, edges[0] > edges[2] {
-                _ = sources.modifyValue(forKey: member.key) { source in
-                    guard case .object(var object) = source.value else { return }
-                    _ = object.removeValue(forKey: "bounds")
-                    source = JSONNode(.object(object))
-                }
-            }
             guard let attribution = member.value["attribution"]?.stringValue else { continue }
             _ = sources.modifyValue(forKey: member.key) {
                 Self.set(&$0, "attribution", .string(AttributionHTML.cleaned(attribution)))
