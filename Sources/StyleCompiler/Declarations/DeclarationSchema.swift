@@ -118,7 +118,8 @@ public enum DeclarationSchema {
     static let defaultableFields: [Field] = [
         Field(
             name: "tileSize", type: .integer(1...maximumTileSize), isRequired: false,
-            summary: "Tile size in pixels (default 512); any positive size, warned when not a power of two.",
+            summary:
+                "Tile size in pixels (default 512); any positive size, warned below 64 or when not a power of two.",
             valueRule: .sourcesTileSize),
         Field(
             name: "minZoom", type: .integer(tileLevels), isRequired: false, summary: "Lowest tile level the server has."
