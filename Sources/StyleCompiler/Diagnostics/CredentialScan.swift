@@ -100,33 +100,11 @@ enum CredentialScan {
     /// brackets around a URL quoted in JSON, YAML or prose.
     private static let valueEnds = Set("&#\"' \n\t,;)]}<>".utf8)
 
-    /// `bytes` with `%XX` escapes decoded; nil when an escape is broken or the result is not UTF-8.
+    /// `bytes` with `%XX` escapes decoded (a broken escape stays, and matches no name); nil when the result is not
+    /// UTF-8.
     private static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> String? {
         guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
-        var decoded: [UInt8] = []
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
-                    let low = hexValue(bytes[index + 2])
-                else { return nil }
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(validating: decoded, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+        return String(validating: PercentEncoding.decoded(bytes), as: UTF8.self)
     }
 
     /// The passwords of URLs' user info: what stands between the `:` and the `@` of `scheme://user:password@host`
