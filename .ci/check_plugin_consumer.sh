@@ -45,7 +45,7 @@ swift test --skip-build --package-path "$consumer" 2>&1 | tail -1
 sed -i 's/placement: { below: Motorway label }/placement: { below: Motorway labl }/' "$declarations"
 if ! grep -q "Motorway labl" "$declarations"; then echo "FAIL the fixture no longer has the anchor this check breaks"; exit 1; fi
 if swift build --package-path "$consumer" > "$log" 2>&1; then echo "FAIL a build with a wrong placement anchor succeeded"; exit 1; fi
-expected="Sources/MapStyles/mc-style.yaml:17:16: error: placement of 'heatmap' names layer 'Motorway labl', which the base style of variant 'light' does not have"
+expected="Sources/MapStyles/mc-style.yaml:17:16: error: placement of 'heatmap' names layer 'Motorway labl', which no variant's base style has, so it is most likely misspelt; did you mean 'Motorway label'?"
 if ! grep -qF "$expected" "$log"; then tail -20 "$log"; echo "FAIL the build log lacks: $expected"; exit 1; fi
 cp "$kept" "$declarations"
 echo "ok   a wrong anchor fails the build at the declarations' line and column"
