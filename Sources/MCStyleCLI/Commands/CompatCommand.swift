@@ -45,7 +45,7 @@ enum CompatCommand: Subcommand {
         build.renderers = renderers.requirements
         build.rendererProfiles = renderers.profiles
         let job = CompatibilityJob(options: build)
-        let isDeclarations = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
+        let isDeclarations = InputKind(path: path) != .style
         let read = configurationDiagnostics + collector.collected(renderers.diagnostics)
         // A configuration or profile with errors would judge something else than the team asked for.
         let outcome: CompatibilityJob.Outcome? =

@@ -34,7 +34,7 @@ enum LayersCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let path = arguments.positionals[0]
         let variant = try Self.options.variant.value(in: arguments)
-        let isDeclarations = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
+        let isDeclarations = InputKind(path: path) != .style
         if variant != nil, !isDeclarations { throw UsageError("'--variant' is for a declarations file, not a style") }
         let (listing, diagnostics) =
             isDeclarations

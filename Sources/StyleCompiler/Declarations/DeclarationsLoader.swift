@@ -98,9 +98,9 @@ public struct DeclarationsLoader {
 }
 
 extension DeclarationsLoader {
-    /// The lint configuration's file name (`LintConfigurationLoader.fileName`), which is easily taken for the
+    /// The lint configuration's file name (`InputKind.configurationFileName`), which is easily taken for the
     /// declarations' `mc-style.yaml`.
-    static let configurationFileName = ".mc-style.yaml"
+    static let configurationFileName = InputKind.configurationFileName
 
     /// A finding when `file` is the lint configuration (by its name, or by holding `rules:` and nothing a
     /// declarations file holds), given where a declarations file is expected.

@@ -16,7 +16,7 @@ import YAMLReader
 /// ```
 public struct LintConfigurationLoader {
     /// The file name looked for.
-    public static let fileName = ".mc-style.yaml"
+    public static let fileName = InputKind.configurationFileName
 
     /// Reads the configuration file, with its size limit.
     public var inputLoader: InputLoader

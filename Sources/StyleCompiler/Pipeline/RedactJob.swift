@@ -25,9 +25,9 @@ public struct RedactJob: Sendable {
         self.check = check
     }
 
-    /// Redacts (or checks) the file at `path`: a style (JSON), or declarations (`.yaml`, `.yml`).
+    /// Redacts (or checks) the file at `path`: a style (JSON), or declarations (`InputKind`).
     public func run(path: String) -> Outcome {
-        if path.hasSuffix(".yaml") || path.hasSuffix(".yml") { return runYAML(path: path) }
+        if InputKind(path: path) != .style { return runYAML(path: path) }
         let (document, diagnostics) = StyleLoader().load(path: path)
         guard let document else { return .failed(diagnostics) }
         let keys = KeyRedaction.literalKeys(in: document.root)

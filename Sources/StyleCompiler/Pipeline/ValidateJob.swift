@@ -35,7 +35,7 @@ public struct ValidateJob: Sendable {
             loader.environmentStandIns = options.environmentStandIns
             return options.collector.collected(loader.load(file, path: nil).diagnostics)
         }
-        if path.hasSuffix(".json") {
+        if InputKind(path: path) == .style {
             return validateStyle(StyleLoader(inputLoader: options.inputLoader).load(path: path))
         }
         return CompileJob(declarationsPath: path, options: options).check()

@@ -1,3 +1,5 @@
+import StyleCompiler
+
 /// What an open document is, by its name: how it is checked and what the editor features offer in it.
 enum DocumentKind: Equatable {
     /// MapConductor raster-source declarations (`*.yaml`, `*.yml`), or a part of them an `!include` reads.
@@ -7,17 +9,14 @@ enum DocumentKind: Equatable {
     /// A style (`*.json`): a base or a composed style.
     case style
 
-    /// The kind of the file at `path`; nil for a file the server does not handle.
+    /// The kind of the file at `path` (`InputKind`, as every command decides it); nil for a file the server does not
+    /// handle: one that is neither YAML nor JSON.
     init?(path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        if name == ".mc-style.yaml" {
-            self = .configuration
-        } else if name.hasSuffix(".json") {
-            self = .style
-        } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-            self = .declarations
-        } else {
-            return nil
+        guard [".json", ".yaml", ".yml"].contains(where: { path.hasSuffix($0) }) else { return nil }
+        switch InputKind(path: path) {
+        case .declarations: self = .declarations
+        case .configuration: self = .configuration
+        case .style: self = .style
         }
     }
 }
