@@ -84,6 +84,12 @@ seed() {
       { printf '\1'; cat styles/tomtom-demo-base.json; } > "$corpus/style"
       { printf '\2'; cat fixtures/config/example.mc-style.yaml; } > "$corpus/configuration"
       { printf '\3'; cat fixtures/demo/parts/contours.yaml; } > "$corpus/part"
+      # Half-typed texts, as an editor sends them keystroke by keystroke: the demo and a style cut mid-token.
+      for cut in 37 211 509 1013; do
+        { printf '\0'; head -c "$cut" fixtures/demo/mc-style.yaml; } > "$corpus/declarations-typed-$cut"
+        { printf '\1'; head -c "$cut" styles/tomtom-demo-base.json; } > "$corpus/style-typed-$cut"
+      done
+      cp fixtures/fuzz-regressions/lsp/* "$corpus/" 2>/dev/null || true
       ;;
   esac
   local shared=${MC_STYLE_SHARED:-../shared}

@@ -1,6 +1,7 @@
 import Foundation
 import LocatedJSON
 import StyleLanguageServer
+import TestSupport
 import Testing
 
 /// The server in process: the protocol's order of things, and answers to what it cannot use.
@@ -74,6 +75,65 @@ import Testing
             #"{"jsonrpc":"2.0","id":10,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":2,"character":9},"end":{"line":0,"character":1}},"context":{"diagnostics":[]}}}"#
         )
         #expect(reversed.first?["result"]?.arrayValue != nil)
+    }
+
+    /// Every keystroke of typing the demo's declarations and the start of a style: each prefix of the text gets
+    /// every request kind the server answers at its end (completion, hover, definition, a reversed code-action
+    /// range, symbols), and a check now and then; each gets an answer.
+    @Test func everyPrefixOfATypedFileGetsEveryRequestAnswered() throws {
+        let declarations = try String(
+            contentsOf: SharedData.repositoryFile("fixtures/demo/mc-style.yaml"), encoding: .utf8)
+        let style = String(
+            try String(contentsOf: SharedData.repositoryFile("styles/tomtom-demo-base.json"), encoding: .utf8)
+                .prefix(2_000))
+        // Each ends in a string with an escape, typed one character at a time.
+        let typedLast = #"  - id: "caf\u00e9\"x""# + "\n"
+        for (name, text) in [
+            ("mc-style.yaml", declarations + typedLast), ("style.json", style + #""caf\u00e9\"x""#),
+        ] {
+            let server = LanguageServer(settings: .init(environment: [:]))
+            _ = try answers(server, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+            let uri = "file:///nonexistent-typing-folder/\(name)"
+            let encoded = { (text: String) in
+                String(decoding: JSONWriter(style: .compact).bytes(.string(text)), as: UTF8.self)
+            }
+            _ = try answers(
+                server,
+                #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"yaml","version":1,"text":""}}}"#
+            )
+            let scalars = Array(text.unicodeScalars)
+            var id = 2
+            let lengths =
+                Array(stride(from: 0, to: scalars.count - 24, by: 7)) + Array((scalars.count - 24)...scalars.count)
+            for (step, length) in lengths.enumerated() {
+                var typed = String.UnicodeScalarView()
+                typed.append(contentsOf: scalars[..<length])
+                let prefix = String(typed)
+                let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
+                let end = #"{"line":\#(lines.count - 1),"character":\#(lines.last?.utf16.count ?? 0)}"#
+                _ = try answers(
+                    server,
+                    #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(step + 2)},"contentChanges":[{"text":\#(encoded(prefix))}]}}"#
+                )
+                let document = #"{"uri":"\#(uri)"}"#
+                for (method, params) in [
+                    ("textDocument/completion", #"{"textDocument":\#(document),"position":\#(end)}"#),
+                    ("textDocument/hover", #"{"textDocument":\#(document),"position":\#(end)}"#),
+                    ("textDocument/definition", #"{"textDocument":\#(document),"position":\#(end)}"#),
+                    (
+                        "textDocument/codeAction",
+                        #"{"textDocument":\#(document),"range":{"start":\#(end),"end":{"line":0,"character":0}},"context":{"diagnostics":[]}}"#
+                    ),
+                    ("textDocument/documentSymbol", #"{"textDocument":\#(document)}"#),
+                ] {
+                    id += 1
+                    let answer = try answers(
+                        server, #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
+                    #expect(answer.first?["id"]?.numberValue?.intValue == id, "\(name) at \(length): \(method)")
+                }
+                if step % 40 == 0 { _ = server.flush() }
+            }
+        }
     }
 
     @Test func aChangeIsCheckedOnceAtTheFlush() throws {
