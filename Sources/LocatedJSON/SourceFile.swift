@@ -84,7 +84,7 @@ public final class SourceFile: SourceLocator {
     public func position(ofOffset offset: Int) -> SourcePosition {
         let lineStarts = self.lineStarts
         let clamped = min(max(offset, lineStarts[0]), bytes.count)
-        let line = Self.lineIndex(of: clamped, in: lineStarts)
+        let line = Self.lastIndex(in: lineStarts, atMost: clamped)
         let start = lineStarts[line]
         var column = clamped - start - continuations(in: start..<clamped) + 1
         // A column that starts inside a multi-byte scalar counts that scalar.
@@ -98,7 +98,7 @@ public final class SourceFile: SourceLocator {
     public func lineBounds(around offset: Int) -> Range<Int> {
         let lineStarts = self.lineStarts
         let offset = min(max(offset, 0), bytes.count)
-        let line = Self.lineIndex(of: max(offset, lineStarts[0]), in: lineStarts)
+        let line = Self.lastIndex(in: lineStarts, atMost: max(offset, lineStarts[0]))
         var start = min(lineStarts[line], offset)
         // Between the two bytes of a CRLF: the line break is right before `offset`.
         if offset > start, bytes[offset - 1] == UInt8(ascii: "\r") || bytes[offset - 1] == UInt8(ascii: "\n") {
@@ -109,13 +109,14 @@ public final class SourceFile: SourceLocator {
         return start..<max(end, offset)
     }
 
-    /// The 0-based line whose start is the last at or before `offset`.
-    private static func lineIndex(of offset: Int, in lineStarts: [Int]) -> Int {
+    /// The index of the last element of ascending `values` that is at most `value` (0 when none is), by
+    /// bisection: O(log n). The line holding an offset, given the lines' starts.
+    public static func lastIndex(in values: [Int], atMost value: Int) -> Int {
         var low = 0
-        var high = lineStarts.count - 1
+        var high = values.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if values[middle] <= value { low = middle } else { high = middle - 1 }
         }
         return low
     }

@@ -1,3 +1,5 @@
+import LocatedJSON
+
 /// How LSP positions count characters within a line: UTF-16 code units unless client and server agree on
 /// another (LSP 3.17 `positionEncoding`).
 enum PositionEncoding: String, CaseIterable {
@@ -83,7 +85,7 @@ struct LineIndex {
 
     /// The 0-based line holding byte `offset`.
     func line(ofOffset offset: Int) -> Int {
-        Self.lastIndex(in: lineStarts, atMost: offset)
+        SourceFile.lastIndex(in: lineStarts, atMost: offset)
     }
 
     /// Where line `line`'s text ends (before its line end).
@@ -123,9 +125,9 @@ struct LineIndex {
         let target = lineUnits + character
         // The last checkpoint of this line at or before the target, found by bisection over the checkpoints.
         let table = encoding == .utf16 ? utf16Before : scalarsBefore
-        let first = Self.lastIndex(in: checkpoints, atMost: start)
+        let first = SourceFile.lastIndex(in: checkpoints, atMost: start)
         var low = first
-        var high = Self.lastIndex(in: checkpoints, atMost: end)
+        var high = SourceFile.lastIndex(in: checkpoints, atMost: end)
         while low < high {
             let middle = (low + high + 1) / 2
             if table[middle] <= target { low = middle } else { high = middle - 1 }
@@ -144,7 +146,7 @@ struct LineIndex {
 
     /// The units of `encoding` (UTF-16 or UTF-32) before byte `offset`, counted from the text's start.
     private func units(before offset: Int, _ encoding: PositionEncoding) -> Int {
-        let checkpoint = Self.lastIndex(in: checkpoints, atMost: offset)
+        let checkpoint = SourceFile.lastIndex(in: checkpoints, atMost: offset)
         var index = checkpoints[checkpoint]
         var units = encoding == .utf16 ? utf16Before[checkpoint] : scalarsBefore[checkpoint]
         while index < offset {
@@ -160,17 +162,6 @@ struct LineIndex {
         guard bytes[range.lowerBound] >= 0x80 else { return 1 }
         let scalar = String(decoding: bytes[range], as: UTF8.self).unicodeScalars.first
         return scalar.map { encoding.width(of: $0) } ?? 1
-    }
-
-    /// The index of the last element of ascending `values` that is at most `value` (0 when none is).
-    private static func lastIndex(in values: [Int], atMost value: Int) -> Int {
-        var low = 0
-        var high = values.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if values[middle] <= value { low = middle } else { high = middle - 1 }
-        }
-        return low
     }
 
     /// The bytes of a UTF-8 sequence starting with `lead` (1 for a stray continuation byte).
