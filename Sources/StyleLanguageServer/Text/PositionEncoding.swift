@@ -56,26 +56,46 @@ struct LineIndex {
         var utf16 = 0
         var scalars = 0
         var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            var next = index + 1
-            if byte == 0x0D, next < bytes.count, bytes[next] == 0x0A { next += 1 }
-            if byte >= 0x80 {
-                next = min(index + Self.scalarLength(byte), bytes.count)
-                let scalar = String(decoding: bytes[index..<next], as: UTF8.self).unicodeScalars.first
-                utf16 += scalar.map { PositionEncoding.utf16.width(of: $0) } ?? 1
-            } else {
-                utf16 += next - index
+        var lastCheckpoint = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            while index < count {
+                // A run of plain ASCII (no line end) up to the next checkpoint: one compare per byte.
+                let runEnd = min(lastCheckpoint + Self.checkpointStride, count)
+                var run = index
+                while run < runEnd, buffer[run] < 0x80, buffer[run] != 0x0A, buffer[run] != 0x0D { run += 1 }
+                utf16 += run - index
+                scalars += run - index
+                index = run
+                var next = index
+                var newLine = false
+                if index < count,
+                    index < runEnd || buffer[index] >= 0x80 || buffer[index] == 0x0A
+                        || buffer[index] == 0x0D
+                {
+                    let byte = buffer[index]
+                    next = index + 1
+                    if byte == 0x0D, next < count, buffer[next] == 0x0A { next += 1 }
+                    if byte >= 0x80 {
+                        next = min(index + Self.scalarLength(byte), count)
+                        let scalar = String(decoding: bytes[index..<next], as: UTF8.self).unicodeScalars.first
+                        utf16 += scalar.map { PositionEncoding.utf16.width(of: $0) } ?? 1
+                        scalars += 1
+                    } else {
+                        utf16 += next - index
+                        scalars += next - index
+                    }
+                    newLine = byte == 0x0A || byte == 0x0D
+                    if newLine { starts.append(next) }
+                }
+                if newLine || next - lastCheckpoint >= Self.checkpointStride, next < count {
+                    checkpoints.append(next)
+                    utf16Before.append(utf16)
+                    scalarsBefore.append(scalars)
+                    lastCheckpoint = next
+                }
+                index = next
             }
-            scalars += byte >= 0x80 ? 1 : next - index
-            let newLine = byte == 0x0A || byte == 0x0D
-            if newLine { starts.append(next) }
-            if newLine || next - (checkpoints.last ?? 0) >= Self.checkpointStride, next < bytes.count {
-                checkpoints.append(next)
-                utf16Before.append(utf16)
-                scalarsBefore.append(scalars)
-            }
-            index = next
         }
         lineStarts = starts
         self.checkpoints = checkpoints
