@@ -69,6 +69,7 @@ public enum MCStyleTool {
                 io.writeOutput(command.spec.helpText())
                 return ExitCode.success.rawValue
             }
+            try command.validate(parsed, io: io)
             // A server rebuilds for as long as it runs: nothing it makes may be left for the exit.
             if command.runsUntilStopped { ProcessExit.reclaimsAtExit = false }
             return try command.run(parsed, io: io).rawValue
@@ -91,7 +92,7 @@ public enum MCStyleTool {
 
     private static func misuse(_ error: UsageError, spec: CommandSpec, io: ToolIO) -> Int32 {
         io.writeError(
-            "Error: \(VisibleText.escaped(DiagnosticCollector().masked(error.message)))\n" + spec.usageSummary)
+            Reporters.errorLine(error.message) + spec.usageSummary)
         return ExitCode.usage.rawValue
     }
 }

@@ -35,60 +35,92 @@ import Testing
     }
 
     @Test(arguments: [
-        (["frobnicate"], "Error: unknown subcommand 'frobnicate'"),
-        (["zom"], "Error: unknown subcommand 'zom'; did you mean 'zoom'?"),
-        (["zoom", "--unified", "12", "--lat"], "Error: missing value for '--lat <degrees>'"),
-        (["zoom", "--unified", "twelve", "--lat", "3"], "Error: 'twelve' is not a number (option '--unified')"),
-        (["zoom", "--unifed", "12", "--lat", "3"], "Error: unknown option '--unifed'; did you mean '--unified'?"),
+        (["frobnicate"], "mc-style: error: unknown subcommand 'frobnicate'"),
+        (["zom"], "mc-style: error: unknown subcommand 'zom'; did you mean 'zoom'?"),
+        (["zoom", "--unified", "12", "--lat"], "mc-style: error: missing value for '--lat <degrees>'"),
+        (
+            ["zoom", "--unified", "twelve", "--lat", "3"],
+            "mc-style: error: 'twelve' is not a number (option '--unified')"
+        ),
+        (
+            ["zoom", "--unifed", "12", "--lat", "3"],
+            "mc-style: error: unknown option '--unifed'; did you mean '--unified'?"
+        ),
         (
             ["zoom", "--unified", "12", "--lat", "3", "--format", "xml"],
-            "Error: 'xml' is not a valid value for '--format'"
+            "mc-style: error: 'xml' is not a valid value for '--format'"
         ),
-        (["tiles", "--bounds", "1,2,3", "--zoom", "3"], "Error: '1,2,3' is not west,south,east,north"),
-        (["tiles", "--bounds", "0,0,1,1", "--zoom", "5-3"], "Error: zoom range 5-3 is inverted"),
-        (["format", "--check", "--in-place", "x.json"], "Error: '--check' and '--in-place' cannot be used together"),
-        (["help", "nope"], "Error: unknown subcommand 'nope'"),
-        (["--frob"], "Error: unknown option '--frob'"),
+        (["tiles", "--bounds", "1,2,3", "--zoom", "3"], "mc-style: error: '1,2,3' is not west,south,east,north"),
+        (["tiles", "--bounds", "0,0,1,1", "--zoom", "5-3"], "mc-style: error: zoom range 5-3 is inverted"),
+        (
+            ["format", "--check", "--in-place", "x.json"],
+            "mc-style: error: '--check' and '--in-place' cannot be used together"
+        ),
+        (["help", "nope"], "mc-style: error: unknown subcommand 'nope'"),
+        (["--frob"], "mc-style: error: unknown option '--frob'"),
         // What the options declare, enforced by the parser for every command, in one form.
-        (["compile", "d.yaml", "--out", "o", "--diff"], "Error: '--diff' goes with '--check'"),
-        (["migrate", "s.json", "--diff"], "Error: '--diff' goes with '--check'"),
-        (["expression", "1", "--global-state", "{}"], "Error: '--global-state' goes with '--inputs'"),
-        (["expression", "1", "--property", "fill-color", "--spec", "{}"], "Error: '--property' and '--spec' cannot"),
+        (["compile", "d.yaml", "--out", "o", "--diff"], "mc-style: error: '--diff' goes with '--check'"),
+        (["migrate", "s.json", "--diff"], "mc-style: error: '--diff' goes with '--check'"),
+        (["expression", "1", "--global-state", "{}"], "mc-style: error: '--global-state' goes with '--inputs'"),
+        (
+            ["expression", "1", "--property", "fill-color", "--spec", "{}"],
+            "mc-style: error: '--property' and '--spec' cannot"
+        ),
         (
             ["fetch-base", "--out", "s.json", "--check", "--url", "https://x"],
-            "Error: '--url' and '--check' cannot be used together"
+            "mc-style: error: '--url' and '--check' cannot be used together"
         ),
         (
             ["fetch-base", "--out", "s.json", "--url", "https://x", "--module", "hillshade"],
-            "Error: '--module' and '--url'"
+            "mc-style: error: '--module' and '--url'"
         ),
-        (["fetch-base", "--out", "s.json", "--timeout", "0"], "Error: '--timeout' takes a number above 0, not 0"),
+        (
+            ["fetch-base", "--out", "s.json", "--timeout", "0"],
+            "mc-style: error: '--timeout' takes a number above 0, not 0"
+        ),
         (
             ["fetch-base", "--out", "s.json", "--design", "basic_street-lite"],
-            "Error: 'basic_street-lite' is not a valid"
+            "mc-style: error: 'basic_street-lite' is not a valid"
         ),
-        (["fetch-base", "s.json"], "Error: unexpected argument 's.json'"),
-        (["snapshot", "d.yaml"], "Error: missing '--out <folder>'"),
-        (["snapshot", "d.yaml", "--out", "o", "--record"], "Error: '--record' goes with '--tiles'"),
+        (["fetch-base", "s.json"], "mc-style: error: unexpected argument 's.json'"),
+        (["snapshot", "d.yaml"], "mc-style: error: missing '--out <folder>'"),
+        (["snapshot", "d.yaml", "--out", "o", "--record"], "mc-style: error: '--record' goes with '--tiles'"),
         (
             ["snapshot", "d.yaml", "--out", "o", "--check", "b", "--threshold", "-1"],
-            "Error: '--threshold' takes 0 or more, not -1"
+            "mc-style: error: '--threshold' takes 0 or more, not -1"
         ),
-        (["preview", "--port", "70000"], "Error: '--port' takes 1..65535, not 70000"),
-        (["resolve", "folder", "--display-scale", "4"], "Error: '4' is not a valid value for '--display-scale'"),
-        (["resolve"], "Error: missing <compiled-folder>"),
-        (["diff", "a.json"], "Error: missing <new>"),
-        (["layers", "a.json", "b.json"], "Error: unexpected argument 'b.json'"),
-        (["validate"], "Error: missing <file>..."),
+        (["preview", "--port", "70000"], "mc-style: error: '--port' takes 1..65535, not 70000"),
+        (
+            ["resolve", "folder", "--display-scale", "4"],
+            "mc-style: error: '4' is not a valid value for '--display-scale'"
+        ),
+        (["resolve"], "mc-style: error: missing <compiled-folder>"),
+        (["diff", "a.json"], "mc-style: error: missing <new>"),
+        (["layers", "a.json", "b.json"], "mc-style: error: unexpected argument 'b.json'"),
+        (["validate"], "mc-style: error: missing <file>..."),
         (
             ["validate", "a.json", "--baseline", "b", "--write-baseline", "c"],
-            "Error: '--baseline' and '--write-baseline'"
+            "mc-style: error: '--baseline' and '--write-baseline'"
         ),
-        (["schema", "--manifest", "--config"], "Error: '--manifest' and '--config' cannot be used together"),
-        (["zoom", "--lat", "3"], "Error: give one of '--unified <zoom>' or '--tomtom <zoom>'"),
-        (["zoom", "--unified", "3", "--tomtom", "4", "--lat", "3"], "Error: '--unified' and '--tomtom' cannot"),
-        (["zoom", "--unified", "3", "--lat", "91"], "Error: '--lat' takes -90..90, not 91"),
-        (["tiles", "--zoom", "3"], "Error: missing '--bounds <west,south,east,north>'"),
+        (["schema", "--manifest", "--config"], "mc-style: error: '--manifest' and '--config' cannot be used together"),
+        (["zoom", "--lat", "3"], "mc-style: error: give one of '--unified <zoom>' or '--tomtom <zoom>'"),
+        (
+            ["zoom", "--unified", "3", "--tomtom", "4", "--lat", "3"],
+            "mc-style: error: '--unified' and '--tomtom' cannot"
+        ),
+        (["zoom", "--unified", "3", "--lat", "91"], "mc-style: error: '--lat' takes -90..90, not 91"),
+        (["tiles", "--zoom", "3"], "mc-style: error: missing '--bounds <west,south,east,north>'"),
+        (["validate", "a.json", "--max-findings", "0"], "mc-style: error: '0' is not a whole number above 0, or all"),
+        (
+            ["validate", "a.json", "--max-findings", "+3"],
+            "mc-style: error: '+3' is not a whole number above 0, or all"
+        ),
+        (
+            ["validate", "a.json", "--config", "no/such.yaml"],
+            "mc-style: error: --config: the file 'no/such.yaml' does not"
+        ),
+        (["compile", "--out", "o"], "mc-style: error: give a declarations file or '--base <style>'"),
+        (["compile", "-", "--out", "o"], "mc-style: error: compile reads its declarations from a file"),
     ])
     func misuseIsExitTwoWithUsageOnStandardError(words: [String], message: String) {
         let run = runTool(words)

@@ -222,7 +222,7 @@ import Testing
         process.waitUntilExit()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 2)
-        #expect(text.hasPrefix("Error: no variant 'night': the declarations have light, dark\n"), "\(text)")
+        #expect(text.hasPrefix("mc-style: error: no variant 'night': the declarations have light, dark\n"), "\(text)")
     }
 
     @Test func aMegabyteRequestLineAndAThousandIdleConnectionsDoNotStopIt() throws {

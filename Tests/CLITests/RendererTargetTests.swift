@@ -142,7 +142,7 @@ import Testing
             folder.appendingPathComponent("nowhere.yaml").path,
         ])
         #expect(misuse.status == 2)
-        #expect(misuse.error.contains("nowhere.yaml' given with '--renderer-profile' does not exist"))
+        #expect(misuse.error.contains("--renderer-profile: the file '\(folder.path)/nowhere.yaml' does not exist"))
     }
 
     @Test func theManifestRecordsTheMinimumAndResolveRefusesAnOlderRenderer() throws {

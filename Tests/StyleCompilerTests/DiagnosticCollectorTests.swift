@@ -43,16 +43,6 @@ import Testing
         #expect(DiagnosticCollector().quoted(long).count < long.count)
     }
 
-    @Test func theBaselineHoldsBackWhatItRecordedAndNamesWhatNoLongerMatches() {
-        let baseline = Baseline(recording: [Self.duplicate("a"), Self.duplicate("gone")])
-        let (reported, heldBack) = DiagnosticCollector().heldBack(
-            [Self.duplicate("a"), Self.duplicate("new")], by: baseline)
-        #expect(heldBack == 1)
-        #expect(reported.map(\.rule) == ["json.duplicate-key", "baseline.stale"])
-        #expect(reported[0].message.contains("\"new\""))
-        #expect(DiagnosticCollector().heldBack([Self.duplicate("a")], by: nil).heldBack == nil)
-    }
-
     @Test func theLimitListsAtMostNPerRuleAndCountsTheRest() {
         let collector = DiagnosticCollector(limit: FindingLimit(perRule: 2))
         let findings =

@@ -1,3 +1,4 @@
+import Foundation
 import StyleCompiler
 import StyleRuntime
 
@@ -99,5 +100,42 @@ extension CostView: ArgumentValue {
     static func rejection(of text: String) -> String? {
         guard case .failure(let error) = CostView.parse(text) else { return nil }
         return error.description
+    }
+}
+
+/// `--max-findings N|all`: a whole number above 0, or `all` for no limit.
+extension FindingLimit: ArgumentValue {
+    init?(argument: String) {
+        if argument == "all" {
+            self = .none
+            return
+        }
+        guard argument.utf8.allSatisfy({ (48...57).contains($0) }), let count = Int(argument), count > 0 else {
+            return nil
+        }
+        self.init(perRule: count)
+    }
+    static var choices: [String] { [] }
+    static var noun: String { "a whole number above 0, or all" }
+}
+
+/// A path to a file that exists when the command line is parsed (`--config`, `--renderer-profile`): a missing
+/// one is misuse, found before anything is read.
+struct ExistingFile: ArgumentValue, Equatable {
+    /// The path as given.
+    let path: String
+
+    init?(argument: String) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue else {
+            return nil
+        }
+        path = argument
+    }
+    static var choices: [String] { [] }
+    static var noun: String { "a file" }
+    static func rejection(of text: String) -> String? {
+        FileManager.default.fileExists(atPath: text)
+            ? "'\(text)' is a folder, not a file" : "the file '\(text)' does not exist"
     }
 }

@@ -36,28 +36,18 @@ enum CompatCommand: Subcommand {
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        let path = arguments.positionals[0]
-        let format = try options.format.value(in: arguments) ?? .text
-        var build = BuildOptions(environment: io.environment, generatorVersion: MCStyleTool.version)
-        let (collector, configurationDiagnostics) = try SharedOptions.collector(arguments, io: io)
-        build.collector = collector
-        let renderers = try SharedOptions.renderers(arguments)
-        build.renderers = renderers.requirements
-        build.rendererProfiles = renderers.profiles
-        let job = CompatibilityJob(options: build)
-        let isDeclarations = InputKind(path: path) != .style
-        let read = configurationDiagnostics + collector.collected(renderers.diagnostics)
+        let build = BuildOptions(environment: io.environment, generatorVersion: MCStyleTool.version)
+        var session = CheckSession(try SharedOptions.request(arguments, io: io, build: build))
         // A configuration or profile with errors would judge something else than the team asked for.
-        let outcome: CompatibilityJob.Outcome? =
-            read.containsErrors ? nil : (isDeclarations ? job.declarations(at: path) : job.style(at: path))
-        let errors = (read + collector.collected(outcome?.diagnostics ?? [])).filter { $0.severity == .error }
+        let outcome = session.compatibility(of: arguments.positionals[0])
+        let errors = session.findings.filter { $0.severity == .error }
         guard let outcome, let report = outcome.report, errors.isEmpty else {
             let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
             io.writeError(printer.render(errors) + printer.summary(errors))
             return .inputErrors
         }
         let printer = CompatPrinter(report: report, targets: outcome.targets)
-        switch format {
+        switch try options.format.value(in: arguments) ?? .text {
         case .json: io.writeOutput(JSONWriter(style: .pretty).bytes(printer.json()))
         case .markdown: io.writeOutput(printer.markdown())
         default: io.writeOutput(printer.text())

@@ -86,133 +86,93 @@ enum CompileCommand: Subcommand {
     }
     static let options = Options()
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        let out = try Self.options.out.required(in: arguments)
-        let base = try Self.options.base.value(in: arguments)
+    /// What the parser cannot say alone: something to compile, read from a file.
+    static func validate(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) {
         let declarations = arguments.positionals.first
-        if declarations == nil, base == nil { throw UsageError("give a declarations file or '--base <style>'") }
+        if declarations == nil, try options.base.value(in: arguments) == nil {
+            throw UsageError("give a declarations file or '--base <style>'")
+        }
         if declarations == "-" {
             throw UsageError(
                 "compile reads its declarations from a file, not standard input (includes are relative to it)")
         }
-        let target = try Self.options.target.value(in: arguments)
-        let dependencies = try Self.options.dependencies.value(in: arguments)
-        let apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
-        var job = CompileJob(
-            declarationsPath: declarations, baseOverride: base, targetOverride: target, apiKey: apiKey,
-            compact: Self.options.compact.isSet(in: arguments), environment: io.environment,
-            generatorVersion: MCStyleTool.version)
-        let (collector, configurationDiagnostics) = try SharedOptions.collector(
-            arguments, io: io, limit: SharedOptions.findingLimit(arguments))
-        job.options.collector = collector
-        job.options.embedsEnvironment = Self.options.embedEnvironment.isSet(in: arguments)
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        let declarations = arguments.positionals.first
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
-        let assets = try SharedOptions.assets(arguments)
-        job.options.assets = assets.assets
-        let renderers = try SharedOptions.renderers(arguments)
-        job.options.renderers = renderers.requirements
-        job.options.rendererProfiles = renderers.profiles
-        let readDiagnostics = configurationDiagnostics + collector.collected(assets.diagnostics + renderers.diagnostics)
-        let folder = OutputFolder(path: out)
-        // A configuration with errors would build under other rules than the team asked for: nothing is built.
-        let result =
-            configurationDiagnostics.containsErrors
-            ? CompileResult.nothing : job.runCounting()
-        let (compiled, jobDiagnostics, sources, readPaths) =
-            (result.files, result.diagnostics, result.sources, result.readPaths)
-        let diagnostics = readDiagnostics + jobDiagnostics
-        let files = readDiagnostics.containsErrors ? nil : compiled
+        var build = BuildOptions(
+            baseOverride: try options.base.value(in: arguments),
+            targetOverride: try options.target.value(in: arguments),
+            environment: io.environment, generatorVersion: MCStyleTool.version)
+        build.embedsEnvironment = options.embedEnvironment.isSet(in: arguments)
+        let request = try SharedOptions.request(
+            arguments, io: io, build: build, apiKey: SharedOptions.apiKey(options.apiKeyEnvironment, arguments, io: io))
+        var session = CheckSession(request)
+        let result = session.compile(declarationsPath: declarations, compact: options.compact.isSet(in: arguments))
+        var output = CompiledOutput(folder: try options.out.required(in: arguments))
+        output.checksOnly = options.check.isSet(in: arguments)
+        output.dependencies = try options.dependencies.value(in: arguments)
+        let report = try options.format.value(in: arguments) == .json ? CompileReportPrinter(out: output.folder) : nil
+        output.reportsChanges = report != nil
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
-        let report =
-            try Self.options.format.value(in: arguments) == .json ? CompileReportPrinter(out: out) : nil
+        let findings = session.findings
         if report == nil {
             // Errors and warnings; notes (keys renderers ignore, ...) are for `validate`, not for every build.
-            let listing = collector.listing(diagnostics.filter { $0.severity != .note })
-            io.writeError(printer.render(listing.listed) + listing.omittedLines)
+            let listed = TextReporter(limit: request.limit, printer: printer, summarizes: false)
+            io.writeError(listed.text(FindingReport(findings.filter { $0.severity != .note })))
         }
-        guard let files else {
+        let files = result.files ?? []
+        let written = result.files.map {
+            session.write($0, readPaths: result.readPaths, to: output, currentDirectory: io.currentDirectory)
+        }
+        guard let written, written.problem == nil else {
+            let all = findings + (written?.problem.map { [$0] } ?? [])
             if let report {
                 io.writeOutput(
-                    report.render(files: [], changes: [], written: false, sources: 0, diagnostics: diagnostics))
+                    report.render(files: files, changes: [], written: false, sources: result.sources, diagnostics: all))
             } else {
-                io.writeError(printer.summary(diagnostics))
+                io.writeError(written?.problem.map { printer.render([$0]) } ?? printer.summary(findings))
             }
             return .inputErrors
-        }
-        /// A failure to read or write the output folder: nothing is written.
-        func failed(_ problem: Diagnostic) -> ExitCode {
-            if let report {
-                io.writeOutput(
-                    report.render(
-                        files: files, changes: [], written: false, sources: sources,
-                        diagnostics: diagnostics + [problem]))
-            } else {
-                io.writeError(printer.render([problem]))
-            }
-            return .inputErrors
-        }
-        // The output folder may not be, nor hold, the working folder or the folder of any file read.
-        let protected =
-            [io.currentDirectory] + readPaths.map { FilePaths.join(io.currentDirectory, FilePaths.directory(of: $0)) }
-        let outputFolder = OutputFolder(path: out, protecting: protected)
-        let checkOnly = Self.options.check.isSet(in: arguments)
-        var changes: [OutputChange] = []
-        // The report says what changed, so the folder is compared first (it is read once more, for the report only).
-        if checkOnly || report != nil {
-            do throws(OutputError) {
-                changes = try outputFolder.changes(files)
-            } catch {
-                return failed(error.diagnostic)
-            }
-        }
-        if checkOnly {
-            if let report {
-                io.writeOutput(
-                    report.render(
-                        files: files, changes: changes, written: false, sources: sources, diagnostics: diagnostics))
-                return changes.isEmpty ? .success : .inputErrors
-            }
-            for change in changes {
-                let verb = ["added": "add", "changed": "change", "removed": "remove"][change.kind.rawValue] ?? "change"
-                io.writeOutput("would \(verb) \(folder.path)/\(change.path)\n")
-                if Self.options.diff.isSet(in: arguments) {
-                    // Output built with a key or with --embed-env holds secrets: the diff never shows them.
-                    io.writeOutput(
-                        UnifiedDiff.render(
-                            old: change.old, new: change.new,
-                            oldName: change.kind == .added ? "/dev/null" : "a/\(change.path)",
-                            newName: change.kind == .removed ? "/dev/null" : "b/\(change.path)",
-                            masking: result.collector))
-                }
-            }
-            if !changes.isEmpty {
-                io.writeOutput(
-                    "\(folder.path) is not current: run '\(Self.regenerating(arguments, declarations: declarations))' to write it\n"
-                )
-            }
-            return changes.isEmpty ? .success : .inputErrors
-        }
-        let changed: Bool
-        do {
-            // The dependency list first: a failure to write it (a full disk) leaves the output folder untouched.
-            if let dependencies {
-                try AtomicFileWriter().write(
-                    Self.dependencyList(readPaths, currentDirectory: io.currentDirectory), to: dependencies)
-            }
-            changed = try outputFolder.write(files)
-        } catch {
-            return failed(error.diagnostic)
         }
         if let report {
             io.writeOutput(
-                report.render(files: files, changes: changes, written: true, sources: sources, diagnostics: diagnostics)
-            )
-        } else if !Self.options.quiet.isSet(in: arguments) {
+                report.render(
+                    files: files, changes: written.changes, written: !output.checksOnly, sources: result.sources,
+                    diagnostics: findings))
+        } else if output.checksOnly {
+            io.writeOutput(Self.stale(written.changes, arguments: arguments, masking: result.collector))
+        } else if !options.quiet.isSet(in: arguments) {
             io.writeOutput(
                 Self.summary(
-                    files, folder: folder.path, sources: sources, diagnostics: diagnostics, changed: changed))
+                    files, folder: output.resolvedFolder, sources: result.sources, diagnostics: findings,
+                    changed: written.changed))
         }
-        return .success
+        return output.checksOnly && !written.changes.isEmpty ? .inputErrors : .success
+    }
+
+    /// What `--check` prints: each file that would change (with `--diff`, its unified diff, masked with the
+    /// run's secrets), and the command that writes them.
+    static func stale(_ changes: [OutputChange], arguments: ParsedArguments, masking collector: DiagnosticCollector)
+        -> String
+    {
+        let folder = CompiledOutput(folder: arguments.values(of: options.out.name).last ?? "").resolvedFolder
+        var text = ""
+        for change in changes {
+            let verb = ["added": "add", "changed": "change", "removed": "remove"][change.kind.rawValue] ?? "change"
+            text += "would \(verb) \(folder)/\(change.path)\n"
+            if options.diff.isSet(in: arguments) {
+                // Output built with a key or with --embed-env holds secrets: the diff never shows them.
+                text += UnifiedDiff.render(
+                    old: change.old, new: change.new,
+                    oldName: change.kind == .added ? "/dev/null" : "a/\(change.path)",
+                    newName: change.kind == .removed ? "/dev/null" : "b/\(change.path)", masking: collector)
+            }
+        }
+        guard !changes.isEmpty else { return text }
+        let command = regenerating(arguments, declarations: arguments.positionals.first)
+        return text + "\(folder) is not current: run '\(command)' to write it\n"
     }
 
     /// The command that writes what `--check` found stale: this one without `--check` and `--diff`, with the
@@ -230,12 +190,6 @@ enum CompileCommand: Subcommand {
             words.append("--\(flag.name)")
         }
         return words.map(ShellWord.quoted).joined(separator: " ")
-    }
-
-    /// `{"inputs": [...]}`: each path read, absolute, in the order read.
-    static func dependencyList(_ paths: [String], currentDirectory: String) -> [UInt8] {
-        let absolute = paths.map { FilePaths.join(currentDirectory, $0) }
-        return JSONWriter(style: .pretty).bytes(.object(["inputs": .array(absolute.map { .string($0) })]))
     }
 
     /// `wrote out/demo: style.json, layer-mapping.json, manifest.json, 4 TileJSON (5 sources), 2 warnings`;

@@ -54,45 +54,41 @@ enum CostCommand: Subcommand {
     }
     static let options = Options()
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+    /// What the parser cannot say alone: the declarations and the recording exist.
+    static func validate(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) {
         let declarations = arguments.positionals.first ?? "mc-style.yaml"
         guard FileManager.default.fileExists(atPath: declarations) else {
             throw UsageError("the declarations file '\(declarations)' does not exist")
         }
-        let tiles = try options.tiles.value(in: arguments)
-        if let tiles {
+        if let tiles = try options.tiles.value(in: arguments) {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: tiles, isDirectory: &isFolder), isFolder.boolValue else {
                 throw UsageError("the recording folder '\(tiles)' given with --tiles does not exist")
             }
         }
-        let format = try options.format.value(in: arguments) ?? .text
-        var build = BuildOptions(
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        let build = BuildOptions(
             targetOverride: try options.target.value(in: arguments), environment: io.environment,
             generatorVersion: MCStyleTool.version)
-        let (collector, configurationDiagnostics) = try SharedOptions.collector(arguments, io: io)
-        let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
-        // A configuration with errors would check other budgets than the team set.
-        guard !configurationDiagnostics.containsErrors else {
-            let errors = configurationDiagnostics.filter { $0.severity == .error }
-            io.writeError(printer.render(errors) + printer.summary(errors))
-            return .inputErrors
-        }
-        build.collector = collector
+        var session = CheckSession(try SharedOptions.request(arguments, io: io, build: build))
         var job = CostJob(options: build)
         job.extraViews = try options.view.values(in: arguments)
         job.device = try options.device.value(in: arguments)
-        job.recordingFolder = tiles
-        let outcome = job.run(path: declarations)
-        let findings = configurationDiagnostics + outcome.diagnostics
-        let shown = findings.filter { $0.severity != .note }
+        job.recordingFolder = try options.tiles.value(in: arguments)
+        let outcome = session.cost(job, path: arguments.positionals.first ?? "mc-style.yaml")
+        let findings = session.findings
+        let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
+        // A configuration with errors would check other budgets than the team set: only its errors are shown.
+        let shown = findings.filter { $0.severity == .error || (!session.isStopped && $0.severity != .note) }
         if !shown.isEmpty { io.writeError(printer.render(shown) + printer.summary(shown)) }
-        guard let costs = outcome.costs else { return .inputErrors }
+        guard let outcome, let costs = outcome.costs else { return .inputErrors }
         var report = CostPrinter(costs: costs, model: outcome.model)
-        if !collector.configuration.budgets.isEmpty {
+        if !session.configuration.budgets.isEmpty {
             report.budgetFindings = findings.filter { $0.rule.hasPrefix("budget.") && $0.severity != .note }
         }
-        switch format {
+        switch try options.format.value(in: arguments) ?? .text {
         case .json: io.writeOutput(JSONWriter(style: .pretty).bytes(report.json()))
         case .markdown: io.writeOutput(report.markdown())
         case .html: io.writeOutput(report.html())

@@ -49,47 +49,37 @@ enum PreviewCommand: Subcommand {
     static let options = Options()
     static let runsUntilStopped = true
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+    /// What the parser cannot say alone: a declarations file on disk, to watch.
+    static func validate(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) {
         let declarations = arguments.positionals.first ?? "mc-style.yaml"
         guard declarations != "-" else { throw UsageError("preview watches its declarations file: give a path") }
         guard FileManager.default.fileExists(atPath: declarations) else {
             throw UsageError("the declarations file '\(declarations)' does not exist")
         }
-        var preview = PreviewOptions()
-        if let port = try Self.options.port.value(in: arguments) { preview.port = UInt16(clamping: port) }
-        preview.variant = try Self.options.variant.value(in: arguments)
-        preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
-        preview.environment = io.environment
-        try Self.takeDrawing(
-            localTiles: Self.options.localTiles.values(in: arguments),
-            mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)
-        var job = CompileJob(
-            declarationsPath: declarations, baseOverride: nil, targetOverride: nil, apiKey: nil, compact: false,
-            environment: io.environment, generatorVersion: MCStyleTool.version)
-        let (collector, configurationDiagnostics) = try SharedOptions.collector(arguments, io: io)
-        job.options.collector = collector
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        let preview = try Self.preview(arguments, io: io)
+        let build = BuildOptions(environment: io.environment, generatorVersion: MCStyleTool.version)
+        let session = CheckSession(try SharedOptions.request(arguments, io: io, build: build, apiKey: preview.apiKey))
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
-        if configurationDiagnostics.containsErrors {
-            io.writeError(printer.render(configurationDiagnostics) + printer.summary(configurationDiagnostics))
+        if session.isStopped {
+            io.writeError(printer.render(session.findings) + printer.summary(session.findings))
             return .inputErrors
         }
-
         // Interruptions are taken by the main thread alone, which waits for them below.
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
-
-        let configurationFiles =
-            try Self.options.config.value(in: arguments).map { [$0] }
-            ?? LintConfigurationLoader.find(from: io.currentDirectory).map { [$0] } ?? []
+        let job = CompileJob(declarationsPath: arguments.positionals.first ?? "mc-style.yaml", options: session.options)
         let site = PreviewSite(job: job, options: preview) { printer.line($0) }
         let port: UInt16
         do throws(PreviewServerError) {
             port = try site.start()
         } catch {
-            io.writeError("Error: \(error)\n")
+            io.writeError(Reporters.errorLine("\(error)", masking: session.collector))
             return .inputErrors
         }
         if let variant = preview.variant, !site.variantNames.isEmpty, !site.variantNames.contains(variant) {
@@ -98,7 +88,7 @@ enum PreviewCommand: Subcommand {
                 "no variant '\(variant)': the declarations have \(site.variantNames.joined(separator: ", "))")
         }
         let address = "http://127.0.0.1:\(port)/"
-        let directory = io.currentDirectory
+        let (directory, configurationFiles) = (io.currentDirectory, session.configurationPath.map { [$0] } ?? [])
         // The watcher's thread reports rebuilds on standard error, as the main thread does; writes of whole lines
         // to a stream need no further order.
         nonisolated(unsafe) let io = io
@@ -114,13 +104,25 @@ enum PreviewCommand: Subcommand {
         io.writeOutput("preview: \(address)\n")
         io.writeError(printer.render(site.findings.filter { $0.severity != .note }))
         if Self.options.open.isSet(in: arguments) { openInBrowser(address) }
-
         var received: Int32 = 0
         sigwait(&signals, &received)
         watcher.stop()
         site.stop()
         io.writeOutput("preview: stopped\n")
         return .success
+    }
+
+    /// How the site serves the pages: the port, the variant shown first, the key, the drawing options.
+    private static func preview(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> PreviewOptions {
+        var preview = PreviewOptions()
+        if let port = try Self.options.port.value(in: arguments) { preview.port = UInt16(clamping: port) }
+        preview.variant = try Self.options.variant.value(in: arguments)
+        preview.apiKey = try SharedOptions.apiKey(Self.options.apiKeyEnvironment, arguments, io: io)
+        preview.environment = io.environment
+        try Self.takeDrawing(
+            localTiles: Self.options.localTiles.values(in: arguments),
+            mapLibre: Self.options.mapLibre.value(in: arguments), into: &preview)
+        return preview
     }
 
     /// `--local-tiles NAME=FOLDER`s and `--maplibre-js URL|FOLDER`, as `preview` and `snapshot` take them.

@@ -83,43 +83,45 @@ enum SnapshotCommand: Subcommand {
     }
     static let options = Options()
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        // First, before any thread is started: a thread that does not block them would take the signals instead.
-        Self.stopBrowsersOnInterruption(io: io)
+    /// What the parser cannot say alone: the declarations and the baseline folder exist.
+    static func validate(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) {
         let declarations = arguments.positionals.first ?? "mc-style.yaml"
         guard FileManager.default.fileExists(atPath: declarations) else {
             throw UsageError("the declarations file '\(declarations)' does not exist")
         }
-        let baseline = try Self.options.check.value(in: arguments)
-        if let baseline {
+        if let baseline = try options.check.value(in: arguments) {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: baseline, isDirectory: &isFolder), isFolder.boolValue else {
                 throw UsageError("the baseline folder '\(baseline)' given with --check does not exist")
             }
         }
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
+        // First, before any thread is started: a thread that does not block them would take the signals instead.
+        Self.stopBrowsersOnInterruption(io: io)
+        let declarations = arguments.positionals.first ?? "mc-style.yaml"
+        let baseline = try Self.options.check.value(in: arguments)
         let browser = try Self.browser(arguments, io: io)
         var preview = try Self.preview(arguments, pictureTimeout: browser.timeout, io: io)
         // The key goes to the pages' gateway, not into the style; no finding or message may show it all the same.
-        let (configured, configurationFindings) = try SharedOptions.collector(arguments, io: io)
-        let collector = configured.masking(preview.apiKey.map { [$0] } ?? [])
+        let build = BuildOptions(environment: io.environment, generatorVersion: MCStyleTool.version)
+        let session = CheckSession(try SharedOptions.request(arguments, io: io, build: build, apiKey: preview.apiKey))
         let tiles = try Self.options.tiles.value(in: arguments)
         if let tiles {
             do throws(TileArchiveError) {
                 let mode: TileArchive.Mode = Self.options.record.isSet(in: arguments) ? .record : .replay
                 preview.archive = try TileArchive(folder: tiles, mode: mode)
             } catch {
-                io.writeError("mc-style: error: \(collector.masked(error.message))\n")
+                io.writeError(Reporters.errorLine(error.message, masking: session.collector))
                 return .inputErrors
             }
         }
-        var job = CompileJob(
-            declarationsPath: declarations, baseOverride: nil, targetOverride: nil, apiKey: nil, compact: false,
-            environment: io.environment, generatorVersion: MCStyleTool.version)
-        job.options.collector = collector
         let out = try Self.options.out.required(in: arguments)
         var run = SnapshotRun(
-            job: job, preview: preview, browser: browser, out: out, protecting: [io.currentDirectory],
-            baseline: baseline, threshold: try Self.options.threshold.value(in: arguments), tilesFolder: tiles)
+            session: session, declarationsPath: declarations, preview: preview, browser: browser, out: out,
+            currentDirectory: io.currentDirectory, baseline: baseline,
+            threshold: try Self.options.threshold.value(in: arguments), tilesFolder: tiles)
         if io.errorIsTerminal {
             // The browsers' threads report on standard error; writes of whole lines need no further order.
             nonisolated(unsafe) let terminal = io
@@ -128,7 +130,7 @@ enum SnapshotCommand: Subcommand {
             }
         }
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
-        let outcome = run.run(configurationFindings: configurationFindings) { printer.line($0) }
+        let outcome = run.run { printer.line($0) }
         return try Self.report(outcome, out: out, baseline: baseline, printer: printer, io: io)
     }
 
@@ -178,7 +180,7 @@ enum SnapshotCommand: Subcommand {
                 "the declarations have no views: give views: [{name: NAME, center: [LNG, LAT], zoom: Z}] (see docs/declarations.md)"
             )
         case .failed(let message):
-            io.writeError("mc-style: error: \(message)\n")
+            io.writeError(Reporters.errorLine(message))
             return .inputErrors
         case .unwritable(let diagnostic):
             io.writeError(printer.render([diagnostic]))

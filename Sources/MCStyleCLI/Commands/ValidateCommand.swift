@@ -79,93 +79,51 @@ enum ValidateCommand: Subcommand {
     static let options = Options()
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
-        let format = try Self.options.format.value(in: arguments) ?? .text
-        let target = try Self.options.target.value(in: arguments)
-        let base = try Self.options.base.value(in: arguments)
-        let baselinePath = try Self.options.baseline.value(in: arguments)
-        let writeBaselinePath = try Self.options.writeBaseline.value(in: arguments)
-        var job = ValidateJob(
-            target: target, baseOverride: base, environment: io.environment, generatorVersion: MCStyleTool.version)
-        job.options.environmentStandIns = Self.options.secretsAbsent.isSet(in: arguments)
+        var build = BuildOptions(
+            baseOverride: try Self.options.base.value(in: arguments),
+            targetOverride: try Self.options.target.value(in: arguments), environment: io.environment,
+            generatorVersion: MCStyleTool.version)
+        build.environmentStandIns = Self.options.secretsAbsent.isSet(in: arguments)
         try SharedOptions.cacheDirectoryNote(arguments, io: io)
-        let (collector, configurationDiagnostics) = try SharedOptions.collector(
-            arguments, io: io, limit: SharedOptions.findingLimit(arguments))
-        job.options.collector = collector
-        let assets = try SharedOptions.assets(arguments)
-        job.options.assets = assets.assets
-        let renderers = try SharedOptions.renderers(arguments)
-        job.options.renderers = renderers.requirements
-        job.options.rendererProfiles = renderers.profiles
-        var diagnostics = configurationDiagnostics
-        // A configuration with errors would check something else than the team asked for: nothing is checked.
-        if !configurationDiagnostics.containsErrors {
-            diagnostics += collector.collected(assets.diagnostics + renderers.diagnostics)
-            for path in arguments.positionals { diagnostics += job.run(path: path) }
+        let baselinePath = try Self.options.baseline.value(in: arguments)
+        let request = try SharedOptions.request(arguments, io: io, build: build, baseline: baselinePath)
+        var session = CheckSession(request)
+        session.validate(arguments.positionals)
+        if let path = try Self.options.writeBaseline.value(in: arguments) {
+            return Self.report(session.writeBaseline(to: path), path: path, io: io)
         }
-        if let writeBaselinePath {
-            return Self.write(Baseline(recording: diagnostics), to: writeBaselinePath, diagnostics: diagnostics, io: io)
-        }
-        var baseline: Baseline?
-        if let baselinePath {
-            let (read, found) = Baseline.load(path: baselinePath)
-            diagnostics += found
-            baseline = read
-        }
-        let heldBack: Int?
-        (diagnostics, heldBack) = collector.heldBack(diagnostics, by: baseline)
+        let outcome = session.outcome()
         // --quiet prints what fails the run: errors, and under --strict warnings too.
         let strict = Self.options.strict.isSet(in: arguments)
-        let shown =
-            Self.options.quiet.isSet(in: arguments)
-            ? diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) } : diagnostics
+        var report = FindingReport(outcome.findings, heldBack: outcome.heldBack, baselinePath: baselinePath)
+        if Self.options.quiet.isSet(in: arguments) {
+            report.shown = report.all.filter { $0.severity == .error || (strict && $0.severity == .warning) }
+        }
         // Notes (where a fallback placed a layer, a stand-in checked) are for whoever asks: read by people, they
         // drown the findings that need doing.
-        let read = Self.options.verbose.isSet(in: arguments) ? shown : shown.filter { $0.severity != .note }
-        switch format {
-        case .json: io.writeOutput(JSONReportPrinter().render(shown, heldBack: heldBack))
-        case .gitlab: io.writeOutput(GitLabPrinter(currentDirectory: io.currentDirectory).render(shown))
-        case .sarif:
-            io.writeOutput(
-                SARIFPrinter(toolVersion: MCStyleTool.version, currentDirectory: io.currentDirectory).render(shown))
-        case .github:
-            let listing = collector.listing(read)
-            io.writeOutput(
-                GitHubPrinter(currentDirectory: io.currentDirectory).render(listing.listed) + listing.omittedLines)
-        case .text, .markdown, .html:
-            let printer = TextDiagnosticPrinter(useColor: false)
-            let listing = collector.listing(read)
-            let notes = shown.count - read.count
-            io.writeOutput(
-                printer.render(listing.listed) + listing.omittedLines + printer.summary(diagnostics)
-                    + (notes > 0 ? "\(counted(notes, "note")) not shown: --verbose shows them\n" : ""))
-            if let heldBack, let baselinePath {
-                let stale = diagnostics.count { $0.rule == "baseline.stale" }
-                io.writeOutput(
-                    "baseline \(baselinePath): \(counted(heldBack, "finding")) held back, \(counted(stale, "entry", plural: "entries")) no longer \(stale == 1 ? "matches" : "match")\n"
-                )
-            }
-        }
-        let failed = diagnostics.containsErrors || (strict && diagnostics.warningCount > 0)
-        return failed ? .inputErrors : .success
+        report.read =
+            Self.options.verbose.isSet(in: arguments) ? report.shown : report.shown.filter { $0.severity != .note }
+        let reporter = Reporters.reporter(
+            for: try Self.options.format.value(in: arguments) ?? .text, limit: request.limit,
+            currentDirectory: io.currentDirectory, toolVersion: MCStyleTool.version)
+        io.writeOutput(reporter.render(report))
+        return outcome.fails(strict: strict) ? .inputErrors : .success
     }
 
-    /// `--write-baseline`: the findings a configuration could change, written atomically. Findings it cannot
-    /// hold (an unreadable file, a syntax error) are printed instead and nothing is written.
-    private static func write(_ baseline: Baseline, to path: String, diagnostics: [Diagnostic], io: ToolIO) -> ExitCode
-    {
+    /// What `--write-baseline` came to, printed: findings a baseline cannot hold (an unreadable file, a syntax
+    /// error) are listed instead, and nothing is written.
+    private static func report(_ write: CheckSession.BaselineWrite, path: String, io: ToolIO) -> ExitCode {
         let printer = TextDiagnosticPrinter(useColor: false)
-        let blocking = diagnostics.filter { $0.severity == .error && Baseline.entry($0) == nil }
-        guard blocking.isEmpty else {
+        switch write {
+        case .blocked(let blocking):
             io.writeOutput(printer.render(blocking) + "no baseline written: these errors cannot be held back\n")
             return .inputErrors
-        }
-        do {
-            try AtomicFileWriter().write(baseline.rendered(), to: path)
-        } catch {
-            io.writeOutput(printer.render([error.diagnostic]))
+        case .failed(let problem):
+            io.writeOutput(printer.render([problem]))
             return .inputErrors
+        case .written(let entries):
+            io.writeOutput("wrote baseline \(path): \(counted(entries, "finding"))\n")
+            return .success
         }
-        io.writeOutput("wrote baseline \(path): \(counted(baseline.entries.count, "finding"))\n")
-        return .success
     }
 }

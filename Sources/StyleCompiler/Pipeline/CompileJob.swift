@@ -151,8 +151,7 @@ public struct CompileJob: Sendable {
     /// environment value), which no printed line may show: the diagnostics are to be masked with it.
     private func compose() -> ComposeOutcome {
         let (loaded, readDiagnostics) = loadInputs()
-        let collector = options.collector.masking(
-            (apiKey.map { [$0] } ?? []) + (loaded?.declarations.environmentValues ?? []))
+        let collector = options.collector.maskingSecrets(apiKey: apiKey, declarations: loaded?.declarations)
         let loadDiagnostics = collector.collected(readDiagnostics)
         guard let inputs = loaded else {
             return ComposeOutcome(

@@ -35,7 +35,7 @@ public struct CostJob: Sendable {
         let (loaded, readDiagnostics) = CompilationInputs.load(
             declarationsPath: path, environment: options.environment, environmentStandIns: true,
             inputLoader: options.inputLoader)
-        let collector = options.collector.masking(loaded?.declarations.environmentValues ?? [])
+        let collector = options.collector.maskingSecrets(apiKey: nil, declarations: loaded?.declarations)
         var diagnostics = collector.collected(readDiagnostics)
         let target = options.targetOverride ?? loaded?.declarations.target ?? .tomtom
         let model = CostModel.model(for: target)

@@ -30,47 +30,33 @@ struct DocumentCheck {
 }
 
 extension LanguageServer {
-    /// Checks the document at `path` as `validate` would, with the editor's unsaved texts.
+    /// Checks the document at `path` as `validate` would, with the editor's unsaved texts: one check session,
+    /// its configuration found from the document's folder up (a configuration document is checked on its own).
     func check(_ path: String) -> DocumentCheck {
         var build = BuildOptions(environment: settings.environment, generatorVersion: settings.version)
         build.overlay = overlay
         build.environmentStandIns = options.secretsAbsent || forcedStandIns
-        let inputLoader = InputLoader(overlay: overlay)
+        let kind = DocumentKind(path: path) ?? .declarations
+        if kind == .style { build.targetOverride = options.target }
+        let configuration: CheckRequest.Configuration =
+            kind == .configuration ? .file(path) : .search(from: FilePaths.directory(of: path), displayFolder: nil)
+        var session = CheckSession(
+            CheckRequest(
+                build: build, configuration: configuration,
+                baselinePath: kind == .configuration ? nil : options.baseline))
         var result = DocumentCheck(readPaths: [path])
-        var found: [Diagnostic] = []
-        let configurationLoader = LintConfigurationLoader(inputLoader: inputLoader)
-        if DocumentKind(path: path) == .configuration {
-            found = configurationLoader.load(path: path).diagnostics
-        } else {
-            var configuration = LintConfiguration()
-            var configurationFindings: [Diagnostic] = []
-            if let configurationPath = LintConfigurationLoader.find(from: FilePaths.directory(of: path)) {
-                result.readPaths.insert(FilePaths.normalized(configurationPath))
-                let loaded = configurationLoader.load(path: configurationPath)
-                configuration = loaded.configuration ?? LintConfiguration()
-                configurationFindings = loaded.diagnostics
-            }
-            build.collector = DiagnosticCollector(configuration: configuration)
-            // The jobs collect their own findings; the configuration's go through the collector here, as
-            // `validate` does. A configuration with errors would check something else than the team asked for.
-            found = build.collector.collected(configurationFindings)
-            if !configurationFindings.containsErrors {
-                if DocumentKind(path: path) == .style {
-                    build.targetOverride = options.target
-                    found += ValidateJob(options: build).run(path: path)
-                } else {
-                    let checked = CompileJob(declarationsPath: path, options: build).checkCounting()
-                    found += checked.diagnostics
-                    result.readPaths.formUnion(checked.readPaths.map(FilePaths.normalized))
-                    result.declarations = checked.declarations
-                }
-            }
-            if let baselinePath = options.baseline {
-                let (baseline, problems) = Baseline.load(path: baselinePath, inputLoader: inputLoader)
-                found = build.collector.heldBack(found + problems, by: baseline).0
-            }
+        if let configurationPath = session.configurationPath {
+            result.readPaths.insert(FilePaths.normalized(configurationPath))
         }
-        for diagnostic in found {
+        switch kind {
+        case .configuration: break
+        case .style: session.validate([path])
+        case .declarations:
+            let checked = session.check(declarationsPath: path)
+            result.readPaths.formUnion(checked.readPaths.map(FilePaths.normalized))
+            result.declarations = checked.declarations
+        }
+        for diagnostic in session.outcome().findings {
             var file = diagnostic.location?.file.name ?? diagnostic.fileName ?? path
             if !file.hasPrefix("/") { file = path }
             result.findings[FilePaths.normalized(file), default: []].append(diagnostic)

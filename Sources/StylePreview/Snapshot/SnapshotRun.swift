@@ -6,16 +6,18 @@ import StyleCompiler
 /// a baseline when given one, and writes the pictures and the report all at once or not at all. Never prints:
 /// what happened is the `Outcome`.
 public struct SnapshotRun: Sendable {
-    /// The compile the site builds (its options carry the run's collector).
-    public var job: CompileJob
+    /// The check the run belongs to: its configuration, secrets and findings.
+    public var session: CheckSession
+    /// The declarations file the site builds.
+    public var declarationsPath: String
     /// How the site serves the pages (key, local tiles, GL JS, the tile archive).
     public var preview: PreviewOptions
     /// The browser that takes the pictures.
     public var browser: Browser
     /// The output folder.
     public var out: String
-    /// Folders the output folder may not be (the working folder).
-    public var protecting: [String]
+    /// The folder the tool runs in: the output folder may not be it, nor the folder of any input read.
+    public var currentDirectory: String
     /// The baseline folder of `--check`, or nil.
     public var baseline: String?
     /// How many pixels may differ in a picture that is still the same (`--threshold`).
@@ -25,16 +27,17 @@ public struct SnapshotRun: Sendable {
     /// Told after each picture: how many are done, of how many, and the picture's file name.
     public var progress: (@Sendable (_ done: Int, _ total: Int, _ fileName: String) -> Void)? = nil
 
-    /// A run of `job` with `preview` and `browser` into `out`.
+    /// A run of `session` over the declarations at `declarationsPath`, with `preview` and `browser`, into `out`.
     public init(
-        job: CompileJob, preview: PreviewOptions, browser: Browser, out: String, protecting: [String],
-        baseline: String?, threshold: Int, tilesFolder: String?
+        session: CheckSession, declarationsPath: String, preview: PreviewOptions, browser: Browser, out: String,
+        currentDirectory: String, baseline: String?, threshold: Int, tilesFolder: String?
     ) {
-        self.job = job
+        self.session = session
+        self.declarationsPath = declarationsPath
         self.preview = preview
         self.browser = browser
         self.out = out
-        self.protecting = protecting
+        self.currentDirectory = currentDirectory
         self.baseline = baseline
         self.threshold = threshold
         self.tilesFolder = tilesFolder
@@ -65,21 +68,20 @@ public struct SnapshotRun: Sendable {
         public let emptyTiles: [String]
     }
 
-    /// Runs it. `findingLine` renders a finding on the pages; `configurationFindings` are the configuration's
-    /// own (shown with the inputs' errors).
-    public func run(
-        configurationFindings: [Diagnostic], findingLine: @escaping @Sendable (Diagnostic) -> String
-    ) -> Outcome {
-        let collector = job.options.collector
+    /// Runs it. `findingLine` renders a finding on the pages. A session stopped by its configuration's errors
+    /// builds nothing: those errors are the outcome.
+    public func run(findingLine: @escaping @Sendable (Diagnostic) -> String) -> Outcome {
+        if session.isStopped { return .findings(session.findings) }
+        let job = CompileJob(declarationsPath: declarationsPath, options: session.options)
         let site = PreviewSite(job: job, options: preview, findingLine: findingLine)
         let port: UInt16
         do throws(PreviewServerError) {
             port = try site.start()
         } catch {
-            return .failed(collector.masked("\(error)"))
+            return .failed(session.masked("\(error)"))
         }
         defer { site.stop() }
-        let diagnostics = configurationFindings + site.findings
+        let diagnostics = session.findings + site.findings
         if diagnostics.containsErrors || !site.succeeded { return .findings(diagnostics) }
         let declarations = site.declarations
         let views = declarations?.views ?? []
@@ -101,18 +103,18 @@ public struct SnapshotRun: Sendable {
                 at: Self.location(of: problem.owner, in: declarations) ?? views.first?.location,
                 path: JSONPath([.key("views")]))
         }
-        if !problems.isEmpty { return .findings(collector.collected(problems)) }
+        if !problems.isEmpty { return .findings(session.configured(problems)) }
         if let archive = preview.archive {
             do throws(TileArchiveError) {
                 try archive.save()
             } catch {
-                return .failed(collector.masked(error.message))
+                return .failed(session.masked(error.message))
             }
         }
         let pictures: [OutputFile]
         switch taken {
         case .success(let taken): pictures = taken
-        case .failure(let error): return .failed(collector.masked(error.message))
+        case .failure(let error): return .failed(session.masked(error.message))
         }
         var written = pictures
         var compared: [SnapshotComparison.Result] = []
@@ -122,13 +124,14 @@ public struct SnapshotRun: Sendable {
             do throws(SnapshotError) {
                 compared = try comparison.run(pictures)
             } catch {
-                return .failed(collector.masked(error.message))
+                return .failed(session.masked(error.message))
             }
             written += SnapshotReport.files(compared, threshold: threshold)
         }
         do throws(OutputError) {
+            let protected = session.protectedFolders(currentDirectory: currentDirectory, readPaths: site.inputs)
             try OutputFolder(
-                path: out, protecting: protecting + [baseline].compactMap { $0 }, layout: SnapshotFolder.layout
+                path: out, protecting: protected + [baseline].compactMap { $0 }, layout: SnapshotFolder.layout
             )
             .write(written)
         } catch {
@@ -137,7 +140,7 @@ public struct SnapshotRun: Sendable {
         return .written(
             Written(
                 pictures: pictures, compared: compared,
-                emptyTiles: site.gateway.emptyTiles.map { collector.masked($0.description) }))
+                emptyTiles: site.gateway.emptyTiles.map { session.masked($0.description) }))
     }
 
     /// Where the part of the style that named a remote file is declared: a declared source's entry, else the

@@ -1,0 +1,63 @@
+/// The jobs a session runs: each runs only when the configuration let the session start, with the session's
+/// options, and pushes its findings into the session.
+extension CheckSession {
+    /// Checks each file at `paths` as `validate` does (declarations with their includes, base and composed
+    /// style; a style on its own; `-` standard input).
+    public mutating func validate(_ paths: [String]) {
+        guard !isStopped else { return }
+        let job = ValidateJob(options: options)
+        for path in paths { keep(job.run(path: path)) }
+    }
+
+    /// Compiles the declarations at `declarationsPath` (nil: the base override alone) with the request's API key
+    /// filling `{key}`; the result holds no files when the session had errors before it (an unreadable asset, a broken
+    /// profile) or the compile found some.
+    public mutating func compile(declarationsPath: String?, compact: Bool = false)
+        -> CompileResult
+    {
+        guard !isStopped else { return .nothing }
+        let hadErrors = hasErrors
+        var result = CompileJob(
+            declarationsPath: declarationsPath, options: options, apiKey: request.apiKey, compact: compact
+        )
+        .runCounting()
+        keep(result.diagnostics)
+        if hadErrors { result.files = nil }
+        return result
+    }
+
+    /// Checks the declarations at `declarationsPath` as `compile` would build them, writing nothing: the files
+    /// read and the declarations as decoded come back for an editor.
+    public mutating func check(declarationsPath: String) -> CompileResult {
+        guard !isStopped else { return .nothing }
+        let result = CompileJob(declarationsPath: declarationsPath, options: options).checkCounting()
+        keep(result.diagnostics)
+        return result
+    }
+
+    /// Costs the declarations at `path` as `job` says (views, device, recording), with the session's options.
+    public mutating func cost(_ job: CostJob, path: String) -> CostJob.Outcome? {
+        guard !isStopped else { return nil }
+        var job = job
+        job.options = options
+        let outcome = job.run(path: path)
+        keep(outcome.diagnostics)
+        return outcome
+    }
+
+    /// The renderer versions that can draw the file at `path` (a style, or declarations composed onto every
+    /// variant); nil when the session stopped before.
+    public mutating func compatibility(of path: String) -> CompatibilityJob.Outcome? {
+        guard !isStopped, !hasErrors else { return nil }
+        let job = CompatibilityJob(options: options)
+        let outcome = InputKind(path: path) == .style ? job.style(at: path) : job.declarations(at: path)
+        report(outcome.diagnostics)
+        return outcome
+    }
+
+    /// The folders an output folder of this session may not be nor hold: the folder the tool runs in, and the
+    /// folder of every file read (`readPaths`, relative to `currentDirectory`).
+    public func protectedFolders(currentDirectory: String, readPaths: [String]) -> [String] {
+        [currentDirectory] + readPaths.map { FilePaths.join(currentDirectory, FilePaths.directory(of: $0)) }
+    }
+}
