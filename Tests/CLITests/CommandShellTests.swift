@@ -50,8 +50,11 @@ import Testing
             ["zoom", "--unified", "12", "--lat", "3", "--format", "xml"],
             "mc-style: error: 'xml' is not a valid value for '--format'"
         ),
-        (["tiles", "--bounds", "1,2,3", "--zoom", "3"], "mc-style: error: '1,2,3' is not west,south,east,north"),
-        (["tiles", "--bounds", "0,0,1,1", "--zoom", "5-3"], "mc-style: error: zoom range 5-3 is inverted"),
+        (
+            ["tiles", "--bounds", "1,2,3", "--zoom", "3"],
+            "mc-style: error: --bounds: '1,2,3' is not west,south,east,north"
+        ),
+        (["tiles", "--bounds", "0,0,1,1", "--zoom", "5-3"], "mc-style: error: --zoom: zoom range 5-3 is inverted"),
         (
             ["format", "--check", "--in-place", "x.json"],
             "mc-style: error: '--check' and '--in-place' cannot be used together"
@@ -119,6 +122,20 @@ import Testing
             ["validate", "a.json", "--config", "no/such.yaml"],
             "mc-style: error: --config: the file 'no/such.yaml' does not"
         ),
+        (
+            ["tiles", "--bounds", "0,0,1,1", "--zoom", "3-30"],
+            "mc-style: error: --zoom: zoom range 3-30 is outside 0..22"
+        ),
+        (
+            ["tiles", "--bounds", "0,0,1,0x1", "--zoom", "3"],
+            "mc-style: error: --bounds: '0,0,1,0x1' is not west,south"
+        ),
+        (
+            ["resolve", "f", "--opacity", "a=1.5"],
+            "mc-style: error: --opacity: 'a=1.5': the opacity 1.5 is outside 0 to 1"
+        ),
+        (["expression", "1", "--spec", "[1]"], "mc-style: error: --spec: must be a JSON object"),
+        (["expression", "1", "--inputs", "{"], "mc-style: error: --inputs: not valid JSON"),
         (["compile", "--out", "o"], "mc-style: error: give a declarations file or '--base <style>'"),
         (["compile", "-", "--out", "o"], "mc-style: error: compile reads its declarations from a file"),
     ])

@@ -51,7 +51,7 @@ import Testing
         #expect(both.status == 2)
         let badSpec = runTool(["expression", "--spec", "{type", "1"])
         #expect(badSpec.status == 2)
-        #expect(badSpec.error.contains("'--spec' is not valid JSON"))
+        #expect(badSpec.error.contains("--spec: not valid JSON"))
         let notJSON = runTool(["expression", "[1,"])
         #expect(notJSON.status == 1)
         #expect(notJSON.error.contains("[json.syntax]"))

@@ -116,7 +116,8 @@ import Testing
         #expect(runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", compiled.path]).status == 0)
         let hex = runTool(["resolve", compiled.path, "--opacity", "contours=0x1", "--platform", "ios"])
         #expect(
-            hex.status == 2 && hex.error.contains("'--opacity contours=0x1': the value is not a number"), "\(hex.error)"
+            hex.status == 2 && hex.error.contains("--opacity: 'contours=0x1': the value is not a number"),
+            "\(hex.error)"
         )
         // A NUL in a manifest's path is refused, not cut.
         let manifest = try String(contentsOf: compiled.appendingPathComponent("manifest.json"), encoding: .utf8)

@@ -77,7 +77,10 @@ import Testing
             ).write(to: url)
         }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        for (name, text) in example.files { try write(name, text) }
+        // A resolve example's `out/...` files replace what its compile wrote, so they are written after it.
+        for (name, text) in example.files where example.input != .resolve || !name.hasPrefix("out/") {
+            try write(name, text)
+        }
         let text = example.text
         switch example.input {
         case .style, .migration:
@@ -117,6 +120,23 @@ import Testing
         case .configuration:
             try write(".mc-style.yaml", text)
             return (LintConfigurationLoader().load(path: path(".mc-style.yaml")).diagnostics, ".mc-style.yaml")
+        case .resolve:
+            if example.files["base.json"] == nil { try write("base.json", base) }
+            try write("mc-style.yaml", text)
+            let (files, diagnostics) = CompileJob(declarationsPath: path("mc-style.yaml")).run()
+            guard let files, let resolution = example.resolution else { return (diagnostics, "mc-style.yaml") }
+            try OutputFolder(path: path("out")).write(files)
+            for (name, text) in example.files where name.hasPrefix("out/") { try write(name, text) }
+            if let edit = resolution.edit {
+                let url = URL(fileURLWithPath: path(resolution.folder)).appendingPathComponent(edit.file)
+                let old = try String(contentsOf: url, encoding: .utf8)
+                #expect(old.contains(edit.text), "\(edit.file) holds no \(edit.text)")
+                try Data(old.replacing(edit.text, with: edit.replacement).utf8).write(to: url)
+            }
+            var session = CheckSession(CheckRequest(build: BuildOptions()))
+            _ = session.resolve(
+                folder: path(resolution.folder), variant: resolution.variant, settings: resolution.settings)
+            return (diagnostics + session.findings, "mc-style.yaml")
         case .baseline:
             try write("baseline.json", text)
             let findings =

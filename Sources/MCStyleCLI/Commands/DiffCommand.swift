@@ -46,7 +46,7 @@ enum DiffCommand: Subcommand {
             do {
                 pairs = try CompiledFolderPairing(old: paths[0], new: paths[1]).pairs
             } catch {
-                io.writeError("mc-style: error: \(VisibleText.escaped(error.message))\n")
+                io.writeError(Reporters.errorLine(error.message))
                 return .usage
             }
         } else {

@@ -29,19 +29,19 @@ enum ExpressionCommand: Subcommand {
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: CommandOptions {
-        let property = Option<String>(
+        let property = Option<StyleProperty>(
             name: "property", valueName: "name", help: "A paint or layout property to check against, e.g. fill-color."
         ).grouped("spec")
-        let propertySpec = Option<String>(
+        let propertySpec = Option<PropertySpecification>(
             name: "spec", valueName: "json",
             help: "A property specification in JSON: type, property-type, expression {interpolated, parameters}."
         ).grouped("spec")
         let format = SharedOptions.format(
             [.text, .json], help: "Output format: text (default) or json ({\"result\": ...}).")
-        let inputs = Option<String>(
+        let inputs = Option<JSONArgument>(
             name: "inputs", valueName: "json",
             help: "Evaluate for each [globals, feature] of this JSON array.")
-        let globalState = Option<String>(
+        let globalState = Option<JSONArgument>(
             name: "global-state", valueName: "json",
             help: "The style's global state (a JSON object) for 'global-state'."
         ).requiring("inputs")
@@ -76,11 +76,11 @@ enum ExpressionCommand: Subcommand {
         }
         let result = ExpressionTypeChecker.check(property: expression, spec: spec)
         var outputs: [JSONNode]?
-        if let inputs = try Self.jsonOption(Self.options.inputs, arguments), result.succeeded {
+        if let inputs = try Self.options.inputs.value(in: arguments)?.root, result.succeeded {
             guard let pairs = inputs.arrayValue else {
                 throw UsageError("'--inputs' must be a JSON array of [globals, feature] pairs")
             }
-            let state = try Self.jsonOption(Self.options.globalState, arguments)
+            let state = try Self.options.globalState.value(in: arguments)?.root
             outputs = Self.evaluate(expression, spec: spec, pairs: pairs, globalState: state)
         }
         io.writeOutput(
@@ -91,40 +91,11 @@ enum ExpressionCommand: Subcommand {
         return result.succeeded ? .success : .inputErrors
     }
 
+    /// The specification `--property` or `--spec` gives (the parser lets only one through); with neither, a
+    /// data-driven, interpolatable property of any type.
     private static func propertySpec(_ arguments: ParsedArguments) throws(UsageError) -> ExpressionSpec {
-        switch (try Self.options.property.value(in: arguments), try Self.options.propertySpec.value(in: arguments)) {
-        case (.some, .some):
-            throw UsageError("give either '--property <name>' or '--spec <json>', not both")
-        case (let name?, nil):
-            guard let spec = ExpressionSpec.property(named: name) else {
-                let hint = Suggestion.didYouMean(name, among: ExpressionSpec.propertyNames)
-                throw UsageError("'\(name)' is not a paint or layout property of the style specification\(hint)")
-            }
-            return spec
-        case (nil, let text?):
-            let node: JSONNode
-            do {
-                node = try JSONParser().parse(text, name: "--spec").root
-            } catch {
-                throw UsageError("'--spec' is not valid JSON: \(error.message)")
-            }
-            guard node.objectValue != nil else {
-                throw UsageError("'--spec' must be a JSON object such as {\"type\": \"color\"}")
-            }
-            return ExpressionSpec(json: node)
-        case (nil, nil):
-            return ExpressionSpec(type: "*")
-        }
-    }
-
-    /// A JSON option's value, parsed; misuse when it is not JSON.
-    private static func jsonOption(_ option: Option<String>, _ arguments: ParsedArguments) throws(UsageError)
-        -> JSONNode?
-    {
-        guard let text = try option.value(in: arguments) else { return nil }
-        do { return try JSONParser().parse(text, name: "--\(option.name)").root } catch {
-            throw UsageError("'--\(option.name)' is not valid JSON: \(error.message)")
-        }
+        if let property = try Self.options.property.value(in: arguments) { return property.spec }
+        return try Self.options.propertySpec.value(in: arguments)?.spec ?? ExpressionSpec(type: "*")
     }
 
     /// One output per input pair: the value, or `{"error": message}`.

@@ -86,7 +86,7 @@ enum FetchBaseCommand: Subcommand {
             io.writeOutput(DiffPrinter(oldName: out, newName: "served now").text(diff))
             return .inputErrors
         case .failed(let message):
-            io.writeError("Error: \(VisibleText.escaped(DiagnosticCollector().masked(message)))\n")
+            io.writeError(Reporters.errorLine(message))
             return .inputErrors
         }
     }

@@ -55,7 +55,7 @@ enum ResolveCommand: Subcommand {
             name: "hide", valueName: "source-id", help: "Hide a declared source's layer.", isRepeatable: true)
         let show = Option<String>(
             name: "show", valueName: "source-id", help: "Show a declared source's layer.", isRepeatable: true)
-        let opacity = Option<NamedValue>(
+        let opacity = Option<SourceOpacity>(
             name: "opacity", valueName: "source-id=value", help: "A declared source's layer opacity, 0 to 1.",
             isRepeatable: true)
         let renderer = Option<RendererRequirement>(
@@ -94,30 +94,17 @@ enum ResolveCommand: Subcommand {
             }
             settings.environment[name] = value
         }
-        for pair in try Self.options.opacity.values(in: arguments) {
-            guard let value = Double(argument: pair.value) else {
-                throw UsageError("'--opacity \(pair.name)=\(pair.value)': the value is not a number")
-            }
-            settings.opacity[pair.name] = value
-        }
+        for given in try Self.options.opacity.values(in: arguments) { settings.opacity[given.source] = given.opacity }
         for id in try Self.options.show.values(in: arguments) { settings.visible[id] = true }
         for id in try Self.options.hide.values(in: arguments) { settings.visible[id] = false }
         let variant = try Self.options.variant.value(in: arguments)
+        var session = CheckSession(CheckRequest(build: BuildOptions(generatorVersion: MCStyleTool.version)))
         let resolved: ResolvedStyle
-        do {
-            resolved = try CompiledStyle(folder: folder, variant: variant).resolve(settings)
-        } catch {
-            let collector = DiagnosticCollector().masking(
-                [settings.apiKey].compactMap { $0 } + settings.environment.values)
-            if error.isInvalidArgument { throw UsageError(collector.masked(error.message)) }
-            let lines =
-                error.unfilled.isEmpty
-                ? [error.message] : error.unfilled.map { "\($0.message) (\(Self.option(filling: $0.placeholder)))" }
-            for line in lines {
-                io.writeError(
-                    "\(folder): error: \(collector.masked(line)) [resolve.\(error.kind.rawValue)]\n"
-                )
-            }
+        switch session.resolve(folder: folder, variant: variant, settings: settings, naming: Self.option(filling:)) {
+        case .resolved(let style): resolved = style
+        case .misuse(let message): throw UsageError(message)
+        case .refused:
+            io.writeError(TextDiagnosticPrinter(useColor: false).render(session.findings))
             return .inputErrors
         }
         guard let out = try Self.options.out.value(in: arguments) else {

@@ -16,9 +16,11 @@ enum TilesCommand: Subcommand {
     )
     /// The options, each declared once; help lists them, and the usage line shows them, in this order.
     struct Options: CommandOptions {
-        let bounds = Option<String>(name: "bounds", valueName: "west,south,east,north", help: "The area, in degrees.")
-            .required()
-        let zoom = Option<String>(
+        let bounds = Option<GeoBounds>(
+            name: "bounds", valueName: "west,south,east,north", help: "The area, in degrees."
+        )
+        .required()
+        let zoom = Option<TileLevels>(
             name: "zoom", valueName: "min-max", help: "Tile levels, as '10-12' or '10', within 0..22."
         ).required()
         let tileSize = Option<Int>(
@@ -34,10 +36,8 @@ enum TilesCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         let format = try Self.options.format.value(in: arguments) ?? .text
         let tileSize = try Self.options.tileSize.value(in: arguments)
-        let boundsText = try Self.options.bounds.required(in: arguments)
-        let zoomText = try Self.options.zoom.required(in: arguments)
-        let bounds = try parseBounds(boundsText)
-        let levels = try parseLevels(zoomText)
+        let bounds = try Self.options.bounds.required(in: arguments)
+        let levels = try Self.options.zoom.required(in: arguments).range
         var rows: [LevelRow] = []
         for level in levels {
             do {
@@ -52,37 +52,6 @@ enum TilesCommand: Subcommand {
         let report = Report(bounds: bounds, tileSize: tileSize, rows: rows)
         io.writeOutput(format == .json ? report.json() : report.text())
         return .success
-    }
-
-    private static func parseBounds(_ text: String) throws(UsageError) -> GeoBounds {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingSpaces()) }
-        guard parts.count == 4 else { throw UsageError("'\(text)' is not west,south,east,north (four numbers)") }
-        var values: [Double] = []
-        for part in parts {
-            guard let part, part.isFinite else {
-                throw UsageError("'\(text)' is not west,south,east,north (four numbers)")
-            }
-            values.append(part)
-        }
-        do {
-            return try GeoBounds(west: values[0], south: values[1], east: values[2], north: values[3])
-        } catch {
-            throw UsageError("bounds \(text): \(error)")
-        }
-    }
-
-    private static func parseLevels(_ text: String) throws(UsageError) -> ClosedRange<Int> {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        let numbers = parts.map { Int($0.trimmingSpaces()) }
-        guard (1...2).contains(numbers.count), let low = numbers.first ?? nil, let high = numbers.last ?? nil else {
-            throw UsageError("'\(text)' is not a zoom range such as 10-12")
-        }
-        let limit = Int(MapConstants.maximumZoom)
-        guard (0...limit).contains(low), (0...limit).contains(high) else {
-            throw UsageError("zoom range \(text) is outside 0..\(limit)")
-        }
-        guard low <= high else { throw UsageError("zoom range \(text) is inverted") }
-        return low...high
     }
 
     private struct LevelRow {

@@ -41,7 +41,7 @@ public struct DiagnosticCollector: Sendable {
     }
 
     /// `diagnostics` as the run reports them: configured (some dropped, some at another severity), then masked.
-    public func collected(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    func collected(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         let configured = configuration.apply(diagnostics)
         return secrets.isEmpty ? configured : configured.map { $0.masking(secrets) }
     }

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleRuntime
 
 /// A small input that shows a rule at work, as SwiftLint's rules carry theirs: a triggering example must
 /// give a finding of the rule at each `↓` in its text and its files, and nowhere else in them (or, with no `↓`,
@@ -22,6 +23,22 @@ public struct RuleExample: Sendable {
         case baseline
         /// A style document, migrated as `mc-style migrate style.json`.
         case migration
+        /// Declarations compiled as `compile` does into `out` (files named `out/...` then replace what it wrote),
+        /// and a folder resolved as `mc-style resolve` does with the example's `resolution`.
+        case resolve
+    }
+
+    /// What a `.resolve` example resolves, and with what the app knows.
+    public struct Resolution: Sendable {
+        /// What the app knows.
+        public let settings: RuntimeSettings
+        /// The map design asked for; nil: the first.
+        public let variant: String?
+        /// The folder resolved, relative to the example's folder.
+        public let folder: String
+        /// A change made to one compiled file before resolving (path in the folder, text, replacement): a
+        /// folder whose files do not belong together.
+        public let edit: (file: String, text: String, replacement: String)?
     }
 
     /// The position mark in `text`: not part of the input.
@@ -84,10 +101,12 @@ public struct RuleExample: Sendable {
     public let bytes: [UInt8]?
     /// The environment the example is checked in (`${NAME}` values).
     public let environment: [String: String]
+    /// For a `.resolve` example: what is resolved, and with what.
+    public let resolution: Resolution?
 
     private init(
         triggers: Bool, input: Input, text: String, files: [String: String], maximumOutputSize: Int?,
-        bytes: [UInt8]? = nil, environment: [String: String] = [:]
+        bytes: [UInt8]? = nil, environment: [String: String] = [:], resolution: Resolution? = nil
     ) {
         self.triggers = triggers
         self.input = input
@@ -96,6 +115,26 @@ public struct RuleExample: Sendable {
         self.maximumOutputSize = maximumOutputSize
         self.bytes = bytes
         self.environment = environment
+        self.resolution = resolution
+    }
+
+    /// Declarations `text` compiled, then resolved as `resolution` says: finds the rule (`triggers`) or not.
+    static func resolving(
+        _ triggers: Bool, _ resolution: Resolution, _ text: String, files: [String: String]
+    ) -> RuleExample {
+        RuleExample(
+            triggers: triggers, input: .resolve, text: text, files: files, maximumOutputSize: nil,
+            resolution: resolution)
+    }
+
+    /// Declarations `text` compiled, then resolved as `resolution` says, giving the rule's finding.
+    static func triggering(resolving resolution: Resolution, _ text: String, files: [String: String]) -> RuleExample {
+        resolving(true, resolution, text, files: files)
+    }
+
+    /// Declarations `text` compiled, then resolved as `resolution` says, giving no finding of the rule.
+    static func passing(resolving resolution: Resolution, _ text: String, files: [String: String]) -> RuleExample {
+        resolving(false, resolution, text, files: files)
     }
 
     /// An input of `bytes` that gives a finding of the rule (at 1:1 of the file, or nowhere).

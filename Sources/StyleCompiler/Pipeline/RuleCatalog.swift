@@ -36,7 +36,9 @@ public enum RuleCatalog {
             .budgetStyleBytes, .budgetNoViews, .rendererUnknown, .rendererProfile, .configInvalid,
             .configUnknownRule,
             .migrateOutput,
-            .baselineInvalid, .baselineStale,
+            .baselineInvalid, .baselineStale, .resolveUnreadable, .resolveManifest, .resolveDigestMismatch,
+            .resolveStyleMismatch, .resolvePlatform, .resolveUnfilled, .resolveUnknownRoute, .resolveUnknownSource,
+            .resolveUnknownParameter, .resolveUnknownVariant, .resolveInvalidValue, .resolveRendererTooOld,
         ]
 
     /// The registered rule with this id.

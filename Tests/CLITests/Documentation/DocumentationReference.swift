@@ -147,6 +147,12 @@ enum DocumentationReference {
         case .configuration: how = "`.mc-style.yaml`, read with `--config`"
         case .baseline: how = "`baseline.json`, given to `validate --baseline`"
         case .migration: how = "`mc-style migrate style.json`"
+        case .resolve:
+            let edit = example.resolution?.edit.map {
+                ", `\($0.text)` replaced by `\($0.replacement)` in `out/\($0.file)`"
+            }
+            how =
+                "`mc-style compile mc-style.yaml --out out`\(edit ?? ""), then `\(example.resolution.map(resolving) ?? "")`"
         }
         let language = [.style, .baseline, .migration].contains(example.input) ? "json" : "yaml"
         let environment = example.environment.keys.sorted().map { name in
@@ -165,6 +171,22 @@ enum DocumentationReference {
             text += "\nwith `\(name)`:\n\n" + block(example.files[name] ?? "", language: fileLanguage)
         }
         return text
+    }
+
+    /// The `mc-style resolve` command line that gives what `resolution` holds.
+    private static func resolving(_ resolution: RuleExample.Resolution) -> String {
+        let settings = resolution.settings
+        var words = ["mc-style", "resolve", resolution.folder, "--platform", settings.platform.rawValue]
+        if settings.apiKey != nil { words += ["--api-key-env", "TOMTOM_API_KEY"] }
+        if let server = settings.localTileServer { words += ["--local-tile-server", server] }
+        for (name, id) in settings.routeIDs.sorted(by: { $0.key < $1.key }) { words += ["--route", "\(name)=\(id)"] }
+        for name in settings.environment.keys.sorted() { words += ["--env", name] }
+        for (id, opacity) in settings.opacity.sorted(by: { $0.key < $1.key }) {
+            words += ["--opacity", "\(id)=\(opacity)"]
+        }
+        if let renderer = settings.renderer { words += ["--renderer", "\(renderer.name)@\(renderer.version)"] }
+        if let variant = resolution.variant { words += ["--variant", variant] }
+        return words.joined(separator: " ")
     }
 
     /// A fenced block of an example; a long one is cut, saying how much is left out.

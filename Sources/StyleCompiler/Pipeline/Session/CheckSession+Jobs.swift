@@ -1,3 +1,5 @@
+import StyleRuntime
+
 /// The jobs a session runs: each runs only when the configuration let the session start, with the session's
 /// options, and pushes its findings into the session.
 extension CheckSession {
@@ -59,5 +61,40 @@ extension CheckSession {
     /// folder of every file read (`readPaths`, relative to `currentDirectory`).
     public func protectedFolders(currentDirectory: String, readPaths: [String]) -> [String] {
         [currentDirectory] + readPaths.map { FilePaths.join(currentDirectory, FilePaths.directory(of: $0)) }
+    }
+}
+
+extension CheckSession {
+    /// What resolving a compiled folder came to.
+    public enum Resolution: Sendable {
+        /// The style, resolved.
+        case resolved(ResolvedStyle)
+        /// Refused: the findings (`resolve.*`) are in the session.
+        case refused
+        /// A value given is not acceptable (`resolve.invalid-value`, in the session too): the caller's misuse,
+        /// masked.
+        case misuse(String)
+    }
+
+    /// Resolves the folder `compile` wrote as the app would (`StyleRuntime.CompiledStyle`), with `settings`;
+    /// each run-time error becomes a finding of its `resolve.*` rule, named by the folder, the API key and
+    /// every environment value masked. `naming` adds, for an unfilled placeholder, how to give it a value.
+    public mutating func resolve(
+        folder: String, variant: String?, settings: RuntimeSettings, naming: (Placeholder) -> String? = { _ in nil }
+    ) -> Resolution {
+        options.collector = options.collector.maskingSecrets(
+            apiKey: settings.apiKey, environmentValues: Array(settings.environment.values))
+        do throws(RuntimeError) {
+            return .resolved(try CompiledStyle(folder: folder, variant: variant).resolve(settings))
+        } catch {
+            let messages =
+                error.unfilled.isEmpty
+                ? [error.message]
+                : error.unfilled.map { unfilled in
+                    naming(unfilled.placeholder).map { "\(unfilled.message) (\($0))" } ?? unfilled.message
+                }
+            report(messages.map { Diagnostic(.resolving(error.kind), $0, at: nil, fileName: folder) })
+            return error.isInvalidArgument ? .misuse(masked(error.message)) : .refused
+        }
     }
 }

@@ -15,7 +15,7 @@ public struct CheckSession: Sendable {
     public let request: CheckRequest
     /// The options every job of this session runs with: the request's, with the collector (configuration,
     /// limit, secrets), the assets and the renderer profiles read.
-    public private(set) var options: BuildOptions
+    public internal(set) var options: BuildOptions
     /// The configuration file read, as found or given; nil without one.
     public let configurationPath: String?
     /// True when the configuration has errors: a check under other rules than the team asked for would mislead,
