@@ -47,10 +47,10 @@ enum BaseMapHiding {
         case .below(let id): placement = "below '\(id)'"
         case .above(let id): placement = "above '\(id)'"
         }
-        return Diagnostic(
+        return variant.finding(
             .composeHiddenAnchor,
             "'\(source.id)' is placed \(placement), but variant '\(variant.name)' hides TomTom's base map (basemap: none): it draws over the background, under nothing visible but the declared sources above it",
-            at: source.location(of: .placement), path: path.appending("placement"), related: variant.related)
+            at: source.location(of: .placement), path: path.appending("placement"))
     }
 }
 

@@ -31,6 +31,13 @@ public struct ComposedVariant: Sendable, Equatable {
         guard isNamed, let location else { return [] }
         return [Diagnostic.Related("variant '\(name)' is declared here", at: location)]
     }
+
+    /// A finding about this variant's composition, whose message names it (`baseStyle`, `composedStyle`):
+    /// pointing at the variant's entry, and marked as the variant's when the declarations name variants.
+    func finding(_ rule: Rule, _ message: String, at location: SourceLocation?, path: JSONPath) -> Diagnostic {
+        let finding = Diagnostic(rule, message, at: location, path: path, related: related)
+        return isNamed ? finding.about(variant: name) : finding
+    }
 }
 
 /// A placement or layer-mapping anchor that one variant lacked: its declared fallback was used, or, without one,

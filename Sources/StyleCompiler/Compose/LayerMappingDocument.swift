@@ -42,10 +42,10 @@ enum LayerMappingDocument {
                         variant.isNamed
                         ? "; give the entry a fallback (such as fallback: top) for the variants without it" : ""
                     diagnostics.append(
-                        Diagnostic(
+                        variant.finding(
                             .tomtomLayerMappingAnchor,
                             "layer mapping anchor '\(anchor.layerID)' is not a layer of \(variant.composedStyle)\(hint) (the SDK would refuse it: \"Invalid layer mapping\")\(advice)",
-                            at: entry.anchorLocation ?? entry.location, path: path, related: variant.related))
+                            at: entry.anchorLocation ?? entry.location, path: path))
                     continue
                 }
                 fallbacks.append(
@@ -60,21 +60,19 @@ enum LayerMappingDocument {
                     guard layerIDs.contains(other.layerID) else {
                         let hint = Suggestion.didYouMeanLayer(other.layerID, among: layerIDs.sorted())
                         diagnostics.append(
-                            Diagnostic(
+                            variant.finding(
                                 .tomtomLayerMappingAnchor,
                                 "the fallback anchor '\(other.layerID)' of '\(entry.sdkLayer)' is not a layer of \(variant.composedStyle) either\(hint)",
-                                at: entry.fallbackLocation ?? entry.location, path: path.appending("fallback"),
-                                related: variant.related))
+                                at: entry.fallbackLocation ?? entry.location, path: path.appending("fallback")))
                         continue
                     }
                     anchor = other
                 }
                 diagnostics.append(
-                    Diagnostic(
+                    variant.finding(
                         .composePlacementFallback,
                         "\(variant.composedStyle) has no layer '\(entry.anchor.layerID)': '\(entry.sdkLayer)' goes \(anchor.wording) as its fallback says",
-                        at: entry.fallbackLocation ?? entry.location, path: path.appending("fallback"),
-                        related: variant.related))
+                        at: entry.fallbackLocation ?? entry.location, path: path.appending("fallback")))
             }
             switch anchor {
             case .after(let id):

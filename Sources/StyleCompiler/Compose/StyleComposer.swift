@@ -130,21 +130,19 @@ struct StyleComposer: Sendable {
             if let gap = stack.gap(for: fallback) {
                 noteMissingLabels(fallback, of: source, path: path, stack: stack, diagnostics: &diagnostics)
                 diagnostics.append(
-                    Diagnostic(
+                    variant.finding(
                         .composePlacementFallback,
                         "\(variant.baseStyle) has no layer '\(anchor)': '\(source.id)' goes \(fallback.wording) as its fallback says",
-                        at: source.location(of: .placementFallback), path: placementPath.appending("fallback"),
-                        related: variant.related))
+                        at: source.location(of: .placementFallback), path: placementPath.appending("fallback")))
                 return gap
             }
             let other = fallback.anchor ?? ""
             let hint = Suggestion.didYouMeanLayer(other, among: Array(stack.indexByID.keys).sorted())
             diagnostics.append(
-                Diagnostic(
+                variant.finding(
                     .composePlacementAnchor,
                     "the fallback placement of '\(source.id)' names layer '\(other)', which \(variant.baseStyle) does not have either\(hint)",
-                    at: source.location(of: .placementFallback), path: placementPath.appending("fallback"),
-                    related: variant.related))
+                    at: source.location(of: .placementFallback), path: placementPath.appending("fallback")))
             return nil
         }
         fallbacks.append(
@@ -154,10 +152,10 @@ struct StyleComposer: Sendable {
         let hint = Suggestion.didYouMeanLayer(anchor, among: Array(stack.indexByID.keys).sorted())
         let advice = variant.isNamed ? Self.fallbackAdvice : ""
         diagnostics.append(
-            Diagnostic(
+            variant.finding(
                 .composePlacementAnchor,
                 "placement of '\(source.id)' names layer '\(anchor)', which \(variant.baseStyle) does not have\(hint)\(advice)",
-                at: source.location(of: .placement), path: placementPath, related: variant.related))
+                at: source.location(of: .placement), path: placementPath))
         return nil
     }
 
@@ -171,10 +169,10 @@ struct StyleComposer: Sendable {
     ) {
         guard placement == .belowLabels, stack.firstLabel == nil else { return }
         diagnostics.append(
-            Diagnostic(
+            variant.finding(
                 .composeNoLabels,
                 "\(variant.baseStyle) has no label (a symbol layer with a text-field); '\(source.id)' goes on top",
-                at: source.location(of: .placement), path: path.appending("placement"), related: variant.related))
+                at: source.location(of: .placement), path: path.appending("placement")))
     }
 
     func warnAboutHeaders(

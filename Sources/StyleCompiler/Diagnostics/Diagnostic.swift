@@ -62,6 +62,10 @@ public struct Diagnostic: Sendable, Equatable {
     public let layerID: String?
     /// Whether a team's configuration may change or silence the finding (its rule's `isConfigurable`).
     public let isConfigurable: Bool
+    /// The map design (a variant of `bases:`) whose composition the finding is about, when its message names
+    /// it; nil for a finding that holds for every design alike. Findings of several variants are merged by rule,
+    /// place and this, never by their text.
+    public private(set) var variant: String? = nil
 
     /// A finding of `rule` at its default severity.
     public init(
@@ -112,6 +116,13 @@ public struct Diagnostic: Sendable, Equatable {
         Diagnostic(copying: self, severity: severity, message: message, location: location, path: path)
     }
 
+    /// The same finding, about the composition of `variant`.
+    public func about(variant: String) -> Diagnostic {
+        var copy = self
+        copy.variant = variant
+        return copy
+    }
+
     /// The same finding with more text that printers must not show (the run's API key and environment values);
     /// `DiagnosticCollector` masks a run's findings with it.
     func masking(_ more: [String]) -> Diagnostic {
@@ -137,6 +148,7 @@ public struct Diagnostic: Sendable, Equatable {
         self.secrets = secrets ?? other.secrets
         self.layerID = other.layerID
         self.isConfigurable = other.isConfigurable
+        self.variant = other.variant
     }
 
     /// 1-based line and column (Unicode scalars), when the finding has a location.

@@ -283,18 +283,20 @@ extension Array where Element == (String, [Diagnostic]) {
 }
 
 extension Array where Element == (String, [Diagnostic]) {
-    /// The findings of composing onto each variant (variant name, findings), each finding once: one made in
-    /// several variants at the same place whose messages differ only in the variant they name ("the base style
-    /// of variant 'light'") is kept as the first variant has it, naming the other variants after it.
+    /// The findings of composing onto each variant (variant name, findings), each finding once. Findings are the
+    /// same by rule, severity and place (the n-th of a rule at one place in one variant is the n-th in another),
+    /// never by their text: the first variant's is kept, and one about a variant's composition (its `variant`
+    /// set, so its message names it) names the other variants after it.
     func mergingComposedVariants(named: Bool) -> [Diagnostic] {
         guard named, count > 1 else { return flatMap(\.1) }
-        var order: [String] = []
-        var found: [String: (diagnostic: Diagnostic, variants: [String])] = [:]
+        var order: [VariantFindingPlace] = []
+        var found: [VariantFindingPlace: (diagnostic: Diagnostic, variants: [String])] = [:]
         for (variant, diagnostics) in self {
+            var occurrences: [VariantFindingPlace: Int] = [:]
             for diagnostic in diagnostics {
-                let general = diagnostic.message.replacing("variant '\(variant)'", with: "variant '\u{0}'")
-                let place = diagnostic.location.map { "\($0.file.name):\($0.position)" } ?? "-"
-                let key = "\(diagnostic.rule)\u{1}\(diagnostic.severity)\u{1}\(place)\u{1}\(general)"
+                var key = VariantFindingPlace(diagnostic)
+                key.occurrence = occurrences[key, default: 0]
+                occurrences[VariantFindingPlace(diagnostic)] = key.occurrence + 1
                 if found[key] == nil {
                     order.append(key)
                     found[key] = (diagnostic, [variant])
@@ -305,10 +307,8 @@ extension Array where Element == (String, [Diagnostic]) {
         }
         return order.compactMap { key in
             guard let (diagnostic, variants) = found[key] else { return nil }
-            // A finding that does not name its variant (one about a declaration alone) is simply the same.
-            guard variants.count > 1, let first = variants.first,
-                diagnostic.message.contains("variant '\(first)'")
-            else { return diagnostic }
+            // A finding not about one variant's composition (one about a declaration alone) is simply the same.
+            guard variants.count > 1, diagnostic.variant != nil else { return diagnostic }
             let others = variants.dropFirst().map { "'\($0)'" }
             let message =
                 variants.count == count
@@ -318,6 +318,25 @@ extension Array where Element == (String, [Diagnostic]) {
                 ? others[0] : others.dropLast().joined(separator: ", ") + " and " + (others.last ?? "")
             return diagnostic.with(message: message + " (the same in variant\(others.count == 1 ? "" : "s") \(listed))")
         }
+    }
+}
+
+/// Where a finding of one variant's composition is: its rule, severity, file, offset and path, and which of the
+/// findings of that rule at that place it is.
+private struct VariantFindingPlace: Hashable {
+    let rule: String
+    let severity: Diagnostic.Severity
+    let fileName: String?
+    let offset: Int?
+    let path: JSONPath?
+    var occurrence = 0
+
+    init(_ diagnostic: Diagnostic) {
+        rule = diagnostic.rule
+        severity = diagnostic.severity
+        fileName = diagnostic.location?.file.name ?? diagnostic.fileName
+        offset = diagnostic.location?.offset
+        path = diagnostic.path
     }
 }
 
