@@ -7,17 +7,12 @@ text (the landing page's symbol list), and keeps a screenshot.
 
     check_docs_page.py BROWSER SITE_FOLDER PAGE_PATH SCREENSHOT TEXT...
 """
-import functools
-import http.server
 import pathlib
 import subprocess
 import sys
-import threading
 
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from harness import LoopbackServer, folder_answer  # noqa: E402
 
 
 def main(argv):
@@ -25,18 +20,15 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     browser, site, page, screenshot, *expected = argv
-    handler = functools.partial(QuietHandler, directory=site)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/{page}"
+    server = LoopbackServer(folder_answer(site))
+    url = f"{server.origin}/{page}"
     flags = [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
              "--window-size=1280,1600", "--virtual-time-budget=15000"]
     try:
         dom = subprocess.run(flags + ["--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
         subprocess.run(flags + [f"--screenshot={pathlib.Path(screenshot).resolve()}", url], capture_output=True, timeout=120)
     finally:
-        server.shutdown()
+        server.stop()
     missing = [text for text in expected if text not in dom]
     if missing:
         print(f"check_docs_page: {url} rendered without {missing} ({len(dom)} characters of DOM)", file=sys.stderr)

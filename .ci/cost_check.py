@@ -18,11 +18,11 @@ import sys
 import tempfile
 import threading
 import time
-import zlib
-import struct
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from harness import LoopbackServer, png  # noqa: E402
 
 FIXTURE = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "cost" / "mc-style.yaml"
 FAILING = "mc-raster-src-flaky"
@@ -38,61 +38,33 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>html,body,#map
 <script src="/gl.js"></script></head><body><div id="map"></div></body></html>"""
 
 
-def png():
-    def chunk(kind, data):
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-    header = struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00\x00\x00\x00\x00"))
-            + chunk(b"IEND", b""))
-
-
 class TileServer:
     """Serves the page, GL JS, the style and the tiles; counts the distinct tiles asked of each source."""
 
+    HEADERS = {"Cache-Control": "max-age=3600", "Access-Control-Allow-Origin": "*"}
+
     def __init__(self, script, style):
-        self.script, self.style, self.tile = script, style, png()
+        self.script, self.style, self.tile = script, style, png((0, 0, 0, 0), 1)
         self.lock = threading.Lock()
         self.asked = {}
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                server.answer(self)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.httpd = LoopbackServer(self.answer)
+        self.origin = self.httpd.origin
 
     def answer(self, request):
-        path = request.path.split("?", 1)[0]
+        path = request.bare
         if path.startswith("/t/"):
             _, _, source, tile = path.split("/", 3)
             with self.lock:
                 self.asked.setdefault(source, set()).add(tile)
             if source == FAILING:
-                return self.send(request, 404, b"", "text/plain")
+                return 404, "text/plain", b"", self.HEADERS
             if tile.endswith(".pbf"):
-                return self.send(request, 200, b"", "application/x-protobuf")
-            return self.send(request, 200, self.tile, "image/png")
+                return 200, "application/x-protobuf", b"", self.HEADERS
+            return 200, "image/png", self.tile, self.HEADERS
         files = {"/": (PAGE.encode(), "text/html"), "/gl.js": (self.script, "text/javascript"),
                  "/style.json": (self.style, "application/json")}
         body, kind = files.get(path, (b"", "text/plain"))
-        self.send(request, 200 if path in files else 404, body, kind)
-
-    @staticmethod
-    def send(request, status, body, kind):
-        request.send_response(status)
-        request.send_header("Content-Type", kind)
-        request.send_header("Content-Length", str(len(body)))
-        request.send_header("Cache-Control", "max-age=3600")
-        request.send_header("Access-Control-Allow-Origin", "*")
-        request.end_headers()
-        request.wfile.write(body)
+        return 200 if path in files else 404, kind, body, self.HEADERS
 
     def asked_count(self):
         with self.lock:
@@ -105,8 +77,7 @@ class TileServer:
         return counts
 
     def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.httpd.stop()
 
 
 def served_style(style_path, origin):

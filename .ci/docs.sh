@@ -46,7 +46,7 @@ if [ "$mode" = serve ]; then
     lower=$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')
     echo "http://127.0.0.1:8000/$module/documentation/$lower/"
   done
-  exec python3 -m http.server 8000 --bind 127.0.0.1 --directory .build/docs/site
+  exec python3 .ci/harness.py serve .build/docs/site 8000
 fi
 
 browser=""

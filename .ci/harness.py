@@ -1,19 +1,25 @@
-"""What the .ci checks share, written once: pass/fail bookkeeping, PNG and vector tiles of stand-in hosts, Web
-Mercator tile math, the demo made a two-design project, and stand-in HTTPS hosts that `mc-style` reaches through
-its curl (a `.curlrc` in a HOME of the check's own routes every host to a loopback server with a throwaway
-certificate, so nothing leaves the machine).
+"""What the .ci checks share, written once: pass/fail bookkeeping, the one PNG writer and vector tiles of
+stand-in hosts, Web Mercator tile math, the demo made a two-design project, the one loopback HTTP(S) server every
+check serves from (tiles, pages, a static site), and stand-in HTTPS hosts that `mc-style` reaches through its curl
+(a `.curlrc` in a HOME of the check's own routes every host to that server with a throwaway certificate, so nothing
+leaves the machine).
 
 Standard library only (plus the `openssl` command for the certificate), so every check's environment can import it.
+
+    python3 .ci/harness.py serve FOLDER [PORT]   serve a folder on http://127.0.0.1:PORT/ until interrupted
 """
 import http.server
 import math
+import mimetypes
 import pathlib
+import sys
 import shutil
 import ssl
 import struct
 import subprocess
 import tempfile
 import threading
+import urllib.parse
 import zlib
 
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
@@ -133,6 +139,97 @@ def demo_project(folder, extra=""):
     return declarations
 
 
+# ---------------------------------------------------------------- the loopback server
+
+class Request:
+    """A GET as an answer function sees it: the Host header's name (lower case, no port), the path with its query,
+    the path without it, and the request headers."""
+
+    def __init__(self, host, path, headers):
+        self.host, self.path, self.headers = host, path, headers
+        self.bare = path.split("?", 1)[0]
+
+
+class LoopbackServer:
+    """The one HTTP server of the checks: 127.0.0.1 only, on a free port, one thread per request, stopped at the
+    end of a `with` block (or by `stop()`). `answer(request)` gives (status, content type, body) or (status, content
+    type, body, {header: value}), or None to send nothing (a host that never answers). With `tls` (an
+    `ssl.SSLContext`) it speaks HTTPS; `port` 0 takes a free one. Every request is kept as (host, path with query)
+    in `requests`."""
+
+    def __init__(self, answer, tls=None, port=0):
+        self.answer = answer
+        self.requests = []
+        self.lock = threading.Lock()
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                request = Request((self.headers.get("Host") or "").split(":")[0].lower(), self.path, self.headers)
+                with outer.lock:
+                    outer.requests.append((request.host, request.path))
+                reply = outer.answer(request)
+                if reply is None:
+                    return
+                status, kind, body, *rest = reply
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", kind)
+                    self.send_header("Content-Length", str(len(body)))
+                    for name, value in (rest[0] if rest else {}).items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client (a renderer process, a closed page) went before reading the answer
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self.server.daemon_threads = True
+        if tls is not None:
+            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
+        self.port = self.server.server_address[1]
+        self.origin = f"{'https' if tls is not None else 'http'}://127.0.0.1:{self.port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.stop()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def paths(self):
+        """The paths asked so far, without their queries, in order."""
+        with self.lock:
+            return [path.split("?", 1)[0] for _, path in self.requests]
+
+
+def folder_answer(folder):
+    """An answer that serves the files under `folder` (a folder's index.html for the folder, after a redirect to
+    its path with a trailing slash, as browsers resolve relative links), 404 otherwise."""
+    root = pathlib.Path(folder).resolve()
+
+    def answer(request):
+        relative = urllib.parse.unquote(request.bare).lstrip("/")
+        target = (root / relative).resolve()
+        if target.is_dir():
+            if not request.bare.endswith("/"):
+                return 301, "text/plain", b"", {"Location": request.bare + "/"}
+            target = target / "index.html"
+        if root not in target.parents and target != root or not target.is_file():
+            return 404, "text/plain", b"not here"
+        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        return 200, kind, target.read_bytes()
+
+    return answer
+
+
 # ---------------------------------------------------------------- stand-in hosts
 
 class StandInHosts:
@@ -146,8 +243,6 @@ class StandInHosts:
                                                      "cyberjapandata.gsi.go.jp", "services.arcgisonline.com")):
         self.answer = answer
         self.hosts = hosts
-        self.requests = []
-        self.lock = threading.Lock()
 
     def __enter__(self):
         self.folder = pathlib.Path(tempfile.mkdtemp(prefix="mc-style-stand-in-"))
@@ -156,38 +251,19 @@ class StandInHosts:
         subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
                         str(certificate), "-days", "2", "-subj", "/CN=mc-style stand-in", "-addext",
                         "subjectAltName=" + names], check=True, capture_output=True)
-        outer = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                host = (self.headers.get("Host") or "").split(":")[0].lower()
-                with outer.lock:
-                    outer.requests.append((host, self.path))
-                status, kind, body = outer.answer(host, self.path)
-                self.send_response(status)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *arguments):
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(str(certificate), str(key))
-        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.server = LoopbackServer(lambda request: self.answer(request.host, request.path), tls=context)
+        self.requests = self.server.requests
+        self.lock = self.server.lock
         self.home = self.folder / "home"
         self.home.mkdir()
         (self.home / ".curlrc").write_text(
-            f'connect-to = "::127.0.0.1:{self.server.server_address[1]}"\ncacert = "{certificate}"\n', encoding="utf-8")
+            f'connect-to = "::127.0.0.1:{self.server.port}"\ncacert = "{certificate}"\n', encoding="utf-8")
         return self
 
     def __exit__(self, *exception):
-        self.server.shutdown()
-        self.server.server_close()
+        self.server.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def environment(self, base):
@@ -201,3 +277,21 @@ class StandInHosts:
     def clear(self):
         with self.lock:
             del self.requests[:]
+
+
+def serve(folder, port=8000):
+    """Serves `folder` on http://127.0.0.1:`port`/ until interrupted (`.ci/docs.sh serve`)."""
+    server = LoopbackServer(folder_answer(folder), port=port)
+    print(f"serving {folder} on {server.origin}/ until interrupted (Ctrl-C)", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        server.stop()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "serve":
+        serve(sys.argv[2], int(sys.argv[3]) if len(sys.argv) == 4 else 8000)
+    else:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)

@@ -13,7 +13,6 @@ vector tiles made for them (`vector_tiles.py`), must give the same pixels.
 Usage: render_check.py MC_STYLE [--self-test] [--corpus DIR]
   --self-test  also checks that a deliberately broken composition (a wrong source reference, a bad tile
                size) makes the check fail, with a message that says which case and why."""
-import http.server
 import json
 import os
 import pathlib
@@ -25,7 +24,7 @@ import threading
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import vector_tiles  # noqa: E402
-from harness import png as solid_png, world_pixel  # noqa: E402
+from harness import LoopbackServer, png as solid_png, world_pixel  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "render"
@@ -36,11 +35,12 @@ SIZE, ZOOM = 1024, 6
 
 # ---------------------------------------------------------------- the tile server
 
-class TileServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
+class TileServer:
+    """The check's tiles, from the harness's loopback server: solid colours per source, `@2x` at double size,
+    TileJSON for the radar and blue sources, vector tiles under /vt/, stand-ins for blocked remote resources; every
+    request logged (path, and path with query)."""
 
     def __init__(self):
-        super().__init__(("127.0.0.1", 0), TileHandler)
         self.requests = []
         self.full_requests = []
         self.lock = threading.Lock()
@@ -48,76 +48,62 @@ class TileServer(http.server.ThreadingHTTPServer):
         self.local_route = None
         # The source layers, keys and values vector tiles under /vt/ are made with (`vector_tiles`).
         self.vector_vocabulary = {}
+        self.http = LoopbackServer(self.answer)
+        self.origin = self.http.origin
 
-    @property
-    def origin(self):
-        return f"http://127.0.0.1:{self.server_address[1]}"
+    def shutdown(self):
+        self.http.stop()
 
-
-class TileHandler(http.server.BaseHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        path = self.path.split("?")[0]
-        with self.server.lock:
-            self.server.requests.append(path)
-            self.server.full_requests.append(self.path)
-        if self.server.local_route is not None:
+    def answer(self, request):
+        path = request.bare
+        with self.lock:
+            self.requests.append(path)
+            self.full_requests.append(request.path)
+        if self.local_route is not None:
             return self.local_tile(path)
         parts = path.strip("/").split("/")
         if path == "/radar/tiles.json":
-            body = json.dumps({"tilejson": "3.0.0", "tiles": [self.server.origin + "/blue/{z}/{x}/{y}.png"],
+            body = json.dumps({"tilejson": "3.0.0", "tiles": [self.origin + "/blue/{z}/{x}/{y}.png"],
                                "bounds": list(RADAR_BOUNDS), "minzoom": 0, "maxzoom": 22}).encode()
-            return self.reply(200, "application/json", body)
+            return 200, "application/json", body
         if path == "/blue/tiles.json":
-            body = json.dumps({"tilejson": "3.0.0", "tiles": [self.server.origin + "/blue/{z}/{x}/{y}.png"],
+            body = json.dumps({"tilejson": "3.0.0", "tiles": [self.origin + "/blue/{z}/{x}/{y}.png"],
                                "bounds": [-5, 3, 5, 5], "minzoom": 0, "maxzoom": 22}).encode()
-            return self.reply(200, "application/json", body)
+            return 200, "application/json", body
         if parts[0] == "blocked":
             return self.blocked(path)
         if parts[0] == "vt" and len(parts) == 4 and parts[3].endswith(".pbf"):
             z, x, y = int(parts[1]), int(parts[2]), int(parts[3][:-4])
-            return self.reply(200, "application/x-protobuf", vector_tiles.tile_for(self.server.vector_vocabulary, z, x, y))
+            return 200, "application/x-protobuf", vector_tiles.tile_for(self.vector_vocabulary, z, x, y)
         name = parts[1] if parts[0] == "tiles" and len(parts) > 1 else parts[0]
         if name in COLOURS and path.endswith(".png"):
             retina = "@2x" in parts[-1]
-            return self.reply(200, "image/png", solid_png(COLOURS[name] + (255,), 512 if retina else 256))
+            return 200, "image/png", solid_png(COLOURS[name] + (255,), 512 if retina else 256)
         if name in COLOURS and "/tile/" in path:
-            return self.reply(200, "image/png", solid_png(COLOURS[name] + (255,), 256))
-        self.reply(404, "text/plain", b"not here")
+            return 200, "image/png", solid_png(COLOURS[name] + (255,), 256)
+        return 404, "text/plain", b"not here"
 
     def local_tile(self, path):
         """MapConductor's LocalTileServer, as both platforms parse its paths: tiles/<route>/<size>/<cacheKey>/z/x/y.png;
         any other route, a size that is not an integer, or another cache key is a 404."""
         parts = path.strip("/").split("/")
-        route, cache_key = self.server.local_route
+        route, cache_key = self.local_route
         if (len(parts) == 7 and parts[0] == "tiles" and parts[1] == route and parts[2].isdigit() and parts[3] == cache_key
                 and all(p.isdigit() for p in parts[4:6]) and parts[6].endswith(".png") and parts[6][:-4].isdigit()):
-            return self.reply(200, "image/png", solid_png(COLOURS["heat"] + (255,), int(parts[2])))
-        self.reply(404, "text/plain", b"no such route or cache key")
+            return 200, "image/png", solid_png(COLOURS["heat"] + (255,), int(parts[2]))
+        return 404, "text/plain", b"no such route or cache key"
 
     def blocked(self, path):
         """Stand-ins for a corpus style's remote resources (never fetched from their real hosts): an empty
         sprite index and image, or a TileJSON whose tiles are not served."""
         if path.endswith(".pbf"):
-            return self.reply(200, "application/x-protobuf", b"")
+            return 200, "application/x-protobuf", b""
         if path.endswith(".png"):
-            return self.reply(200, "image/png", solid_png((0, 0, 0, 255), 1))
+            return 200, "image/png", solid_png((0, 0, 0, 255), 1)
         if "sprite" in path or "hosted" in path:
-            return self.reply(200, "application/json", b"{}")
-        tilejson = {"tilejson": "3.0.0", "tiles": [self.server.origin + "/blocked/tile/{z}/{x}/{y}"], "minzoom": 0, "maxzoom": 14}
-        self.reply(200, "application/json", json.dumps(tilejson).encode())
-
-    def reply(self, status, kind, body):
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        try:
-            self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the renderer process ended (one map per process) before reading a stand-in
+            return 200, "application/json", b"{}"
+        tilejson = {"tilejson": "3.0.0", "tiles": [self.origin + "/blocked/tile/{z}/{x}/{y}"], "minzoom": 0, "maxzoom": 14}
+        return 200, "application/json", json.dumps(tilejson).encode()
 
 
 # ---------------------------------------------------------------- the renderer side (child process)
@@ -406,7 +392,6 @@ def demo_cases(check):
     local = TileServer()
     route, cache_key, key = str(uuid.uuid4()), "data-v" + uuid.uuid4().hex[:6], "render+key/1"
     local.local_route = (route, cache_key)
-    threading.Thread(target=local.serve_forever, daemon=True).start()
     try:
         out = check.compile(DEMO, "tomtom", name="demo")
         env = {"MC_RENDER_KEY": key}
@@ -475,7 +460,6 @@ def variant_cases(check):
     heatmap inside its bounds, and shows its own design outside them (dark darker than light)."""
     local = TileServer()
     local.local_route = ("heatmap", "c1")
-    threading.Thread(target=local.serve_forever, daemon=True).start()
     outside = {}
     try:
         out = check.compile(VARIANTS, "tomtom", name="variants")
@@ -657,7 +641,6 @@ def main(argv):
         return 0
     tool = argv[0]
     server = TileServer()
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     check = Check(tool, server, sys.executable)
     try:
         maplibre_cases(check, FIXTURES / "maplibre.yaml", "maplibre")

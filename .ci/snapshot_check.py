@@ -36,7 +36,7 @@ from PIL import Image
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from harness import Failures, StandInHosts, demo_project, png, world_pixel  # noqa: E402
+from harness import Failures, LoopbackServer, StandInHosts, demo_project, png, world_pixel  # noqa: E402
 
 KEY = "snapshot-check-key-93b1f0"
 VIEWS = """views:
@@ -108,37 +108,20 @@ def check_comparison(snapshot, project, declarations, chromium, artefacts, failu
 def check_recording(tool, maplibre, project, environment, failures):
     """--record fetches what the folder lacks (from a tile server on 127.0.0.1 here, which stops by itself), and
     a replay from what it stored gives the same picture with the server gone."""
-    import http.server
-    import threading
-
-    class Tiles(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            body = png((200, 60, 160))
-            self.send_response(200)
-            self.send_header("Content-Type", "image/png")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *arguments):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Tiles)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = LoopbackServer(lambda request: (200, "image/png", png((200, 60, 160))))
     declarations = project / "demo" / "record.yaml"
     declarations.write_text(f"""version: 1
 base: ../styles/tomtom-demo-base.json
 sources:
   - id: local
-    urlTemplate: http://127.0.0.1:{server.server_address[1]}/t/{{z}}/{{x}}/{{y}}.png
+    urlTemplate: http://127.0.0.1:{server.port}/t/{{z}}/{{x}}/{{y}}.png
 views:
   - {{name: here, center: [139.7, 35.7], zoom: 10, size: [256, 256]}}
 """, encoding="utf-8")
     command = [tool, "snapshot", str(declarations), "--tiles", str(project / "recorded"), "--maplibre-js", maplibre]
     recorded = subprocess.run(command + ["--record", "--out", str(project / "rec-1")], capture_output=True, text=True,
                               cwd=project, env=environment)
-    server.shutdown()
-    server.server_close()
+    server.stop()
     index = project / "recorded" / "index.json"
     entries = json.loads(index.read_text()) if index.exists() else {}
     failures.check(recorded.returncode == 0 and any("/t/" in url for url in entries),
@@ -164,38 +147,22 @@ def check_failing_hosts(tool, maplibre, project, environment, failures):
     """Tiles a server has nothing for (404) are empty tiles, counted, and errors only with --strict; a host that
     refuses or never answers is an error naming the source within seconds (--timeout); offline without
     --maplibre-js the error says so."""
-    import http.server
     import socket
-    import threading
 
-    class Tiles(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            if self.path.startswith("/hang/"):
-                time.sleep(40)
-                return
-            if int(self.path.rstrip(".png").split("/")[-2]) % 2 == 0:
-                self.send_response(404)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return
-            body = png((40, 160, 90))
-            self.send_response(200)
-            self.send_header("Content-Type", "image/png")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def tiles(request):
+        if request.path.startswith("/hang/"):
+            time.sleep(40)
+            return None
+        if int(request.path.rstrip(".png").split("/")[-2]) % 2 == 0:
+            return 404, "text/plain", b""
+        return 200, "image/png", png((40, 160, 90))
 
-        def log_message(self, *arguments):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Tiles)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = LoopbackServer(tiles)
     closed = socket.socket()
     closed.bind(("127.0.0.1", 0))
     refused_port = closed.getsockname()[1]
     closed.close()
-    port = server.server_address[1]
+    port = server.port
 
     def run(name, url, *extra, maplibre_js=True):
         declarations = project / "demo" / f"{name}.yaml"
@@ -232,8 +199,7 @@ views:
         failures.check(hung.returncode == 1 and "source 'mc-raster-src-hung'" in hung.stderr and seconds < 25,
                        f"a host that never answers is an error within --timeout, in {seconds:.1f} s {hung.stderr[-300:]}")
     finally:
-        server.shutdown()
-        server.server_close()
+        server.stop()
     try:
         socket.create_connection(("unpkg.com", 443), timeout=3).close()
         print("info   unpkg.com is reachable: the offline message is not checked here")
