@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "LocatedJSON", targets: ["LocatedJSON"]),
         .library(name: "YAMLReader", targets: ["YAMLReader"]),
         .library(name: "StyleRuntime", targets: ["StyleRuntime"]),
+        .library(name: "StyleSpec", targets: ["StyleSpec"]),
         .library(name: "StyleCompiler", targets: ["StyleCompiler"]),
         .executable(name: "mc-style", targets: ["mc-style"]),
         // For app packages: compiles a target's mc-style.yaml on every build and bundles the result as resources.
@@ -46,20 +47,24 @@ let package = Package(
         // For apps: loads what `compile` wrote and fills in what only the phone knows (API key, LocalTileServer,
         // routes, cache keys, opacity, visibility). No libyaml, no compiler, no file writes.
         .target(name: "StyleRuntime", dependencies: ["LocatedJSON"]),
+        // The MapLibre style specification on its own: the property catalog generated from v8.json, the expression
+        // language (type checking and evaluation), colours, legacy filters and functions. Nothing of TomTom,
+        // MapConductor or declarations; for any tool or app that reads MapLibre styles.
+        .target(name: "StyleSpec", dependencies: ["LocatedJSON"]),
         // The compiler: diagnostics, reading inputs, validation, composition, emitting outputs. Never prints.
         .target(
             name: "StyleCompiler",
-            dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "StyleRuntime", "CAtomicSwap"]),
+            dependencies: ["StyleMath", "LocatedJSON", "YAMLReader", "StyleRuntime", "StyleSpec", "CAtomicSwap"]),
         // `mc-style preview`: the HTTP server on 127.0.0.1, the file watcher, the in-memory build and the page. Not a
         // product: only the command uses it.
         .target(name: "StylePreview", dependencies: ["StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime"]),
-        .target(name: "StyleLanguageServer", dependencies: ["LocatedJSON", "StyleCompiler"]),
+        .target(name: "StyleLanguageServer", dependencies: ["LocatedJSON", "StyleSpec", "StyleCompiler"]),
         // The command-line shell: argument tokens, subcommands, printers. A thin layer over the libraries.
         .target(
             name: "MCStyleCLI",
             dependencies: [
-                "StyleMath", "LocatedJSON", "StyleCompiler", "StyleRuntime", "StylePreview", "StyleLanguageServer",
-                "CBuildInfo",
+                "StyleMath", "LocatedJSON", "StyleSpec", "StyleCompiler", "StyleRuntime", "StylePreview",
+                "StyleLanguageServer", "CBuildInfo",
             ]),
         // No unsafeFlags anywhere: SwiftPM refuses a package with them as a versioned dependency, which is how app
         // teams take the plugin (a test holds this). The README's install command links the binary non-PIE instead.
@@ -69,11 +74,12 @@ let package = Package(
             name: "MCStylePlugin", capability: .buildTool(), dependencies: ["mc-style"], path: "Sources/MCStylePlugin"),
         // Throughput measurements, run by benchmarks/run.sh; never part of `swift test`.
         .executableTarget(
-            name: "mc-style-bench", dependencies: ["LocatedJSON", "StyleCompiler", "StyleRuntime"],
+            name: "mc-style-bench", dependencies: ["LocatedJSON", "StyleSpec", "StyleCompiler", "StyleRuntime"],
             path: "benchmarks/Sources/mc-style-bench"),
         // Helpers shared by the test targets (where ../shared is, position markers). Not part of any product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StyleMathTests", dependencies: ["StyleMath"]),
+        .testTarget(name: "StyleSpecTests", dependencies: ["StyleSpec", "LocatedJSON", "TestSupport"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON", "TestSupport"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "LocatedJSON", "TestSupport"]),
         .testTarget(
@@ -83,14 +89,15 @@ let package = Package(
             name: "StyleRuntimeTests", dependencies: ["StyleRuntime", "LocatedJSON", "StyleCompiler", "TestSupport"]),
         .testTarget(
             name: "StyleCompilerTests",
-            dependencies: ["StyleCompiler", "LocatedJSON", "YAMLReader", "StyleMath", "TestSupport"]),
+            dependencies: ["StyleCompiler", "StyleSpec", "LocatedJSON", "YAMLReader", "StyleMath", "TestSupport"]),
         .testTarget(
             name: "StyleLanguageServerTests",
-            dependencies: ["StyleLanguageServer", "StyleCompiler", "LocatedJSON", "TestSupport"]),
+            dependencies: ["StyleLanguageServer", "StyleCompiler", "StyleSpec", "LocatedJSON", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "MCStyleCLI", "StyleMath", "StyleCompiler", "StyleRuntime", "LocatedJSON", "YAMLReader", "TestSupport",
+                "MCStyleCLI", "StyleMath", "StyleSpec", "StyleCompiler", "StyleRuntime", "LocatedJSON", "YAMLReader",
+                "TestSupport",
             ]),
     ]
 )

@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-check}
 case "$mode" in check|build|serve) ;; *) echo "usage: .ci/docs.sh check|build|serve" >&2; exit 2 ;; esac
-modules=(StyleRuntime StyleCompiler StyleMath LocatedJSON)
+modules=(StyleRuntime StyleCompiler StyleSpec StyleMath LocatedJSON)
 rm -rf .build/docs/graphs .build/docs/site
 mkdir -p .build/docs/site .build/ci-artifacts
 dumped=$(swift package dump-symbol-graph 2>&1) || { printf '%s\n' "$dumped" >&2; exit 1; }

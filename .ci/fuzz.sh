@@ -30,7 +30,7 @@ build_all() {
   done
   mkdir -p "$bin"
   local swift_objects
-  swift_objects=$(ls "$objects"/StyleMath.build/*.o "$objects"/LocatedJSON.build/*.o "$objects"/YAMLReader.build/*.o \
+  swift_objects=$(ls "$objects"/StyleMath.build/*.o "$objects"/LocatedJSON.build/*.o "$objects"/YAMLReader.build/*.o "$objects"/StyleSpec.build/*.o \
     "$objects"/StyleCompiler.build/*.o "$objects"/StylePreview.build/*.o "$objects"/StyleLanguageServer.build/*.o "$objects"/StyleRuntime.build/*.o "$objects"/CAtomicSwap.build/*.o "$objects"/CSHA256.build/*.o)
   for target in "${targets[@]}"; do
     local source

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/StyleCompiler/Validate/Spec/StyleSpecCatalog+Generated.swift from MapLibre's style
+"""Generates Sources/StyleSpec/Catalog/StyleSpecCatalog+Generated.swift from MapLibre's style
 specification (v8.json): facts only (property names, types, enum values, ranges, lengths, whether a property
 is required, interpolated, data-driven or transitionable), never documentation text. The product never reads
 v8.json; CI re-runs this, lays the output out with `swift format` (the tree's one format) and fails when the
@@ -91,7 +91,7 @@ def main(source, target):
         "extension StyleSpecCatalog {",
         "    /// Property groups of the specification, by the specification's own group names (`$root`, `layer`,",
         "    /// `source_raster`, `paint_fill`, `light`, ...), each in the specification's order.",
-        "    static let groups: [String: [SpecProperty]] = [",
+        "    package static let groups: [String: [SpecProperty]] = [",
     ]
     for group, body in spec.items():
         if group in GROUPS_SKIPPED or not isinstance(body, dict):
@@ -107,15 +107,15 @@ def main(source, target):
     lines.append("")
     names = sorted(spec["expression_name"]["values"].keys())
     lines.append("    /// Every expression operator the specification names.")
-    lines.append("    static let expressionNames: Set<String> = [" + ", ".join(swift_string(n) for n in names) + "]")
+    lines.append("    package static let expressionNames: Set<String> = [" + ", ".join(swift_string(n) for n in names) + "]")
     lines.append("")
     layer_types = list(spec["layer"]["type"]["values"].keys())
     lines.append("    /// Layer types, in the specification's order.")
-    lines.append("    static let layerTypes: [String] = [" + ", ".join(swift_string(n) for n in layer_types) + "]")
+    lines.append("    package static let layerTypes: [String] = [" + ", ".join(swift_string(n) for n in layer_types) + "]")
     lines.append("")
     source_types = [t.replace("source_", "").replace("_", "-") for t in spec["source"]]
     lines.append("    /// Source types, in the specification's order.")
-    lines.append("    static let sourceTypes: [String] = [" + ", ".join(swift_string(n) for n in source_types) + "]")
+    lines.append("    package static let sourceTypes: [String] = [" + ", ".join(swift_string(n) for n in source_types) + "]")
     lines.append("}")
     with open(target, "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")

@@ -14,6 +14,7 @@ let package = Package(
                 .product(name: "StyleCompiler", package: "mc-style"),
                 .product(name: "StyleRuntime", package: "mc-style"),
                 .product(name: "LocatedJSON", package: "mc-style"),
+                .product(name: "StyleSpec", package: "mc-style"),
             ])
     ]
 )

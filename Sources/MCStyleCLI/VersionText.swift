@@ -1,5 +1,6 @@
 import CBuildInfo
 import StyleCompiler
+import StyleSpec
 
 /// What `mc-style --version` prints: the version (first line alone, for scripts), the commit the executable was
 /// built from, and the style specification it checks against.

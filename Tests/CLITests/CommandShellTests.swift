@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import MCStyleCLI
+@testable import StyleSpec
 
 @Suite struct CommandShellTests {
     @Test func helpAndVersionGoToStandardOutputWithStatusZero() {

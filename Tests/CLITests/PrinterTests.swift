@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import MCStyleCLI
+@testable import StyleSpec
 
 /// The whole output of each `validate --format`, for one small style with an error and a warning.
 @Suite struct PrinterTests {

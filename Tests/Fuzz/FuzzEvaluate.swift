@@ -4,7 +4,7 @@
 // never a crash or a hang. Built by .ci/fuzz.sh, not by SwiftPM.
 import LocatedJSON
 
-@testable import StyleCompiler
+@testable import StyleSpec
 
 private let specs = [
     ExpressionSpec(type: "color"),

@@ -3,7 +3,7 @@
 // located inside the input. Built by .ci/fuzz.sh, not by SwiftPM.
 import LocatedJSON
 
-@testable import StyleCompiler
+@testable import StyleSpec
 
 private let specs = [
     ExpressionSpec(type: "color"),

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import StyleCompiler
+@testable import StyleSpec
 
 /// The memo of passed type checks: an expression written again is not checked again, and nothing a finding
 /// says (where, what, which property) changes because an equal expression was seen before.

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import StyleCompiler
+@testable import StyleSpec
 
 /// The memo of legacy functions found clean: a function written again is not checked again, and nothing a
 /// finding says (where, what, which property) changes because an equal function was seen before.

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import StyleCompiler
+@testable import StyleSpec
 
 /// `migrate` keeps what legacy functions mean. Functions without a `default` are generated for every function
 /// type (identity, categorical, interval, exponential; zoom, property, and zoom-and-property), and each is

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import StyleCompiler
+@testable import StyleSpec
 
 /// `StyleMigration` (`mc-style migrate`): legacy functions and filters rewritten, every other byte kept, and
 /// the rewrites evaluating as the legacy values did.

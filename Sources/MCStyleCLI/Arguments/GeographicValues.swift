@@ -1,6 +1,7 @@
 import LocatedJSON
 import StyleCompiler
 import StyleMath
+import StyleSpec
 
 /// `WEST,SOUTH,EAST,NORTH` in degrees (`tiles --bounds`): four finite numbers that make a valid box; west > east
 /// crosses the antimeridian.

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleSpec
 
 /// `mc-style compile`: composes the custom style and writes it with its manifests.
 enum CompileCommand: Subcommand {

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleSpec
 
 /// `mc-style expression`: type-checks one expression against a property specification.
 enum ExpressionCommand: Subcommand {

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleSpec
 
 /// `mc-style validate`: checks declarations files (with their base style and the composed result) and
 /// style files, and prints the findings in a format CI understands.

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleSpec
 
 /// `--format json`: `{"styleSpecification": "MapLibre style specification v8 (...)", "diagnostics": [{"severity", "rule", "message", "file", "line", "column", "path",
 /// "related": [{"message", "file", "line", "column"}]}], "summary": {"errors": N, "warnings": M, "heldBack": K}}` (`heldBack`

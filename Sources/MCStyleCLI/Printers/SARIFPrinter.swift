@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleSpec
 
 /// `--format sarif`: SARIF 2.1.0, the format GitHub code scanning reads. Every rule mc-style has is listed in
 /// `tool.driver.rules`; columns count Unicode scalars, so `columnKind` is `unicodeCodePoints`.

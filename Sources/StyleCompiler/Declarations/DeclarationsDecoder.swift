@@ -1,6 +1,7 @@
 import LocatedJSON
 import StyleMath
 import StyleRuntime
+import StyleSpec
 
 /// Turns a declarations tree (read from YAML) into `Declarations`, reporting every mistake it finds.
 ///

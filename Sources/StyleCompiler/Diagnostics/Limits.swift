@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 import YAMLReader
 
 /// Every resource limit mc-style enforces, in one place. Each is reported at a location, never by running out
@@ -21,7 +22,7 @@ public enum Limits {
     /// Files one declarations file may include in all.
     public static let includeCount = 128
     /// Steps one expression evaluation may take (`let` evaluations and bindings worked out).
-    public static let evaluationSteps = 1_000_000
+    public static let evaluationSteps = EvaluationLimits.steps
     /// Raster sources in one declarations file.
     public static let sources = 50_000
     /// Layers in a style (base layers plus declared ones).

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Checks a style document against the style specification (MapLibre's rules and messages, so findings
 /// line up with MapLibre's own validator), and with the `tomtom` target also TomTom's rules.
@@ -176,20 +177,6 @@ final class ValidationRun {
         report(
             .styleUnknownKey, path, node,
             "\(what) has a key '\(key)' that the style specification does not define; renderers ignore it\(hint)")
-    }
-}
-
-extension JSONNode {
-    /// The value's type as MapLibre names it in messages (number, string, boolean, array, object, null):
-    /// the same words as `JSONValue.kindName`.
-    var specTypeName: String { value.kindName }
-
-    /// The value as JavaScript's `JSON.stringify` writes it in MapLibre's messages.
-    var specDisplay: String {
-        switch value {
-        case .number(let number): return JSONNumber(number.doubleValue).text
-        default: return String(JSONWriter(style: .compact).string(self).dropLast())
-        }
     }
 }
 

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleSpec
 
 extension LanguageServer {
     /// `textDocument/hover`: a field's documentation, the base layer an anchor names (and which variants lack

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleSpec
 
 extension LanguageServer {
     /// Completion in a style: property names for the place (root, source, layer, paint and layout for the

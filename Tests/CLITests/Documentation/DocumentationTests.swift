@@ -15,7 +15,7 @@ import YAMLReader
         let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
         paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
         // The libraries' DocC catalogs: their articles' code compiles in tests too.
-        for module in ["LocatedJSON", "StyleCompiler", "StyleMath", "StyleRuntime"] {
+        for module in ["LocatedJSON", "StyleCompiler", "StyleMath", "StyleRuntime", "StyleSpec"] {
             let catalog = "Sources/\(module)/\(module).docc"
             let articles =
                 (try? FileManager.default.contentsOfDirectory(atPath: SharedData.repositoryFile(catalog).path)) ?? []

@@ -1,6 +1,7 @@
 import LocatedJSON
 import StyleCompiler
 import StyleRuntime
+import StyleSpec
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import Foundation
 import LocatedJSON
 import StyleCompiler
 import StyleRuntime
+import StyleSpec
 
 let repository = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "../..")
 
@@ -35,8 +36,21 @@ func resolve() throws -> Bool {
     return text.contains("http://127.0.0.1:8080/tiles/0F3E2D1C/512/v1/{z}/{x}/{y}.png") && !text.contains("{key}")
 }
 
+func checkExpression() throws -> Bool {
+    let expression = try JSONParser().parse(#"["interpolate", ["linear"], ["zoom"], 0, 1, 10, 3]"#, name: "width").root
+    guard let lineWidth = ExpressionSpec.property(named: "line-width"),
+        ExpressionTypeChecker.check(property: expression, spec: lineWidth).succeeded,
+        case .success(let program) = ExpressionProgram.compile(property: expression, spec: lineWidth)
+    else { return false }
+    var input = EvaluationInput()
+    input.zoom = 5
+    guard case .success(let width) = program.evaluate(input) else { return false }
+    print("line-width at zoom 5: \(width)")  // number(2.0)
+    return width == .number(2)
+}
+
 do {
-    guard try compose(), try resolve() else {
+    guard try compose(), try resolve(), try checkExpression() else {
         print("package use: FAILED")
         exit(1)
     }

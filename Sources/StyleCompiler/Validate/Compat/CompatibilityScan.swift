@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Finds every use in a style that the specification's support table dates (`RendererSupport`).
 public enum CompatibilityScan {

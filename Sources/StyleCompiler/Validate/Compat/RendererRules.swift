@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 extension ValidationRun {
     /// Every use of the style that a named renderer version cannot draw, one finding per use and renderer, by

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Expressions in paint and layout values and in filters, type-checked by `ExpressionTypeChecker`; each
 /// finding is placed at the sub-expression its key names, under the property's path.

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 extension ValidationRun {
     /// Layer filters, as current MapLibre reads them: a filter that is not wholly legacy is an expression.

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Legacy functions (`{"stops": [...], "property": ..., "type": ...}`), checked as MapLibre checks them.
 extension ValidationRun {

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Layers: ids, types, `ref` layers, source references and source-type compatibility, then their keys.
 extension ValidationRun {
@@ -179,10 +180,6 @@ extension ValidationRun {
 struct PropertyContext {
     let kind: String
     let name: String
-}
-
-extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
 
 /// The rules this file checks (registered in `RuleCatalog.all`).

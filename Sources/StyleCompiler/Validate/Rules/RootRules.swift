@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// The style's root: version, sources, layers, the global objects, glyphs, sprite and font faces.
 extension ValidationRun {

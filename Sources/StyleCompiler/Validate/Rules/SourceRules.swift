@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Sources: their type, their type's properties, and the fields MapLibre rejects.
 extension ValidationRun {

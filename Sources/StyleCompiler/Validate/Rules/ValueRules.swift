@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Values against their specification type: the generic part of MapLibre's validator (`validate`, enum,
 /// number, string, boolean, color, array, object), dispatching to functions, expressions and the special types.

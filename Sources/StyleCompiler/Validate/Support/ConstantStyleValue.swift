@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// What a style value is whatever the feature and zoom, where that can be read off the value itself: the
 /// numbers a property can take when every output is a literal (through legacy zoom functions, `interpolate`,

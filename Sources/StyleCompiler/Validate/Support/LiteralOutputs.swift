@@ -1,3 +1,5 @@
+import StyleSpec
+
 /// Where an expression's possible results stand, for the asset checks that follow literal values through
 /// expressions (image names, font stacks): the outputs of `match`, `case`, `step` and `coalesce`, the value of
 /// `literal` and `image`, the body of `let`. Other operators compute their result; nothing is followed there.
