@@ -100,7 +100,7 @@ import Testing
                 if example.files[".mc-style.yaml"] != nil {
                     let (configuration, problems) = LintConfigurationLoader().load(path: path(".mc-style.yaml"))
                     guard let configuration else { return (problems, "mc-style.yaml") }
-                    job.options.collector = DiagnosticCollector(configuration: configuration)
+                    job.options.sink = FindingSink(DiagnosticCollector(configuration: configuration))
                 }
                 return (job.run(path: path("mc-style.yaml")), "mc-style.yaml")
             }

@@ -7,8 +7,8 @@ import StyleRuntime
 /// the per-rule limit of what text and GitHub outputs list. Text the tool prints that is not a finding (a diff of
 /// outputs, an error line) is masked by the same collector.
 ///
-/// Jobs collect as they go: findings are configured before any error decides what happens next, so a rule a
-/// team turned off never stops a build.
+/// Jobs push findings as they go into their session's `FindingSink`, the one caller of `collected`: findings are
+/// configured before any error decides what happens next, so a rule a team turned off never stops a build.
 public struct DiagnosticCollector: Sendable {
     /// The team's rule settings (`.mc-style.yaml`).
     public var configuration: LintConfiguration

@@ -16,8 +16,11 @@ public struct BuildOptions: Sendable {
     /// the same part of the declarations' `assets:` section.
     public var assets = StyleAssets()
     /// Where every finding goes: the team's rule settings (`.mc-style.yaml`), applied before errors decide
-    /// anything, then the run's secrets masked.
-    public var collector = DiagnosticCollector()
+    /// anything, then the run's secrets masked. Set by the `CheckSession` the run belongs to.
+    public internal(set) var sink = FindingSink()
+
+    /// The collector behind `sink`, for text that is not a finding (a diff, an error line).
+    public var collector: DiagnosticCollector { sink.collector }
     /// Recorded in the manifest as the generator's version.
     public var generatorVersion: String
     /// Texts read instead of files on disk (the language server's unsaved documents); nil reads the disk.

@@ -49,12 +49,12 @@ public struct CompileJob: Sendable {
     /// `declarationsPath`) and the collector that knows the secrets the outputs may hold.
     public func runCounting() -> CompileResult {
         let outcome = compose()
-        let (diagnostics, collector) = (outcome.diagnostics, outcome.collector)
+        let (diagnostics, sink) = (outcome.diagnostics, outcome.sink)
         guard let composed = outcome.composed else {
             // The files read so far still count: the preview watches them, to build again once they are fixed.
             return CompileResult(
                 files: nil, diagnostics: diagnostics.sortedByPlace(), sources: 0, readPaths: outcome.readPaths,
-                collector: collector, declarations: outcome.declarations)
+                collector: sink.collector, declarations: outcome.declarations)
         }
         let (compositions, inputs, target) = (composed.compositions, composed.inputs, composed.target)
         let renderers = options.rendererTargets(
@@ -68,12 +68,12 @@ public struct CompileJob: Sendable {
         }
         let all = validated(
             compositions, inputs: inputs, target: target, renderers: renderers.targets,
-            adding: diagnostics + collector.collected(renderers.diagnostics), collector: collector)
+            adding: diagnostics + sink.push(renderers.diagnostics), sink: sink)
         rendering.wait()
         defer { ProcessExit.leave((compositions, inputs)) }
         var result = CompileResult(
             files: nil, diagnostics: all, sources: compositions[0].sources.count, readPaths: outcome.readPaths,
-            collector: collector, declarations: outcome.declarations)
+            collector: sink.collector, declarations: outcome.declarations)
         guard !all.containsErrors else { return result }
         let total = files.reduce(0) { $0 + $1.count }
         guard total <= maximumOutputSize else {
@@ -81,7 +81,7 @@ public struct CompileJob: Sendable {
                 .limitsOutput,
                 "the outputs would take \(total) bytes, more than the limit of \(maximumOutputSize) bytes: nothing is written",
                 at: nil, fileName: declarationsPath ?? options.baseOverride ?? "mc-style")
-            result.diagnostics += collector.collected([limit])
+            result.diagnostics += sink.push([limit])
             return result
         }
         result.files = files
@@ -98,7 +98,7 @@ public struct CompileJob: Sendable {
         let outcome = compose()
         var result = CompileResult(
             files: nil, diagnostics: outcome.diagnostics.sortedByPlace(), sources: 0, readPaths: outcome.readPaths,
-            collector: outcome.collector, declarations: outcome.declarations)
+            collector: outcome.sink.collector, declarations: outcome.declarations)
         guard let composed = outcome.composed else { return result }
         let (compositions, inputs, target) = (composed.compositions, composed.inputs, composed.target)
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
@@ -109,8 +109,7 @@ public struct CompileJob: Sendable {
             declared: inputs.declarations.renderers, declaredProfiles: inputs.rendererProfiles)
         result.diagnostics = validated(
             compositions, inputs: inputs, target: target, renderers: renderers.targets,
-            adding: outcome.diagnostics + outcome.collector.collected(renderers.diagnostics),
-            collector: outcome.collector)
+            adding: outcome.diagnostics + outcome.sink.push(renderers.diagnostics), sink: outcome.sink)
         return result
     }
 
@@ -118,7 +117,7 @@ public struct CompileJob: Sendable {
     /// masked), each finding once (variants share the declarations), in the order of the files read.
     private func validated(
         _ compositions: [Composition], inputs: CompilationInputs, target: Target, renderers: [RendererTarget],
-        adding diagnostics: [Diagnostic], collector: DiagnosticCollector
+        adding diagnostics: [Diagnostic], sink: FindingSink
     ) -> [Diagnostic] {
         var validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: options.assets))
         validator.renderers = renderers
@@ -126,11 +125,11 @@ public struct CompileJob: Sendable {
         let perVariant = compositions.indices.map { index in
             (
                 inputs.variants[index].name,
-                collector.collected(validator.validate(compositions[index].style, in: inputs.fileTable))
+                sink.push(validator.validate(compositions[index].style, in: inputs.fileTable))
             )
         }
         let styleDiagnostics = perVariant.mergingVariants(named: inputs.hasNamedVariants)
-        let budgets = collector.configuration.budgets
+        let budgets = sink.collector.configuration.budgets
         let budgetDiagnostics =
             budgets.isEmpty
             ? []
@@ -140,7 +139,7 @@ public struct CompileJob: Sendable {
                     variants: compositions.indices.map { (inputs.variants[$0].name, compositions[$0].style) },
                     model: .model(for: target)
                 ).costs, budgets: budgets, fileName: inputs.files.first?.name ?? "mc-style.yaml")
-        return (diagnostics + styleDiagnostics + collector.collected(budgetDiagnostics)).removingRepeats()
+        return (diagnostics + styleDiagnostics + sink.push(budgetDiagnostics)).removingRepeats()
             .sortedByPlace(files: inputs.files.map(\.name))
     }
 
@@ -151,28 +150,28 @@ public struct CompileJob: Sendable {
     /// environment value), which no printed line may show: the diagnostics are to be masked with it.
     private func compose() -> ComposeOutcome {
         let (loaded, readDiagnostics) = loadInputs()
-        let collector = options.collector.maskingSecrets(apiKey: apiKey, declarations: loaded?.declarations)
-        let loadDiagnostics = collector.collected(readDiagnostics)
+        let sink = options.sink.learning(apiKey: apiKey, declarations: loaded?.declarations)
+        let loadDiagnostics = sink.push(readDiagnostics)
         guard let inputs = loaded else {
             return ComposeOutcome(
-                diagnostics: loadDiagnostics, collector: collector, readPaths: [], declarations: nil)
+                diagnostics: loadDiagnostics, sink: sink, readPaths: [], declarations: nil)
         }
         let readPaths = inputs.files.map(\.name) + inputs.assetPaths
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         let (composed, composeDiagnostics) = inputs.composeVariants(
             target: target, apiKey: apiKey, embedsEnvironment: options.embedsEnvironment)
         let compositions = composed.compactMap { $0 }
-        let diagnostics = loadDiagnostics + collector.collected(composeDiagnostics)
+        let diagnostics = loadDiagnostics + sink.push(composeDiagnostics)
         // The composed styles are validated even when the declarations have errors (nothing is written then):
         // a run reports what the base styles hold too, not only the first stage's findings.
         guard compositions.count == inputs.variants.count, !diagnostics.contains(where: Self.stopsValidation) else {
             return ComposeOutcome(
-                diagnostics: diagnostics, collector: collector, readPaths: readPaths,
+                diagnostics: diagnostics, sink: sink, readPaths: readPaths,
                 declarations: inputs.declarations)
         }
         return ComposeOutcome(
             composed: ComposedInputs(compositions: compositions, inputs: inputs, target: target),
-            diagnostics: diagnostics, collector: collector, readPaths: readPaths, declarations: inputs.declarations)
+            diagnostics: diagnostics, sink: sink, readPaths: readPaths, declarations: inputs.declarations)
     }
 
     /// The compositions of every variant, with the inputs they were composed from and the target they are
@@ -184,12 +183,12 @@ public struct CompileJob: Sendable {
     }
 
     /// What `compose` gives: the compositions (nil when reading or composing found errors), the findings so
-    /// far (collected), the collector that knows every secret value of the run, the files read, and the
+    /// far (collected), the sink that knows every secret value of the run, the files read, and the
     /// declarations as decoded (nil when they could not be read).
     private struct ComposeOutcome {
         var composed: ComposedInputs? = nil
         let diagnostics: [Diagnostic]
-        let collector: DiagnosticCollector
+        let sink: FindingSink
         let readPaths: [String]
         let declarations: Declarations?
     }

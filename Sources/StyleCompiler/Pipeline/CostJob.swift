@@ -35,15 +35,15 @@ public struct CostJob: Sendable {
         let (loaded, readDiagnostics) = CompilationInputs.load(
             declarationsPath: path, environment: options.environment, environmentStandIns: true,
             inputLoader: options.inputLoader)
-        let collector = options.collector.maskingSecrets(apiKey: nil, declarations: loaded?.declarations)
-        var diagnostics = collector.collected(readDiagnostics)
+        let sink = options.sink.learning(apiKey: nil, declarations: loaded?.declarations)
+        var diagnostics = sink.push(readDiagnostics)
         let target = options.targetOverride ?? loaded?.declarations.target ?? .tomtom
         let model = CostModel.model(for: target)
         guard let inputs = loaded, !diagnostics.containsErrors else {
             return Outcome(costs: nil, model: model, diagnostics: diagnostics)
         }
         let (composed, problems) = inputs.composedStyles(target: target)
-        diagnostics += collector.collected(problems)
+        diagnostics += sink.push(problems)
         guard let variants = composed, !diagnostics.containsErrors else {
             return Outcome(costs: nil, model: model, diagnostics: diagnostics)
         }
@@ -53,7 +53,7 @@ public struct CostJob: Sendable {
                 .declViews,
                 "nothing to cost: the declarations have no views: add views: (name, center, zoom, size) or give --view \(CostView.syntax)",
                 at: nil, fileName: path)
-            return Outcome(costs: nil, model: model, diagnostics: diagnostics + collector.collected([missing]))
+            return Outcome(costs: nil, model: model, diagnostics: diagnostics + sink.push([missing]))
         }
         var recorded: RecordedTiles?
         if let recordingFolder {
@@ -61,18 +61,18 @@ public struct CostJob: Sendable {
             case .success(let tiles): recorded = tiles
             case .failure(let error):
                 return Outcome(
-                    costs: nil, model: model, diagnostics: diagnostics + collector.collected([error.diagnostic]))
+                    costs: nil, model: model, diagnostics: diagnostics + sink.push([error.diagnostic]))
             }
         }
         let costed = CostedVariants(views: views, variants: variants, model: model, recorded: recorded)
-        // Every finding goes through the collector: the team's settings applied, the run's secrets masked.
-        diagnostics += collector.collected(
+        // Every finding goes through the sink: the team's settings applied, the run's secrets masked.
+        diagnostics += sink.push(
             costed.failures.map { view, reason in
                 Diagnostic(
                     .declViews, "view '\(view.name)' cannot be costed: \(reason)", at: view.location, fileName: path)
             })
         let budgets = BudgetCheck.findings(
-            costed.costs, budgets: collector.configuration.budgets, fileName: inputs.files.first?.name ?? path)
-        return Outcome(costs: costed.costs, model: model, diagnostics: diagnostics + collector.collected(budgets))
+            costed.costs, budgets: sink.collector.configuration.budgets, fileName: inputs.files.first?.name ?? path)
+        return Outcome(costs: costed.costs, model: model, diagnostics: diagnostics + sink.push(budgets))
     }
 }

@@ -33,7 +33,7 @@ public struct ValidateJob: Sendable {
             // The tree's nodes are placed through the table the file was read into.
             var loader = DeclarationsLoader(environment: options.environment, inputLoader: inputLoader)
             loader.environmentStandIns = options.environmentStandIns
-            return options.collector.collected(loader.load(file, path: nil).diagnostics)
+            return options.sink.push(loader.load(file, path: nil).diagnostics)
         }
         if InputKind(path: path) == .style {
             return validateStyle(StyleLoader(inputLoader: options.inputLoader).load(path: path))
@@ -52,7 +52,7 @@ public struct ValidateJob: Sendable {
         var validator = StyleValidator(target: options.targetOverride ?? .tomtom, assets: options.assets)
         let renderers = options.rendererTargets(declared: nil)
         validator.renderers = renderers.targets
-        return options.collector.collected(
+        return options.sink.push(
             loaded.diagnostics + renderers.diagnostics + validator.validate(document.root, in: document)
         ).sortedByPlace()
     }

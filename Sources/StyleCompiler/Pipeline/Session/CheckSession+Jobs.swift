@@ -82,7 +82,7 @@ extension CheckSession {
     public mutating func resolve(
         folder: String, variant: String?, settings: RuntimeSettings, naming: (Placeholder) -> String? = { _ in nil }
     ) -> Resolution {
-        options.collector = options.collector.maskingSecrets(
+        options.sink = options.sink.learning(
             apiKey: settings.apiKey, environmentValues: Array(settings.environment.values))
         do throws(RuntimeError) {
             return .resolved(try CompiledStyle(folder: folder, variant: variant).resolve(settings))

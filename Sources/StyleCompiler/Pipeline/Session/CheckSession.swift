@@ -33,9 +33,10 @@ public struct CheckSession: Sendable {
         let (configuration, configurationFindings, path) = Self.configuration(
             request.configuration, inputLoader: inputLoader)
         configurationPath = path
-        options.collector = DiagnosticCollector(configuration: configuration, limit: request.limit)
-            .maskingSecrets(apiKey: request.apiKey)
-        findings = options.collector.collected(configurationFindings)
+        options.sink = FindingSink(
+            DiagnosticCollector(configuration: configuration, limit: request.limit).maskingSecrets(
+                apiKey: request.apiKey))
+        findings = options.sink.push(configurationFindings)
         isStopped = configurationFindings.containsErrors
         if !isStopped {
             let (assets, assetFindings) = StyleAssets.load(request.assets, inputLoader: inputLoader)
@@ -46,7 +47,7 @@ public struct CheckSession: Sendable {
                 profileFindings += found
                 if let profile { options.rendererProfiles.append(profile) }
             }
-            findings += options.collector.collected(assetFindings.flatMap(\.diagnostics) + profileFindings)
+            findings += options.sink.push(assetFindings.flatMap(\.diagnostics) + profileFindings)
         }
         self.options = options
     }
@@ -62,13 +63,13 @@ public struct CheckSession: Sendable {
 
     /// Pushes findings a job made outside the collector: they are configured and masked, then kept.
     public mutating func report(_ diagnostics: [Diagnostic]) {
-        findings += options.collector.collected(diagnostics)
+        findings += options.sink.push(diagnostics)
     }
 
     /// `diagnostics` configured and masked as this session reports them, without keeping them: for a surface
     /// that shows them at once (a page of the preview).
     public func configured(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        options.collector.collected(diagnostics)
+        options.sink.push(diagnostics)
     }
 
     /// `text` as it may be printed: every credential and each of the session's secrets masked.
