@@ -15,7 +15,9 @@ enum CompatCommand: Subcommand {
             maplibre-gl-js, maplibre-native-android and maplibre-native-ios it prints the oldest version that
             draws them all and the uses that need that version, or the uses no version draws yet with the
             issue that tracks them. TomTom publishes no such table for its SDK: no profile is given for it.
-            An own profile (--renderer-profile, rendererProfiles:) is judged beside them.
+            mapconductor-vectortile, MapConductor's vector tile rasteriser (the renderer of a vector style
+            shown on TomTom through LocalTileServer), is shipped as a profile too (docs/commands.md says what is
+            read and what inferred). An own profile (--renderer-profile, rendererProfiles:) is judged beside them.
             --renderer NAME@VERSION (repeatable; else renderers: of the declarations or of
             .mc-style.yaml) also lists every use that version cannot draw.
             Exit status: 0 printed (and every --renderer draws the style), 1 a --renderer cannot draw it or

@@ -60,7 +60,7 @@ extension BuildOptions {
         return (targets, found + unknown)
     }
 
-    /// The built-in profiles, then the own ones of the command line, the declarations (`declared`) and the
+    /// The shipped profiles (`RendererProfile.shipped`), then the own ones of the command line, the declarations (`declared`) and the
     /// configuration (read here, from the files it names), each name once: a second profile of a name is a
     /// finding, the same file reached twice is one profile.
     func profiles(adding declared: [RendererProfile]) -> (profiles: [RendererProfile], diagnostics: [Diagnostic]) {
@@ -74,7 +74,7 @@ extension BuildOptions {
             diagnostics += found
             if let profile { configured.append(profile) }
         }
-        var profiles = RendererProfile.builtIns
+        var profiles = RendererProfile.shipped
         for profile in rendererProfiles + declared + configured {
             if let other = profiles.first(where: { $0.name == profile.name }) {
                 if other == profile { continue }

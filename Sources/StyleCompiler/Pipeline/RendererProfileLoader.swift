@@ -45,6 +45,11 @@ public struct RendererProfileLoader {
         do { file = try inputLoader.load(path: path, displayName: displayName) } catch {
             return (nil, [error.diagnostic])
         }
+        return profile(in: file)
+    }
+
+    /// The profile the text of `file` holds, as `load(path:displayName:)` reads it (a shipped profile's text, too).
+    func profile(in file: SourceFile) -> (profile: RendererProfile?, diagnostics: [Diagnostic]) {
         let root: JSONNode
         do { root = try YAMLReader().read(file) } catch { return (nil, [Diagnostic(error)]) }
         var reading = ProfileReading(file: file)

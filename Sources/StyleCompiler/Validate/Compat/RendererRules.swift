@@ -161,7 +161,7 @@ extension Rule {
         "renderer.unknown", .error, configurable: false,
         summary: "renderers: or --renderer names a renderer that has no profile.",
         help:
-            "Name maplibre-gl-js, maplibre-native-android, maplibre-native-ios, or an own profile listed in rendererProfiles.",
+            "Name maplibre-gl-js, maplibre-native-android, maplibre-native-ios, mapconductor-vectortile, or an own profile listed in rendererProfiles.",
         examples: [
             .triggering(.declarations, RuleExample.plainDeclarations + "renderers: [↓maplibre-gl 5.3.0]\n"),
             .passing(.declarations, RuleExample.plainDeclarations + "renderers: [maplibre-gl-js 5.3.0]\n"),
