@@ -76,4 +76,20 @@ import YAMLReader
         #expect(refused.contains { $0.message.contains("layer type 'fill-extrusion'") })
         #expect(refused.allSatisfy { $0.severity == .error })
     }
+
+    /// Real styles: the one MapConductor's own tests rasterise (versatiles-colorful) needs nothing more; OpenMapTiles'
+    /// positron names its tiles by a TileJSON url, which the live renderer does not resolve.
+    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)))
+    func realStylesAreJudgedAsTheRasteriserDrawsThem() throws {
+        let corpus = try #require(SharedData.root).appendingPathComponent("corpus/styles")
+        func rules(_ name: String) throws -> [String] {
+            var build = BuildOptions(targetOverride: .maplibre)
+            build.renderers = [try #require(RendererRequirement("mapconductor-vectortile@1.0.0"))]
+            var session = CheckSession(CheckRequest(build: build))
+            session.validate([corpus.appendingPathComponent(name).path])
+            return session.findings.map(\.rule).filter { $0.hasPrefix("vectortile.") || $0.hasPrefix("compat.") }
+        }
+        #expect(try rules("versatiles-colorful-2023-dist.json").isEmpty)
+        #expect(try rules("omt-positron.json") == ["vectortile.tilejson-url"])
+    }
 }

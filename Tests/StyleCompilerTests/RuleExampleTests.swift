@@ -88,9 +88,11 @@ import Testing
             if example.input == .migration {
                 return (MigrateJob(path: path("style.json")).run().diagnostics, "style.json")
             }
-            return (
-                ValidateJob(target: nil, environment: example.environment).run(path: path("style.json")), "style.json"
-            )
+            var job = ValidateJob(target: nil, environment: example.environment)
+            let renderers = example.renderers.compactMap { RendererRequirement($0) }
+            #expect(renderers.count == example.renderers.count, "\(example.renderers) are not NAME@VERSION")
+            job.options.renderers = renderers.isEmpty ? nil : renderers
+            return (job.run(path: path("style.json")), "style.json")
         case .declarations, .compile:
             if example.files["base.json"] == nil { try write("base.json", base) }
             try write("mc-style.yaml", text)

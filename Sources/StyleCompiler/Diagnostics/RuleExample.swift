@@ -103,10 +103,13 @@ public struct RuleExample: Sendable {
     public let environment: [String: String]
     /// For a `.resolve` example: what is resolved, and with what.
     public let resolution: Resolution?
+    /// The renderers a style example is checked for (`--renderer NAME@VERSION`), as the command line names them.
+    public let renderers: [String]
 
     private init(
         triggers: Bool, input: Input, text: String, files: [String: String], maximumOutputSize: Int?,
-        bytes: [UInt8]? = nil, environment: [String: String] = [:], resolution: Resolution? = nil
+        bytes: [UInt8]? = nil, environment: [String: String] = [:], resolution: Resolution? = nil,
+        renderers: [String] = []
     ) {
         self.triggers = triggers
         self.input = input
@@ -116,6 +119,7 @@ public struct RuleExample: Sendable {
         self.bytes = bytes
         self.environment = environment
         self.resolution = resolution
+        self.renderers = renderers
     }
 
     /// Declarations `text` compiled, then resolved as `resolution` says: finds the rule (`triggers`) or not.
@@ -145,21 +149,21 @@ public struct RuleExample: Sendable {
     /// An input that gives a finding of the rule at each `↓`.
     public static func triggering(
         _ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], renderers: [String] = []
     ) -> RuleExample {
         RuleExample(
             triggers: true, input: input, text: text, files: files, maximumOutputSize: maximumOutputSize,
-            environment: environment)
+            environment: environment, renderers: renderers)
     }
 
     /// An input that gives no finding of the rule.
     public static func passing(
         _ input: Input, _ text: String, files: [String: String] = [:], maximumOutputSize: Int? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], renderers: [String] = []
     ) -> RuleExample {
         RuleExample(
             triggers: false, input: input, text: text, files: files, maximumOutputSize: maximumOutputSize,
-            environment: environment)
+            environment: environment, renderers: renderers)
     }
 
     /// `text` without its marks.

@@ -13,9 +13,6 @@ import LocatedJSON
 /// and the layer types it draws), not read as a table: the profile says so in its comments and docs/commands.md
 /// does too. `fill-pattern` is drawn, on the slower CPU path; the profile cannot say "slower", so it says drawn.
 extension RendererProfile {
-    /// The profile's name, as `--renderer` and `renderers:` name it.
-    public static let mapConductorVectorTileName = "mapconductor-vectortile"
-
     /// The profile, in the format of a renderer profile file (docs/commands.md, "Renderer profiles").
     public static let mapConductorVectorTileText = """
         version: 1

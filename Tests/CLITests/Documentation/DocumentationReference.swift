@@ -140,7 +140,8 @@ enum DocumentationReference {
     private static func describe(_ example: RuleExample) -> String {
         let how: String
         switch example.input {
-        case .style: how = "`mc-style validate style.json`"
+        case .style:
+            how = "`mc-style validate style.json\(example.renderers.map { " --renderer \($0)" }.joined())`"
         case .declarations: how = "`mc-style validate mc-style.yaml`"
         case .compile: how = "`mc-style compile mc-style.yaml --out out`"
         case .standardInput: how = "`mc-style validate -`, given on standard input"

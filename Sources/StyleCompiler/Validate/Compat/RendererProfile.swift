@@ -41,6 +41,11 @@ public struct RendererProfile: Sendable, Equatable {
         self.file = file
     }
 
+    /// The name of the shipped profile of MapConductor's vector tile rasteriser (`mapConductorVectorTile`), as
+    /// `--renderer` and `renderers:` name it: a style that must work on it is checked for what it needs too
+    /// (`RasteriserRules.swift`).
+    public static let mapConductorVectorTileName = "mapconductor-vectortile"
+
     /// The three columns of the specification's table, in its order.
     public static let builtIns = Renderer.allCases.map(RendererProfile.init(column:))
 

@@ -33,6 +33,9 @@ extension ValidationRun {
             }
         }
         validateMixedFilters(for: targets)
+        if let rasteriser = targets.first(where: { $0.profile.name == RendererProfile.mapConductorVectorTileName }) {
+            validateRasteriserNeeds(rasteriser)
+        }
     }
 
     /// Legacy syntax inside an expression filter: the specification warns (`style.filter-mixed`), but GL JS
