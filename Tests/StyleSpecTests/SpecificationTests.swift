@@ -43,3 +43,21 @@ import Testing
         #expect(value == .number(2))
     }
 }
+
+/// WCAG's contrast ratio, on the values its own definition gives.
+@Suite struct ColorContrastTests {
+    static func css(_ text: String) throws -> ExpressionColor { try #require(ExpressionColor(css: text)) }
+
+    @Test func blackOnWhiteIs21AndAColourOnItselfIs1() throws {
+        #expect(abs(ColorContrast.ratio(try Self.css("#000000"), try Self.css("#ffffff")) - 21) < 1e-9)
+        #expect(ColorContrast.ratio(try Self.css("#777777"), try Self.css("#777777")) == 1)
+        // #767676 on white is WCAG's own example of 4.54:1, the lightest grey that passes AA for body text.
+        #expect(abs(ColorContrast.ratio(try Self.css("#767676"), try Self.css("#ffffff")) - 4.54) < 0.01)
+    }
+
+    @Test func aTranslucentColourIsDrawnOverWhatIsUnderIt() throws {
+        let half = ColorContrast.over(try Self.css("rgba(0, 0, 0, 0.5)"), try Self.css("#ffffff"))
+        #expect(abs(half.red - 0.5) < 1e-9 && half.alpha == 1)
+        #expect(ColorContrast.ratio(try Self.css("rgba(0, 0, 0, 0)"), try Self.css("#ffffff")) == 1)
+    }
+}

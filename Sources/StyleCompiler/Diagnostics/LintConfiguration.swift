@@ -30,6 +30,8 @@ public struct LintConfiguration: Sendable, Equatable {
         public var setting: Setting?
         /// Findings about layers whose id matches one of these are not reported.
         public var ignoredLayers: [LayerGlob]
+        /// `lint.contrast` only: the lowest contrast ratio text may have, 1 to 21; nil keeps the default.
+        public var minimumRatio: Double? = nil
 
         /// Settings of one rule: its severity (nil keeps the default) and the layers to ignore.
         public init(setting: Setting? = nil, ignoredLayers: [LayerGlob] = []) {
@@ -51,6 +53,13 @@ public struct LintConfiguration: Sendable, Equatable {
     public var rendererProfiles: [RendererProfileReference] = []
     /// Limits on what the composed map may cost per view (`budgets:`).
     public var budgets = CostBudgets()
+
+    /// The contrast ratio `lint.contrast` asks of text unless the configuration says otherwise: 3:1, WCAG AA for
+    /// large text (map labels are short and bold, which WCAG counts as large).
+    public static let defaultMinimumContrast = 3.0
+
+    /// The contrast ratio `lint.contrast` asks (`rules: {lint.contrast: {minimumRatio: R}}`).
+    public var minimumContrast: Double { rules["lint.contrast"]?.minimumRatio ?? Self.defaultMinimumContrast }
 
     /// A configuration of per-rule settings (by rule id) and layers every rule ignores.
     public init(rules: [String: RuleSettings] = [:], ignoredLayers: [LayerGlob] = []) {

@@ -2,7 +2,8 @@ import LocatedJSON
 
 /// The JSON Schema (draft 2020-12) of `.mc-style.yaml`, made from the rule catalog: every configurable rule
 /// is a named property (an editor completes the ids and refuses a misspelt one), set to a severity word or to
-/// `{severity, ignoreLayers}`. `LintConfigurationLoader` enforces the same shape.
+/// `{severity, ignoreLayers}` (and `minimumRatio` for `lint.contrast`). `LintConfigurationLoader` enforces the
+/// same shape.
 public enum ConfigurationJSONSchema {
     /// The schema's `$id`.
     public static let identifier = "https://mapconductor.com/schemas/mc-style/config-1.json"
@@ -23,6 +24,12 @@ public enum ConfigurationJSONSchema {
                     "properties": .object([
                         "severity": .object(["$ref": .string("#/$defs/setting")]),
                         "ignoreLayers": .object(["$ref": .string("#/$defs/ignoreLayers")]),
+                        "minimumRatio": .object([
+                            "type": .string("number"), "minimum": .integer(1), "maximum": .integer(21),
+                            "description": .string(
+                                "lint.contrast only: the lowest contrast ratio text may have (default 3, WCAG AA for large text)."
+                            ),
+                        ]),
                     ]),
                 ]),
             ])

@@ -120,6 +120,7 @@ public struct CompileJob: Sendable {
         adding diagnostics: [Diagnostic], sink: FindingSink
     ) -> [Diagnostic] {
         var validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: options.assets))
+        validator.minimumContrast = sink.collector.configuration.minimumContrast
         validator.renderers = renderers
         // Compositions and variants are in the same order (`compose` keeps one composition per variant).
         let perVariant = compositions.indices.map { index in

@@ -74,7 +74,7 @@ private struct ConfigurationReading {
 
     static let keys = ["version", "rules", "ignoreLayers", "renderers", "rendererProfiles", "budgets"]
     static let budgetKeys = ["requestsPerView", "stackedRasters", "activeLayers", "styleBytes"]
-    static let ruleKeys = ["severity", "ignoreLayers"]
+    static let ruleKeys = ["severity", "ignoreLayers", "minimumRatio"]
 
     mutating func configuration(_ root: JSONNode) -> LintConfiguration {
         var configuration = LintConfiguration()
@@ -151,12 +151,16 @@ private struct ConfigurationReading {
                     "rule '\(rule.id)' cannot be configured: without what it reports there is nothing to check")
                 continue
             }
-            if let settings = ruleSettings(member.value, path: path) { configuration.rules[rule.id] = settings }
+            if let settings = ruleSettings(member.value, path: path, rule: rule.id) {
+                configuration.rules[rule.id] = settings
+            }
         }
         return configuration
     }
 
-    private mutating func ruleSettings(_ node: JSONNode, path: JSONPath) -> LintConfiguration.RuleSettings? {
+    private mutating func ruleSettings(_ node: JSONNode, path: JSONPath, rule: String) -> LintConfiguration
+        .RuleSettings?
+    {
         if node.stringValue != nil {
             return setting(node, path: path).map { LintConfiguration.RuleSettings(setting: $0) }
         }
@@ -167,13 +171,26 @@ private struct ConfigurationReading {
         for member in object.members where !Self.ruleKeys.contains(member.key) {
             fail(
                 file.keyLocation(of: member) ?? file.location(of: member.value), path.appending(member.key),
-                "'\(member.key)' is not a rule setting (severity, ignoreLayers)"
+                "'\(member.key)' is not a rule setting (severity, ignoreLayers; minimumRatio for lint.contrast)"
                     + Suggestion.didYouMean(member.key, among: Self.ruleKeys))
         }
         var settings = LintConfiguration.RuleSettings()
         if let severity = object["severity"] { settings.setting = setting(severity, path: path.appending("severity")) }
         if let globs = object["ignoreLayers"] {
             settings.ignoredLayers = layerGlobs(globs, path: path.appending("ignoreLayers"))
+        }
+        if let ratio = object["minimumRatio"] {
+            // YAML scalars stay text in the tree: a number is read from either.
+            let number = ratio.numberValue?.doubleValue ?? ratio.stringValue.flatMap { Double($0) }
+            if rule != Rule.lintContrast.id {
+                fail(ratio, path.appending("minimumRatio"), "minimumRatio is a setting of lint.contrast only")
+            } else if let number, (1...21).contains(number) {
+                settings.minimumRatio = number
+            } else {
+                fail(
+                    ratio, path.appending("minimumRatio"),
+                    "minimumRatio is a contrast ratio from 1 to 21 (WCAG AA: 4.5 for body text, 3 for large text)")
+            }
         }
         return settings
     }

@@ -50,6 +50,7 @@ public struct ValidateJob: Sendable {
         guard let document = loaded.document else { return loaded.diagnostics }
         defer { ProcessExit.leave(document) }
         var validator = StyleValidator(target: options.targetOverride ?? .tomtom, assets: options.assets)
+        validator.minimumContrast = options.collector.configuration.minimumContrast
         let renderers = options.rendererTargets(declared: nil)
         validator.renderers = renderers.targets
         return options.sink.push(

@@ -16,6 +16,8 @@ public struct StyleValidator: Sendable {
     public var assets: StyleAssets
     /// The renderer versions the style must work on: each use one cannot draw is a finding. None: not checked.
     public var renderers: [RendererTarget] = []
+    /// The lowest contrast ratio text may have against its halo or what is under it (`lint.contrast`), 1 to 21.
+    public var minimumContrast = LintConfiguration.defaultMinimumContrast
 
     /// A validator for `target`, using at most `maximumThreads` threads, checking against `assets` where given.
     public init(
@@ -36,7 +38,8 @@ public struct StyleValidator: Sendable {
     /// the compilation that read the style, or the document it was parsed into.
     public func validate(_ style: JSONNode, in files: any SourceLocator) -> [Diagnostic] {
         let context = ValidationContext(
-            style: style, files: files, target: target, assets: assets, renderers: renderers)
+            style: style, files: files, target: target, assets: assets, renderers: renderers,
+            minimumContrast: minimumContrast)
         // The root first: it says whether the layers are checked at all, and where their findings go.
         let root = ValidationRun(context)
         root.validateRoot()
@@ -71,11 +74,14 @@ final class ValidationContext: Sendable {
     let layerIndexByID: [String: Int]
     let assets: StyleAssets
     let renderers: [RendererTarget]
+    /// See `StyleValidator.minimumContrast`.
+    let minimumContrast: Double
 
     init(
         style: JSONNode, files: any SourceLocator, target: Target, assets: StyleAssets = StyleAssets(),
-        renderers: [RendererTarget] = []
+        renderers: [RendererTarget] = [], minimumContrast: Double = LintConfiguration.defaultMinimumContrast
     ) {
+        self.minimumContrast = minimumContrast
         self.style = style
         self.files = files
         self.target = target

@@ -12,6 +12,7 @@ extension ValidationRun {
         checkCoveredLayers(layers)
         checkDuplicateLayers(layers)
         checkUnusedSources(layers)
+        checkContrast(layers)
     }
 
     /// The opacity properties of each layer type: the layer draws nothing when all of them are zero.
