@@ -44,13 +44,12 @@ import Testing
     }
 
     @Test func theLimitListsAtMostNPerRuleAndCountsTheRest() {
-        let collector = DiagnosticCollector(limit: FindingLimit(perRule: 2))
         let findings =
             (0..<5).map { Self.duplicate("k\($0)") } + [Diagnostic(.jsonSyntax, "bad", at: nil, fileName: "b")]
-        let listing = collector.listing(findings)
+        let listing = FindingLimit(perRule: 2).listing(findings)
         #expect(listing.listed.count == 3)
         #expect(listing.omittedLines == "... and 3 more [json.duplicate-key]\n")
-        #expect(DiagnosticCollector(limit: .none).listing(findings).listed.count == 6)
+        #expect(FindingLimit.none.listing(findings).listed.count == 6)
         #expect(FindingLimit.grouped(1_234_567) == "1,234,567")
     }
 

@@ -2,28 +2,22 @@ import StyleRuntime
 
 /// The one way from the rules that make findings to the printers that show them. A run's findings pass through
 /// a collector, which applies, in this order: the team's configuration (a rule's severity or `off`, ignored
-/// layers), masking of the run's secrets (the API key as given and as filled, environment values), a baseline
-/// (`validate --baseline`, in `DiagnosticCollector+Baseline.swift`, as baselines are read by a later stage) and
-/// the per-rule limit of what text and GitHub outputs list. Text the tool prints that is not a finding (a diff of
-/// outputs, an error line) is masked by the same collector.
+/// layers), then masking of the run's secrets (the API key as given and as filled, environment values). The
+/// baseline is applied by the check session's outcome (`CheckSession.outcome()`), the per-rule limit of what text
+/// and GitHub outputs list by their reporters. Text the tool prints that is not a finding (a diff of outputs, an
+/// error line) is masked by the same collector.
 ///
 /// Jobs push findings as they go into their session's `FindingSink`, the one caller of `collected`: findings are
 /// configured before any error decides what happens next, so a rule a team turned off never stops a build.
 public struct DiagnosticCollector: Sendable {
     /// The team's rule settings (`.mc-style.yaml`).
     public var configuration: LintConfiguration
-    /// How many findings of one rule text and GitHub outputs list (`--max-findings`).
-    public var limit: FindingLimit
     /// Text no printed line may show, besides what the credential scan finds by itself.
     public private(set) var secrets: [String]
 
     /// A collector for a run with these settings; `secrets` are masked wherever they appear.
-    public init(
-        configuration: LintConfiguration = LintConfiguration(), limit: FindingLimit = .standard,
-        secrets: [String] = []
-    ) {
+    public init(configuration: LintConfiguration = LintConfiguration(), secrets: [String] = []) {
         self.configuration = configuration
-        self.limit = limit
         self.secrets = secrets.filter { !$0.isEmpty }
     }
 
@@ -44,12 +38,6 @@ public struct DiagnosticCollector: Sendable {
     func collected(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         let configured = configuration.apply(diagnostics)
         return secrets.isEmpty ? configured : configured.map { $0.masking(secrets) }
-    }
-
-    /// What a listing printer shows of collected findings: at most `limit` per rule, in their order, and per
-    /// rule how many more there are. Counts and exit statuses come from all of them, never from the listing.
-    public func listing(_ diagnostics: [Diagnostic]) -> FindingLimit.Listing {
-        limit.listing(diagnostics)
     }
 
     /// `text` (not a finding: a diff, a message) as it may be printed: every credential on it and each of the

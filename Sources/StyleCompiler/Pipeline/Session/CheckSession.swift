@@ -34,7 +34,7 @@ public struct CheckSession: Sendable {
             request.configuration, inputLoader: inputLoader)
         configurationPath = path
         options.sink = FindingSink(
-            DiagnosticCollector(configuration: configuration, limit: request.limit).maskingSecrets(
+            DiagnosticCollector(configuration: configuration).maskingSecrets(
                 apiKey: request.apiKey))
         findings = options.sink.push(configurationFindings)
         isStopped = configurationFindings.containsErrors
