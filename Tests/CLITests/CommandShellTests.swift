@@ -90,7 +90,7 @@ import Testing
         (["snapshot", "d.yaml"], "mc-style: error: missing '--out <folder>'"),
         (["snapshot", "d.yaml", "--out", "o", "--record"], "mc-style: error: '--record' goes with '--tiles'"),
         (
-            ["snapshot", "d.yaml", "--out", "o", "--check", "b", "--threshold", "-1"],
+            ["snapshot", "d.yaml", "--out", "o", "--check", "fixtures", "--threshold", "-1"],
             "mc-style: error: '--threshold' takes 0 or more, not -1"
         ),
         (["preview", "--port", "70000"], "mc-style: error: '--port' takes 1..65535, not 70000"),
@@ -137,6 +137,15 @@ import Testing
         ),
         (["expression", "1", "--spec", "[1]"], "mc-style: error: --spec: must be a JSON object"),
         (["expression", "1", "--inputs", "{"], "mc-style: error: --inputs: not valid JSON"),
+        (
+            ["cost", "fixtures/demo/mc-style.yaml", "--tiles", "no/such"],
+            "mc-style: error: --tiles: the folder 'no/such' does not exist"
+        ),
+        (
+            ["snapshot", "fixtures/demo/mc-style.yaml", "--out", "o", "--check", "README.md"],
+            "mc-style: error: --check: 'README.md' is a file"
+        ),
+        (["cost", "no/such.yaml"], "mc-style: error: the declarations file 'no/such.yaml' does not exist"),
         (["compile", "--out", "o"], "mc-style: error: give a declarations file or '--base <style>'"),
         (["compile", "-", "--out", "o"], "mc-style: error: compile reads its declarations from a file"),
     ])

@@ -139,3 +139,23 @@ struct ExistingFile: ArgumentValue, Equatable {
             ? "'\(text)' is a folder, not a file" : "the file '\(text)' does not exist"
     }
 }
+
+/// A path to a folder that exists when the command line is parsed (`cost --tiles`, `snapshot --check`).
+struct ExistingFolder: ArgumentValue, Equatable {
+    /// The path as given.
+    let path: String
+
+    init?(argument: String) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue else {
+            return nil
+        }
+        path = argument
+    }
+    static var choices: [String] { [] }
+    static var noun: String { "a folder" }
+    static func rejection(of text: String) -> String? {
+        FileManager.default.fileExists(atPath: text)
+            ? "'\(text)' is a file, not a folder" : "the folder '\(text)' does not exist"
+    }
+}

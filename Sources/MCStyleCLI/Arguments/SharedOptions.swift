@@ -134,4 +134,18 @@ enum SharedOptions {
             assets: assets, rendererProfilePaths: try rendererProfile.values(in: arguments).map(\.path),
             baselinePath: baseline, apiKey: apiKey)
     }
+
+    /// The declarations file a command that reads one from disk names: its first argument, `mc-style.yaml` by
+    /// default.
+    static func declarationsPath(_ arguments: ParsedArguments) -> String {
+        arguments.positionals.first ?? "mc-style.yaml"
+    }
+
+    /// Checks, in a command's `validate`, that `declarationsPath` exists: one that does not is misuse.
+    static func requireDeclarationsFile(_ arguments: ParsedArguments) throws(UsageError) {
+        let declarations = declarationsPath(arguments)
+        guard FileManager.default.fileExists(atPath: declarations) else {
+            throw UsageError("the declarations file '\(declarations)' does not exist")
+        }
+    }
 }

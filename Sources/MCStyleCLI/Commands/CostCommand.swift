@@ -41,7 +41,7 @@ enum CostCommand: Subcommand {
             name: "device", valueName: "preset", help: "Cost the declared views on this screen instead of their size.")
         let target = SharedOptions.target(
             help: "tomtom or maplibre: whose renderer to model; overrides the\ndeclarations' target (default tomtom).")
-        let tiles = Option<String>(
+        let tiles = Option<ExistingFolder>(
             name: "tiles", valueName: "folder",
             help: "A snapshot recording (snapshot --record --tiles FOLDER): bytes per\nview from the tiles it holds.")
         let format = SharedOptions.format(
@@ -54,18 +54,9 @@ enum CostCommand: Subcommand {
     }
     static let options = Options()
 
-    /// What the parser cannot say alone: the declarations and the recording exist.
+    /// What the parser cannot say alone: the declarations file exists.
     static func validate(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) {
-        let declarations = arguments.positionals.first ?? "mc-style.yaml"
-        guard FileManager.default.fileExists(atPath: declarations) else {
-            throw UsageError("the declarations file '\(declarations)' does not exist")
-        }
-        if let tiles = try options.tiles.value(in: arguments) {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: tiles, isDirectory: &isFolder), isFolder.boolValue else {
-                throw UsageError("the recording folder '\(tiles)' given with --tiles does not exist")
-            }
-        }
+        try SharedOptions.requireDeclarationsFile(arguments)
     }
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
@@ -76,8 +67,8 @@ enum CostCommand: Subcommand {
         var job = CostJob(options: build)
         job.extraViews = try options.view.values(in: arguments)
         job.device = try options.device.value(in: arguments)
-        job.recordingFolder = try options.tiles.value(in: arguments)
-        let outcome = session.cost(job, path: arguments.positionals.first ?? "mc-style.yaml")
+        job.recordingFolder = try options.tiles.value(in: arguments)?.path
+        let outcome = session.cost(job, path: SharedOptions.declarationsPath(arguments))
         let findings = session.findings
         let printer = TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io))
         // A configuration with errors would check other budgets than the team set: only its errors are shown.

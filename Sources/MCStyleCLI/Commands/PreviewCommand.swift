@@ -51,11 +51,10 @@ enum PreviewCommand: Subcommand {
 
     /// What the parser cannot say alone: a declarations file on disk, to watch.
     static func validate(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) {
-        let declarations = arguments.positionals.first ?? "mc-style.yaml"
-        guard declarations != "-" else { throw UsageError("preview watches its declarations file: give a path") }
-        guard FileManager.default.fileExists(atPath: declarations) else {
-            throw UsageError("the declarations file '\(declarations)' does not exist")
+        guard arguments.positionals.first != "-" else {
+            throw UsageError("preview watches its declarations file: give a path")
         }
+        try SharedOptions.requireDeclarationsFile(arguments)
     }
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
@@ -73,7 +72,7 @@ enum PreviewCommand: Subcommand {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
-        let job = CompileJob(declarationsPath: arguments.positionals.first ?? "mc-style.yaml", options: session.options)
+        let job = CompileJob(declarationsPath: SharedOptions.declarationsPath(arguments), options: session.options)
         let site = PreviewSite(job: job, options: preview) { printer.line($0) }
         let port: UInt16
         do throws(PreviewServerError) {

@@ -47,7 +47,7 @@ enum SnapshotCommand: Subcommand {
             help: "Serve remote files only from this folder (made by --record).")
         let record = Flag(name: "record", help: "With --tiles: fetch what the folder lacks and store it there.")
             .requiring("tiles")
-        let check = Option<String>(
+        let check = Option<ExistingFolder>(
             name: "check", valueName: "baseline_folder",
             help:
                 "Compare each picture with the one of its name in this folder;\nwrite OUT/report.html and OUT/report.md; exit 1 on a difference."
@@ -83,25 +83,16 @@ enum SnapshotCommand: Subcommand {
     }
     static let options = Options()
 
-    /// What the parser cannot say alone: the declarations and the baseline folder exist.
+    /// What the parser cannot say alone: the declarations file exists.
     static func validate(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) {
-        let declarations = arguments.positionals.first ?? "mc-style.yaml"
-        guard FileManager.default.fileExists(atPath: declarations) else {
-            throw UsageError("the declarations file '\(declarations)' does not exist")
-        }
-        if let baseline = try options.check.value(in: arguments) {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: baseline, isDirectory: &isFolder), isFolder.boolValue else {
-                throw UsageError("the baseline folder '\(baseline)' given with --check does not exist")
-            }
-        }
+        try SharedOptions.requireDeclarationsFile(arguments)
     }
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> ExitCode {
         // First, before any thread is started: a thread that does not block them would take the signals instead.
         Self.stopBrowsersOnInterruption(io: io)
-        let declarations = arguments.positionals.first ?? "mc-style.yaml"
-        let baseline = try Self.options.check.value(in: arguments)
+        let declarations = SharedOptions.declarationsPath(arguments)
+        let baseline = try Self.options.check.value(in: arguments)?.path
         let browser = try Self.browser(arguments, io: io)
         var preview = try Self.preview(arguments, pictureTimeout: browser.timeout, io: io)
         // The key goes to the pages' gateway, not into the style; no finding or message may show it all the same.
