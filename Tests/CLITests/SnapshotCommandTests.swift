@@ -32,7 +32,9 @@ import Testing
             threshold.status == 2 && threshold.error.contains("'--threshold' goes with '--check'"), "\(threshold.error)"
         )
         let check = runTool(["snapshot", Self.demo, "--out", out, "--check", "/nonexistent", "--browser", "/bin/true"])
-        #expect(check.status == 2 && check.error.contains("--check: the folder '/nonexistent' does not exist"), "\(check.error)")
+        #expect(
+            check.status == 2 && check.error.contains("--check: the folder '/nonexistent' does not exist"),
+            "\(check.error)")
         for bad in ["0", "-3", "nan"] {
             let timeout = runTool(["snapshot", Self.demo, "--out", out, "--timeout", bad, "--browser", "/bin/true"])
             #expect(timeout.status == 2 && timeout.error.contains("--timeout"), "\(bad): \(timeout.error)")
