@@ -111,6 +111,7 @@ with tempfile.TemporaryDirectory() as workspace:
     shutil.copy(REPOSITORY / "styles/tomtom-demo-base.json", workspace / "styles")
     for part in (REPOSITORY / "fixtures/demo/parts").glob("*.yaml"):
         shutil.copy(part, workspace / "parts")
+    shutil.copytree(REPOSITORY / "fixtures/demo/vector", workspace / "vector")
     archive = workspace / "release"
     archive.mkdir()
     shutil.copy(archives[0], archive)

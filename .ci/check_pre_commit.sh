@@ -13,7 +13,7 @@ hooks=$PWD
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/bin" "$work/project/styles" "$work/project/parts"
+mkdir -p "$work/bin" "$work/project/styles" "$work/project/parts" "$work/project/vector"
 ln -s "$tool" "$work/bin/mc-style"
 export PATH="$work/bin:$PATH" PRE_COMMIT_HOME="$work/cache" GIT_CONFIG_GLOBAL="$work/gitconfig"
 git config --global user.email ci@example.invalid
@@ -24,6 +24,7 @@ cd "$work/project"
 sed 's|^base: \.\./\.\./styles/tomtom-demo-base\.json$|base: styles/tomtom-demo-base.json|' \
   "$hooks/fixtures/demo/mc-style.yaml" > mc-style.yaml
 cp "$hooks"/fixtures/demo/parts/*.yaml parts/
+cp "$hooks"/fixtures/demo/vector/* vector/
 cp "$hooks/styles/tomtom-demo-base.json" styles/
 git init -q
 mc-style compile mc-style.yaml --out map-style --quiet

@@ -17,6 +17,7 @@ def project(tmp_path: pathlib.Path) -> pathlib.Path:
     """The demo's declarations, parts and base in a folder of their own (a git root, so nothing above is read)."""
     (tmp_path / ".git").mkdir()
     shutil.copytree(REPOSITORY / "fixtures" / "demo" / "parts", tmp_path / "parts")
+    shutil.copytree(REPOSITORY / "fixtures" / "demo" / "vector", tmp_path / "vector")
     shutil.copy(REPOSITORY / "styles" / "tomtom-demo-base.json", tmp_path / "base.json")
     text = (REPOSITORY / "fixtures" / "demo" / "mc-style.yaml").read_text(encoding="utf-8")
     text = text.replace("base: ../../styles/tomtom-demo-base.json", "base: base.json")

@@ -18,6 +18,7 @@ PY
 mkdir -p "$work/bin" "$work/project/.git"
 ln -s "$tool" "$work/bin/mc-style"
 cp -R fixtures/demo/parts "$work/project/parts"
+cp -R fixtures/demo/vector "$work/project/vector"
 cp styles/tomtom-demo-base.json "$work/project/base.json"
 sed -e 's#base: ../../styles/tomtom-demo-base.json#base: base.json#' -e 's#opacity: 0.6#opacity: 1.6#' \
   fixtures/demo/mc-style.yaml > "$work/project/mc-style.yaml"

@@ -14,6 +14,17 @@ public enum ManifestFormat {
     public static let eastPartSuffix = "+east"
     /// The manifest's file name in a compiled folder.
     public static let fileName = "manifest.json"
+
+    /// The cache key of a vector style's ground layer: fixed, as MapConductor's vector tile layers keep it.
+    public static let vectorGroundCacheKey = "static"
+
+    /// The cache key of a vector style's labels layer for glyph generation `generation` (`g0`, `g1`, ...):
+    /// MapConductor draws the labels again, under a new key, whenever more glyphs have arrived.
+    public static func vectorLabelsCacheKey(generation: Int) -> String { "g\(generation)" }
+
+    /// The two raster layers MapConductor shows a vector style as, in drawing order: what each adds to the
+    /// declared source id and to the declared route (`ROUTE-ground`, `ROUTE-labels`).
+    public static let vectorLayerSuffixes = ["-ground", "-labels"]
 }
 
 /// A run-time placeholder in a compiled style: a token inside a string that the app (or `mc-style resolve`)

@@ -33,7 +33,7 @@ enum PlaceholderValues {
             }
             return Array(id.utf8)
         case .cacheKey(let name):
-            guard let key = settings.cacheKeys[name] else {
+            guard let key = settings.cacheKeys[name] ?? record.defaultValue else {
                 throw RuntimeError(
                     .unfilled,
                     "\(record.placeholder.token) (the cache key of LocalTileServer route '\(name)') is not filled: give the current cache key"

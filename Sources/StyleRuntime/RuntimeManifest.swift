@@ -43,6 +43,8 @@ public struct RuntimeManifest: Sendable, Equatable {
         public let styleLayerID: String
         /// The declared LocalTileServer route, for local sources.
         public let route: String?
+        /// The tile URL template as the manifest gives it (placeholders unfilled), when it gives one.
+        public var tiles: String? = nil
     }
 
     /// Where one declared source's layer stands in one variant's style.
@@ -113,6 +115,8 @@ public struct RuntimeManifest: Sendable, Equatable {
     /// The renderers the build was checked against, with the oldest version of each that draws it (none when
     /// the declarations named none).
     public var renderers: [RendererRecord] = []
+    /// The vector styles the build mounts as two layers each, in declaration order (none without any).
+    public var vectorStyles: [VectorStyleRecord] = []
 
     /// The variant of this name, or the default (the first) for nil; an unknown name is an error that lists the
     /// names the build has.
@@ -161,11 +165,12 @@ public struct RuntimeManifest: Sendable, Equatable {
             let route = try node["localTileServer"]?["route"].map { node throws(RuntimeError) in
                 try reader.string(node, field: field + ".localTileServer.route")
             }
-            sources.append(
-                SourceRecord(
-                    id: try reader.string(node["id"], field: field + ".id"),
-                    styleLayerID: try reader.string(node["styleLayerId"], field: field + ".styleLayerId"),
-                    route: route))
+            var record = SourceRecord(
+                id: try reader.string(node["id"], field: field + ".id"),
+                styleLayerID: try reader.string(node["styleLayerId"], field: field + ".styleLayerId"),
+                route: route)
+            record.tiles = node["tiles"]?.stringValue
+            sources.append(record)
         }
         var variants: [VariantRecord] = []
         for (index, node) in try reader.array(root["variants"], field: "variants").enumerated() {
@@ -179,6 +184,7 @@ public struct RuntimeManifest: Sendable, Equatable {
         var manifest = RuntimeManifest(
             target: try reader.string(root["target"], field: "target"), platforms: platforms, variants: variants,
             sources: sources)
+        manifest.vectorStyles = try reader.vectorStyles(root["vectorStyles"], sources: sources)
         if let records = root["renderers"], !records.isNull {
             for (index, item) in try reader.array(records, field: "renderers").enumerated() {
                 let field = "renderers[\(index)]"
@@ -200,7 +206,7 @@ public struct RuntimeManifest: Sendable, Equatable {
 }
 
 /// Typed reads of manifest fields, each failure naming the file and the field.
-private struct ManifestReader {
+struct ManifestReader {
     let name: String
 
     func bad(_ field: String, _ problem: String) -> RuntimeError {

@@ -64,6 +64,7 @@ import Testing
             list["inputs"] == [
                 demo + "/mc-style.yaml", demo + "/parts/contours.yaml",
                 SharedData.repositoryFile("styles/tomtom-demo-base.json").standardizedFileURL.path,
+                demo + "/vector/versatiles-colorful.json",
             ])
         try FileManager.default.removeItem(at: record)
         let broken = folder.appendingPathComponent("broken.yaml")
@@ -181,6 +182,7 @@ import Testing
                 with: SharedData.repositoryFile("styles/tomtom-demo-base.json").path
             )
             .replacing("  - !include parts/contours.yaml\n", with: "")
+            .replacing("vector/", with: Fixtures.folder("demo").appendingPathComponent("vector").path + "/")
         try Data(text.utf8).write(to: fewer)
         #expect(runTool(["compile", fewer.path, "--out", out.path, "--quiet"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("tilejson/contours.json").path))

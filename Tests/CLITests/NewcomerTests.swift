@@ -22,7 +22,10 @@ import Testing
         let out = folder.appendingPathComponent("demo").path
         let run = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out])
         #expect(run.status == 0)
-        #expect(run.output == "wrote \(out): style.json, layer-mapping.json, manifest.json, 4 TileJSON (5 sources)\n")
+        #expect(
+            run.output
+                == "wrote \(out): style.json, layer-mapping.json, vector-styles/company-map.json, manifest.json, 6 TileJSON (7 sources)\n"
+        )
         let quiet = runTool(["compile", Fixtures.folder("demo/mc-style.yaml").path, "--out", out, "--quiet"])
         #expect(quiet.status == 0 && quiet.output.isEmpty)
     }
@@ -235,7 +238,7 @@ import Testing
         #expect(run.status == 1)
         #expect(
             run.output.contains(
-                "would change \(out.path)/style.json\n--- a/style.json\n+++ b/style.json\n@@ -988,7 +988,7 @@\n"))
+                "would change \(out.path)/style.json\n--- a/style.json\n+++ b/style.json\n@@ -1024,7 +1024,7 @@\n"))
         #expect(run.output.contains("-        \"raster-opacity\": 0.5\n+        \"raster-opacity\": 0.6\n"))
         #expect(
             run.output.contains(

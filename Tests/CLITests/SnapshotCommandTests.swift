@@ -52,8 +52,10 @@ import Testing
         #expect(none.status == 2 && none.error.contains("the declarations have no views"), "\(none.error)")
         let text = try String(contentsOfFile: Self.demo, encoding: .utf8)
             .replacing("base: ../../styles/", with: "base: \(SharedData.repositoryFile("styles").path)/")
-        try FileManager.default.copyItem(
-            at: Fixtures.folder("demo").appendingPathComponent("parts"), to: folder.appendingPathComponent("parts"))
+        for part in ["parts", "vector"] {
+            try FileManager.default.copyItem(
+                at: Fixtures.folder("demo").appendingPathComponent(part), to: folder.appendingPathComponent(part))
+        }
         let declarations = folder.appendingPathComponent("mc-style.yaml")
         try Data((text + "views:\n  - {name: a, center: [139, 35], zoom: 9, variants: [dark]}\n").utf8).write(
             to: declarations)

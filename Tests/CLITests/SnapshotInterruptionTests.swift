@@ -19,8 +19,10 @@ import Testing
             contentsOf: Fixtures.folder("demo").appendingPathComponent("mc-style.yaml"), encoding: .utf8
         )
         .replacing("base: ../../styles/", with: "base: \(SharedData.repositoryFile("styles").path)/")
-        try FileManager.default.copyItem(
-            at: Fixtures.folder("demo").appendingPathComponent("parts"), to: folder.appendingPathComponent("parts"))
+        for part in ["parts", "vector"] {
+            try FileManager.default.copyItem(
+                at: Fixtures.folder("demo").appendingPathComponent(part), to: folder.appendingPathComponent(part))
+        }
         try Data((text + "views:\n  - {name: a, center: [139, 35], zoom: 9}\n").utf8).write(
             to: folder.appendingPathComponent("mc-style.yaml"))
         let markers = folder.appendingPathComponent("markers")

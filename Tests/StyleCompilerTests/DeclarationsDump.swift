@@ -55,6 +55,14 @@ enum DeclarationsDump {
                         JSONMember(key: "route", value: string(route)),
                         JSONMember(key: "cacheKey", value: cacheKey.map(string) ?? null),
                     ])))
+        case .vectorStyle(let vector):
+            object[source.kind.keyword] = JSONNode(
+                .object(
+                    JSONObject([
+                        JSONMember(key: "style", value: string(vector.style)),
+                        JSONMember(key: "route", value: string(vector.route)),
+                        JSONMember(key: "tileSize", value: number(vector.tileSize)),
+                    ])))
         }
         object["tileSize"] = number(source.tileSize)
         object["minZoom"] = source.minZoom.map(number) ?? null

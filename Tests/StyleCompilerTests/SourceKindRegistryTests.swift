@@ -14,6 +14,7 @@ import YAMLReader
         "tileJson": "https://t.example.com/tiles.json",
         "arcGisService": "https://s.example.com/MapServer",
         "localTileServer": "{ route: heat }",
+        "vectorStyle": "{ style: vector/style.json, route: streets }",
     ]
 
     @Test func everyRegisteredKindIsInTheSchemaAndWorksEndToEnd() throws {
@@ -33,10 +34,15 @@ import YAMLReader
             #expect(source.kind.keyword == keyword)
             let composition = StyleComposer(target: .maplibre, files: files).compose(
                 base: base, declarations: declarations)
-            let styleSource = try #require(composition.style["sources"]?["mc-raster-src-a"])
-            #expect(
-                styleSource["tiles"] != nil || styleSource["url"] != nil,
-                "\(keyword) gave the style source no tiles and no url")
+            // A kind composes as one raster layer, or as several (a vector style: ground and labels).
+            let ids = VectorStyleParts.parts(of: source).map(\.styleSourceID)
+            #expect(ids.first == "mc-raster-src-a" || keyword == "vectorStyle")
+            for id in ids {
+                let styleSource = try #require(composition.style["sources"]?[id], "\(keyword): no \(id)")
+                #expect(
+                    styleSource["tiles"] != nil || styleSource["url"] != nil,
+                    "\(keyword) gave the style source \(id) no tiles and no url")
+            }
         }
     }
 

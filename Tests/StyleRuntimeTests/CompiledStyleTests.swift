@@ -53,7 +53,7 @@ import Testing
             case .apiKey: value = key
             case .localTileServer: value = String((settings.localTileServer ?? "").trimmingSuffix("/"))
             case .route(let name): value = settings.routeIDs[name] ?? name
-            case .cacheKey(let name): value = settings.cacheKeys[name] ?? ""
+            case .cacheKey(let name): value = settings.cacheKeys[name] ?? record.defaultValue ?? ""
             case .environment(let name): value = settings.environment[name] ?? ""
             }
             for pointer in record.pointers {
@@ -112,6 +112,7 @@ import Testing
         #expect(
             fromFolder.manifest.sources.map(\.id) == [
                 "gsi-hillshade", "weather-radar", "esri-imagery", "population-heatmap", "contours",
+                "company-map-ground", "company-map-labels",
             ])
     }
 
@@ -230,7 +231,7 @@ import Testing
         #expect(
             throws: RuntimeError(
                 .unknownSource,
-                "the build declares no source 'nope' (it declares 'contours', 'esri-imagery', 'gsi-hillshade', 'population-heatmap', 'weather-radar')"
+                "the build declares no source 'nope' (it declares 'company-map-ground', 'company-map-labels', 'contours', 'esri-imagery', 'gsi-hillshade', 'population-heatmap', 'weather-radar')"
             )
         ) {
             try compiled.resolve(settings)
@@ -239,7 +240,9 @@ import Testing
         settings.routeIDs["heat"] = "x"
         #expect(
             throws: RuntimeError(
-                .unknownRoute, "the build declares no LocalTileServer route 'heat' (it declares 'heatmap')")
+                .unknownRoute,
+                "the build declares no LocalTileServer route 'heat' (it declares 'company-map-ground', 'company-map-labels', 'heatmap')"
+            )
         ) { try compiled.resolve(settings) }
         let bad: [(WritableKeyPath<RuntimeSettings, String?>, String)] = [
             (\.localTileServer, "http://10.0.0.2:8080"), (\.localTileServer, "https://127.0.0.1:1"),

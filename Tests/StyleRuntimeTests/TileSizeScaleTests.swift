@@ -36,6 +36,8 @@ import Testing
         let declared = [
             "mc-base-raster": 256, "mc-raster-src-gsi-hillshade": 256, "mc-raster-src-weather-radar": 256,
             "mc-raster-src-esri-imagery": 256, "mc-raster-src-population-heatmap": 512, "mc-raster-src-contours": 256,
+            // The vector style's two layers, rasterised at 512 pixels.
+            "mc-raster-src-company-map-ground": 512, "mc-raster-src-company-map-labels": 512,
         ]
         for (platform, scale, divisor) in [
             (Platform.ios, 2, 4), (.ios, 3, 2), (.ios, 1, 2), (.android, 2, 2), (.android, 3, 2),

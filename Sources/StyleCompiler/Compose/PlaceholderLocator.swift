@@ -26,9 +26,11 @@ enum PlaceholderLocator {
     /// the key. `routes` are the declared LocalTileServer route names whose `{route:NAME}` and `{cacheKey:NAME}`
     /// tokens count; `environment` are the variables whose `${NAME}` references stay run-time parameters, of
     /// which those in `mayBeEmpty` accept an empty value.
+    /// `cacheKeyDefaults`: the cache key each route's `{cacheKey:NAME}` takes when the app gives none (a vector
+    /// style's labels start at glyph generation 0); other cache keys are required.
     static func locateFillingKey(
-        in style: inout JSONNode, apiKey: String?, routes: [String], environment: [String] = [],
-        mayBeEmpty: [String] = [], files: any SourceLocator
+        in style: inout JSONNode, apiKey: String?, routes: [String], cacheKeyDefaults: [String: String] = [:],
+        environment: [String] = [], mayBeEmpty: [String] = [], files: any SourceLocator
     ) -> Result {
         var result = Result()
         var keyPointers: [String] = []
@@ -97,7 +99,8 @@ enum PlaceholderLocator {
         for (index, entry) in routeTokens.enumerated() where !routePointers[index].isEmpty {
             result.placeholders.append(
                 .init(
-                    placeholder: entry.placeholder, defaultValue: entry.placeholder.defaultValue,
+                    placeholder: entry.placeholder,
+                    defaultValue: entry.placeholder.defaultValue(cacheKeyDefaults: cacheKeyDefaults),
                     pointers: routePointers[index]))
         }
         for (index, parameter) in parameters.enumerated() where !parameterPointers[index].isEmpty {
@@ -133,10 +136,14 @@ enum PlaceholderLocator {
 }
 
 extension Placeholder {
-    /// What fills the placeholder when the app gives nothing: a route's declared name; nil when required.
-    var defaultValue: String? {
-        if case .route(let name) = self { return name }
-        return nil
+    /// What fills the placeholder when the app gives nothing: a route's declared name, a cache key that has a
+    /// default; nil when required.
+    func defaultValue(cacheKeyDefaults: [String: String]) -> String? {
+        switch self {
+        case .route(let name): return name
+        case .cacheKey(let name): return cacheKeyDefaults[name]
+        default: return nil
+        }
     }
 }
 

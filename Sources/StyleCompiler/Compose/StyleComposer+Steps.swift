@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleRuntime
 
 /// `compose`, step by step: check the base, lay out the base's stack, place each declared source, merge, map the
 /// SDK's layers, find the run-time placeholders. Each step adds its findings to the composition's diagnostics.
@@ -51,10 +52,11 @@ extension StyleComposer {
                 .limitsSources, "\(declarations.sources.count) sources: more than the limit of \(Limits.sources)",
                 at: declarations.fieldLocations.sources, path: JSONPath([.key("sources")]))
         }
-        if baseLayers.count + declarations.sources.count > Limits.layers {
+        let declaredLayers = declarations.sources.reduce(0) { $0 + ($1.kind.vectorStyle == nil ? 1 : 2) }
+        if baseLayers.count + declaredLayers > Limits.layers {
             return Diagnostic(
                 .limitsLayers,
-                "\(baseLayers.count + declarations.sources.count) layers: more than the limit of \(Limits.layers)",
+                "\(baseLayers.count + declaredLayers) layers: more than the limit of \(Limits.layers)",
                 at: files.location(of: root["layers"]), path: JSONPath([.key("layers")]))
         }
         return nil
@@ -109,56 +111,82 @@ extension StyleComposer {
         /// Style layer ids of the declared sources composed so far: a second source with one (a duplicate id, or
         /// ids that map to the same style id) is the declarations' error already, and is not composed again.
         var declaredLayerIDs: Set<String> = []
-        for (order, source) in declarations.sources.enumerated() {
-            guard declaredLayerIDs.insert(source.styleLayerID).inserted else { continue }
+        for (order, declared) in declarations.sources.enumerated() {
             let path = JSONPath([.key("sources"), .index(order)])
-            if baseSourceIDs.contains(source.styleSourceID) {
-                reportTaken(
-                    source.styleSourceID, what: "source", source: source, path: path,
+            // A vector style is two layers (ground, labels) placed together: the placement is decided, and its
+            // findings made, once for the declaration; the labels take the ground's gap, right above it.
+            var gap: Int?? = nil
+            var warnings: [String] = []
+            for (part, source) in VectorStyleParts.parts(of: declared).enumerated() {
+                guard declaredLayerIDs.insert(source.styleLayerID).inserted else { continue }
+                var report = Composition.SourceReport(
+                    declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
+                    layerIndex: nil, nativeVisibleZoom: nil, calibration: nil, warnings: [])
+                addStyleSource(
+                    source, path: path, baseSourceIDs: baseSourceIDs, stack: stack, sources: &sources,
                     diagnostics: &composition.diagnostics)
-            }
-            if stack.indexByID[source.styleLayerID] != nil {
-                reportTaken(
-                    source.styleLayerID, what: "layer", source: source, path: path,
-                    diagnostics: &composition.diagnostics)
-            }
-            let styleSource = StyleSourceBuilder.styleSource(
-                source, profile: profile, embedsEnvironment: embedsEnvironment)
-            if let bounds = source.bounds, source.crossesAntimeridian {
-                sources[source.styleSourceID] = Self.bounded(
-                    styleSource, [bounds.west, bounds.south, 180, bounds.north])
-                sources[source.styleSourceID + StyleID.eastPartSuffix] = Self.bounded(
-                    styleSource, [-180, bounds.south, bounds.east, bounds.north])
-            } else {
-                sources[source.styleSourceID] = styleSource
-            }
-            var report = Composition.SourceReport(
-                declaration: source, emittedTileSize: profile.emittedTileSize(source.tileSize),
-                layerIndex: nil, nativeVisibleZoom: nil, calibration: nil, warnings: [])
-            let layer = makeLayer(source, path: path, report: &report, diagnostics: &composition.diagnostics)
-            if let gap = place(
-                source, path: path, stack: stack, baseRasterIndex: baseRasterIndex, report: &report,
-                into: &composition)
-            {
-                placement.placed.append(LayerStack.Placed(layer: layer, gap: gap, zIndex: source.zIndex, order: order))
-                if source.crossesAntimeridian {
-                    placement.placed.append(
-                        LayerStack.Placed(
-                            layer: Self.eastPart(of: layer, source), gap: gap, zIndex: source.zIndex, order: order,
-                            part: 1))
+                // What the layer's own fields give (the calibration latitude) is said once per declaration.
+                var layerFindings: [Diagnostic] = []
+                let layer = makeLayer(source, path: path, report: &report, diagnostics: &layerFindings)
+                if gap == nil {
+                    composition.diagnostics += layerFindings
+                    gap = .some(
+                        place(
+                            source, path: path, stack: stack, baseRasterIndex: baseRasterIndex, report: &report,
+                            into: &composition))
+                    finishPlacing(source, path: path, report: &report, diagnostics: &composition.diagnostics)
+                    warnings = report.warnings
+                } else {
+                    report.warnings = warnings
                 }
-            } else {
-                placement.unplaced.insert(source.styleLayerID)
+                if let found = gap, let at = found {
+                    let parts = source.crossesAntimeridian ? [layer, Self.eastPart(of: layer, source)] : [layer]
+                    for (east, layer) in parts.enumerated() {
+                        placement.placed.append(
+                            LayerStack.Placed(
+                                layer: layer, gap: at, zIndex: source.zIndex, order: order, part: part * 2 + east))
+                    }
+                } else {
+                    placement.unplaced.insert(source.styleLayerID)
+                }
+                composition.sources.append(report)
             }
-            if !profile.sendsRequestHeaders {
-                warnAboutHeaders(source, path: path, report: &report, diagnostics: &composition.diagnostics)
-            }
-            if let hidden = BaseMapHiding.hiddenAnchor(source, variant: variant, path: path) {
-                composition.diagnostics.append(hidden)
-            }
-            composition.sources.append(report)
         }
         return placement
+    }
+
+    /// Adds the style source of `source` (twice across the antimeridian), reporting ids the base already has.
+    private func addStyleSource(
+        _ source: RasterSourceDeclaration, path: JSONPath, baseSourceIDs: Set<String>, stack: LayerStack,
+        sources: inout JSONObject, diagnostics: inout [Diagnostic]
+    ) {
+        if baseSourceIDs.contains(source.styleSourceID) {
+            reportTaken(source.styleSourceID, what: "source", source: source, path: path, diagnostics: &diagnostics)
+        }
+        if stack.indexByID[source.styleLayerID] != nil {
+            reportTaken(source.styleLayerID, what: "layer", source: source, path: path, diagnostics: &diagnostics)
+        }
+        let styleSource = StyleSourceBuilder.styleSource(source, profile: profile, embedsEnvironment: embedsEnvironment)
+        if let bounds = source.bounds, source.crossesAntimeridian {
+            sources[source.styleSourceID] = Self.bounded(styleSource, [bounds.west, bounds.south, 180, bounds.north])
+            sources[source.styleSourceID + StyleID.eastPartSuffix] = Self.bounded(
+                styleSource, [-180, bounds.south, bounds.east, bounds.north])
+        } else {
+            sources[source.styleSourceID] = styleSource
+        }
+    }
+
+    /// What placing a declaration finds beyond its gap: headers the target ignores, an anchor the design hides.
+    private func finishPlacing(
+        _ source: RasterSourceDeclaration, path: JSONPath, report: inout Composition.SourceReport,
+        diagnostics: inout [Diagnostic]
+    ) {
+        if !profile.sendsRequestHeaders {
+            warnAboutHeaders(source, path: path, report: &report, diagnostics: &diagnostics)
+        }
+        if let hidden = BaseMapHiding.hiddenAnchor(source, variant: variant, path: path) {
+            diagnostics.append(hidden)
+        }
     }
 
     /// The gap in `stack` where the source's layer goes, never at or below the raster base map; nil when its
@@ -238,9 +266,13 @@ extension StyleComposer {
     private func findPlaceholders(
         in style: inout JSONNode, declarations: Declarations, into composition: inout Composition
     ) {
-        let routes = declarations.sources.compactMap(\.kind.localRoute)
+        let layers = VectorStyleParts.layerSources(of: declarations)
+        let labels = layers.filter { $0.vectorStyleLayer?.role == .labels }.compactMap(\.kind.localRoute)
         let placeholders = PlaceholderLocator.locateFillingKey(
-            in: &style, apiKey: apiKey, routes: Array(Set(routes)),
+            in: &style, apiKey: apiKey, routes: Array(Set(layers.compactMap(\.kind.localRoute))),
+            cacheKeyDefaults: Dictionary(
+                labels.map { ($0, ManifestFormat.vectorLabelsCacheKey(generation: 0)) }, uniquingKeysWith: { a, _ in a }
+            ),
             environment: embedsEnvironment ? [] : declarations.environmentNames,
             mayBeEmpty: declarations.environmentMayBeEmpty, files: files)
         composition.placeholders = placeholders.placeholders

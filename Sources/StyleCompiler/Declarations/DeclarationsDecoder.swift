@@ -221,9 +221,11 @@ private struct DecodingState {
             guard let field = SourceField(rawValue: member.key) else { continue }
             source.fieldLocations[field] = files.location(of: member.value)
         }
-        for member in object["localTileServer"]?.objectValue?.members ?? [] {
-            guard let field = SourceField(rawValue: "localTileServer." + member.key) else { continue }
-            source.fieldLocations[field] = files.location(of: member.value)
+        for keyword in ["localTileServer", "vectorStyle"] {
+            for member in object[keyword]?.objectValue?.members ?? [] {
+                guard let field = SourceField(rawValue: keyword + "." + member.key) else { continue }
+                source.fieldLocations[field] = files.location(of: member.value)
+            }
         }
         for member in defaults.members {
             guard let field = SourceField(rawValue: member.key), source.fieldLocations[field] == nil else { continue }
@@ -232,6 +234,15 @@ private struct DecodingState {
         source.tileSize = field("tileSize")?.numberValue?.intValue ?? 512
         source.minZoom = field("minZoom")?.numberValue?.intValue
         source.maxZoom = field("maxZoom")?.numberValue?.intValue
+        if let vector = kind.vectorStyle {
+            notApplicableToVectorStyles(object, path: path)
+            // The rasteriser serves every level up to 22 from one route, in the tiles its declaration sizes.
+            // A size it does not serve is `sources.vector-tile-size`'s error; the layers are composed at the default.
+            let size =
+                VectorStyleAddress.tileSizes.contains(vector.tileSize)
+                ? vector.tileSize : VectorStyleAddress.defaultTileSize
+            (source.tileSize, source.minZoom, source.maxZoom) = (size, nil, VectorStyleAddress.maximumZoom)
+        }
         if let low = source.minZoom, let high = source.maxZoom, low > high {
             report(
                 .sourcesZoomRange, "minZoom \(low) is above maxZoom \(high)", field("minZoom"),
@@ -287,6 +298,19 @@ private struct DecodingState {
             }
         }
         return source
+    }
+
+    /// A vector style's tiles are the rasteriser's: the fields of a tile server the declaration does not apply.
+    private mutating func notApplicableToVectorStyles(_ object: JSONObject, path: JSONPath) {
+        for key in VectorStyleAddress.inapplicableFields.map(\.rawValue) {
+            guard let node = object[key] else { continue }
+            let advice = key == "tileSize" ? ": give it inside vectorStyle ({style: ..., tileSize: 1024})" : ""
+            diagnostics.append(
+                Diagnostic(
+                    .declNotApplicable,
+                    "\(key) does not apply to a vectorStyle source, whose tiles MapConductor's rasteriser makes; ignored\(advice)",
+                    at: files.location(of: node), path: path.appending(key)))
+        }
     }
 
     /// The source's kind: the one registered kind whose keyword it has (the schema reported none or several).

@@ -112,6 +112,10 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
     public var fieldLocations: [SourceField: SourceLocation]
     /// Where the source itself was written.
     public var location: SourceLocation?
+    /// For the ground or labels layer of a vector style (`VectorStyleParts`): which, and of what; nil otherwise.
+    public var vectorStyleLayer: VectorStyleLayer?
+    /// For a `vectorStyle` source whose file was read: the copy `compile` bundles, and the style's attribution.
+    public var bundledStyle: BundledVectorStyle?
 
     /// A source built in code, with the defaults a declarations file has; `StyleCompilation.compose` checks it.
     public init(
@@ -174,5 +178,6 @@ public struct RasterSourceDeclaration: Sendable, Equatable {
             && lhs.placementFallback == rhs.placementFallback && lhs.pixelRatios == rhs.pixelRatios
             && lhs.userAgent == rhs.userAgent
             && lhs.extraHeaders.elementsEqual(rhs.extraHeaders, by: { $0.name == $1.name && $0.value == $1.value })
+            && lhs.vectorStyleLayer == rhs.vectorStyleLayer && lhs.bundledStyle == rhs.bundledStyle
     }
 }

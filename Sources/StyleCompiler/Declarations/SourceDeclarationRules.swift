@@ -22,7 +22,9 @@ enum SourceDeclarationRules {
         source.kind.descriptor.check(
             source, source.kind.address, SourceCheckContext(platforms: platforms, platformsLocation: platformsLocation),
             &findings)
-        if source.tileSize < Self.smallestUsualTileSize {
+        if source.kind.vectorStyle != nil {
+            // The rasteriser's sizes are `sources.vector-tile-size`'s.
+        } else if source.tileSize < Self.smallestUsualTileSize {
             report(
                 .warning, .sourcesTileSize, .tileSize,
                 "tileSize \(source.tileSize) is below \(Self.smallestUsualTileSize) pixels: a view needs \(Self.smallestUsualTileSize * Self.smallestUsualTileSize / max(1, source.tileSize * source.tileSize))x the requests of a \(Self.smallestUsualTileSize)-pixel source; tile servers render 256 or 512"

@@ -14,6 +14,8 @@ public enum SourceField: String, Sendable, CaseIterable {
     case arcGisService
     /// `localTileServer:`.
     case localTileServer
+    /// `vectorStyle:`.
+    case vectorStyle
     /// `bounds:`.
     case bounds
     /// `attribution:`.
@@ -50,6 +52,12 @@ public enum SourceField: String, Sendable, CaseIterable {
     case localTileServerRoute = "localTileServer.route"
     /// `localTileServer: {cacheKey: ...}`.
     case localTileServerCacheKey = "localTileServer.cacheKey"
+    /// `vectorStyle: {style: ...}`.
+    case vectorStyleStyle = "vectorStyle.style"
+    /// `vectorStyle: {route: ...}`.
+    case vectorStyleRoute = "vectorStyle.route"
+    /// `vectorStyle: {tileSize: ...}`.
+    case vectorStyleTileSize = "vectorStyle.tileSize"
 
     /// The key the field has in its object (`fallback` for `placement.fallback`): the last part of its path.
     public var key: String { String(rawValue.split(separator: ".").last ?? Substring(rawValue)) }

@@ -95,6 +95,7 @@ enum ManifestDocument {
                         for: first.sources[index], warnings: warnings(of: index, in: variants),
                         tileJSONPath: tileJSONPaths[first.sources[index].declaration.id])
                 }),
+            "vectorStyles": vectorStyles(first.sources),
         ])
     }
 
@@ -210,6 +211,10 @@ enum ManifestDocument {
                 ]) : nil,
             "tiles": template.map { .string($0.display) },
             "tileJson": tileJSONPath.map { .string($0) },
+            // One of a vector style's two layers: `vectorStyles` says the rest.
+            "vectorStyle": declaration.vectorStyleLayer.map { layer in
+                .object(["source": .string(layer.sourceID), "layer": .string(layer.role.rawValue)])
+            },
         ])
         let tail = JSONMember.present([
             "tileSize": .object([

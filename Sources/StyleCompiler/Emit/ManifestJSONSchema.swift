@@ -35,10 +35,11 @@ public enum ManifestJSONSchema {
               "properties": {"name": {"type": "string", "pattern": "^[a-z][a-z0-9.-]{0,63}$"}, "version": {"$ref": "#/$defs/rendererVersion"},
                 "minimum": {"oneOf": [{"$ref": "#/$defs/rendererVersion"}, {"type": "null"}]}, "undrawn": {"type": "integer", "minimum": 1}}}},
             "inputs": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["path", "role", "sha256"],
-              "properties": {"path": {"type": "string"}, "role": {"enum": ["declarations", "include", "base"]}, "variant": {"$ref": "#/$defs/variantName"},
+              "properties": {"path": {"type": "string"}, "role": {"enum": ["declarations", "include", "base", "vectorStyle"]}, "variant": {"$ref": "#/$defs/variantName"},
                 "sha256": {"$ref": "#/$defs/sha256"}}}},
             "variants": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/variant"}},
-            "sources": {"type": "array", "items": {"$ref": "#/$defs/source"}}
+            "sources": {"type": "array", "items": {"$ref": "#/$defs/source"}},
+            "vectorStyles": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/vectorStyle"}}
           },
           "$defs": {
             "rendererVersion": {"type": "string", "pattern": "^[0-9]{1,9}(\\\\.[0-9]{1,9}){0,3}$"},
@@ -64,6 +65,26 @@ public enum ManifestJSONSchema {
                       "properties": {"index": {"type": "integer", "minimum": 0}, "opacity": {"$ref": "#/$defs/pointer"},
                         "visibility": {"$ref": "#/$defs/pointer"}}}}}}}
               }
+            },
+            "vectorStyle": {
+              "type": "object", "additionalProperties": false, "required": ["source", "route", "tileSize", "ground", "labels", "attribution"],
+              "properties": {
+                "source": {"type": "string", "minLength": 1, "maxLength": 128},
+                "style": {"type": "object", "additionalProperties": false, "required": ["path", "sha256", "declared"],
+                  "properties": {"path": {"$ref": "#/$defs/relativePath"}, "sha256": {"$ref": "#/$defs/sha256"}, "declared": {"type": "string"}}},
+                "route": {"$ref": "#/$defs/segment"},
+                "tileSize": {"enum": [\(VectorStyleAddress.tileSizes.map(String.init).joined(separator: ", "))]},
+                "ground": {"$ref": "#/$defs/vectorStyleLayer"},
+                "labels": {"$ref": "#/$defs/vectorStyleLayer"},
+                "attribution": {"type": "array", "items": {"type": "string"}}
+              }
+            },
+            "vectorStyleLayer": {
+              "type": "object", "additionalProperties": false,
+              "required": ["source", "styleSourceId", "styleLayerId", "route", "cacheKey", "cacheKeyProtocol"],
+              "properties": {"source": {"type": "string"}, "styleSourceId": {"type": "string"}, "styleLayerId": {"type": "string"},
+                "route": {"$ref": "#/$defs/segment"}, "cacheKey": {"$ref": "#/$defs/segment"},
+                "cacheKeyProtocol": {"enum": ["fixed", "glyphGeneration"]}}
             },
             "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
             "relativePath": {"type": "string", "pattern": "^(?!/)(?!.*(^|/)\\\\.{1,2}(/|$))[^\\\\\\\\]+$"},
@@ -103,6 +124,8 @@ public enum ManifestJSONSchema {
                   "properties": {"styleSourceId": {"type": "string"}, "styleLayerId": {"type": "string"}}},
                 "tiles": {"type": "string"},
                 "tileJson": {"$ref": "#/$defs/relativePath"},
+                "vectorStyle": {"type": "object", "additionalProperties": false, "required": ["source", "layer"],
+                  "properties": {"source": {"type": "string"}, "layer": {"enum": ["ground", "labels"]}}},
                 "remoteTileJson": {"type": "string"},
                 "localTileServer": {"type": "object", "additionalProperties": false, "required": ["route", "cacheKey", "cacheKeyFilled"],
                   "properties": {"route": {"$ref": "#/$defs/segment"}, "cacheKey": {"oneOf": [{"$ref": "#/$defs/segment"}, {"type": "null"}]},

@@ -2,7 +2,7 @@ import LocatedJSON
 
 /// The files a compile wrote, as its `manifest.json` records them: the manifest itself, each variant's style and
 /// layer mapping (`variants[].style.path`, `variants[].layerMapping.path`) and each source's TileJSON
-/// (`sources[].tileJson`). The next compile replaces or removes only these.
+/// (`sources[].tileJson`) and each bundled vector style (`vectorStyles[].style.path`). The next compile replaces or removes only these.
 enum ManifestOutputs {
     /// The outputs `folder/manifest.json` lists, as paths inside the folder; empty when the folder holds no
     /// manifest (no compile wrote it). Throws when the manifest cannot be read as one.
@@ -27,6 +27,9 @@ enum ManifestOutputs {
         }
         for source in root["sources"]?.arrayValue ?? [] {
             if let file = source["tileJson"]?.stringValue { listed.insert(file) }
+        }
+        for vector in root["vectorStyles"]?.arrayValue ?? [] {
+            if let file = vector["style"]?["path"]?.stringValue { listed.insert(file) }
         }
         return listed
     }

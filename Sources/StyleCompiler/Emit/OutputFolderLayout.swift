@@ -20,11 +20,14 @@ public struct OutputFolderLayout: Sendable {
         self.listedOutputs = listedOutputs
     }
 
-    /// What `compile` writes: `manifest.json`, `style*.json`, `layer-mapping*.json` and `tilejson/*.json`, and
-    /// of those only what the last compile's `manifest.json` lists: a hand-made `style.backup.json` is refused,
-    /// never removed.
+    /// What `compile` writes: `manifest.json`, `style*.json`, `layer-mapping*.json`, `tilejson/*.json` and
+    /// `vector-styles/*.json`, and of those only what the last compile's `manifest.json` lists: a hand-made
+    /// `style.backup.json` is refused, never removed.
     public static let compiled = OutputFolderLayout(
         ownsFile: { $0 == OutputLayout.manifest || OutputLayout.isVariantOutput($0) },
-        subfolders: [OutputLayout.tileJSONFolder: { $0.hasSuffix(".json") }],
+        subfolders: [
+            OutputLayout.tileJSONFolder: { $0.hasSuffix(".json") },
+            OutputLayout.vectorStyleFolder: { $0.hasSuffix(".json") },
+        ],
         listedOutputs: { folder throws(OutputError) in try ManifestOutputs.listed(inFolder: folder) })
 }

@@ -29,6 +29,14 @@ public enum OutputLayout {
     /// Longest file-name stem taken from an id, in UTF-8 bytes (file systems allow 255 bytes per name).
     static let maximumStemBytes = 100
 
+    /// The folder of the vector styles a compile bundles, one per `vectorStyle` source.
+    public static let vectorStyleFolder = "vector-styles"
+
+    /// `vector-styles/<safe id>.json`, named as `tileJSON(forSourceID:)` names TileJSON.
+    public static func vectorStyle(forSourceID id: String) -> String {
+        vectorStyleFolder + tileJSON(forSourceID: id).dropFirst(tileJSONFolder.count)
+    }
+
     /// `tilejson/<safe id>.json`; a safe id longer than `maximumStemBytes` bytes is cut at a character
     /// boundary and given the first 16 hex digits of the id's SHA-256, so names stay short and distinct.
     public static func tileJSON(forSourceID id: String) -> String {

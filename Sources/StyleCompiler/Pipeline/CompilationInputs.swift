@@ -34,6 +34,8 @@ public struct CompilationInputs: Sendable {
     public var assetPaths: [String] = []
     /// The own renderer profiles the declarations' `rendererProfiles:` names, as read.
     public var rendererProfiles: [RendererProfile] = []
+    /// The style of each `vectorStyle` source that could be read, in declaration order.
+    public var vectorStyles: [LoadedVectorStyle] = []
 
     /// The default variant's base style.
     public var base: JSONDocument { variants[0].base }
@@ -239,7 +241,9 @@ public struct CompilationInputs: Sendable {
                 inputs.assetPaths.append(file)
             }
         }
-        return (inputs, diagnostics + assetDiagnostics + profileDiagnostics)
+        let vectorDiagnostics = inputs.loadVectorStyles(
+            folder: folder, displayFolder: displayFolder, project: project, inputLoader: inputLoader)
+        return (inputs, diagnostics + assetDiagnostics + profileDiagnostics + vectorDiagnostics)
     }
 
     /// The finding for a path that a declarations or configuration file (`reader`) names and that leads out of

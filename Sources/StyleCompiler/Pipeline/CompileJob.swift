@@ -129,7 +129,9 @@ public struct CompileJob: Sendable {
                 sink.push(validator.validate(compositions[index].style, in: inputs.fileTable))
             )
         }
-        let styleDiagnostics = perVariant.mergingVariants(named: inputs.hasNamedVariants)
+        let styleDiagnostics =
+            perVariant.mergingVariants(named: inputs.hasNamedVariants)
+            + sink.push(VectorStyleCheck.findings(inputs, validator: validator, declared: renderers))
         let budgets = sink.collector.configuration.budgets
         let budgetDiagnostics =
             budgets.isEmpty
@@ -157,7 +159,7 @@ public struct CompileJob: Sendable {
             return ComposeOutcome(
                 diagnostics: loadDiagnostics, sink: sink, readPaths: [], declarations: nil)
         }
-        let readPaths = inputs.files.map(\.name) + inputs.assetPaths
+        let readPaths = inputs.files.map(\.name) + inputs.assetPaths + inputs.vectorStyles.map(\.document.file.name)
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         let (composed, composeDiagnostics) = inputs.composeVariants(
             target: target, apiKey: apiKey, embedsEnvironment: options.embedsEnvironment)
@@ -234,7 +236,10 @@ public struct CompileJob: Sendable {
             compositions, namedVariants: inputs.hasNamedVariants, inputs: manifestInputs(inputs), compact: compact,
             generatorVersion: options.generatorVersion,
             renderers: ManifestDocument.RendererRecord.records(
-                renderers, styles: compositions.map(\.style), locator: inputs.fileTable))
+                renderers, styles: compositions.map(\.style), locator: inputs.fileTable),
+            vectorStyles: Dictionary(
+                inputs.vectorStyles.map { ($0.sourceID, $0.document.file.bytes) },
+                uniquingKeysWith: { first, _ in first }))
     }
 
     /// Input files with paths relative to the declarations file's folder (or as given, without one).
@@ -250,6 +255,11 @@ public struct CompileJob: Sendable {
             return ManifestDocument.Input(
                 path: path, role: role, variant: inputs.hasNamedVariants ? variant : nil, sha256: file.sha256)
         }
+            + inputs.vectorStyles.map { loaded in
+                let file = loaded.document.file
+                let path = folder.map { FilePaths.relativePath(from: $0, to: file.name) } ?? file.name
+                return ManifestDocument.Input(path: path, role: "vectorStyle", variant: nil, sha256: file.sha256)
+            }
     }
 }
 

@@ -21,7 +21,8 @@ import Testing
 
     static let projects = [
         Project(
-            name: "demo (one base)", declarations: "fixtures/demo/mc-style.yaml", parts: ["fixtures/demo/parts"],
+            name: "demo (one base)", declarations: "fixtures/demo/mc-style.yaml",
+            parts: ["fixtures/demo/parts", "fixtures/demo/vector"],
             opacity: ("opacity: 0.6", "opacity: 0.7"), variants: 1),
         Project(
             name: "variants (bases:)", declarations: "fixtures/variants/mc-style.yaml", parts: [],

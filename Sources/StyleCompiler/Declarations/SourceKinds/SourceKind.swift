@@ -33,18 +33,21 @@ public struct SourceKind: Sendable {
     let manifestFields: @Sendable (_ address: SourceAddress) -> [(key: String, value: JSONNode?)]
 
     /// Every source kind, in the order the schema lists them. Adding a kind: its own file and one line here.
-    public static let all: [SourceKind] = [.urlTemplate, .tileJSON, .arcGISService, .localTileServer]
+    public static let all: [SourceKind] = [.urlTemplate, .tileJSON, .arcGISService, .localTileServer, .vectorStyle]
 
     /// The keywords, in order.
     public static var keywords: [String] { all.map(\.keyword) }
 }
 
-/// What a source kind decoded: a URL (a tile template, a TileJSON, an ArcGIS service) or a LocalTileServer route.
+/// What a source kind decoded: a URL (a tile template, a TileJSON, an ArcGIS service), a LocalTileServer route or
+/// a vector style rasterised on the phone.
 public enum SourceAddress: Sendable, Equatable {
     /// A URL: a tile template, a TileJSON document or an ArcGIS service root.
     case url(DeclaredString)
     /// A LocalTileServer route name and a cache key fixed at build time, if any.
     case localRoute(route: String, cacheKey: String?)
+    /// A MapLibre vector style file, the route its two layers derive from, and the rasterised tile size.
+    case vectorStyle(VectorStyleAddress)
 }
 
 /// What a kind's checks may need beyond the source: the platforms the build serves.

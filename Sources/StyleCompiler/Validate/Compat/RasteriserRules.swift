@@ -22,13 +22,17 @@ extension ValidationRun {
             )
         }
         guard style["glyphs"] == nil else { return }
-        for (index, layer) in context.layers.enumerated() {
-            guard layer["type"]?.stringValue == "symbol", let text = layer["layout"]?["text-field"] else { continue }
-            report(
-                .vectortileGlyphs, JSONPath([.key("layers"), .index(index), .key("layout"), .key("text-field")]), text,
-                "\(target.words) draws no text without the style's 'glyphs' URL template: layer '\(layer["id"]?.stringValue ?? "")' shows text; add a root \"glyphs\" (https://.../{fontstack}/{range}.pbf)"
-            )
+        // One finding, at the first layer that shows text: one root "glyphs" fixes them all.
+        let texts = context.layers.enumerated().filter { _, layer in
+            layer["type"]?.stringValue == "symbol" && layer["layout"]?["text-field"] != nil
         }
+        guard let (index, layer) = texts.first, let text = layer["layout"]?["text-field"] else { return }
+        let others = texts.count > 1 ? " (and \(texts.count - 1) other layer\(texts.count == 2 ? "" : "s"))" : ""
+        let verb = texts.count > 1 ? "show" : "shows"
+        report(
+            .vectortileGlyphs, JSONPath([.key("layers"), .index(index), .key("layout"), .key("text-field")]), text,
+            "\(target.words) draws no text without the style's 'glyphs' URL template: layer '\(layer["id"]?.stringValue ?? "")'\(others) \(verb) text; add a root \"glyphs\" (https://.../{fontstack}/{range}.pbf)"
+        )
     }
 }
 
