@@ -83,7 +83,8 @@ public struct LayerListing: Sendable {
     /// Notes on each declared source's row its placement and the base layer it landed under.
     mutating func markPlacements(of sources: [RasterSourceDeclaration]) {
         var placements: [String: LayerPlacement] = [:]
-        for source in sources {
+        // A vector style's ground and labels layers stand together, placed alike.
+        for source in sources.flatMap(VectorStyleParts.parts(of:)) {
             placements[StyleID.layer(source.id)] = source.placement
             // The layer of its part east of the antimeridian stands with it, placed alike.
             if source.crossesAntimeridian {
