@@ -24,12 +24,28 @@ final class BrowserProcess: Sendable {
     /// True once `mc-style` was interrupted (`stopAll`).
     static var isInterrupted: Bool { interruption.load(ordering: .acquiring) }
 
-    /// Starts `executable` with `arguments` (its profile under `scratch`, made here), its output discarded.
+    /// Starts `executable` with `arguments` (its profile under `scratch`, made here), its output discarded. Starting
+    /// and `stopAll` exclude each other: a browser is started and registered before an interruption looks, or not
+    /// at all once one has (a browser that started as the signal came was left running, with its folder).
     init(executable: String, arguments: [String], scratch: String) throws(SnapshotError) {
+        let started = Self.running.withLock { running -> Result<pid_t, SnapshotError> in
+            guard !Self.isInterrupted else { return .failure(SnapshotError("interrupted: no browser is started")) }
+            let spawned = Self.spawn(executable: executable, arguments: arguments, scratch: scratch)
+            if case .success(let child) = spawned { running[child] = scratch }
+            return spawned
+        }
+        pid = try started.get()
+        self.scratch = scratch
+    }
+
+    /// Makes `scratch` and starts the browser in a process group of its own, with the default signal mask.
+    private static func spawn(executable: String, arguments: [String], scratch: String) -> Result<pid_t, SnapshotError>
+    {
         do {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         } catch {
-            throw SnapshotError("cannot make the browser's profile folder '\(scratch)': \(error.localizedDescription)")
+            return .failure(
+                SnapshotError("cannot make the browser's profile folder '\(scratch)': \(error.localizedDescription)"))
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -61,11 +77,10 @@ final class BrowserProcess: Sendable {
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, environmentList)
         guard status == 0 else {
             try? FileManager.default.removeItem(atPath: scratch)
-            throw SnapshotError("cannot start the browser '\(executable)': \(String(cString: strerror(status)))")
+            return .failure(
+                SnapshotError("cannot start the browser '\(executable)': \(String(cString: strerror(status)))"))
         }
-        pid = child
-        self.scratch = scratch
-        Self.running.withLock { $0[child] = scratch }
+        return .success(child)
     }
 
     /// The browser's exit status while it is gone, nil while it runs.
@@ -82,8 +97,12 @@ final class BrowserProcess: Sendable {
 
     /// Stops every browser still running (for an interruption of `mc-style` itself).
     static func stopAll() {
-        interruption.store(true, ordering: .releasing)
-        for (group, scratch) in running.withLock({ $0 }) { stop(group: group, scratch: scratch) }
+        // Under the lock a start takes: no browser starts after this, and every one started is in the list.
+        let browsers = running.withLock { running in
+            interruption.store(true, ordering: .releasing)
+            return running
+        }
+        for (group, scratch) in browsers { stop(group: group, scratch: scratch) }
     }
 
     /// SIGTERM to the group, SIGKILL to what is left of it after a second; the browser reaped, the folder gone.
@@ -98,6 +117,18 @@ final class BrowserProcess: Sendable {
         let groupDeadline = Date().addingTimeInterval(2)
         while kill(-group, 0) == 0, Date() < groupDeadline { usleep(20_000) }
         running.withLock { _ = $0.removeValue(forKey: group) }
-        try? FileManager.default.removeItem(atPath: scratch)
+        removeProfile(scratch)
+    }
+
+    /// Removes the profile folder, trying again for up to 3 s: a helper the browser started outside its group (its
+    /// zygote) may still write into it for a moment after the browser is gone, and a removal that meets a file
+    /// made meanwhile leaves the folder behind.
+    private static func removeProfile(_ scratch: String) {
+        let deadline = Date().addingTimeInterval(3)
+        while true {
+            try? FileManager.default.removeItem(atPath: scratch)
+            guard FileManager.default.fileExists(atPath: scratch), Date() < deadline else { return }
+            usleep(50_000)
+        }
     }
 }
