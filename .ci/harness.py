@@ -9,6 +9,7 @@ Standard library only (plus the `openssl` command for the certificate), so every
     python3 .ci/harness.py serve FOLDER [PORT]   serve a folder on http://127.0.0.1:PORT/ until interrupted
 """
 import http.server
+import json
 import math
 import mimetypes
 import pathlib
@@ -136,6 +137,32 @@ def demo_project(folder, extra=""):
         "base: ../../styles/tomtom-demo-base.json",
         "bases:\n  light: ../styles/tomtom-demo-base.json\n  dark: ../styles/tomtom-demo-dark.json")
     declarations.write_text(text + extra, encoding="utf-8")
+    return declarations
+
+
+# A vector style of one magenta square (a GeoJSON source: no tile host), and a project that shows it over TomTom's
+# base: the preview and snapshot checks look for its pixels where the square is and the base's elsewhere.
+SQUARE = (138.5, 35.0, 140.0, 36.5)
+SQUARE_COLOUR = (255, 0, 255)
+SQUARE_STYLE = {
+    "version": 8,
+    "sources": {"drawn": {"type": "geojson", "attribution": "© Drawn", "data": {
+        "type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[
+            [SQUARE[0], SQUARE[1]], [SQUARE[2], SQUARE[1]], [SQUARE[2], SQUARE[3]], [SQUARE[0], SQUARE[3]],
+            [SQUARE[0], SQUARE[1]]]]}}}},
+    "layers": [{"id": "square", "type": "fill", "source": "drawn", "paint": {"fill-color": "#ff00ff"}}],
+}
+
+
+def vector_style_project(folder, extra=""):
+    """The demo project (`demo_project`) with `demo/vector-map.yaml`: the demo's base and one vectorStyle source,
+    the magenta square (`SQUARE_STYLE`), on top; `extra` appended. Returns the declarations."""
+    demo_project(folder)
+    demo = pathlib.Path(folder) / "demo"
+    (demo / "vector" / "square.json").write_text(json.dumps(SQUARE_STYLE), encoding="utf-8")
+    declarations = demo / "vector-map.yaml"
+    declarations.write_text("version: 1\nbase: ../styles/tomtom-demo-base.json\nsources:\n  - id: drawn\n"
+                            "    vectorStyle: {style: vector/square.json, route: drawn}\n" + extra, encoding="utf-8")
     return declarations
 
 

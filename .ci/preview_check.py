@@ -26,7 +26,9 @@ Checks:
   - every response carries the Content-Security-Policy, and an attribution that tries to run script (an `<img>`
     with `onerror`, an `<iframe srcdoc>`) shows as text and runs nothing;
   - the page asks no host but the preview server;
-  - an error joins the page's notes (a missing key's among them) instead of replacing them.
+  - an error joins the page's notes (a missing key's among them) instead of replacing them;
+  - a vector style (a magenta square) shows where its style draws, GL JS drawing the MapLibre style in place of
+    its two rasters, with TomTom's base beside it; its visibility switch hides it.
 Screenshots of the page, without and with the key, are kept in ARTEFACT_FOLDER.
 
     preview_check.py MC_STYLE CHROMIUM MAPLIBRE_FOLDER ARTEFACT_FOLDER
@@ -46,7 +48,8 @@ from PIL import Image, ImageChops
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from harness import Failures, StandInHosts, demo_project, tile_touches, tile_x, tile_y  # noqa: E402
+from harness import (SQUARE, SQUARE_COLOUR, Failures, StandInHosts, demo_project, tile_touches,  # noqa: E402
+                     tile_x, tile_y, vector_style_project)
 
 
 def main(argv):
@@ -77,6 +80,7 @@ def main(argv):
         failures.check(server.returncode == 0, f"preview stops cleanly on SIGTERM (exit {server.returncode})")
         declarations.write_text(good, encoding="utf-8")
         run_with_key(tool, chromium, maplibre, project, declarations, artefacts, hosts, failures)
+    check_vector_style(tool, chromium, maplibre, artefacts, failures)
     print(f"preview check: {len(failures.items)} failed")
     return 1 if failures.items else 0
 
@@ -175,6 +179,51 @@ def run_with_key(tool, chromium, maplibre, project, declarations, artefacts, hos
             output, errors = server.communicate()
         declarations.write_text(text, encoding="utf-8")
     failures.check(TEST_KEY not in output + errors, "the server prints nothing that holds the key")
+
+
+def check_vector_style(tool, chromium, maplibre, artefacts, failures):
+    """A vector style over TomTom's base (from a stand-in, with a key): its square's pixels where the square is,
+    the base's beside it, and neither once the panel hides both of its layers."""
+    with tempfile.TemporaryDirectory() as scratch, StandInHosts() as hosts:
+        project = pathlib.Path(scratch)
+        declarations = vector_style_project(project)
+        environment = hosts.environment(dict(os.environ, MC_PREVIEW_CHECK_KEY=TEST_KEY))
+        server, address = start_preview(tool, project, declarations, maplibre, ("--api-key-env", "MC_PREVIEW_CHECK_KEY"),
+                                        environment)
+        try:
+            failures.check(address is not None, "a project with a vector style previews")
+            if address is None:
+                return
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=chromium,
+                    args=["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
+                page = browser.new_page(viewport={"width": 1200, "height": 800})
+                page.goto(address + f"#7/{(SQUARE[1] + SQUARE[3]) / 2}/{(SQUARE[0] + SQUARE[2]) / 2}")
+                wait_until(page, "window.previewMap && window.previewMap.isStyleLoaded()", timeout=30000)
+                settle(page)
+                image = screenshot(page)
+                middle = (image.width // 2, image.height // 2)
+                centre, beside = image.getpixel(middle), image.getpixel((40, image.height // 2))
+                failures.check(distance(centre, SQUARE_COLOUR) < 8,
+                               f"the preview draws the vector style's square where it is ({centre})")
+                failures.check(distance(beside, (156, 206, 236)) < 8, f"and TomTom's base beside it ({beside})")
+                page.screenshot(path=str(pathlib.Path(artefacts) / "preview-vector-style.png"))
+                for layer in ("drawn-ground", "drawn-labels"):
+                    page.locator(f'[data-source="{layer}"] input[type=checkbox]').uncheck()
+                settle(page)
+                hidden = screenshot(page).getpixel(middle)
+                failures.check(distance(hidden, (156, 206, 236)) < 8,
+                               f"hiding its two layers in the panel hides the square ({hidden})")
+                failures.check(page.evaluate("window.previewErrors.length") == 0,
+                               f"with no GL JS error {page.evaluate('window.previewErrors')}")
+                browser.close()
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
 
 
 def run(tool, chromium, address, declarations, good, artefacts, hosts, failures):

@@ -16,6 +16,8 @@ every later run replays them with no host to reach. Checks:
     opens in Chromium (its screenshot is kept);
   - a design without TomTom's base map (basemap: none) draws only its background colour and the declared source,
     and no TomTom tile is asked for; a source whose bounds cross the antimeridian draws at 175, 180 and -175;
+  - a vector style shows where its own style draws (GL JS draws the MapLibre style in place of its two rasters)
+    with TomTom's base beside it;
   - SIGTERM mid-run leaves no Chromium process and no profile folder within 5 s, and writes nothing;
   - the time of a run of the demo's views.
 The pictures are kept in ARTEFACT_FOLDER/snapshots.
@@ -36,7 +38,8 @@ from PIL import Image
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from harness import Failures, LoopbackServer, StandInHosts, demo_project, png, world_pixel  # noqa: E402
+from harness import (SQUARE_COLOUR, Failures, LoopbackServer, StandInHosts, demo_project, png,  # noqa: E402
+                     vector_style_project, world_pixel)
 
 KEY = "snapshot-check-key-93b1f0"
 VIEWS = """views:
@@ -243,7 +246,8 @@ def check_interruption(tool, maplibre, project, declarations, tiles, environment
     failures.check(started and not left and not any(scratch.iterdir()) and run.returncode == 143
                    and not (project / "interrupted").exists(),
                    f"SIGTERM mid-run leaves no Chromium process and no profile folder ({len(left)} left, exit "
-                   f"{run.returncode}, {time.time() - stopped:.1f} s) {errors[-200:]}")
+                   f"{run.returncode}, {time.time() - stopped:.1f} s, files left: "
+                   f"{sorted(str(path.relative_to(scratch)) for path in scratch.rglob('*'))[:4]}) {errors[-200:]}")
 
 
 NO_BASE_MAP = """version: 1
@@ -299,6 +303,33 @@ def check_no_base_map(tool, maplibre, project, environment, failures):
     failures.check(not tiles, f"and asks TomTom for no tile ({len(tiles)} asked: {tiles[:2]})")
 
 
+def check_vector_style(tool, maplibre, environment, artefacts, failures):
+    """A vector style on TomTom's base: GL JS draws the MapLibre style where the phone shows its two rasters, so the
+    picture holds the style's magenta square over its middle and TomTom's base beside it."""
+    with tempfile.TemporaryDirectory() as scratch:
+        project = pathlib.Path(scratch)
+        declarations = vector_style_project(
+            project, "views:\n  - {name: square, center: [139.25, 35.75], zoom: 8, size: [512, 512]}\n")
+        with StandInHosts() as hosts:
+            run = subprocess.run([tool, "snapshot", str(declarations), "--out", str(project / "vector"),
+                                  "--maplibre-js", maplibre, "--api-key-env", "MC_SNAPSHOT_KEY"], capture_output=True,
+                                 text=True, cwd=project, env=hosts.environment(environment))
+            asked = hosts.urls()
+        picture = project / "vector" / "square.default.png"
+        if run.returncode != 0 or not picture.exists():
+            failures.check(False, f"a vector style is drawn in the snapshot {run.stderr[-400:]}")
+            return
+        image = Image.open(picture).convert("RGB")
+        inside = [image.getpixel(point) for point in [(256, 256), (200, 300), (320, 210)]]
+        outside = [image.getpixel(point) for point in [(8, 256), (504, 256), (256, 8)]]
+        failures.check(all(pixel == SQUARE_COLOUR for pixel in inside),
+                       f"the snapshot shows the vector style's square where it is ({inside})")
+        failures.check(all(pixel != SQUARE_COLOUR for pixel in outside)
+                       and any("api.tomtom.com" in url and ".pbf" in url for url in asked),
+                       f"and TomTom's base beside it ({outside}, {len(asked)} tiles asked)")
+        shutil.copy(picture, pathlib.Path(artefacts) / "vector-style.png")
+
+
 def main(argv):
     if len(argv) != 4:
         print(__doc__, file=sys.stderr)
@@ -348,6 +379,7 @@ def main(argv):
         check_comparison(snapshot, project, declarations, chromium, artefacts, failures)
         check_interruption(tool, maplibre, project, declarations, tiles, environment, failures)
         check_no_base_map(tool, maplibre, project, environment, failures)
+        check_vector_style(tool, maplibre, environment, artefacts, failures)
 
         stored = [path for path in tiles.iterdir()]
         failures.check(not any(KEY in path.name or KEY.encode() in path.read_bytes() for path in stored),

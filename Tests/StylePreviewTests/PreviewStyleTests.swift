@@ -25,6 +25,45 @@ import Testing
         return (style, try #require(snapshot.manifest), preview.notes)
     }
 
+    /// GL JS draws the demo's vector style itself where the phone shows its two rasters: its non-symbol layers at
+    /// the ground raster's place, its symbol layers at the labels raster's, under ids of their own.
+    @Test func aVectorStyleIsDrawnInPlaceOfItsTwoRasters() throws {
+        let snapshot = PreviewBuilder(job: CompileJob(declarationsPath: Self.demo)).build(version: 1, previous: nil)
+        let vector = try #require(snapshot.vectorStyles["company-map"])
+        let compiled = try #require(snapshot.variants["default"])
+        let settings = RuntimeSettings(
+            platform: .android, apiKey: "k", localTileServer: "http://127.0.0.1:9", cacheKeys: ["heatmap": "v1"])
+        let resolved = try compiled.resolve(settings)
+        let plain = try PreviewStyle(resolved: resolved.style, manifest: snapshot.manifest, hasAPIKey: true)
+        let preview = try PreviewStyle(
+            resolved: resolved.style, manifest: snapshot.manifest, hasAPIKey: true, vectorStyles: snapshot.vectorStyles)
+        let style = try JSONParser().parse(SourceFiles().add(name: "preview.json", bytes: preview.bytes)).root
+        let before = try JSONParser().parse(SourceFiles().add(name: "plain.json", bytes: plain.bytes)).root
+        let ids = (style["layers"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        let plainIDs = (before["layers"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        #expect(
+            !ids.contains("mc-raster-layer-company-map-ground") && !ids.contains("mc-raster-layer-company-map-labels"))
+        let vectorLayers = vector["layers"]?.arrayValue ?? []
+        #expect(ids.count == plainIDs.count - 2 + vectorLayers.count)
+        let ground = try #require(plainIDs.firstIndex(of: "mc-raster-layer-company-map-ground"))
+        let isSymbol = vectorLayers.map { $0["type"]?.stringValue == "symbol" }
+        let expectedGround = zip(vectorLayers, isSymbol).filter { !$1 }.map {
+            "mc-vector-company-map-" + ($0.0["id"]?.stringValue ?? "")
+        }
+        #expect(Array(ids[ground..<(ground + expectedGround.count)]) == expectedGround)
+        let expectedLabels = zip(vectorLayers, isSymbol).filter { $1 }.map {
+            "mc-vector-company-map-" + ($0.0["id"]?.stringValue ?? "")
+        }
+        let labels = ground + expectedGround.count
+        #expect(!expectedLabels.isEmpty && style["glyphs"] != nil)
+        #expect(Array(ids[labels..<(labels + expectedLabels.count)]) == expectedLabels, "labels above the ground")
+        #expect(ids[labels + expectedLabels.count] == plainIDs[ground + 2], "then what lay above the labels raster")
+        #expect(style["sources"]?["mc-vector-company-map-versatiles-shortbread"]?["type"]?.stringValue == "vector")
+        #expect(preview.vectorSourceIDs == ["mc-vector-company-map-versatiles-shortbread"])
+        let source = style["layers"]?.arrayValue?.first { $0["id"]?.stringValue == expectedGround.last }?["source"]
+        #expect(source?.stringValue == "mc-vector-company-map-versatiles-shortbread")
+    }
+
     /// Zoom ranges keep their ground scale: unified zoom is of a 256-pixel world, the page's MapLibre zoom of a
     /// 512-pixel one, so each bound is one level lower there.
     @Test func rastersHaveTheirDeclaredSizeAndLayersTheirUnifiedZoomsInMapLibreZoom() throws {

@@ -16,14 +16,16 @@ struct PreviewBuilder: Sendable {
             let manifestBytes = files.first(where: { $0.path == ManifestFormat.fileName })?.bytes,
             let variants = try? Self.variants(files, manifest: manifestBytes)
         else {
-            return PreviewSnapshot(
+            var kept = PreviewSnapshot(
                 version: version, succeeded: false, findings: diagnostics, variantNames: previous?.variantNames ?? [],
                 variants: previous?.variants ?? [:], manifest: previous?.manifest, sources: previous?.sources ?? [],
                 inputs: readPaths.isEmpty ? previous?.inputs ?? [] : readPaths, camera: previous?.camera,
                 declarations: result.declarations)
+            kept.vectorStyles = previous?.vectorStyles ?? [:]
+            return kept
         }
         let manifest = try? JSONParser().parse(bytes: manifestBytes, name: ManifestFormat.fileName).root
-        return PreviewSnapshot(
+        var snapshot = PreviewSnapshot(
             version: version, succeeded: true, findings: diagnostics, variantNames: variants.names,
             variants: variants.styles, manifest: manifest, sources: Self.sources(manifest),
             inputs: readPaths,
@@ -31,6 +33,21 @@ struct PreviewBuilder: Sendable {
                 views: result.declarations?.views ?? [], variants.names.first.flatMap { variants.styles[$0] },
                 manifest),
             declarations: result.declarations)
+        snapshot.vectorStyles = Self.vectorStyles(files, manifest: manifest)
+        return snapshot
+    }
+
+    /// The bundled vector styles of a build, parsed, by declared source id.
+    private static func vectorStyles(_ files: [OutputFile], manifest: JSONNode?) -> [String: JSONNode] {
+        var styles: [String: JSONNode] = [:]
+        for record in manifest?["vectorStyles"]?.arrayValue ?? [] {
+            guard let id = record["source"]?.stringValue, let path = record["style"]?["path"]?.stringValue,
+                let bytes = files.first(where: { $0.path == path })?.bytes,
+                let style = try? JSONParser().parse(bytes: bytes, name: path).root
+            else { continue }
+            styles[id] = style
+        }
+        return styles
     }
 
     private static func variants(_ files: [OutputFile], manifest: [UInt8]) throws(RuntimeError)

@@ -33,4 +33,7 @@ struct PreviewSnapshot: Sendable {
     /// The declarations as this build decoded them (nil when they could not be read): `snapshot` takes its views
     /// and the places of its sources from here instead of reading the files again.
     let declarations: Declarations?
+    /// Each vector style as bundled by the last good build, parsed, by declared source id: GL JS draws it where the
+    /// phone shows its rasters (`PreviewVectorStyles`).
+    var vectorStyles: [String: JSONNode] = [:]
 }

@@ -18,17 +18,23 @@ import StyleRuntime
 /// - a declared source across the antimeridian as the compiled style has it: two sources, each with bounds on
 ///   its side of 180° (GL JS reads one box with west > east as empty), drawn alike;
 /// - every source's `attribution` cleaned to a short allow-list of markup (`AttributionHTML`): GL JS inserts it
-///   as HTML, and it comes from files the preview did not write.
+///   as HTML, and it comes from files the preview did not write;
+/// - each vector style drawn by GL JS itself where the phone shows its two rasters (`PreviewVectorStyles`).
 struct PreviewStyle: Sendable {
     /// The style to load.
     let bytes: [UInt8]
     /// What the page should say about what it leaves out.
     let notes: [String]
+    /// The ids of the sources the vector styles added: the team's own, as declared sources are.
+    let vectorSourceIDs: [String]
 
     /// The size TomTom's raster base map is served at, in pixels (`StyleID.baseRasterLayer`'s source).
     static let baseRasterTileSize = 256
 
-    init(resolved style: [UInt8], manifest: JSONNode?, hasAPIKey: Bool) throws(RuntimeError) {
+    /// `vectorStyles`: each vector style's bundled document, by declared source id.
+    init(resolved style: [UInt8], manifest: JSONNode?, hasAPIKey: Bool, vectorStyles: [String: JSONNode] = [:])
+        throws(RuntimeError)
+    {
         guard var root = try? JSONParser().parse(bytes: style, name: "style.json").root,
             case .object(var object) = root.value
         else {
@@ -56,6 +62,8 @@ struct PreviewStyle: Sendable {
                 Self.setZoom(&layers[index], "maxzoom", unified?.dropFirst().first)
             }
         }
+        let vector = PreviewVectorStyles.mount(
+            manifest?["vectorStyles"]?.arrayValue ?? [], styles: vectorStyles, layers: &layers, sources: &sources)
         for member in sources.members {
             guard let attribution = member.value["attribution"]?.stringValue else { continue }
             _ = sources.modifyValue(forKey: member.key) {
@@ -81,6 +89,9 @@ struct PreviewStyle: Sendable {
                 _ = object.removeValue(forKey: key)
             }
         }
+        if object["glyphs"] == nil, let glyphs = vector.glyphs {
+            object.insert(JSONMember(key: "glyphs", value: glyphs), at: object.count)
+        }
         if object["glyphs"] == nil, layers.contains(where: { $0["type"]?.stringValue == "symbol" }) {
             layers.removeAll { $0["type"]?.stringValue == "symbol" }
             notes.append("labels are left out: the base's glyphs are TomTom's hosted ones, which only the SDK fills")
@@ -91,6 +102,7 @@ struct PreviewStyle: Sendable {
         root = JSONNode(.object(object))
         self.bytes = JSONWriter(style: .compact).bytes(root)
         self.notes = notes
+        self.vectorSourceIDs = vector.sources
     }
 
     private static func set(_ node: inout JSONNode, _ key: String, _ value: JSONNode) {

@@ -122,7 +122,10 @@ public final class PreviewSite: Sendable {
         var members: [JSONMember] = [
             JSONMember(key: "version", value: .integer(snapshot.version)),
             JSONMember(key: "succeeded", value: .bool(snapshot.succeeded)),
-            JSONMember(key: "findings", value: .array(snapshot.findings.map { .string(findingLine($0)) })),
+            // Errors and warnings, as the terminal lists them without --verbose; notes stay with `validate --verbose`.
+            JSONMember(
+                key: "findings",
+                value: .array(snapshot.findings.filter { $0.severity != .note }.map { .string(findingLine($0)) })),
             JSONMember(key: "variants", value: .array(snapshot.variantNames.map { .string($0) })),
             JSONMember(key: "initialVariant", value: .string(options.variant ?? snapshot.variantNames.first ?? "")),
             JSONMember(key: "hasAPIKey", value: .bool(options.apiKey != nil)),
@@ -186,11 +189,13 @@ public final class PreviewSite: Sendable {
         do throws(RuntimeError) {
             let resolved = try compiled.resolve(settings)
             let preview = try PreviewStyle(
-                resolved: resolved.style, manifest: snapshot.manifest, hasAPIKey: options.apiKey != nil)
+                resolved: resolved.style, manifest: snapshot.manifest, hasAPIKey: options.apiKey != nil,
+                vectorStyles: snapshot.vectorStyles)
             let declared = (snapshot.manifest?["sources"]?.arrayValue ?? []).compactMap {
                 $0["styleSourceId"]?.stringValue
             }
-            return .json(gateway.route(style: preview.bytes, port: port, declared: Set(declared)))
+            return .json(
+                gateway.route(style: preview.bytes, port: port, declared: Set(declared + preview.vectorSourceIDs)))
         } catch {
             return .text(.badRequest, error.message)
         }
