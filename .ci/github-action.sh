@@ -80,7 +80,8 @@ failed=0
 strict=()
 [ "${MC_STYLE_STRICT:-false}" = true ] && strict=(--strict)
 "$tool" validate "$declarations" "${strict[@]}" --format github || failed=1
-counts=$("$tool" validate "$declarations" "${strict[@]}" --max-findings 1 2>&1 | tail -n 1 || true)
+# The count line ("N errors, M warnings"), not a line after it ("K notes not shown: ...").
+counts=$("$tool" validate "$declarations" "${strict[@]}" --max-findings 1 2>&1 | grep -E '^[0-9]+ errors?, [0-9]+ warnings?' | tail -n 1 || true)
 {
   echo
   echo "| check | result |"
