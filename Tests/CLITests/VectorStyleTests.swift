@@ -153,6 +153,33 @@ import Testing
         #expect(try Self.findings(in: real).isEmpty)
     }
 
+    /// `diff` of two compiled folders compares the bundled vector styles too: a change inside the team's own map
+    /// shows, though the composed style (two rasters) is the same.
+    @Test func diffComparesTheBundledVectorStyles() throws {
+        let before = try Self.project(Self.declarations, style: Self.style())
+        let after = try Self.project(Self.declarations, style: Self.style(["WIDTH": "5"]))
+        defer { for folder in [before, after] { try? FileManager.default.removeItem(at: folder) } }
+        let (old, new) = (before.appendingPathComponent("out").path, after.appendingPathComponent("out").path)
+        for (folder, out) in [(before, old), (after, new)] {
+            let declarations = folder.appendingPathComponent("project/mc-style.yaml").path
+            #expect(runTool(["compile", declarations, "--out", out, "--quiet"]).status == 0)
+        }
+        let run = runTool(["diff", old, new])
+        #expect(run.status == 1)
+        #expect(run.output.contains("\(old)/style.json and \(new)/style.json are the same style"), "\(run.output)")
+        #expect(
+            run.output.contains(
+                "--- \(old)/vector-styles/streets.json\n+++ \(new)/vector-styles/streets.json\n~ layer roads paint.line-width: 2 -> 5\n"
+            ), "\(run.output)")
+        let json = try JSONParser().parse(
+            bytes: Array(runTool(["diff", old, new, "--format", "json"]).output.utf8), name: "d"
+        )
+        .root
+        #expect(json["vectorStyles"]?[0]?["vectorStyle"]?.stringValue == "streets")
+        #expect(json["summary"]?["vectorStylesChanged"]?.numberValue?.intValue == 1)
+        #expect(json["summary"]?["variantsChanged"]?.numberValue?.intValue == 0)
+    }
+
     /// The demo's vector style: exactly two rasters with the documented ids, URLs, cache keys, sizes and order; the
     /// bundled style and its SHA-256 in the manifest; both URLs resolved at run time; the same bytes on a second run.
     @Test func theDemoComposesTwoRastersBundlesTheStyleAndMountsThem() throws {

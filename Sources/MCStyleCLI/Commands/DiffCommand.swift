@@ -14,7 +14,8 @@ enum DiffCommand: Subcommand {
             like credentials show only their first four characters.
             Given two folders that compile wrote, it compares each map-design variant's style (paired by name,
             from each folder's manifest.json), and reports a variant only one folder has as added or removed: the
-            same command works for a project with one base and one with several (bases:).
+            same command works for a project with one base and one with several (bases:). The vector styles the
+            folders bundle (vectorStyle sources) are compared too, by declared source id, after the variants.
             Formats: text (default), json, markdown (for a pull request comment or a GitHub step summary).
             Exit status, as diff's: 0 the styles are the same, 1 they differ, 2 misuse or a file that cannot be read.
             """,
@@ -59,7 +60,9 @@ enum DiffCommand: Subcommand {
             let new = pair.new.map(load)
             problems += (old?.problems ?? []) + (new?.problems ?? [])
             let diff = zip(old?.root, new?.root).map { StyleDiff(old: $0.0, new: $0.1) }
-            comparisons.append(DiffPrinter.Comparison(variant: pair.variant, old: pair.old, new: pair.new, diff: diff))
+            comparisons.append(
+                DiffPrinter.Comparison(
+                    variant: pair.variant, old: pair.old, new: pair.new, diff: diff, isVectorStyle: pair.isVectorStyle))
         }
         guard problems.isEmpty else {
             io.writeError(TextDiagnosticPrinter(useColor: SharedOptions.usesColor(io)).render(problems))

@@ -132,9 +132,13 @@ struct DiffPrinter {
         let old: String?
         let new: String?
         let diff: StyleDiff?
+        /// True for a bundled vector style (`variant` is its declared source id).
+        var isVectorStyle = false
 
         /// True when both folders have the variant and its styles are the same.
         var isSame: Bool { diff?.isEmpty ?? false }
+        /// "variant" or "vector style", as the lines name what only one folder has.
+        var noun: String { isVectorStyle ? "vector style" : "variant" }
     }
 
     /// Each variant's text section; a variant only one folder has is one line.
@@ -144,9 +148,9 @@ struct DiffPrinter {
             switch (comparison.old, comparison.new, comparison.diff) {
             case (let old?, let new?, let diff?): return DiffPrinter(oldName: old, newName: new).text(diff)
             case (_, let new?, _):
-                return "+ variant '\(variant)': only in the new folder (\(VisibleText.escaped(new)))\n"
+                return "+ \(comparison.noun) '\(variant)': only in the new folder (\(VisibleText.escaped(new)))\n"
             case (let old?, _, _):
-                return "- variant '\(variant)': only in the old folder (\(VisibleText.escaped(old)))\n"
+                return "- \(comparison.noun) '\(variant)': only in the old folder (\(VisibleText.escaped(old)))\n"
             default: return ""
             }
         }.joined(separator: "\n")
@@ -156,25 +160,27 @@ struct DiffPrinter {
     static func markdown(_ comparisons: [Comparison]) -> String {
         comparisons.map { comparison in
             let variant = "`" + name(comparison.variant).replacing("`", with: "'") + "`"
+            let noun = comparison.isVectorStyle ? "Vector style" : "Variant"
             switch (comparison.old, comparison.new, comparison.diff) {
             case (let old?, let new?, let diff?): return DiffPrinter(oldName: old, newName: new).markdown(diff)
             case (_, let new?, _):
-                return "### Variant \(variant) added: `\(VisibleText.escaped(new))`\n\nOnly in the new folder.\n"
+                return "### \(noun) \(variant) added: `\(VisibleText.escaped(new))`\n\nOnly in the new folder.\n"
             case (let old?, _, _):
-                return "### Variant \(variant) removed: `\(VisibleText.escaped(old))`\n\nOnly in the old folder.\n"
+                return "### \(noun) \(variant) removed: `\(VisibleText.escaped(old))`\n\nOnly in the old folder.\n"
             default: return ""
             }
         }.joined(separator: "\n")
     }
 
     /// `{"old": FOLDER, "new": FOLDER, "variants": [{"variant", "old", "new", "changes", "summary"}],
-    /// "summary": {"changes": N, "variantsChanged": N}}`; a variant only one folder has has `null` for the other
-    /// path and no changes.
+    /// "vectorStyles": [{"vectorStyle", ...}], "summary": {"changes": N, "variantsChanged": N,
+    /// "vectorStylesChanged": N}}` (the vector style members only when a folder has one); a variant only one folder
+    /// has has `null` for the other path and no changes.
     static func json(_ comparisons: [Comparison], oldFolder: String, newFolder: String) -> [UInt8] {
         var total = 0
         let variants = comparisons.map { comparison -> JSONNode in
             var object = JSONObject()
-            object["variant"] = .string(comparison.variant)
+            object[comparison.isVectorStyle ? "vectorStyle" : "variant"] = .string(comparison.variant)
             if let old = comparison.old, let new = comparison.new, let diff = comparison.diff {
                 total += diff.changes.count
                 for member in DiffPrinter(oldName: old, newName: new).jsonObject(diff).objectValue?.members ?? [] {
@@ -187,13 +193,18 @@ struct DiffPrinter {
             }
             return JSONNode(.object(object))
         }
+        let kinds = zip(comparisons, variants)
+        let vectorStyles = kinds.filter { $0.0.isVectorStyle }
         return JSONWriter(style: .pretty).bytes(
             .object([
                 "old": .string(VisibleText.escaped(oldFolder)), "new": .string(VisibleText.escaped(newFolder)),
-                "variants": .array(variants),
+                "variants": .array(kinds.filter { !$0.0.isVectorStyle }.map(\.1)),
+                "vectorStyles": vectorStyles.isEmpty ? nil : .array(vectorStyles.map(\.1)),
                 "summary": .object([
                     "changes": .integer(total),
-                    "variantsChanged": .integer(comparisons.filter { !$0.isSame }.count),
+                    "variantsChanged": .integer(comparisons.filter { !$0.isVectorStyle && !$0.isSame }.count),
+                    "vectorStylesChanged": vectorStyles.isEmpty
+                        ? nil : .integer(vectorStyles.filter { !$0.0.isSame }.count),
                 ]),
             ]))
     }

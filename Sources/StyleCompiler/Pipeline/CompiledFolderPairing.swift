@@ -7,7 +7,9 @@ import StyleRuntime
 ///
 /// Each folder's `manifest.json` says which variants it has and which file holds each one's style. A variant in
 /// both folders is a pair to compare; a variant in only one is added or removed. The order is the new folder's
-/// variants in its manifest's order, then those only the old folder has, in its order.
+/// variants in its manifest's order, then those only the old folder has, in its order. The bundled vector styles
+/// (`vectorStyles`) are paired alike, by declared source id, after the variants: their changes are the team's
+/// own map's, which the composed style shows only as two rasters.
 public struct CompiledFolderPairing: Sendable, Equatable {
     /// One variant's style in the old folder and in the new one; nil where that folder has no such variant.
     public struct Pair: Sendable, Equatable {
@@ -17,6 +19,8 @@ public struct CompiledFolderPairing: Sendable, Equatable {
         public let old: String?
         /// The path of the variant's style in the new folder, or nil when the new folder lacks the variant.
         public let new: String?
+        /// True for a bundled vector style (`variant` is then its declared source id), false for a map design.
+        public var isVectorStyle = false
 
         /// A variant's style in each folder (nil where the folder lacks it).
         public init(variant: String, old: String?, new: String?) {
@@ -32,15 +36,24 @@ public struct CompiledFolderPairing: Sendable, Equatable {
     /// Reads both folders' manifests. Errors: a folder without a readable `manifest.json`, a manifest that is
     /// not one `compile` writes, or a style file name that leaves the folder.
     public init(old: String, new: String) throws(RuntimeError) {
-        let oldStyles = try Self.styles(in: old)
-        let newStyles = try Self.styles(in: new)
-        let oldByName = Dictionary(oldStyles.map { ($0.variant, $0.path) }, uniquingKeysWith: { first, _ in first })
-        let newNames = Set(newStyles.map(\.variant))
+        let (oldManifest, newManifest) = (try Self.manifest(in: old), try Self.manifest(in: new))
         pairs =
-            newStyles.map { Pair(variant: $0.variant, old: oldByName[$0.variant], new: $0.path) }
-            + oldStyles.filter { !newNames.contains($0.variant) }.map {
-                Pair(variant: $0.variant, old: $0.path, new: nil)
+            Self.paired(try Self.styles(oldManifest, in: old), try Self.styles(newManifest, in: new))
+            + Self.paired(Self.vectorStyles(oldManifest, in: old), Self.vectorStyles(newManifest, in: new)).map {
+                var pair = $0
+                pair.isVectorStyle = true
+                return pair
             }
+    }
+
+    /// The new folder's entries with the old folder's path of the same name, then those only the old one has.
+    private static func paired(_ old: [(variant: String, path: String)], _ new: [(variant: String, path: String)])
+        -> [Pair]
+    {
+        let oldByName = Dictionary(old.map { ($0.variant, $0.path) }, uniquingKeysWith: { first, _ in first })
+        let newNames = Set(new.map(\.variant))
+        return new.map { Pair(variant: $0.variant, old: oldByName[$0.variant], new: $0.path) }
+            + old.filter { !newNames.contains($0.variant) }.map { Pair(variant: $0.variant, old: $0.path, new: nil) }
     }
 
     /// True when `path` is a folder (which `diff` then reads as a compiled folder).
@@ -49,15 +62,30 @@ public struct CompiledFolderPairing: Sendable, Equatable {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
-    /// Each variant of a compiled folder with the path of its style, in the manifest's order.
-    private static func styles(in folder: String) throws(RuntimeError) -> [(variant: String, path: String)] {
+    /// The folder's manifest, decoded.
+    private static func manifest(in folder: String) throws(RuntimeError) -> RuntimeManifest {
         let manifestPath = joined(folder, ManifestFormat.fileName)
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
             throw RuntimeError(
                 .unreadable,
                 "\(folder) has no \(ManifestFormat.fileName): give two styles, or two folders that compile wrote")
         }
-        let manifest = try RuntimeManifest.decode([UInt8](data), name: manifestPath)
+        return try RuntimeManifest.decode([UInt8](data), name: manifestPath)
+    }
+
+    /// Each bundled vector style of a compiled folder, by declared source id, with its path (a plain relative path
+    /// inside the folder: the manifest's reader refuses any other).
+    private static func vectorStyles(_ manifest: RuntimeManifest, in folder: String) -> [(
+        variant: String, path: String
+    )] {
+        manifest.vectorStyles.compactMap { record in record.style.map { (record.source, joined(folder, $0.path)) } }
+    }
+
+    /// Each variant of a compiled folder with the path of its style, in the manifest's order.
+    private static func styles(_ manifest: RuntimeManifest, in folder: String) throws(RuntimeError) -> [(
+        variant: String, path: String
+    )] {
+        let manifestPath = joined(folder, ManifestFormat.fileName)
         return try manifest.variants.map { variant throws(RuntimeError) in
             let name = variant.style.path
             guard !name.isEmpty, !name.contains("/"), !name.contains("\\"), name != ".", name != ".." else {
