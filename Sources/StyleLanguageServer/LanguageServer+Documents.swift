@@ -93,7 +93,13 @@ extension LanguageServer {
     func changed(_ path: String) {
         if let document = documents[path] {
             switch document.kind {
-            case .style, .configuration: pending.insert(path)
+            case .configuration: pending.insert(path)
+            case .style:
+                pending.insert(path)
+                // A vector style is checked where its declarations name it: find them when nothing checks it yet.
+                if !checks.contains(where: { $0.key != path && $0.value.reads(path) }) {
+                    pending.formUnion(declarationsNaming(vectorStyle: path))
+                }
             case .declarations:
                 if document.isDeclarationsRoot {
                     pending.insert(path)
@@ -123,6 +129,19 @@ extension LanguageServer {
                 return []
             }
             folder = parent
+        }
+    }
+
+    /// The declarations file up the tree from `path` (`declarationsReading`) when its text names the style's file
+    /// in a `vectorStyle:` source: a cheap look, confirmed by the declarations' check itself.
+    func declarationsNaming(vectorStyle path: String) -> [String] {
+        let name = String(path.split(separator: "/").last ?? "")
+        return declarationsReading(path).filter { candidate in
+            guard documents[candidate] == nil, let bytes = try? InputLoader().bytes(path: candidate) else {
+                return false
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.contains("vectorStyle") && text.contains(name)
         }
     }
 

@@ -206,6 +206,56 @@ import Testing
     }
 }
 
+/// A vector style opened on its own is checked as its declarations (on disk, not open) check it: against
+/// MapConductor's rasteriser, not as a TomTom base; the declarations' `style:` leads to it.
+@Suite struct VectorStyleSessionTests {
+    func answers(_ server: LanguageServer, _ text: String) throws -> [JSONNode] {
+        try server.handle(Array(text.utf8)).map { try JSONParser().parse(bytes: $0, name: "answer").root }
+    }
+
+    @Test func aVectorStyleIsCheckedAsItsDeclarationsCheckIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-vector-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("vector"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
+        try base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
+        let declarations =
+            "version: 1\nbase: base.json\nsources:\n  - id: shade\n    vectorStyle: {style: vector/style.json, route: shade}\n"
+        try declarations.write(to: folder.appendingPathComponent("mc-style.yaml"), atomically: true, encoding: .utf8)
+        let style =
+            #"{\"version\": 8, \"sources\": {\"dem\": {\"type\": \"raster-dem\", \"tiles\": [\"https://dem.example.com/{z}/{x}/{y}.png\"]}}, \"layers\": [{\"id\": \"shade\", \"type\": \"hillshade\", \"source\": \"dem\"}]}"#
+        let stylePath = folder.appendingPathComponent("vector/style.json").path
+        try style.replacingOccurrences(of: "\\\"", with: "\"").write(
+            toFile: stylePath, atomically: true, encoding: .utf8)
+        let server = LanguageServer(settings: .init(environment: [:]))
+        _ = try answers(server, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        let styleURI = DocumentURIText.uri(stylePath)
+        _ = try answers(
+            server,
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(styleURI)","languageId":"json","version":1,"text":"\#(style)"}}}"#
+        )
+        let published = try server.flush().map { try JSONParser().parse(bytes: $0, name: "flush").root }
+        let forStyle = published.filter { $0["params"]?["uri"]?.stringValue == styleURI }
+        let codes = forStyle.last?["params"]?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }
+        #expect(codes == ["compat.layer-type"], "\(published)")
+
+        let uri = DocumentURIText.uri(folder.appendingPathComponent("mc-style.yaml").path)
+        let text = declarations.replacingOccurrences(of: "\n", with: "\\n")
+        _ = try answers(
+            server,
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"yaml","version":1,"text":"\#(text)"}}}"#
+        )
+        let definition = try answers(
+            server,
+            #"{"jsonrpc":"2.0","id":2,"method":"textDocument/definition","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":4,"character":26}}}"#
+        )
+        #expect(definition.first?["result"]?[0]?["uri"]?.stringValue == styleURI, "\(definition)")
+    }
+}
+
 /// `file://` URIs of test paths (ASCII paths only).
 enum DocumentURIText {
     static func uri(_ path: String) -> String { "file://" + path }

@@ -2,7 +2,7 @@ import LocatedJSON
 import StyleCompiler
 
 extension LanguageServer {
-    /// `textDocument/definition`: `!include` and `base:` to the file, an anchor to the layer in each variant's
+    /// `textDocument/definition`: `!include`, `base:` and a vector style's `style:` to the file, an anchor to the layer in each variant's
     /// base, and in a style a layer's `source` to the source.
     func definition(_ params: JSONNode) throws(RPCError) -> JSONNode? {
         let document = try document(params)
@@ -21,7 +21,8 @@ extension LanguageServer {
                 targets.append((file, 0..<0, nil))
             } else if case .value(let key, let range) = cursor.place {
                 let text = Self.unquoted(String(decoding: document.bytes[range], as: UTF8.self))
-                if key == "base" || (path.last == "bases" && !text.isEmpty) {
+                let namesFile = key == "base" || (key == "style" && path.last == "vectorStyle")
+                if namesFile || (path.last == "bases" && !text.isEmpty) {
                     targets.append((FilePaths.normalized(FilePaths.join(folder, text)), 0..<0, nil))
                 } else if Self.isAnchor(key: key, path: path) {
                     for base in variantBases(for: document.path) {

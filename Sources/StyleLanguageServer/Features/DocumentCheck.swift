@@ -27,6 +27,17 @@ struct DocumentCheck {
         return declared.map { ($0.variant, FilePaths.normalized(FilePaths.join(folder, $0.path))) }
             .filter { project?.contains($0.path) ?? false }
     }
+
+    /// The vector styles the declarations at `path` name (`vectorStyle: {style: ...}`), as absolute paths: a style
+    /// document among them is checked as this check checks it (as MapConductor's rasteriser draws it), not alone.
+    func vectorStyles(declaredIn path: String) -> Set<String> {
+        guard let declarations else { return [] }
+        let folder = FilePaths.directory(of: path)
+        return Set(
+            declarations.sources.compactMap(\.kind.vectorStyle).map {
+                FilePaths.normalized(FilePaths.join(folder, $0.style))
+            })
+    }
 }
 
 extension LanguageServer {
@@ -86,7 +97,11 @@ extension LanguageServer {
         for file in files.sorted() {
             var seen: Set<String> = []
             var diagnostics: [Diagnostic] = []
-            for root in checks.keys.sorted() {
+            // A vector style's own check (as a TomTom base) gives way to the declarations' that check it as one.
+            let asVectorStyle = checks.contains {
+                $0.key != file && $0.value.vectorStyles(declaredIn: $0.key).contains(file)
+            }
+            for root in checks.keys.sorted() where !(asVectorStyle && root == file) {
                 for diagnostic in checks[root]?.findings[file] ?? [] {
                     let key = "\(diagnostic.rule)\u{1}\(diagnostic.location?.offset ?? -1)\u{1}\(diagnostic.message)"
                     if seen.insert(key).inserted { diagnostics.append(diagnostic) }
