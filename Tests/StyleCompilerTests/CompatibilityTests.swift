@@ -24,6 +24,12 @@ import Testing
         #expect(version == (try #require(RendererVersion("5.3"))))
         #expect(RendererVersion("5.x") == nil)
         #expect(RendererVersion("") == nil)
+        // One to four parts of one to nine digits; nothing else (an issue URL, a word, a sign, a space).
+        #expect(
+            RendererVersion("1.2.3.4")?.parts == [1, 2, 3, 4] && RendererVersion("123456789")?.parts == [123_456_789])
+        for text in ["1.2.3.4.5", "1234567890", ".1", "1.", "1..2", "-1", "1 ", "supported", "https://x.org/1.2", "٣"] {
+            #expect(RendererVersion(text) == nil, "\(text)")
+        }
         #expect(RendererTarget("maplibre-gl-js@5.3.0")?.profile.column == .mapLibreGLJS)
         #expect(RendererTarget("maplibre-gl-js") == nil)
         #expect(RendererTarget("tomtom@1.0") == nil)

@@ -114,8 +114,9 @@ public enum CompatibilityScan {
         }
 
         private func properties(_ node: JSONNode, group: String, path: JSONPath) {
-            for member in node.objectValue?.members ?? [] {
-                let described = group.split(separator: "_").first.map { "\($0) property" } ?? "property"
+            guard let members = node.objectValue?.members, !members.isEmpty else { return }
+            let described = group.split(separator: "_").first.map { "\($0) property" } ?? "property"
+            for member in members {
                 add(
                     group: group, name: member.key, kind: .property, feature: "\(described) '\(member.key)'",
                     path: path.appending(member.key), at: locator.keyLocation(of: member), value: member.value)

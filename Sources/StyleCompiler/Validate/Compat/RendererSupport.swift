@@ -35,12 +35,15 @@ public enum RendererSupport {
         }
     }
 
-    /// The rows of each entry, by `group` and `name`.
-    static let index: [String: [Row]] = Dictionary(grouping: rows) { "\($0.group)\u{1}\($0.name)" }
+    /// The rows of each entry, by `group`, then `name`: a lookup hashes the two words as they are, with no key
+    /// made for it (a scan looks up every property and every expression's operator).
+    static let index: [String: [String: [Row]]] = Dictionary(grouping: rows, by: \.group).mapValues {
+        Dictionary(grouping: $0, by: \.name)
+    }
 
     /// The rows of one entry (a property of a group, a layer type as `type:<type>` of `layer`, an operator of
     /// `expression_name`).
-    static func rows(group: String, name: String) -> [Row] { index["\(group)\u{1}\(name)"] ?? [] }
+    static func rows(group: String, name: String) -> [Row] { index[group]?[name] ?? [] }
 
     /// The capabilities MapLibre GL JS loads a style with and ignores, in a version that does not draw them,
     /// instead of refusing the style (measured with GL JS 5.3.0 in Chromium, `.ci/compat_check.py`): an unknown
