@@ -180,6 +180,32 @@ import Testing
         #expect(json["summary"]?["variantsChanged"]?.numberValue?.intValue == 0)
     }
 
+    /// `cost` counts what the phone fetches for a vector style: its own tiles at the rasteriser's tile size, not
+    /// the two rasters LocalTileServer serves on the device.
+    @Test func costCountsTheVectorStylesTilesAtTheRasterisersSize() throws {
+        var tiles: [Int: Int] = [:]
+        for size in [512, 1024] {
+            let declarations = Self.declarations.replacingOccurrences(
+                of: "route: streets}", with: "route: streets, tileSize: \(size)}")
+            let folder = try Self.project(declarations, style: Self.style())
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let run = runTool([
+                "cost", folder.appendingPathComponent("project/mc-style.yaml").path, "--view", "35.7,139.7,10,800x600",
+                "--format", "json",
+            ])
+            #expect(run.status == 0, "\(run.error)")
+            let sources =
+                try JSONParser().parse(bytes: Array(run.output.utf8), name: "cost").root["views"]?[0]?["sources"]?
+                .arrayValue ?? []
+            let ids = sources.compactMap { $0["id"]?.stringValue }
+            #expect(!ids.contains { $0.hasPrefix("mc-raster-src-streets") }, "\(ids)")
+            let vector = try #require(sources.first { $0["id"]?.stringValue == "mc-vector-streets-streets" })
+            #expect(vector["tileSize"]?.numberValue?.intValue == size && vector["status"]?.stringValue == "shown")
+            tiles[size] = vector["tiles"]?.numberValue?.intValue
+        }
+        #expect((tiles[1024] ?? 0) > 0 && (tiles[1024] ?? 0) < (tiles[512] ?? 0), "\(tiles)")
+    }
+
     /// The demo's vector style: exactly two rasters with the documented ids, URLs, cache keys, sizes and order; the
     /// bundled style and its SHA-256 in the manifest; both URLs resolved at run time; the same bytes on a second run.
     @Test func theDemoComposesTwoRastersBundlesTheStyleAndMountsThem() throws {

@@ -44,7 +44,8 @@ public struct CostJob: Sendable {
         }
         let (composed, problems) = inputs.composedStyles(target: target)
         diagnostics += sink.push(problems)
-        guard let variants = composed, !diagnostics.containsErrors else {
+        guard let variants = composed.map({ Self.withVectorStyles($0, inputs: inputs) }), !diagnostics.containsErrors
+        else {
             return Outcome(costs: nil, model: model, diagnostics: diagnostics)
         }
         let views = inputs.declarations.views.map { CostView($0, device: device) } + extraViews
@@ -74,5 +75,18 @@ public struct CostJob: Sendable {
         let budgets = BudgetCheck.findings(
             costed.costs, budgets: sink.collector.configuration.budgets, fileName: inputs.files.first?.name ?? path)
         return Outcome(costs: costed.costs, model: model, diagnostics: diagnostics + sink.push(budgets))
+    }
+
+    /// Each variant's style with its vector styles in place of their rasters, at the rasteriser's tile size: on
+    /// the phone the two rasters come from LocalTileServer, and what crosses the network is the vector style's own
+    /// tiles, which the rasteriser fetches for the tiles it draws (docs/vector-styles.md).
+    static func withVectorStyles(_ variants: [(name: String, style: JSONNode)], inputs: CompilationInputs) -> [(
+        name: String, style: JSONNode
+    )] {
+        let styles = Dictionary(
+            inputs.vectorStyles.map { ($0.sourceID, $0.document.root) }, uniquingKeysWith: { first, _ in first })
+        let placements = VectorStyleInPlace.Placement.all(in: inputs.declarations, styles: styles, rasterised: true)
+        guard !placements.isEmpty else { return variants }
+        return variants.map { ($0.name, VectorStyleInPlace.mount(placements, in: $0.style).style) }
     }
 }

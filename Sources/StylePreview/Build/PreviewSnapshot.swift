@@ -34,6 +34,6 @@ struct PreviewSnapshot: Sendable {
     /// and the places of its sources from here instead of reading the files again.
     let declarations: Declarations?
     /// Each vector style as bundled by the last good build, parsed, by declared source id: GL JS draws it where the
-    /// phone shows its rasters (`PreviewVectorStyles`).
+    /// phone shows its rasters (`VectorStyleInPlace`).
     var vectorStyles: [String: JSONNode] = [:]
 }

@@ -19,7 +19,7 @@ import StyleRuntime
 ///   its side of 180° (GL JS reads one box with west > east as empty), drawn alike;
 /// - every source's `attribution` cleaned to a short allow-list of markup (`AttributionHTML`): GL JS inserts it
 ///   as HTML, and it comes from files the preview did not write;
-/// - each vector style drawn by GL JS itself where the phone shows its two rasters (`PreviewVectorStyles`).
+/// - each vector style drawn by GL JS itself where the phone shows its two rasters (`VectorStyleInPlace`).
 struct PreviewStyle: Sendable {
     /// The style to load.
     let bytes: [UInt8]
@@ -62,8 +62,16 @@ struct PreviewStyle: Sendable {
                 Self.setZoom(&layers[index], "maxzoom", unified?.dropFirst().first)
             }
         }
-        let vector = PreviewVectorStyles.mount(
-            manifest?["vectorStyles"]?.arrayValue ?? [], styles: vectorStyles, layers: &layers, sources: &sources)
+        var placements: [VectorStyleInPlace.Placement] = []
+        for record in manifest?["vectorStyles"]?.arrayValue ?? [] {
+            guard let id = record["source"]?.stringValue, let style = vectorStyles[id],
+                let ground = record["ground"]?["styleLayerId"]?.stringValue,
+                let labels = record["labels"]?["styleLayerId"]?.stringValue
+            else { continue }
+            placements.append(
+                VectorStyleInPlace.Placement(id: id, groundLayerID: ground, labelsLayerID: labels, style: style))
+        }
+        let vector = VectorStyleInPlace.mount(placements, layers: &layers, sources: &sources)
         for member in sources.members {
             guard let attribution = member.value["attribution"]?.stringValue else { continue }
             _ = sources.modifyValue(forKey: member.key) {
