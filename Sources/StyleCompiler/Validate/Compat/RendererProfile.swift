@@ -19,6 +19,9 @@ public struct RendererProfile: Sendable, Equatable {
     let entries: [String: SupportValue]
     /// The file an own profile was read from.
     public let file: String?
+    /// The entry names an own profile lists: a row of any other name needs no key made to be looked up (a scan
+    /// asks for every property and operator of a style).
+    private let listedNames: Set<String>
 
     /// The built-in profile of one of the specification's columns.
     public init(column: Renderer) {
@@ -27,6 +30,7 @@ public struct RendererProfile: Sendable, Equatable {
         builtOn = nil
         entries = [:]
         file = nil
+        listedNames = []
     }
 
     /// An own profile (see the type's description).
@@ -39,6 +43,7 @@ public struct RendererProfile: Sendable, Equatable {
         self.builtOn = builtOn
         self.entries = entries
         self.file = file
+        listedNames = Set(entries.keys.compactMap { $0.split(separator: "\u{1}").dropFirst().first.map(String.init) })
     }
 
     /// The name of the shipped profile of MapConductor's vector tile rasteriser (`mapConductorVectorTile`), as
@@ -57,7 +62,11 @@ public struct RendererProfile: Sendable, Equatable {
     /// What the profile says of one row of the table.
     func support(of row: RendererSupport.Row) -> SupportValue {
         if let column { return row.value(for: column) }
-        if let own = entries[Self.key(group: row.group, name: row.name, capability: row.capability)] { return own }
+        if listedNames.contains(row.name),
+            let own = entries[Self.key(group: row.group, name: row.name, capability: row.capability)]
+        {
+            return own
+        }
         guard let builtOn else { return .unknown }
         return row.value(for: builtOn.renderer).isSupported(by: builtOn.version)
             ? .supported
