@@ -72,17 +72,22 @@ def main(argv):
                 return 1
             run(tool, chromium, address, declarations, good, artefacts, hosts, failures)
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop(server)
         failures.check(server.returncode == 0, f"preview stops cleanly on SIGTERM (exit {server.returncode})")
         declarations.write_text(good, encoding="utf-8")
         run_with_key(tool, chromium, maplibre, project, declarations, artefacts, hosts, failures)
     check_vector_style(tool, chromium, maplibre, artefacts, failures)
     print(f"preview check: {len(failures.items)} failed")
     return 1 if failures.items else 0
+
+
+def stop(server):
+    """SIGTERM to a running preview, SIGKILL when it has not ended within 10 s."""
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
 
 
 def start_preview(tool, project, declarations, maplibre, arguments=(), environment=None):
@@ -219,11 +224,7 @@ def check_vector_style(tool, chromium, maplibre, artefacts, failures):
                                f"with no GL JS error {page.evaluate('window.previewErrors')}")
                 browser.close()
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop(server)
 
 
 def run(tool, chromium, address, declarations, good, artefacts, hosts, failures):

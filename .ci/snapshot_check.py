@@ -269,16 +269,22 @@ views:
 """
 
 
+def snapshot_from_stand_ins(tool, maplibre, project, declarations, out, environment):
+    """A snapshot run of `declarations` into `out` with the key, fetching from the stand-in hosts (no recording):
+    the run and every URL it asked for."""
+    with StandInHosts() as hosts:
+        run = subprocess.run([tool, "snapshot", str(declarations), "--out", str(out), "--maplibre-js", maplibre,
+                              "--api-key-env", "MC_SNAPSHOT_KEY"], capture_output=True, text=True, cwd=project,
+                             env=hosts.environment(environment))
+        return run, hosts.urls()
+
+
 def check_no_base_map(tool, maplibre, project, environment, failures):
     """A design with basemap: none shows its background where no declared source draws (west of the heatmap's
     bounds here), the source where it does, and asks TomTom for no tile."""
     declarations = project / "demo" / "plain.yaml"
     declarations.write_text(NO_BASE_MAP, encoding="utf-8")
-    with StandInHosts() as hosts:
-        run = subprocess.run([tool, "snapshot", str(declarations), "--out", str(project / "plain"), "--maplibre-js",
-                              maplibre, "--api-key-env", "MC_SNAPSHOT_KEY"], capture_output=True, text=True,
-                             cwd=project, env=hosts.environment(environment))
-        asked = hosts.urls()
+    run, asked = snapshot_from_stand_ins(tool, maplibre, project, declarations, project / "plain", environment)
     picture = project / "plain" / "edge.plain.png"
     if run.returncode != 0 or not picture.exists():
         failures.check(False, f"a design without TomTom's base map is drawn {run.stderr[-400:]}")
@@ -310,11 +316,7 @@ def check_vector_style(tool, maplibre, environment, artefacts, failures):
         project = pathlib.Path(scratch)
         declarations = vector_style_project(
             project, "views:\n  - {name: square, center: [139.25, 35.75], zoom: 8, size: [512, 512]}\n")
-        with StandInHosts() as hosts:
-            run = subprocess.run([tool, "snapshot", str(declarations), "--out", str(project / "vector"),
-                                  "--maplibre-js", maplibre, "--api-key-env", "MC_SNAPSHOT_KEY"], capture_output=True,
-                                 text=True, cwd=project, env=hosts.environment(environment))
-            asked = hosts.urls()
+        run, asked = snapshot_from_stand_ins(tool, maplibre, project, declarations, project / "vector", environment)
         picture = project / "vector" / "square.default.png"
         if run.returncode != 0 or not picture.exists():
             failures.check(False, f"a vector style is drawn in the snapshot {run.stderr[-400:]}")
