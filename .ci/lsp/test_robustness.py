@@ -14,14 +14,19 @@ class Session:
     """A raw JSON-RPC session with the server over pipes, every read bounded in time."""
 
     def __init__(self, *arguments: str):
+        # Unbuffered: `select` on the descriptor says whether a message waits only when nothing has been read ahead
+        # into a buffer (two messages written together, a diagnostics list for each file, came in one read, and the
+        # second one waited out the timeout unseen).
         self.process = subprocess.Popen(
-            [server_binary(), "lsp", *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            [server_binary(), "lsp", *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            bufsize=0,
         )
         os.set_blocking(self.process.stdout.fileno(), True)
 
     def send_bytes(self, data: bytes):
-        self.process.stdin.write(data)
-        self.process.stdin.flush()
+        view = memoryview(data)
+        while view:
+            view = view[self.process.stdin.write(view):]
 
     def send(self, message: dict):
         body = json.dumps(message).encode()
@@ -41,7 +46,12 @@ class Session:
                 break
             name, value = line.decode().split(":", 1)
             headers[name.lower()] = value.strip()
-        return json.loads(self.process.stdout.read(int(headers["content-length"])))
+        body = b""
+        while len(body) < int(headers["content-length"]):
+            chunk = self.process.stdout.read(int(headers["content-length"]) - len(body))
+            assert chunk, "the server closed its output inside a message"
+            body += chunk
+        return json.loads(body)
 
     def receive_response(self, identifier) -> dict:
         while True:
