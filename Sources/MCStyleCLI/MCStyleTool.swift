@@ -11,6 +11,7 @@ public enum MCStyleTool {
         PreviewCommand.self,
         SnapshotCommand.self,
         LayersCommand.self,
+        DescribeCommand.self,
         ZoomCommand.self,
         TilesCommand.self,
         FormatCommand.self,

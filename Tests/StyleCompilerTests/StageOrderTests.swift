@@ -6,7 +6,9 @@ import Testing
 /// folder and of the folders before it, never of a later one. Diagnostics (with masking and credentials) are at
 /// the bottom; `Pipeline` strings the stages together at the top.
 @Suite struct StageOrderTests {
-    static let stages = ["Diagnostics", "Read", "Declarations", "Validate", "Compose", "Cost", "Emit", "Pipeline"]
+    static let stages = [
+        "Diagnostics", "Read", "Declarations", "Validate", "Restyle", "Compose", "Cost", "Emit", "Pipeline",
+    ]
 
     @Test func dependenciesRunOneWay() throws {
         let root = SharedData.repositoryFile("Sources/StyleCompiler")

@@ -223,7 +223,17 @@ public enum DeclarationSchema {
     public static let baseDesign = ObjectSpec(
         noun: "a map design",
         fields: [
-            Field(name: "base", type: .string, isRequired: true, summary: "Base style JSON, relative to this file."),
+            Field(name: "base", type: .string, isRequired: false, summary: "Base style JSON, relative to this file."),
+            Field(
+                name: "from", type: .string, isRequired: false,
+                summary:
+                    "Instead of base: the design declared above this one whose base (with its rules) this one derives from."
+            ),
+            Field(
+                name: "rules", type: .string, isRequired: false,
+                summary:
+                    "A rules document (MapConductor's StyleRules, JSON or YAML) applied to the base, relative to this file."
+            ),
             Field(
                 name: "basemap", type: .choice(["tomtom", "none"]), isRequired: false,
                 summary:
@@ -233,7 +243,7 @@ public enum DeclarationSchema {
                 name: "background", type: .string, isRequired: false,
                 summary: "The background colour (a CSS colour) of a design with basemap: none."),
         ],
-        exactlyOneOf: [])
+        exactlyOneOf: [["base", "from"]])
 
     /// The whole file.
     public static let file = ObjectSpec(

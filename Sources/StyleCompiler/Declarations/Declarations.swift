@@ -80,6 +80,13 @@ public struct BaseVariant: Sendable, Equatable {
     public var showsBaseMap = true
     /// The background colour of a design without a base map (a CSS colour); nil keeps the base's.
     public var background: String?
+    /// The design this one is derived from (`from:`), declared above it: its base, with its rules applied; nil for a
+    /// design of its own base.
+    public var from: String?
+    /// A rules document (MapConductor's StyleRules) applied to the base, relative to the declarations file.
+    public var rules: String?
+    /// Where `rules:` was written.
+    public var rulesLocation: SourceLocation?
 
     /// A map design `name` whose base style is at `path` (relative to the declarations file).
     public init(name: String, path: String, location: SourceLocation? = nil) {
@@ -91,7 +98,7 @@ public struct BaseVariant: Sendable, Equatable {
     /// Variants are equal when their names, paths and base-map settings are.
     public static func == (lhs: BaseVariant, rhs: BaseVariant) -> Bool {
         lhs.name == rhs.name && lhs.path == rhs.path && lhs.showsBaseMap == rhs.showsBaseMap
-            && lhs.background == rhs.background
+            && lhs.background == rhs.background && lhs.from == rhs.from && lhs.rules == rhs.rules
     }
 
     /// The variant name of a build with a single `base:`.

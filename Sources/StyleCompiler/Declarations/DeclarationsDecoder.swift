@@ -158,7 +158,25 @@ public struct DeclarationsDecoder {
         }
         var variants: [BaseVariant] = []
         for member in members {
-            guard let file = member.value.stringValue ?? member.value["base"]?.stringValue else { continue }
+            let from = member.value["from"]?.stringValue
+            var file = member.value.stringValue ?? member.value["base"]?.stringValue
+            if let from {
+                guard let source = variants.first(where: { $0.name == from }) else {
+                    let above = variants.map(\.name)
+                    diagnostics.append(
+                        Diagnostic(
+                            .declBases,
+                            "from: '\(from)' names no design declared above '\(member.key)'"
+                                + (above.isEmpty
+                                    ? " (a design derives from one declared before it)"
+                                    : " (\(above.joined(separator: ", ")))" + Suggestion.didYouMean(from, among: above)),
+                            at: files.location(of: member.value["from"]),
+                            path: path.appending(member.key).appending("from")))
+                    continue
+                }
+                file = source.path
+            }
+            guard let file else { continue }
             if let problem = BaseVariant.nameProblem(member.key, of: "variant", naming: "output files") {
                 diagnostics.append(
                     Diagnostic(
@@ -171,6 +189,11 @@ public struct DeclarationsDecoder {
                 name: member.key, path: file,
                 location: files.keyLocation(of: member) ?? files.location(of: member.value))
             variant.showsBaseMap = member.value["basemap"]?.stringValue != "none"
+            variant.from = from
+            if let rules = member.value["rules"] {
+                variant.rules = rules.stringValue
+                variant.rulesLocation = files.location(of: rules)
+            }
             if let background = member.value["background"] {
                 let colour = background.stringValue ?? ""
                 if CSSColor.parse(colour) == nil {

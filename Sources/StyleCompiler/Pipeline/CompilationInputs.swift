@@ -241,9 +241,11 @@ public struct CompilationInputs: Sendable {
                 inputs.assetPaths.append(file)
             }
         }
+        let derivedDiagnostics = inputs.deriveDesigns(
+            folder: folder, displayFolder: displayFolder, project: project, inputLoader: inputLoader)
         let vectorDiagnostics = inputs.loadVectorStyles(
             folder: folder, displayFolder: displayFolder, project: project, inputLoader: inputLoader)
-        return (inputs, diagnostics + assetDiagnostics + profileDiagnostics + vectorDiagnostics)
+        return (inputs, diagnostics + assetDiagnostics + profileDiagnostics + derivedDiagnostics + vectorDiagnostics)
     }
 
     /// The finding for a path that a declarations or configuration file (`reader`) names and that leads out of

@@ -15,6 +15,7 @@ public enum RuleCatalog {
             .sourcesURL,
             .sourcesKeyHost,
             .sourcesLocalSegment, .sourcesVectorTileSize, .sourcesVectorStyleURL, .platformUnsupported,
+        ] + Rule.restyleRules + [
             .composePlacementAnchor, .composeIDTaken,
             .composeCalibrationLatitude, .composeNoLabels, .composePlacementFallback, .composeBelowBaseRaster,
             .composeHiddenAnchor,

@@ -1,0 +1,86 @@
+import StyleSpec
+
+/// A colour as a rules document writes and outputs it: sRGB channels 0 to 255 and alpha 0 to 1, read from any CSS
+/// colour the style specification takes, written back canonically (`#rrggbb`, or `rgba(r,g,b,a)` when not opaque).
+struct StyleColor: Sendable, Equatable {
+    /// Red, 0 to 255 (gamma-encoded sRGB).
+    var red: Double
+    /// Green, 0 to 255.
+    var green: Double
+    /// Blue, 0 to 255.
+    var blue: Double
+    /// Alpha, 0 (transparent) to 1.
+    var alpha: Double
+
+    init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// The colour `text` names (`#f8f4f0`, `rgb(248,244,240)`, `hsl(30, 40%, 96%)`, `white`), or nil.
+    init?(css text: String) {
+        guard let parsed = CSSColor.parse(text) else { return nil }
+        self.init(red: parsed.red, green: parsed.green, blue: parsed.blue, alpha: parsed.alpha)
+    }
+
+    /// The canonical text every renderer reads: `#rrggbb` when opaque, else `rgba(r,g,b,a)` with alpha to 3 places.
+    var canonical: String {
+        let channels = [red, green, blue].map { Int(min(255, max(0, $0)).rounded()) }
+        let opacity = min(1, max(0, alpha))
+        if opacity >= 1 {
+            return "#" + channels.map { Self.hexPair($0) }.joined()
+        }
+        let rounded = (opacity * 1000).rounded() / 1000
+        let alphaText = rounded == rounded.rounded() ? String(Int(rounded)) : "\(rounded)"
+        return "rgba(\(channels[0]),\(channels[1]),\(channels[2]),\(alphaText))"
+    }
+
+    private static func hexPair(_ value: Int) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[value / 16], digits[value % 16]])
+    }
+
+    /// Hue in degrees (0 to 360), saturation and lightness 0 to 1: CSS `hsl()` of the gamma-encoded channels.
+    var hsl: (hue: Double, saturation: Double, lightness: Double) {
+        let (r, g, b) = (red / 255, green / 255, blue / 255)
+        let high = max(r, g, b)
+        let low = min(r, g, b)
+        let lightness = (high + low) / 2
+        let chroma = high - low
+        guard chroma > 1e-12 else { return (0, 0, lightness) }
+        let saturation = chroma / (1 - abs(2 * lightness - 1))
+        var hue: Double
+        if high == r {
+            hue = ((g - b) / chroma).truncatingRemainder(dividingBy: 6)
+        } else if high == g {
+            hue = (b - r) / chroma + 2
+        } else {
+            hue = (r - g) / chroma + 4
+        }
+        hue *= 60
+        if hue < 0 { hue += 360 }
+        return (hue, min(1, saturation), lightness)
+    }
+
+    /// The colour of hue `hue` (degrees), `saturation` and `lightness` (0 to 1), with `alpha`.
+    init(hue: Double, saturation: Double, lightness: Double, alpha: Double) {
+        let s = min(1, max(0, saturation))
+        let l = min(1, max(0, lightness))
+        let chroma = (1 - abs(2 * l - 1)) * s
+        let sector = hue / 60
+        let x = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
+        let (r, g, b): (Double, Double, Double)
+        switch sector {
+        case ..<1: (r, g, b) = (chroma, x, 0)
+        case ..<2: (r, g, b) = (x, chroma, 0)
+        case ..<3: (r, g, b) = (0, chroma, x)
+        case ..<4: (r, g, b) = (0, x, chroma)
+        case ..<5: (r, g, b) = (x, 0, chroma)
+        default: (r, g, b) = (chroma, 0, x)
+        }
+        let m = l - chroma / 2
+        self.init(red: (r + m) * 255, green: (g + m) * 255, blue: (b + m) * 255, alpha: alpha)
+    }
+}
