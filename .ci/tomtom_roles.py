@@ -14,7 +14,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-CORPUS = os.path.join(ROOT, "..", "shared", "corpus", "styles")
+CORPUS = os.path.join(os.environ.get("MC_STYLE_SHARED", os.path.join(ROOT, "..", "shared")), "corpus", "styles")
 OUT = os.path.join(ROOT, "Sources", "StyleCompiler", "Restyle", "TileSchema+TomTom.swift")
 
 # First match wins: more specific words first.
