@@ -261,4 +261,46 @@ import Testing
             run.output.contains("mc-style.yaml:3:16: error: from: 'lihgt' names no design declared above 'dark'"),
             "\(run.output)")
     }
+
+    @Test func aVectorStylesRulesAreAppliedBeforeItIsBundled() throws {
+        let folder = try makeTemporaryFolder()
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("vector"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: SharedData.repositoryFile("styles/tomtom-demo-base.json"),
+            to: folder.appendingPathComponent("base.json"))
+        try FileManager.default.copyItem(at: Self.colorful, to: folder.appendingPathComponent("vector/colorful.json"))
+        try Data(Self.roadEmphasis.utf8).write(to: folder.appendingPathComponent("vector/emphasis.json"))
+        try Data(
+            """
+            version: 1
+            base: base.json
+            sources:
+              - id: company-map
+                vectorStyle: {style: vector/colorful.json, route: company-map, rules: vector/emphasis.json}
+            """.utf8
+        ).write(to: folder.appendingPathComponent("mc-style.yaml"))
+        let out = folder.appendingPathComponent("out")
+        let validate = runTool(["validate", folder.appendingPathComponent("mc-style.yaml").path, "--verbose"])
+        #expect(validate.status == 0, "\(validate.output)")
+        #expect(validate.output.contains("rule 4 (role road) matched"), "\(validate.output)")
+        #expect(validate.output.contains("schema: shortbread"), "\(validate.output)")
+        let run = runTool(["compile", folder.appendingPathComponent("mc-style.yaml").path, "--out", out.path])
+        #expect(run.status == 0, "\(run.error)")
+        let bundledURL = out.appendingPathComponent("vector-styles/company-map.json")
+        let bundled = try Self.style(bundledURL)
+        let layers = bundled["layers"]?.arrayValue ?? []
+        #expect(layers.count == 280)
+        let road = try #require(layers.first { $0["id"]?.stringValue == "street-motorway" })
+        #expect(road["paint"]?["line-color"]?.stringValue == "#ffffff")
+        // The manifest records the bundle's own digest and the rules file among the inputs.
+        let manifest = try Self.style(out.appendingPathComponent("manifest.json"))
+        let inputs = manifest["inputs"]?.arrayValue ?? []
+        #expect(
+            inputs.contains { $0["role"]?.stringValue == "rules" && $0["path"]?.stringValue == "vector/emphasis.json" })
+        let digest = SHA256.hex(Array(try Data(contentsOf: bundledURL)))
+        #expect(LayerPatching.compact(manifest).contains(digest))
+    }
 }

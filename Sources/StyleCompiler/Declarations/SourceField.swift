@@ -58,6 +58,8 @@ public enum SourceField: String, Sendable, CaseIterable {
     case vectorStyleRoute = "vectorStyle.route"
     /// `vectorStyle: {tileSize: ...}`.
     case vectorStyleTileSize = "vectorStyle.tileSize"
+    /// `vectorStyle: {rules: ...}`.
+    case vectorStyleRules = "vectorStyle.rules"
 
     /// The key the field has in its object (`fallback` for `placement.fallback`): the last part of its path.
     public var key: String { String(rawValue.split(separator: ".").last ?? Substring(rawValue)) }

@@ -35,7 +35,7 @@ public enum ManifestJSONSchema {
               "properties": {"name": {"type": "string", "pattern": "^[a-z][a-z0-9.-]{0,63}$"}, "version": {"$ref": "#/$defs/rendererVersion"},
                 "minimum": {"oneOf": [{"$ref": "#/$defs/rendererVersion"}, {"type": "null"}]}, "undrawn": {"type": "integer", "minimum": 1}}}},
             "inputs": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["path", "role", "sha256"],
-              "properties": {"path": {"type": "string"}, "role": {"enum": ["declarations", "include", "base", "vectorStyle"]}, "variant": {"$ref": "#/$defs/variantName"},
+              "properties": {"path": {"type": "string"}, "role": {"enum": ["declarations", "include", "base", "vectorStyle", "rules"]}, "variant": {"$ref": "#/$defs/variantName"},
                 "sha256": {"$ref": "#/$defs/sha256"}}}},
             "variants": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/variant"}},
             "sources": {"type": "array", "items": {"$ref": "#/$defs/source"}},

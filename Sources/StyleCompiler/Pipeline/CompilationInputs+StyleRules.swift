@@ -9,6 +9,8 @@ extension CompilationInputs {
         var jsonPath: JSONPath
         /// What the rules adjust, for findings: `design 'dark'`, `vector style 'company-map'`.
         var subject: String
+        /// The design whose rules these are; nil for a vector style's.
+        var variant: String?
     }
 
     /// Applies each design's `rules:` to its base (its own, or the `from:` design's as derived), in declaration
@@ -30,7 +32,7 @@ extension CompilationInputs {
                 path: FilePaths.join(folder, rules), shown: FilePaths.join(displayFolder, rules),
                 location: declared.rulesLocation,
                 jsonPath: JSONPath([.key("bases"), .key(declared.name), .key("rules")]),
-                subject: "design '\(declared.name)'")
+                subject: "design '\(declared.name)'", variant: declared.name)
             let (adjusted, found) = applyRules(
                 named, to: variants[index].base, project: project, inputLoader: inputLoader)
             diagnostics += found
@@ -54,14 +56,14 @@ extension CompilationInputs {
                 ]
             )
         }
-        let (document, found) = StyleRulesReader(inputLoader: inputLoader).load(
+        let (document, found, file) = StyleRulesReader(inputLoader: inputLoader).load(
             path: named.path, displayName: named.shown)
         var diagnostics = found.map { diagnostic in
             guard diagnostic.rule == Rule.ioRead.id, let location = named.location else { return diagnostic }
             return diagnostic.moved(
                 to: location, path: named.jsonPath, message: "rules of \(named.subject): \(diagnostic.message)")
         }
-        if !found.contains(where: { $0.rule == Rule.ioRead.id }) { assetPaths.append(named.path) }
+        if let file { rulesFiles.append(RulesInput(file: file, variant: named.variant)) }
         guard let document else { return (nil, diagnostics) }
         let applied = StyleRulesApplication(document, to: style.root)
         diagnostics += Self.findings(of: applied, document, subject: named.subject)

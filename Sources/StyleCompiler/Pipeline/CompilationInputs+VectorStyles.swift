@@ -4,8 +4,15 @@ import LocatedJSON
 public struct LoadedVectorStyle: Sendable {
     /// The declared source's id.
     public var sourceID: String
-    /// The style, parsed (its file is in the inputs' table, so findings point at its own lines).
+    /// The style, parsed (its file is in the inputs' table, so findings point at its own lines), its rules applied.
     public var document: JSONDocument
+    /// True when the declaration's `rules:` changed the style: the bundle is then the adjusted style, written.
+    public var isAdjusted = false
+
+    /// What `compile` bundles: the file byte for byte, or the adjusted style written as JSON.
+    public var bundledBytes: [UInt8] {
+        isAdjusted ? JSONWriter(style: .pretty).bytes(document.root) : document.file.bytes
+    }
 }
 
 extension CompilationInputs {
@@ -36,11 +43,25 @@ extension CompilationInputs {
                 return Diagnostic(
                     .ioRead, "vector style of '\(source.id)' \(diagnostic.message)", at: location, path: path)
             }
-            guard let document else { continue }
-            vectorStyles.append(LoadedVectorStyle(sourceID: source.id, document: document))
+            guard var document else { continue }
+            var loaded = LoadedVectorStyle(sourceID: source.id, document: document)
+            if let rules = vector.rules {
+                let named = NamedRules(
+                    path: FilePaths.join(folder, rules), shown: FilePaths.join(displayFolder, rules),
+                    location: source.location(of: .vectorStyleRules),
+                    jsonPath: JSONPath([.key("sources"), .index(index), .key("vectorStyle"), .key("rules")]),
+                    subject: "vector style '\(source.id)'", variant: nil)
+                let (adjusted, found) = applyRules(named, to: document, project: project, inputLoader: inputLoader)
+                diagnostics += found
+                if let adjusted {
+                    document = adjusted
+                    loaded = LoadedVectorStyle(sourceID: source.id, document: adjusted, isAdjusted: true)
+                }
+            }
+            vectorStyles.append(loaded)
             declarations.sources[index].bundledStyle = BundledVectorStyle(
                 path: OutputLayout.vectorStyle(forSourceID: source.id), declaredPath: vector.style,
-                sha256: document.file.sha256, attribution: Self.attribution(of: document.root))
+                sha256: SHA256.hex(loaded.bundledBytes), attribution: Self.attribution(of: document.root))
         }
         return diagnostics
     }

@@ -36,6 +36,15 @@ public struct CompilationInputs: Sendable {
     public var rendererProfiles: [RendererProfile] = []
     /// The style of each `vectorStyle` source that could be read, in declaration order.
     public var vectorStyles: [LoadedVectorStyle] = []
+    /// A rules file read: the design it derives (nil for a vector style's rules).
+    public struct RulesInput: Sendable {
+        /// The file as read.
+        public var file: SourceFile
+        /// The design whose rules it holds; nil for a vector style's.
+        public var variant: String?
+    }
+    /// Every rules file read (designs' then vector styles'), in the order read.
+    public var rulesFiles: [RulesInput] = []
 
     /// The default variant's base style.
     public var base: JSONDocument { variants[0].base }

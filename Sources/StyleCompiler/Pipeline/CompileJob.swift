@@ -167,7 +167,9 @@ public struct CompileJob: Sendable {
             return ComposeOutcome(
                 diagnostics: loadDiagnostics, sink: sink, readPaths: [], declarations: nil)
         }
-        let readPaths = inputs.files.map(\.name) + inputs.assetPaths + inputs.vectorStyles.map(\.document.file.name)
+        let readPaths =
+            inputs.files.map(\.name) + inputs.assetPaths + inputs.vectorStyles.map(\.document.file.name)
+            + inputs.rulesFiles.map(\.file.name)
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         let (composed, composeDiagnostics) = inputs.composeVariants(
             target: target, apiKey: apiKey, embedsEnvironment: options.embedsEnvironment)
@@ -246,7 +248,7 @@ public struct CompileJob: Sendable {
             renderers: ManifestDocument.RendererRecord.records(
                 renderers, styles: compositions.map(\.style), locator: inputs.fileTable),
             vectorStyles: Dictionary(
-                inputs.vectorStyles.map { ($0.sourceID, $0.document.file.bytes) },
+                inputs.vectorStyles.map { ($0.sourceID, $0.bundledBytes) },
                 uniquingKeysWith: { first, _ in first }))
     }
 
@@ -267,6 +269,12 @@ public struct CompileJob: Sendable {
                 let file = loaded.document.file
                 let path = folder.map { FilePaths.relativePath(from: $0, to: file.name) } ?? file.name
                 return ManifestDocument.Input(path: path, role: "vectorStyle", variant: nil, sha256: file.sha256)
+            }
+            + inputs.rulesFiles.map { rules in
+                let path = folder.map { FilePaths.relativePath(from: $0, to: rules.file.name) } ?? rules.file.name
+                return ManifestDocument.Input(
+                    path: path, role: "rules", variant: inputs.hasNamedVariants ? rules.variant : nil,
+                    sha256: rules.file.sha256)
             }
     }
 }

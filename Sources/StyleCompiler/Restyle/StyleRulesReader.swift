@@ -12,13 +12,16 @@ struct StyleRulesReader {
     var inputLoader: InputLoader
 
     /// The document at `path` (shown as `displayName`), nil when it has errors (a half-read rule set would restyle
-    /// half a map), and its findings.
-    func load(path: String, displayName: String) -> (document: StyleRulesDocument?, diagnostics: [Diagnostic]) {
+    /// half a map), its findings, and the file read (nil when it could not be).
+    func load(path: String, displayName: String) -> (
+        document: StyleRulesDocument?, diagnostics: [Diagnostic], file: SourceFile?
+    ) {
         let file: SourceFile
         do { file = try inputLoader.load(path: path, displayName: displayName) } catch {
-            return (nil, [error.diagnostic])
+            return (nil, [error.diagnostic], nil)
         }
-        return read(file)
+        let (document, diagnostics) = read(file)
+        return (document, diagnostics, file)
     }
 
     /// The document `file` holds.

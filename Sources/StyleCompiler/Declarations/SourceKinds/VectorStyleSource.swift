@@ -26,6 +26,11 @@ extension SourceKind {
                         .init(
                             name: "tileSize", type: .integer(1...DeclarationSchema.maximumTileSize), isRequired: false,
                             summary: "Pixels of a rasterised tile: 512 (default) or 1024."),
+                        .init(
+                            name: "rules", type: .string, isRequired: false,
+                            summary:
+                                "A rules document (MapConductor's StyleRules, JSON or YAML) applied to the style before it is bundled, relative to the declarations."
+                        ),
                     ], exactlyOneOf: [])), isRequired: false,
             summary: "A MapLibre vector style, rasterised on the phone and shown as two raster layers (ground, labels)."
         ),
@@ -33,7 +38,9 @@ extension SourceKind {
         decode: { node, _ in
             guard let style = node["style"]?.stringValue, let route = node["route"]?.stringValue else { return nil }
             let tileSize = node["tileSize"]?.numberValue?.intValue ?? VectorStyleAddress.defaultTileSize
-            return .vectorStyle(VectorStyleAddress(style: style, route: route, tileSize: tileSize))
+            var address = VectorStyleAddress(style: style, route: route, tileSize: tileSize)
+            address.rules = node["rules"]?.stringValue
+            return .vectorStyle(address)
         },
         check: { source, address, _, findings in
             guard case .vectorStyle(let vector) = address else { return }
@@ -53,6 +60,8 @@ public struct VectorStyleAddress: Sendable, Equatable {
     public var route: String
     /// Pixels of a rasterised tile, as the rasteriser renders it: 512 or 1024.
     public var tileSize: Int
+    /// A rules document applied to the style before it is bundled, relative to the declarations file; nil: none.
+    public var rules: String?
 
     /// The tile size MapConductor's vector tile layers use unless told otherwise, in pixels.
     public static let defaultTileSize = 512
