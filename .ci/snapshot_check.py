@@ -18,6 +18,8 @@ every later run replays them with no host to reach. Checks:
     and no TomTom tile is asked for; a source whose bounds cross the antimeridian draws at 175, 180 and -175;
   - a vector style shows where its own style draws (GL JS draws the MapLibre style in place of its two rasters)
     with TomTom's base beside it;
+  - a dark design derived from the light one by rules (fixtures/stylerules) is dark: its picture's mean luminance
+    is well below the light design's;
   - SIGTERM mid-run leaves no Chromium process and no profile folder within 5 s, and writes nothing;
   - the time of a run of the demo's views.
 The pictures are kept in ARTEFACT_FOLDER/snapshots.
@@ -38,7 +40,7 @@ from PIL import Image
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from harness import (SQUARE_COLOUR, Failures, LoopbackServer, StandInHosts, demo_project, png,  # noqa: E402
+from harness import (REPOSITORY, SQUARE_COLOUR, Failures, LoopbackServer, StandInHosts, demo_project, png,  # noqa: E402
                      vector_style_project, world_pixel)
 
 KEY = "snapshot-check-key-93b1f0"
@@ -332,6 +334,41 @@ def check_vector_style(tool, maplibre, environment, artefacts, failures):
         shutil.copy(picture, pathlib.Path(artefacts) / "vector-style.png")
 
 
+def mean_luminance(picture):
+    """The mean relative luminance (WCAG 2.x, 0 black to 1 white) of a picture's pixels."""
+    def linear(channel):
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+    image = Image.open(picture).convert("RGB")
+    pixels = list(image.getdata())
+    return sum(0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) for r, g, b in pixels) / len(pixels)
+
+
+def check_derived_design(tool, maplibre, environment, artefacts, failures):
+    """The shipped dark-from-light example: the design derived by rules is drawn, and drawn dark."""
+    with tempfile.TemporaryDirectory() as scratch:
+        project = pathlib.Path(scratch)
+        shutil.copytree(REPOSITORY / "fixtures" / "stylerules", project / "fixtures" / "stylerules")
+        shutil.copytree(REPOSITORY / "styles", project / "styles")
+        (project / ".git").mkdir()
+        declarations = project / "fixtures" / "stylerules" / "mc-style.yaml"
+        # The raster source is moved off the view (the stand-in hosts serve it solid), so the picture is the base's.
+        text = declarations.read_text(encoding="utf-8").replace(
+            "    placement: belowLabels\n", "    placement: belowLabels\n    bounds: [170.0, -45.0, 171.0, -44.0]\n")
+        declarations.write_text(
+            text + "views:\n  - {name: japan, center: [137, 37], zoom: 5, size: [256, 256]}\n", encoding="utf-8")
+        run, _ = snapshot_from_stand_ins(tool, maplibre, project, declarations, project / "derived", environment)
+        light, dark = project / "derived" / "japan.light.png", project / "derived" / "japan.dark.png"
+        if run.returncode != 0 or not light.exists() or not dark.exists():
+            failures.check(False, f"a design derived by rules is drawn in the snapshot {run.stderr[-400:]}")
+            return
+        light_luminance, dark_luminance = mean_luminance(light), mean_luminance(dark)
+        failures.check(dark_luminance < 0.1 and dark_luminance < light_luminance / 4,
+                       f"the derived dark design is dark: mean luminance {dark_luminance:.3f} against the light "
+                       f"design's {light_luminance:.3f}")
+        shutil.copy(dark, pathlib.Path(artefacts) / "derived-dark.png")
+
+
 def main(argv):
     if len(argv) != 4:
         print(__doc__, file=sys.stderr)
@@ -382,6 +419,7 @@ def main(argv):
         check_interruption(tool, maplibre, project, declarations, tiles, environment, failures)
         check_no_base_map(tool, maplibre, project, environment, failures)
         check_vector_style(tool, maplibre, environment, artefacts, failures)
+        check_derived_design(tool, maplibre, environment, artefacts, failures)
 
         stored = [path for path in tiles.iterdir()]
         failures.check(not any(KEY in path.name or KEY.encode() in path.read_bytes() for path in stored),
