@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Compile time of a project whose dark design is derived from its light one by rules (the shipped
-fixtures/stylerules/rules/dark.json: a lightness inversion of every colour, then four role rules) against the
+fixtures/stylerules/rules/dark.rules.json: a lightness inversion of every colour, then four role rules) against the
 same project composing the dark design from the same base without rules. Issue target: at most 1.5x.
 
     python3 benchmarks/style_rules.py [--runs N] [--tool PATH]
@@ -35,7 +35,7 @@ def main():
         project = pathlib.Path(folder)
         (project / ".git").mkdir()
         shutil.copy(base, project / "base.json")
-        shutil.copy(REPOSITORY / "fixtures" / "stylerules" / "rules" / "dark.json", project / "dark.json")
+        shutil.copy(REPOSITORY / "fixtures" / "stylerules" / "rules" / "dark.rules.json", project / "dark.json")
         sources = "sources:\n  - id: hillshade\n    urlTemplate: https://tiles.example.com/{z}/{x}/{y}.png\n"
         (project / "derived.yaml").write_text(
             "version: 1\nbases:\n  light: base.json\n  dark: {from: light, rules: dark.json}\n" + sources,

@@ -93,7 +93,7 @@ extension LanguageServer {
     func changed(_ path: String) {
         if let document = documents[path] {
             switch document.kind {
-            case .configuration: pending.insert(path)
+            case .configuration, .rules: pending.insert(path)
             case .style:
                 pending.insert(path)
                 // A vector style is checked where its declarations name it: find them when nothing checks it yet.

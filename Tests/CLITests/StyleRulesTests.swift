@@ -10,6 +10,7 @@ import Testing
 @Suite struct StyleRulesTests {
     static let colorful = Fixtures.folder("demo/vector/versatiles-colorful.json")
     static let project = Fixtures.folder("stylerules/mc-style.yaml").path
+    static let shippedRules = Fixtures.folder("stylerules/rules/dark.rules.json").path
 
     /// MapConductor's road-emphasis rules (its public test of the Rust compiler, ios-sdk @6e0a426c).
     static let roadEmphasis = """
@@ -204,6 +205,16 @@ import Testing
             "dark.json:12:53 rules.property",
         ]
         #expect(found == expected, "\(found)")
+        // Named as a rules document, the same file is checked alone, its mistakes at the same places.
+        try Data(planted.utf8).write(to: folder.appendingPathComponent("planted.rules.json"))
+        let alone = runTool(["validate", folder.appendingPathComponent("planted.rules.json").path, "--format", "json"])
+        #expect(alone.status == 1)
+        let aloneRoot = try JSONParser().parse(bytes: Array(alone.output.utf8), name: "out").root
+        let aloneFound = (aloneRoot["diagnostics"]?.arrayValue ?? []).map {
+            "\($0["line"]?.numberValue?.intValue ?? 0):\($0["column"]?.numberValue?.intValue ?? 0) \($0["rule"]?.stringValue ?? "")"
+        }
+        #expect(aloneFound == expected.map { String($0.dropFirst("dark.json:".count)) }, "\(aloneFound)")
+        #expect(runTool(["validate", Self.shippedRules]).status == 0)
     }
 
     @Test func aDarkDesignDerivedFromTheLightBaseIsDarkCleanAndLegible() throws {

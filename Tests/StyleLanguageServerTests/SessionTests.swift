@@ -260,3 +260,67 @@ import Testing
 enum DocumentURIText {
     static func uri(_ path: String) -> String { "file://" + path }
 }
+
+/// A rules document (`*.rules.json`, `*.rules.yaml`) is checked as `validate` reads it, and completed with the
+/// selectors, roles and patch fields MapConductor's StyleRules take.
+@Suite struct RulesSessionTests {
+    func answers(_ server: LanguageServer, _ text: String) throws -> [JSONNode] {
+        try server.handle(Array(text.utf8)).map { try JSONParser().parse(bytes: $0, name: "answer").root }
+    }
+
+    func labels(_ server: LanguageServer, _ uri: String, line: Int, character: Int, id: Int) throws -> [String] {
+        let completion = try answers(
+            server,
+            #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/completion","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(line),"character":\#(character)}}}"#
+        )
+        let items = completion.first?["result"]?["items"]?.arrayValue ?? completion.first?["result"]?.arrayValue ?? []
+        return items.compactMap { $0["label"]?.stringValue }
+    }
+
+    @Test func aRulesDocumentIsCheckedAndCompleted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = LanguageServer(settings: .init(environment: [:]))
+        _ = try answers(server, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        // Line 2 has a role misspelt, line 3 a patch field; the cursor then completes on lines 2 and 3.
+        let json = [
+            #"{"schemaVersion": 1, "rules": ["#,
+            ##"  {"selector": {"role": "roads"}, "patch": {"color": "#ffffff"}},"##,
+            ##"  {"selector": {"kind": "line"}, "patch": {"colour": "#000000"}}"##,
+            "]}",
+        ].joined(separator: "\n")
+        let uri = DocumentURIText.uri(folder.appendingPathComponent("dark.rules.json").path)
+        let escaped = json.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        _ = try answers(
+            server,
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"\#(escaped)"}}}"#
+        )
+        let published = try server.flush().map { try JSONParser().parse(bytes: $0, name: "flush").root }
+        let diagnostics = published.last?["params"]?["diagnostics"]?.arrayValue ?? []
+        let found = diagnostics.map {
+            "\($0["code"]?.stringValue ?? ""):\($0["range"]?["start"]?["line"]?.numberValue?.intValue ?? -1)"
+        }
+        #expect(found == ["rules.role:1", "rules.unknown-field:2"], "\(published)")
+        // In the role's value: the roles; on the patch's key: the patch fields; on the kind: the kinds.
+        let roles = try labels(server, uri, line: 1, character: 26, id: 2)
+        #expect(roles.contains("road") && roles.contains("road-casing"), "\(roles)")
+        let fields = try labels(server, uri, line: 2, character: 45, id: 3)
+        #expect(
+            fields.contains("color") && fields.contains("widthScale") && fields.contains("colorFilter"), "\(fields)")
+        let kinds = try labels(server, uri, line: 2, character: 26, id: 4)
+        #expect(kinds == ["background", "fill", "line", "circle", "symbol", "other"], "\(kinds)")
+
+        let yaml =
+            "schemaVersion: 1\nrules:\n  - selector: {role: water}\n    patch:\n      colorFilter: {darken: 0.3}\n      "
+        let yamlURI = DocumentURIText.uri(folder.appendingPathComponent("night.rules.yaml").path)
+        _ = try answers(
+            server,
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(yamlURI)","languageId":"yaml","version":1,"text":"\#(yaml.replacingOccurrences(of: "\n", with: "\\n"))"}}}"#
+        )
+        let yamlPublished = try server.flush().map { try JSONParser().parse(bytes: $0, name: "flush").root }
+        #expect(yamlPublished.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true, "\(yamlPublished)")
+        let patchKeys = try labels(server, yamlURI, line: 5, character: 6, id: 5)
+        #expect(patchKeys.contains("properties") && patchKeys.contains("visible"), "\(patchKeys)")
+    }
+}

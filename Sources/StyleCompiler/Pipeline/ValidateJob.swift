@@ -35,8 +35,13 @@ public struct ValidateJob: Sendable {
             loader.environmentStandIns = options.environmentStandIns
             return options.sink.push(loader.load(file, path: nil).diagnostics)
         }
-        if InputKind(path: path) == .style {
-            return validateStyle(StyleLoader(inputLoader: options.inputLoader).load(path: path))
+        switch InputKind(path: path) {
+        case .style: return validateStyle(StyleLoader(inputLoader: options.inputLoader).load(path: path))
+        case .rules:
+            // A rules document alone: its own mistakes (what it matches is said where a design applies it).
+            let read = StyleRulesReader(inputLoader: options.inputLoader).load(path: path, displayName: path)
+            return options.sink.push(read.diagnostics).sortedByPlace()
+        case .declarations, .configuration: break
         }
         return CompileJob(declarationsPath: path, options: options).check()
     }

@@ -44,6 +44,7 @@ extension LanguageServer {
         case .declarations: (items, range) = declarationsCompletion(document, offset: offset)
         case .configuration: (items, range) = configurationCompletion(document, offset: offset)
         case .style: (items, range) = styleCompletion(document, offset: offset)
+        case .rules: (items, range) = rulesCompletion(document, offset: offset)
         }
         let lspRange = DiagnosticConverter.range(range, lines: document.lines, encoding: encoding)
         // A client that takes the edit range once for the list (LSP 3.17) gets it once: 900 layer ids then
@@ -154,6 +155,48 @@ extension LanguageServer {
         case .key(let range), .item(let range), .value(_, let range):
             return ([], range)
         }
+    }
+
+    /// Completion in a rules document, JSON or YAML: the keys and values `StyleRulesVocabulary` offers at the place.
+    private func rulesCompletion(_ document: TextDocument, offset: Int) -> ([CompletionItem], Range<Int>) {
+        let isJSON = document.path.hasSuffix(".json")
+        func item(_ word: StyleRulesVocabulary.Word, key: Bool) -> CompletionItem {
+            let text: String
+            if isJSON {
+                text =
+                    Self.isBare(word.text, key: key)
+                    ? word.text : JSONWriter(style: .compact).string(.string(word.text)).trimmingSuffix("\n")
+            } else {
+                text = key ? word.text + ": " : YAMLScalar.text(word.text)
+            }
+            return CompletionItem(
+                label: word.text, kind: key ? .property : .enumMember, detail: word.detail, newText: text)
+        }
+        if isJSON {
+            let cursor = JSONCursor(document.bytes, offset: offset)
+            let path = cursor.path.compactMap { step -> String? in
+                if case .key(let key) = step { return key }
+                return nil
+            }
+            switch cursor.place {
+            case .key(let range): return (StyleRulesVocabulary.keys(at: path).map { item($0, key: true) }, range)
+            case .value(let key?, let range):
+                return (StyleRulesVocabulary.values(of: key, at: path).map { item($0, key: false) }, range)
+            case .value(nil, let range): return ([], range)
+            }
+        }
+        let cursor = YAMLCursor(YAMLOutline(document.bytes), offset: offset)
+        switch cursor.place {
+        case .key(let range): return (StyleRulesVocabulary.keys(at: cursor.path).map { item($0, key: true) }, range)
+        case .value(let key, let range):
+            return (StyleRulesVocabulary.values(of: key, at: cursor.path).map { item($0, key: false) }, range)
+        case .item(let range): return ([], range)
+        }
+    }
+
+    /// True for a JSON value written bare: a number or `true`/`false` (never a key).
+    private static func isBare(_ text: String, key: Bool) -> Bool {
+        !key && (["true", "false"].contains(text) || Int(text) != nil)
     }
 
     private static func keyItem(_ name: String) -> CompletionItem {

@@ -9,6 +9,7 @@ extension LanguageServer {
         let offset = try offset(params, in: document)
         var targets: [(path: String, range: Range<Int>, lines: LineIndex?)] = []
         switch document.kind {
+        case .rules: break
         case .declarations, .configuration:
             let outline = YAMLOutline(document.bytes)
             let line = outline.lines[outline.lineIndex(ofOffset: offset)]
@@ -21,7 +22,8 @@ extension LanguageServer {
                 targets.append((file, 0..<0, nil))
             } else if case .value(let key, let range) = cursor.place {
                 let text = Self.unquoted(String(decoding: document.bytes[range], as: UTF8.self))
-                let namesFile = key == "base" || (key == "style" && path.last == "vectorStyle")
+                let namesFile =
+                    key == "base" || key == "rules" || (key == "style" && path.last == "vectorStyle")
                 if namesFile || (path.last == "bases" && !text.isEmpty) {
                     targets.append((FilePaths.normalized(FilePaths.join(folder, text)), 0..<0, nil))
                 } else if Self.isAnchor(key: key, path: path) {

@@ -61,7 +61,7 @@ extension LanguageServer {
         }
         switch kind {
         case .configuration: break
-        case .style: session.validate([path])
+        case .style, .rules: session.validate([path])
         case .declarations:
             let checked = session.check(declarationsPath: path)
             result.readPaths.formUnion(checked.readPaths.map(FilePaths.normalized))

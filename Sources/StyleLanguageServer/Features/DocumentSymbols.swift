@@ -39,7 +39,7 @@ extension LanguageServer {
         switch document.kind {
         case .declarations: symbols = Self.declarationSymbols(YAMLOutline(document.bytes))
         case .style: symbols = Self.styleSymbols(document)
-        case .configuration: symbols = []
+        case .configuration, .rules: symbols = []
         }
         return .array(symbols.map { $0.node(document.lines, encoding) })
     }

@@ -42,7 +42,7 @@ extension LanguageServer {
                     range = keyRange.lowerBound..<tokenEnd
                 }
             }
-        case .configuration:
+        case .configuration, .rules:
             break
         }
         for diagnostic in findings(in: document.path) {

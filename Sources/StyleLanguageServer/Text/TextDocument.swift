@@ -8,6 +8,8 @@ enum DocumentKind: Equatable {
     case configuration
     /// A style (`*.json`): a base or a composed style.
     case style
+    /// A rules document (`*.rules.json`, `*.rules.yaml`, `*.rules.yml`): MapConductor's StyleRules.
+    case rules
 
     /// The kind of the file at `path` (`InputKind`, as every command decides it); nil for a file the server does not
     /// handle: one that is neither YAML nor JSON.
@@ -17,6 +19,7 @@ enum DocumentKind: Equatable {
         case .declarations: self = .declarations
         case .configuration: self = .configuration
         case .style: self = .style
+        case .rules: self = .rules
         }
     }
 }
