@@ -57,6 +57,13 @@ struct LayerRoles {
         ("park", ["*park", "*park-*", "*park_*", "*forest*", "*wood*"]), ("landuse", ["*landuse*", "*land-*"]),
     ]
 
+    /// The patterns above split into scalars once, for `LayerSelector.glob`.
+    private static let compiledCasing = casingPatterns.map { ($0, Array($0.unicodeScalars)) }
+    private static let compiledRail = railPatterns.map { ($0, Array($0.unicodeScalars)) }
+    private static let compiledNames = namePatterns.map { role, patterns in
+        (role, patterns.map { ($0, Array($0.unicodeScalars)) })
+    }
+
     /// Every layer of `style` described, in style order.
     func describe(_ style: JSONNode) -> [LayerDescription] {
         (style["layers"]?.arrayValue ?? []).enumerated().compactMap { index, layer in describe(layer, index: index) }
@@ -69,9 +76,9 @@ struct LayerRoles {
         var described = LayerDescription(
             id: id, kind: LayerDescription.kind(ofType: type), type: type,
             sourceLayer: layer["source-layer"]?.stringValue, index: index)
-        let lowered = id.lowercased()
-        func firstMatch(_ patterns: [String]) -> String? {
-            patterns.first { LayerSelector.glob($0, matches: lowered) }
+        let lowered = Array(id.lowercased().unicodeScalars)
+        func firstMatch(_ patterns: [(String, [Unicode.Scalar])]) -> String? {
+            patterns.first { LayerSelector.glob($0.1, matches: lowered) }?.0
         }
         if type == "background" { described.add("background", "kind:background") }
         if let sourceLayer = described.sourceLayer, let schema, let roles = schema.roles[sourceLayer] {
@@ -82,7 +89,7 @@ struct LayerRoles {
         if type == "symbol" {
             described.add("label", "kind:symbol")
         } else if described.roles.isEmpty || described.roles == ["background"] && type != "background" {
-            for (role, patterns) in Self.namePatterns {
+            for (role, patterns) in Self.compiledNames {
                 if let pattern = firstMatch(patterns) {
                     described.add(role, "id~\(pattern)")
                     break
@@ -90,10 +97,10 @@ struct LayerRoles {
             }
         }
         if described.roles.contains("road"), type == "line" || type == "fill" {
-            if let pattern = firstMatch(Self.railPatterns) {
+            if let pattern = firstMatch(Self.compiledRail) {
                 described.remove("road")
                 described.add("rail", "id~\(pattern)")
-            } else if type == "line", let pattern = firstMatch(Self.casingPatterns) {
+            } else if type == "line", let pattern = firstMatch(Self.compiledCasing) {
                 described.add("road-casing", "id~\(pattern)")
             }
         }

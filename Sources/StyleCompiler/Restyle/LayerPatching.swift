@@ -11,11 +11,14 @@ struct LayerPatching {
     let rule: Int
     private(set) var changes: [StyleRulesApplication.Change] = []
     private(set) var unreached = 0
+    /// The colours read so far in this application.
+    let colours: ColourMemo
 
-    init(layer: JSONObject, type: String, rule: Int) {
+    init(layer: JSONObject, type: String, rule: Int, colours: ColourMemo = ColourMemo()) {
         self.layer = layer
         self.type = type
         self.rule = rule
+        self.colours = colours
     }
 
     /// True for a symbol's text properties when it draws text, and its icon properties when it draws an icon.
@@ -84,7 +87,10 @@ struct LayerPatching {
             guard let existing else { continue }
             var outputs = ExpressionOutputs()
             let mapped = outputs.map(existing) { output in
-                guard let color = Self.constantColour(output) else { return nil }
+                if let text = output.stringValue {
+                    return colours.filtered(text, by: filter, rule: rule).map { JSONNode(.string($0), placedAs: node) }
+                }
+                guard let color = Self.constantColour(output, colours) else { return nil }
                 return JSONNode(.string(filter.applied(to: color).canonical), placedAs: node)
             }
             unreached += outputs.unreached
@@ -93,8 +99,8 @@ struct LayerPatching {
     }
 
     /// The colour a constant output gives: a colour string, or `rgb`/`rgba` of constant numbers.
-    static func constantColour(_ node: JSONNode) -> StyleColor? {
-        if let text = node.stringValue { return StyleColor(css: text) }
+    static func constantColour(_ node: JSONNode, _ colours: ColourMemo = ColourMemo()) -> StyleColor? {
+        if let text = node.stringValue { return colours.colour(text) }
         guard let items = node.arrayValue, let op = items.first?.stringValue, op == "rgb" || op == "rgba" else {
             return nil
         }
@@ -141,12 +147,9 @@ struct LayerPatching {
     }
 
     private mutating func record(_ group: String, _ name: String, _ before: JSONNode?, _ after: JSONNode) {
-        let beforeText = before.map { node in
-            node.stringValue.flatMap { StyleColor(css: $0)?.canonical }.map { "\"\($0)\"" } ?? Self.compact(node)
-        }
         changes.append(
             StyleRulesApplication.Change(
-                layerID: "", group: group, property: name, before: beforeText, after: Self.compact(after), rule: rule))
+                layerID: "", group: group, property: name, beforeValue: before, afterValue: after, rule: rule))
     }
 
     /// `node` as one line of JSON.

@@ -62,10 +62,13 @@ indirect enum LayerSelector: Sendable, Equatable {
         }
     }
 
-    /// `*` matches any run of characters and `?` one character; everything else itself.
+    /// `*` matches any run of characters and `?` one character (a Unicode scalar); everything else itself.
     static func glob(_ pattern: String, matches text: String) -> Bool {
-        let p = Array(pattern)
-        let t = Array(text)
+        glob(Array(pattern.unicodeScalars), matches: Array(text.unicodeScalars))
+    }
+
+    /// `glob(_:matches:)` of a pattern and a text already split into scalars (the role patterns are split once).
+    static func glob(_ p: [Unicode.Scalar], matches t: [Unicode.Scalar]) -> Bool {
         var (pi, ti) = (0, 0)
         var star: Int?
         var resume = 0

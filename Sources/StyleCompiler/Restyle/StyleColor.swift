@@ -30,17 +30,19 @@ struct StyleColor: Sendable, Equatable {
         let channels = [red, green, blue].map { Int(min(255, max(0, $0)).rounded()) }
         let opacity = min(1, max(0, alpha))
         if opacity >= 1 {
-            return "#" + channels.map { Self.hexPair($0) }.joined()
+            var bytes: [UInt8] = [UInt8(ascii: "#")]
+            for channel in channels {
+                bytes.append(Self.hexDigits[channel / 16])
+                bytes.append(Self.hexDigits[channel % 16])
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
         let rounded = (opacity * 1000).rounded() / 1000
         let alphaText = rounded == rounded.rounded() ? String(Int(rounded)) : "\(rounded)"
         return "rgba(\(channels[0]),\(channels[1]),\(channels[2]),\(alphaText))"
     }
 
-    private static func hexPair(_ value: Int) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[value / 16], digits[value % 16]])
-    }
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Hue in degrees (0 to 360), saturation and lightness 0 to 1: CSS `hsl()` of the gamma-encoded channels.
     var hsl: (hue: Double, saturation: Double, lightness: Double) {

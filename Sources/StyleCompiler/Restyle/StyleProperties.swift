@@ -29,6 +29,14 @@ enum StyleProperties {
 
     /// The colour paint properties of `type`, in the specification's order, with their defaults as text.
     static func colours(of type: String) -> [(name: String, defaultColor: String?)] {
+        coloursByType[type] ?? []
+    }
+
+    /// `colours(of:)` of every layer type, worked out once.
+    private static let coloursByType: [String: [(name: String, defaultColor: String?)]] = Dictionary(
+        uniqueKeysWithValues: StyleSpecCatalog.layerTypes.map { ($0, findColours(of: $0)) })
+
+    private static func findColours(of type: String) -> [(name: String, defaultColor: String?)] {
         StyleSpecCatalog.order(of: "paint_\(type)").compactMap { name in
             guard let property = StyleSpecCatalog.property(name, in: "paint_\(type)"), property.type == "color" else {
                 return nil

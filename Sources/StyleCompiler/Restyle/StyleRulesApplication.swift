@@ -6,19 +6,29 @@ import LocatedJSON
 /// rule's own node, so a finding about it points at the rules file.
 struct StyleRulesApplication: Sendable {
     /// One value a rule changed.
-    struct Change: Sendable, Equatable {
+    struct Change: Sendable {
         /// The layer's id.
         var layerID: String
         /// `paint`, `layout`, or `layer` (minzoom, maxzoom, filter).
         var group: String
         /// The property (`background-color`, `visibility`, `minzoom`).
         var property: String
-        /// The value before, canonical for a constant colour (`#f8f4f0`); nil when the layer did not have it.
-        var before: String?
-        /// The value after, as compact JSON.
-        var after: String
+        /// The value before; nil when the layer did not have it.
+        var beforeValue: JSONNode?
+        /// The value after.
+        var afterValue: JSONNode
         /// The rule that made it, 1 for the first.
         var rule: Int
+
+        /// The value before as compact JSON, canonical for a constant colour (`"#f8f4f0"`); nil when there was none.
+        var before: String? {
+            beforeValue.map { node in
+                node.stringValue.flatMap { StyleColor(css: $0)?.canonical }.map { "\"\($0)\"" }
+                    ?? LayerPatching.compact(node)
+            }
+        }
+        /// The value after, as compact JSON.
+        var after: String { LayerPatching.compact(afterValue) }
     }
 
     /// The style with the rules applied.
@@ -57,6 +67,7 @@ struct StyleRulesApplication: Sendable {
         matched = Array(repeating: 0, count: document.rules.count)
         unreached = Array(repeating: 0, count: document.rules.count)
         changes = []
+        let colours = ColourMemo()
         guard var layerNodes = style["layers"]?.arrayValue else {
             self.style = style
             return
@@ -65,7 +76,7 @@ struct StyleRulesApplication: Sendable {
             guard var layer = layerNodes[described.index].objectValue else { continue }
             for (position, rule) in document.rules.enumerated() where rule.selector.matches(described) {
                 matched[position] += 1
-                var patching = LayerPatching(layer: layer, type: described.type, rule: rule.number)
+                var patching = LayerPatching(layer: layer, type: described.type, rule: rule.number, colours: colours)
                 patching.apply(rule.patch)
                 layer = patching.layer
                 unreached[position] += patching.unreached
