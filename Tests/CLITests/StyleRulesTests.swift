@@ -314,4 +314,37 @@ import Testing
         let digest = SHA256.hex(Array(try Data(contentsOf: bundledURL)))
         #expect(LayerPatching.compact(manifest).contains(digest))
     }
+
+    /// The shipped dark rules on TomTom's own basic style (906 layers): no error, and every label of the derived
+    /// design legible (the light design keeps TomTom's two pale labels, which name only it).
+    @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)))
+    func theDarkRulesOnTomTomsOwnBaseKeepEveryLabelLegible() throws {
+        let folder = try makeTemporaryFolder()
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let corpus = try #require(SharedData.corpusStyles.first { $0.lastPathComponent == "tomtom-basic-main.json" })
+        try FileManager.default.copyItem(at: corpus, to: folder.appendingPathComponent("base.json"))
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: Self.shippedRules), to: folder.appendingPathComponent("dark.rules.json"))
+        try Data(
+            """
+            version: 1
+            bases:
+              light: base.json
+              dark: {from: light, rules: dark.rules.json}
+            sources:
+              - {id: hillshade, urlTemplate: "https://tiles.example.com/{z}/{x}/{y}.png"}
+            """.utf8
+        ).write(to: folder.appendingPathComponent("mc-style.yaml"))
+        let run = runTool([
+            "validate", folder.appendingPathComponent("mc-style.yaml").path, "--verbose", "--format", "json",
+        ])
+        #expect(run.status == 0, "\(run.output.prefix(2000))")
+        let root = try JSONParser().parse(bytes: Array(run.output.utf8), name: "out").root
+        let contrast = (root["diagnostics"]?.arrayValue ?? []).filter { $0["rule"]?.stringValue == "lint.contrast" }
+        let messages = contrast.compactMap { $0["message"]?.stringValue }
+        #expect(!messages.isEmpty && messages.allSatisfy { $0.hasSuffix("(in variant 'light')") }, "\(messages)")
+        let applied = (root["diagnostics"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
+        #expect(applied.contains { $0.hasPrefix("schema: tomtom (named) for design 'dark', 906 layers") })
+    }
 }

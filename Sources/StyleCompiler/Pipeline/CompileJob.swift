@@ -282,7 +282,8 @@ public struct CompileJob: Sendable {
 extension Array where Element == (String, [Diagnostic]) {
     /// The findings of each variant's composed style (variant name, findings), each finding once: one made in
     /// several variants at the same place (its path in each composed style may differ, as declared layers sit
-    /// at other indices) is kept as the first variant has it, its message naming the variants when they are named.
+    /// at other indices) is kept as the first variant has it, its message naming the variant or variants it is in
+    /// when they are named.
     func mergingVariants(named: Bool) -> [Diagnostic] {
         guard count > 1 else { return first?.1 ?? [] }
         var order: [DiagnosticIdentity] = []
@@ -300,7 +301,11 @@ extension Array where Element == (String, [Diagnostic]) {
         }
         return order.compactMap { identity in
             guard let (diagnostic, variants) = found[identity] else { return nil }
-            guard named, variants.count > 1 else { return diagnostic }
+            guard named else { return diagnostic }
+            // A finding of one design alone names it: a design derived by rules differs from its base only there.
+            guard variants.count > 1 else {
+                return diagnostic.with(message: diagnostic.message + " (in variant '\(variants[0])')")
+            }
             let names = variants.map { "'\($0)'" }
             let listed = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
             return diagnostic.with(message: diagnostic.message + " (in variants \(listed))")
