@@ -347,4 +347,42 @@ import Testing
         let applied = (root["diagnostics"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
         #expect(applied.contains { $0.hasPrefix("schema: tomtom (named) for design 'dark', 906 layers") })
     }
+
+    /// A patch's filter and properties are checked by the style validator where they land, reported at the rule.
+    @Test func aFilterOrPropertyARuleWritesIsCheckedAtTheRule() throws {
+        let folder = try makeTemporaryFolder()
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: SharedData.repositoryFile("styles/tomtom-demo-base.json"),
+            to: folder.appendingPathComponent("base.json"))
+        try Data(
+            """
+            version: 1
+            bases:
+              light: base.json
+              dark: {from: light, rules: dark.rules.json}
+            sources:
+              - {id: hillshade, urlTemplate: "https://tiles.example.com/{z}/{x}/{y}.png"}
+            """.utf8
+        ).write(to: folder.appendingPathComponent("mc-style.yaml"))
+        let rules = """
+            {"schemaVersion": 1, "rules": [
+              {"selector": {"role": "water"}, "patch": {"filter": ["==", ["get", "kind"]]}},
+              {"selector": {"kind": "line"}, "patch": {"properties": {"line-cap": "rounded"}}}
+            ]}
+            """
+        try Data(rules.utf8).write(to: folder.appendingPathComponent("dark.rules.json"))
+        let run = runTool(["validate", folder.appendingPathComponent("mc-style.yaml").path])
+        #expect(run.status == 1)
+        #expect(
+            run.output.contains(
+                "dark.rules.json:2:55: error: Expected two or three arguments. (in variant 'dark') [style.expression]"),
+            "\(run.output)")
+        #expect(
+            run.output.contains(
+                #"dark.rules.json:3:71: error: expected one of [butt, round, square], "rounded" found (in variant 'dark') [style.enum]"#
+            ), "\(run.output)")
+        #expect(run.output.contains("2 errors"), "\(run.output)")
+    }
 }
