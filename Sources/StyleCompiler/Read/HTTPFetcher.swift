@@ -152,7 +152,7 @@ public struct HTTPFetcher: Sendable {
         if stopped != nil { process.terminate() }
         try? output.fileHandleForReading.close()
         readingErrors.wait()
-        process.waitUntilExit()
+        let exitCode = Self.exitStatus(of: process)
         let complaint = String(decoding: complaintBytes, as: UTF8.self)
         switch stopped {
         case .tooLarge?: return .failure(tooLarge(display))
@@ -162,7 +162,7 @@ public struct HTTPFetcher: Sendable {
         let message = masked(
             complaint.split(separator: "\n").filter { !$0.hasPrefix(Self.statusMarker) }.joined(separator: " ")
                 .trimmingCharacters(in: .whitespacesAndNewlines))
-        switch process.terminationStatus {
+        switch exitCode {
         case 0: break
         case 28: return .failure(timedOut(display))
         case 63: return .failure(tooLarge(display))
@@ -180,6 +180,31 @@ public struct HTTPFetcher: Sendable {
     }
 
     private enum Stop { case tooLarge, deadline }
+
+    /// curl's exit status once it has closed its output. Foundation's `waitUntilExit` can miss the exit of a child
+    /// that ends at once (a refused connection) and then waits forever (seen in CI: a test process hung with no
+    /// child left), so this waits a bounded time for Foundation to see it, then reaps the child itself.
+    private static func exitStatus(of process: Process) -> Int32 {
+        let deadline = now() + 5
+        while process.isRunning, now() < deadline { usleep(2_000) }
+        if !process.isRunning { return process.terminationStatus }
+        var status: Int32 = 0
+        let pid = process.processIdentifier
+        var reaped = waitpid(pid, &status, WNOHANG)
+        while reaped == 0 {
+            // Still running five seconds after its output closed: it is stopped.
+            kill(pid, SIGKILL)
+            usleep(2_000)
+            reaped = waitpid(pid, &status, WNOHANG)
+        }
+        guard reaped == pid else {
+            // Foundation reaped it meanwhile: its status is Foundation's, once it says so.
+            while process.isRunning, now() < deadline + 1 { usleep(2_000) }
+            return process.isRunning ? 255 : process.terminationStatus
+        }
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
 
     /// The most of curl's standard error that is read (its message and the status line), in bytes.
     private static let complaintLimit = 1 << 20
