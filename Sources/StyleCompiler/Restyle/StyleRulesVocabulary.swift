@@ -4,7 +4,9 @@
 public enum StyleRulesVocabulary {
     /// A word to offer, and a line saying what it is.
     public struct Word: Sendable, Equatable {
+        /// The word as it is written in the document (`road-casing`, `widthScale`).
         public let text: String
+        /// What it is, in a few words (`role`, `patch field`).
         public let detail: String
     }
 
