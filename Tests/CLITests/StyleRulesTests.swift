@@ -33,6 +33,32 @@ import Testing
         return try #require(document)
     }
 
+    /// One raster source, for declarations whose point is elsewhere.
+    static let oneSource = "sources:\n  - {id: hillshade, urlTemplate: \"https://tiles.example.com/{z}/{x}/{y}.png\"}\n"
+
+    /// Declarations of a `light` design over `base.json` and a `dark` one derived from it by `rules`.
+    static func derivedDark(rules: String) -> String {
+        "version: 1\nbases:\n  light: base.json\n  dark: {from: light, rules: \(rules)}\n" + oneSource
+    }
+
+    /// A project folder (a git root) with `declarations` as `mc-style.yaml`, `base` (the demo's TomTom-shaped base
+    /// unless given) as `base.json`, and `files` by path.
+    static func project(_ declarations: String, files: [String: String] = [:], base: URL? = nil) throws -> URL {
+        let folder = try makeTemporaryFolder()
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: base ?? SharedData.repositoryFile("styles/tomtom-demo-base.json"),
+            to: folder.appendingPathComponent("base.json"))
+        for (path, text) in files.merging(["mc-style.yaml": declarations], uniquingKeysWith: { $1 }) {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
     static func style(_ url: URL) throws -> JSONNode {
         try JSONParser().parse(bytes: Array(try Data(contentsOf: url)), name: url.lastPathComponent).root
     }
@@ -153,22 +179,7 @@ import Testing
 
     /// Ten mistakes planted in one rules document, each reported at its own line and column with its rule.
     @Test func tenPlantedMistakesAreEachFoundAtTheirPlace() throws {
-        let folder = try makeTemporaryFolder()
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: SharedData.repositoryFile("styles/tomtom-demo-base.json"),
-            to: folder.appendingPathComponent("base.json"))
-        try Data(
-            """
-            version: 1
-            bases:
-              light: base.json
-              dark: {from: light, rules: dark.json}
-            sources:
-              - {id: hillshade, urlTemplate: "https://tiles.example.com/{z}/{x}/{y}.png"}
-            """.utf8
-        ).write(to: folder.appendingPathComponent("mc-style.yaml"))
+        let folder = try Self.project(Self.derivedDark(rules: "dark.json"))
         let planted = """
             {
               "schemaVersion": 2,
@@ -250,22 +261,8 @@ import Testing
     }
 
     @Test func fromMustNameADesignAboveIt() throws {
-        let folder = try makeTemporaryFolder()
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: SharedData.repositoryFile("styles/tomtom-demo-base.json"),
-            to: folder.appendingPathComponent("base.json"))
-        try Data(
-            """
-            version: 1
-            bases:
-              dark: {from: lihgt, rules: dark.json}
-              light: base.json
-            sources:
-              - {id: hillshade, urlTemplate: "https://tiles.example.com/{z}/{x}/{y}.png"}
-            """.utf8
-        ).write(to: folder.appendingPathComponent("mc-style.yaml"))
+        let folder = try Self.project(
+            "version: 1\nbases:\n  dark: {from: lihgt, rules: dark.json}\n  light: base.json\n" + Self.oneSource)
         let run = runTool(["validate", folder.appendingPathComponent("mc-style.yaml").path])
         #expect(run.status == 1)
         #expect(
@@ -274,25 +271,16 @@ import Testing
     }
 
     @Test func aVectorStylesRulesAreAppliedBeforeItIsBundled() throws {
-        let folder = try makeTemporaryFolder()
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("vector"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: SharedData.repositoryFile("styles/tomtom-demo-base.json"),
-            to: folder.appendingPathComponent("base.json"))
-        try FileManager.default.copyItem(at: Self.colorful, to: folder.appendingPathComponent("vector/colorful.json"))
-        try Data(Self.roadEmphasis.utf8).write(to: folder.appendingPathComponent("vector/emphasis.json"))
-        try Data(
+        let folder = try Self.project(
             """
             version: 1
             base: base.json
             sources:
               - id: company-map
                 vectorStyle: {style: vector/colorful.json, route: company-map, rules: vector/emphasis.json}
-            """.utf8
-        ).write(to: folder.appendingPathComponent("mc-style.yaml"))
+            """,
+            files: ["vector/emphasis.json": Self.roadEmphasis])
+        try FileManager.default.copyItem(at: Self.colorful, to: folder.appendingPathComponent("vector/colorful.json"))
         let out = folder.appendingPathComponent("out")
         let validate = runTool(["validate", folder.appendingPathComponent("mc-style.yaml").path, "--verbose"])
         #expect(validate.status == 0, "\(validate.output)")
@@ -319,23 +307,10 @@ import Testing
     /// design legible (the light design keeps TomTom's two pale labels, which name only it).
     @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)))
     func theDarkRulesOnTomTomsOwnBaseKeepEveryLabelLegible() throws {
-        let folder = try makeTemporaryFolder()
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let corpus = try #require(SharedData.corpusStyles.first { $0.lastPathComponent == "tomtom-basic-main.json" })
-        try FileManager.default.copyItem(at: corpus, to: folder.appendingPathComponent("base.json"))
-        try FileManager.default.copyItem(
-            at: URL(fileURLWithPath: Self.shippedRules), to: folder.appendingPathComponent("dark.rules.json"))
-        try Data(
-            """
-            version: 1
-            bases:
-              light: base.json
-              dark: {from: light, rules: dark.rules.json}
-            sources:
-              - {id: hillshade, urlTemplate: "https://tiles.example.com/{z}/{x}/{y}.png"}
-            """.utf8
-        ).write(to: folder.appendingPathComponent("mc-style.yaml"))
+        let folder = try Self.project(
+            Self.derivedDark(rules: "dark.rules.json"),
+            files: ["dark.rules.json": try String(contentsOfFile: Self.shippedRules, encoding: .utf8)], base: corpus)
         let run = runTool([
             "validate", folder.appendingPathComponent("mc-style.yaml").path, "--verbose", "--format", "json",
         ])
@@ -350,29 +325,13 @@ import Testing
 
     /// A patch's filter and properties are checked by the style validator where they land, reported at the rule.
     @Test func aFilterOrPropertyARuleWritesIsCheckedAtTheRule() throws {
-        let folder = try makeTemporaryFolder()
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: SharedData.repositoryFile("styles/tomtom-demo-base.json"),
-            to: folder.appendingPathComponent("base.json"))
-        try Data(
-            """
-            version: 1
-            bases:
-              light: base.json
-              dark: {from: light, rules: dark.rules.json}
-            sources:
-              - {id: hillshade, urlTemplate: "https://tiles.example.com/{z}/{x}/{y}.png"}
-            """.utf8
-        ).write(to: folder.appendingPathComponent("mc-style.yaml"))
         let rules = """
             {"schemaVersion": 1, "rules": [
               {"selector": {"role": "water"}, "patch": {"filter": ["==", ["get", "kind"]]}},
               {"selector": {"kind": "line"}, "patch": {"properties": {"line-cap": "rounded"}}}
             ]}
             """
-        try Data(rules.utf8).write(to: folder.appendingPathComponent("dark.rules.json"))
+        let folder = try Self.project(Self.derivedDark(rules: "dark.rules.json"), files: ["dark.rules.json": rules])
         let run = runTool(["validate", folder.appendingPathComponent("mc-style.yaml").path])
         #expect(run.status == 1)
         #expect(

@@ -49,6 +49,36 @@ public struct CompilationInputs: Sendable {
     /// The default variant's base style.
     public var base: JSONDocument { variants[0].base }
 
+    /// A variant a command asked for that the declarations do not have: the finding that says which they have.
+    struct MissingVariant: Error {
+        let diagnostic: Diagnostic
+    }
+
+    /// The inputs of the declarations at `path` (missing environment values standing in, as a listing reads them)
+    /// and their variant called `name` (the first when nil); nil with the findings when either is not there.
+    static func loadVariant(named name: String?, declarationsPath path: String, environment: [String: String]) -> (
+        loaded: (inputs: CompilationInputs, variant: Variant)?, diagnostics: [Diagnostic]
+    ) {
+        let (loaded, diagnostics) = load(declarationsPath: path, environment: environment, environmentStandIns: true)
+        guard let inputs = loaded else { return (nil, diagnostics) }
+        switch inputs.variant(named: name) {
+        case .success(let found): return ((inputs, found), diagnostics)
+        case .failure(let missing): return (nil, diagnostics + [missing.diagnostic])
+        }
+    }
+
+    /// The variant called `name` (the first when nil), or the finding, at `bases:`, that names the ones there are.
+    func variant(named name: String?) -> Result<Variant, MissingVariant> {
+        guard let name else { return .success(variants[0]) }
+        if let found = variants.first(where: { $0.name == name }) { return .success(found) }
+        let names = variants.map { "'\($0.name)'" }.joined(separator: ", ")
+        return .failure(
+            MissingVariant(
+                diagnostic: Diagnostic(
+                    .declBases, "the declarations have no variant '\(name)' (they have \(names))",
+                    at: declarations.fieldLocations.bases, path: JSONPath([.key("bases")]))))
+    }
+
     /// True when the declarations name their bases by variant (`bases:`): each variant's outputs carry its name.
     public var hasNamedVariants: Bool { !declarations.bases.isEmpty }
 

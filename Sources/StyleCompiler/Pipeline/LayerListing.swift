@@ -54,21 +54,9 @@ public struct LayerListing: Sendable {
     public static func composed(declarationsPath path: String, variant: String?, environment: [String: String]) -> (
         listing: LayerListing?, diagnostics: [Diagnostic]
     ) {
-        let (loaded, diagnostics) = CompilationInputs.load(
-            declarationsPath: path, environment: environment, environmentStandIns: true)
-        guard let inputs = loaded else { return (nil, diagnostics) }
-        guard let chosen = variant.map({ name in inputs.variants.first { $0.name == name } }) ?? inputs.variants.first
-        else {
-            let names = inputs.variants.map { "'\($0.name)'" }.joined(separator: ", ")
-            return (
-                nil,
-                diagnostics + [
-                    Diagnostic(
-                        .declBases, "the declarations have no variant '\(variant ?? "")' (they have \(names))",
-                        at: inputs.declarations.fieldLocations.bases, path: JSONPath([.key("bases")]))
-                ]
-            )
-        }
+        let (loaded, diagnostics) = CompilationInputs.loadVariant(
+            named: variant, declarationsPath: path, environment: environment)
+        guard let (inputs, chosen) = loaded else { return (nil, diagnostics) }
         let target = inputs.declarations.target ?? .tomtom
         let context = inputs.composedVariant(chosen)
         let (composition, found, _) = StyleCompilation.composeUnvalidated(

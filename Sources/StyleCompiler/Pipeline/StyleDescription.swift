@@ -58,21 +58,9 @@ public struct StyleDescription: Sendable {
     )
         -> (StyleDescription?, [Diagnostic])
     {
-        let (loaded, diagnostics) = CompilationInputs.load(
-            declarationsPath: path, environment: environment, environmentStandIns: true)
-        guard let inputs = loaded else { return (nil, diagnostics) }
-        guard let chosen = variant.map({ name in inputs.variants.first { $0.name == name } }) ?? inputs.variants.first
-        else {
-            let names = inputs.variants.map { "'\($0.name)'" }.joined(separator: ", ")
-            return (
-                nil,
-                diagnostics + [
-                    Diagnostic(
-                        .declBases, "the declarations have no design '\(variant ?? "")' (they have \(names))",
-                        at: inputs.declarations.fieldLocations.bases, path: JSONPath([.key("bases")]))
-                ]
-            )
-        }
+        let (loaded, diagnostics) = CompilationInputs.loadVariant(
+            named: variant, declarationsPath: path, environment: environment)
+        guard let (_, chosen) = loaded else { return (nil, diagnostics) }
         return (describing(chosen.base.root, schema: schema, subject: "design '\(chosen.name)'"), diagnostics)
     }
 }
