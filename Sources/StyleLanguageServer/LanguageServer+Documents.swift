@@ -96,9 +96,10 @@ extension LanguageServer {
             case .configuration, .rules: pending.insert(path)
             case .style:
                 pending.insert(path)
-                // A vector style is checked where its declarations name it: find them when nothing checks it yet.
+                // A vector style or a rules document is checked where its declarations name it: find them when
+                // nothing checks it yet.
                 if !checks.contains(where: { $0.key != path && $0.value.reads(path) }) {
-                    pending.formUnion(declarationsNaming(vectorStyle: path))
+                    pending.formUnion(declarationsNaming(path))
                 }
             case .declarations:
                 if document.isDeclarationsRoot {
@@ -132,16 +133,16 @@ extension LanguageServer {
         }
     }
 
-    /// The declarations file up the tree from `path` (`declarationsReading`) when its text names the style's file
-    /// in a `vectorStyle:` source: a cheap look, confirmed by the declarations' check itself.
-    func declarationsNaming(vectorStyle path: String) -> [String] {
+    /// The declarations file up the tree from `path` (`declarationsReading`) when its text names the file in a
+    /// `vectorStyle:` source or as `rules:`: a cheap look, confirmed by the declarations' check itself.
+    func declarationsNaming(_ path: String) -> [String] {
         let name = String(path.split(separator: "/").last ?? "")
         return declarationsReading(path).filter { candidate in
             guard documents[candidate] == nil, let bytes = try? InputLoader().bytes(path: candidate) else {
                 return false
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            return text.contains("vectorStyle") && text.contains(name)
+            return (text.contains("vectorStyle") || text.contains("rules:")) && text.contains(name)
         }
     }
 

@@ -256,6 +256,44 @@ import Testing
     }
 }
 
+extension RulesSessionTests {
+    /// A rules file of any name that declarations name (`rules: rules/dark.json`) is checked as their check reads
+    /// it, not as a style, and completed as a rules document.
+    @Test func aRulesFileTheDeclarationsNameIsCheckedAsRules() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-named-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base =
+            ##"{"version": 8, "sources": {}, "layers": [{"id": "background", "type": "background", "paint": {"background-color": "#ffffff"}}]}"##
+        try base.write(to: folder.appendingPathComponent("base.json"), atomically: true, encoding: .utf8)
+        let declarations =
+            "version: 1\nbases:\n  light: base.json\n  dark: {from: light, rules: rules/dark.json}\nsources:\n  - {id: a, urlTemplate: \"https://t.example.com/{z}/{x}/{y}.png\"}\n"
+        try declarations.write(to: folder.appendingPathComponent("mc-style.yaml"), atomically: true, encoding: .utf8)
+        let rules =
+            ##"{"schemaVersion": 1, "rules": [{"selector": {"role": "backgrund"}, "patch": {"color": "#000000"}}]}"##
+        let rulesPath = folder.appendingPathComponent("rules/dark.json").path
+        try rules.write(toFile: rulesPath, atomically: true, encoding: .utf8)
+        let server = LanguageServer(settings: .init(environment: [:]))
+        _ = try answers(server, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        let uri = DocumentURIText.uri(rulesPath)
+        let escaped = rules.replacingOccurrences(of: "\"", with: "\\\"")
+        _ = try answers(
+            server,
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"\#(escaped)"}}}"#
+        )
+        let published = try server.flush().map { try JSONParser().parse(bytes: $0, name: "flush").root }
+        let forRules = published.filter { $0["params"]?["uri"]?.stringValue == uri }
+        let codes = forRules.last?["params"]?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }
+        #expect(codes?.contains("rules.role") == true, "\(published)")
+        #expect(codes?.contains { $0.hasPrefix("style.") } == false, "\(published)")
+        let roles = try labels(server, uri, line: 0, character: 57, id: 2)
+        #expect(roles.contains("background") && roles.contains("water"), "\(roles)")
+    }
+}
+
 /// `file://` URIs of test paths (ASCII paths only).
 enum DocumentURIText {
     static func uri(_ path: String) -> String { "file://" + path }

@@ -43,8 +43,9 @@ extension LanguageServer {
         switch document.kind {
         case .declarations: (items, range) = declarationsCompletion(document, offset: offset)
         case .configuration: (items, range) = configurationCompletion(document, offset: offset)
+        case .style where isNamedAsRules(document.path), .rules:
+            (items, range) = rulesCompletion(document, offset: offset)
         case .style: (items, range) = styleCompletion(document, offset: offset)
-        case .rules: (items, range) = rulesCompletion(document, offset: offset)
         }
         let lspRange = DiagnosticConverter.range(range, lines: document.lines, encoding: encoding)
         // A client that takes the edit range once for the list (LSP 3.17) gets it once: 900 layer ids then

@@ -28,6 +28,20 @@ struct DocumentCheck {
             .filter { project?.contains($0.path) ?? false }
     }
 
+    /// The rules documents the declarations at `path` name (a design's `rules:`, a vector style's), as absolute
+    /// paths: one among them is checked as this check reads it, whatever its name.
+    func rulesFiles(declaredIn path: String) -> Set<String> {
+        guard let declarations else { return [] }
+        let folder = FilePaths.directory(of: path)
+        let named = declarations.bases.compactMap(\.rules) + declarations.sources.compactMap(\.kind.vectorStyle?.rules)
+        return Set(named.map { FilePaths.normalized(FilePaths.join(folder, $0)) })
+    }
+
+    /// True when the declarations at `root` name `file` as a vector style or a rules document.
+    func names(_ file: String, declaredIn root: String) -> Bool {
+        vectorStyles(declaredIn: root).contains(file) || rulesFiles(declaredIn: root).contains(file)
+    }
+
     /// The vector styles the declarations at `path` name (`vectorStyle: {style: ...}`), as absolute paths: a style
     /// document among them is checked as this check checks it (as MapConductor's rasteriser draws it), not alone.
     func vectorStyles(declaredIn path: String) -> Set<String> {
@@ -75,6 +89,11 @@ extension LanguageServer {
         return result
     }
 
+    /// True when some check's declarations name `path` as a rules document.
+    func isNamedAsRules(_ path: String) -> Bool {
+        checks.contains { $0.key != path && $0.value.rulesFiles(declaredIn: $0.key).contains(path) }
+    }
+
     /// Checks `roots` again and publishes the diagnostics of every file whose findings may have changed.
     func publishChecks(of roots: Set<String>) -> [JSONNode] {
         var touched: Set<String> = []
@@ -97,11 +116,10 @@ extension LanguageServer {
         for file in files.sorted() {
             var seen: Set<String> = []
             var diagnostics: [Diagnostic] = []
-            // A vector style's own check (as a TomTom base) gives way to the declarations' that check it as one.
-            let asVectorStyle = checks.contains {
-                $0.key != file && $0.value.vectorStyles(declaredIn: $0.key).contains(file)
-            }
-            for root in checks.keys.sorted() where !(asVectorStyle && root == file) {
+            // A vector style's or a rules document's own check (as a TomTom base) gives way to the declarations'
+            // that check it as what it is.
+            let checkedElsewhere = checks.contains { $0.key != file && $0.value.names(file, declaredIn: $0.key) }
+            for root in checks.keys.sorted() where !(checkedElsewhere && root == file) {
                 for diagnostic in checks[root]?.findings[file] ?? [] {
                     let key = "\(diagnostic.rule)\u{1}\(diagnostic.location?.offset ?? -1)\u{1}\(diagnostic.message)"
                     if seen.insert(key).inserted { diagnostics.append(diagnostic) }
