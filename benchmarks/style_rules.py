@@ -12,10 +12,11 @@ import argparse
 import os
 import pathlib
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from timing import alternate, tool_run  # noqa: E402
 
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 SHARED = pathlib.Path(os.environ.get("MC_STYLE_SHARED", REPOSITORY.parent / "shared"))
@@ -45,25 +46,12 @@ def main():
         derived_words = [arguments.tool, "compile", "derived.yaml", "--out", "out-derived", "--quiet"]
         plain_words = [arguments.tool, "compile", "plain.yaml", "--out", "out-plain", "--quiet"]
 
-        def run(words):
-            start = time.perf_counter()
-            done = subprocess.run(words, cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            elapsed = time.perf_counter() - start
-            if done.returncode != 0:
-                sys.exit(f"style_rules: {' '.join(words[1:])} failed: {done.stderr.decode()}")
-            return elapsed
-
-        run(derived_words)
-        run(plain_words)
-        derived, plain = [], []
-        for _ in range(arguments.runs):
-            derived.append(run(derived_words))
-            plain.append(run(plain_words))
-        median = lambda samples: sorted(samples)[len(samples) // 2]
-        ratio = median(derived) / median(plain)
+        derived, plain = alternate(
+            arguments.runs, tool_run("style_rules", derived_words, project), tool_run("style_rules", plain_words, project))
+        ratio = derived / plain
         print(f"base {base.name}, two designs (light, dark), {arguments.runs} rounds")
-        print(f"dark derived by rules  {median(derived) * 1000:8.1f} ms (median)")
-        print(f"dark composed as is    {median(plain) * 1000:8.1f} ms (median)")
+        print(f"dark derived by rules  {derived * 1000:8.1f} ms (median)")
+        print(f"dark composed as is    {plain * 1000:8.1f} ms (median)")
         print(f"ratio                  {ratio:8.2f}x (target: at most {TARGET}x)")
         return 0 if ratio <= TARGET else 1
 
