@@ -243,6 +243,9 @@ import Testing
                 $0["rule"]?.stringValue == "rules.applied"
                     && ($0["message"]?.stringValue ?? "").hasPrefix("schema: tomtom")
             })
+        // describe gives the dark design's layers the roles its rules were applied with (the schema they name).
+        let described = runTool(["describe", Self.project, "--variant", "dark"])
+        #expect(described.output.hasPrefix("design 'dark': 50 layers; schema: tomtom (named)"), "\(described.output)")
         let compile = runTool(["compile", Self.project, "--out", out.path])
         #expect(compile.status == 0, "\(compile.error)")
         func meanLightness(_ name: String) throws -> Double {

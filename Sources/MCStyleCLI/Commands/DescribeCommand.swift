@@ -11,7 +11,8 @@ enum DescribeCommand: Subcommand {
             matches), its source-layer, its roles (what a role selector matches, most specific last) and the
             evidence for each role: the tile schema's table (shortbread:streets), the layer's name
             (id~*:outline), or its type (kind:symbol). The first line names the schema and how it was chosen.
-            For declarations (.yaml, .yml): one map design (--variant, default the first), its rules applied.
+            For declarations (.yaml, .yml): one map design (--variant, default the first), its rules applied, its
+            roles given by the schema its rules document names (unless --schema names one).
             Exit status: 0 described, 1 the input cannot be read, 2 misuse.
             """,
         arguments: [.init(name: "file", help: "A style (.json) or a declarations file (.yaml, .yml).")],

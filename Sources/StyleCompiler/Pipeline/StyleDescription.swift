@@ -34,7 +34,13 @@ public struct StyleDescription: Sendable {
 
     /// Describes `style` with `schema` (a built-in name; nil: detected).
     static func describing(_ style: JSONNode, schema: String?, subject: String) -> StyleDescription {
-        let choice: StyleRulesDocument.SchemaChoice = schema.flatMap(TileSchema.named).map { .named($0) } ?? .detect
+        describing(style, choice: schema.flatMap(TileSchema.named).map { .named($0) } ?? .detect, subject: subject)
+    }
+
+    /// Describes `style` with its roles given as `choice` says.
+    static func describing(_ style: JSONNode, choice: StyleRulesDocument.SchemaChoice, subject: String)
+        -> StyleDescription
+    {
         let applied = StyleRulesApplication(StyleRulesDocument(fileName: "", schema: choice), to: style)
         let rows = applied.layers.map { layer in
             Row(
@@ -60,7 +66,24 @@ public struct StyleDescription: Sendable {
     {
         let (loaded, diagnostics) = CompilationInputs.loadVariant(
             named: variant, declarationsPath: path, environment: environment)
-        guard let (_, chosen) = loaded else { return (nil, diagnostics) }
-        return (describing(chosen.base.root, schema: schema, subject: "design '\(chosen.name)'"), diagnostics)
+        guard let (inputs, chosen) = loaded else { return (nil, diagnostics) }
+        let subject = "design '\(chosen.name)'"
+        if schema == nil, let choice = rulesSchema(of: chosen.name, in: inputs, declarationsPath: path) {
+            // The roles the design's own rules were applied with.
+            return (describing(chosen.base.root, choice: choice, subject: subject), diagnostics)
+        }
+        return (describing(chosen.base.root, schema: schema, subject: subject), diagnostics)
+    }
+
+    /// The schema the rules document of design `name` names (or defines), if it has rules that name one.
+    private static func rulesSchema(of name: String, in inputs: CompilationInputs, declarationsPath path: String)
+        -> StyleRulesDocument.SchemaChoice?
+    {
+        guard let rules = inputs.declarations.bases.first(where: { $0.name == name })?.rules else { return nil }
+        let file = FilePaths.join(FilePaths.directory(of: path), rules)
+        guard let document = StyleRulesReader(inputLoader: InputLoader()).load(path: file, displayName: file).document
+        else { return nil }
+        if case .detect = document.schema { return nil }
+        return document.schema
     }
 }
