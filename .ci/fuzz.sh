@@ -76,7 +76,8 @@ seed() {
       printf 'POST / HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc' > "$corpus/post"
       ;;
     lsp)
-      # The first byte picks the kind (0 declarations, 1 style, 2 configuration, 3 part; +4 for UTF-8 positions).
+      # The first byte picks the kind (0 declarations, 1 style, 2 configuration, 3 part; 8 a rules document in JSON,
+      # 9 in YAML; +4 for UTF-8 positions).
       for file in fixtures/demo/mc-style.yaml fixtures/variants/mc-style.yaml; do
         { printf '\0'; cat "$file"; } > "$corpus/declarations-$(basename "$(dirname "$file")")"
         { printf '\4'; cat "$file"; } > "$corpus/declarations-utf8-$(basename "$(dirname "$file")")"
@@ -84,10 +85,14 @@ seed() {
       { printf '\1'; cat styles/tomtom-demo-base.json; } > "$corpus/style"
       { printf '\2'; cat fixtures/config/example.mc-style.yaml; } > "$corpus/configuration"
       { printf '\3'; cat fixtures/demo/parts/contours.yaml; } > "$corpus/part"
-      # Half-typed texts, as an editor sends them keystroke by keystroke: the demo and a style cut mid-token.
+      { printf '\10'; cat fixtures/stylerules/rules/dark.rules.json; } > "$corpus/rules-json"
+      { printf '\11'; cat fixtures/stylerules/rules/road-emphasis.rules.yaml; } > "$corpus/rules-yaml"
+      # Half-typed texts, as an editor sends them keystroke by keystroke: the demo, a style and rules cut mid-token.
       for cut in 37 211 509 1013; do
         { printf '\0'; head -c "$cut" fixtures/demo/mc-style.yaml; } > "$corpus/declarations-typed-$cut"
         { printf '\1'; head -c "$cut" styles/tomtom-demo-base.json; } > "$corpus/style-typed-$cut"
+        { printf '\10'; head -c "$cut" fixtures/stylerules/rules/dark.rules.json; } > "$corpus/rules-json-typed-$cut"
+        { printf '\11'; head -c "$cut" fixtures/stylerules/rules/road-emphasis.rules.yaml; } > "$corpus/rules-yaml-typed-$cut"
       done
       cp fixtures/fuzz-regressions/lsp/* "$corpus/" 2>/dev/null || true
       ;;

@@ -175,6 +175,16 @@ import Testing
         #expect(document.rules[0].patch.widthScale?.value == 1.3)
         #expect(document.rules[0].patch.visible?.value == true)
         #expect(document.rules[0].selector == .role("road"))
+        // The shipped YAML form of the road-emphasis rules restyles VersaTiles colorful exactly as the JSON form.
+        let shipped = try Self.rules(
+            try String(
+                contentsOf: Fixtures.folder("stylerules/rules/road-emphasis.rules.yaml"), encoding: .utf8),
+            name: "road-emphasis.rules.yaml")
+        let style = try Self.style(Self.colorful)
+        let fromYAML = StyleRulesApplication(shipped, to: style)
+        let fromJSON = StyleRulesApplication(try Self.rules(Self.roadEmphasis), to: style)
+        #expect(fromYAML.style == fromJSON.style)
+        #expect(fromYAML.matched == fromJSON.matched)
     }
 
     /// Ten mistakes planted in one rules document, each reported at its own line and column with its rule.

@@ -1,5 +1,6 @@
 // libFuzzer target: the language server, every message kind it handles. The input's first byte picks the document
-// kind and the position encoding, the rest is the document's text; the server opens it, checks it, and answers
+// kind (bits 0-1: declarations, style, configuration, part; with bit 3 a rules document, JSON or YAML) and the
+// position encoding (bit 2), the rest is the document's text; the server opens it, checks it, and answers
 // completion, hover, definition, code actions (forward, reversed and huge ranges) and symbols at places across it;
 // then the text is edited in ranges taken from its own bytes, saved, watched, closed, and the raw input is taken as
 // a message body. Any text must give answers or error responses, never a crash or a trap in the position
@@ -13,7 +14,10 @@ public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let selector = bytes.first else { return 0 }
     let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
-    let names = ["mc-style.yaml", "style.json", ".mc-style.yaml", "part.yaml"]
+    let names =
+        selector & 8 == 0
+        ? ["mc-style.yaml", "style.json", ".mc-style.yaml", "part.yaml"]
+        : ["dark.rules.json", "dark.rules.yaml", "dark.rules.json", "dark.rules.yaml"]
     let uri = "file:///nonexistent-fuzz-folder/" + names[Int(selector & 3)]
     let server = LanguageServer(settings: .init(environment: [:]))
     func send(_ message: JSONNode) {

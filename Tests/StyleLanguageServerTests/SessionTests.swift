@@ -77,7 +77,8 @@ import Testing
         #expect(reversed.first?["result"]?.arrayValue != nil)
     }
 
-    /// Every keystroke of typing the demo's declarations and the start of a style: each prefix of the text gets
+    /// Every keystroke of typing the demo's declarations, the start of a style and both shipped rules documents
+    /// (JSON and YAML): each prefix of the text gets
     /// every request kind the server answers at its end (completion, hover, definition, a reversed code-action
     /// range, symbols), and a check now and then; each gets an answer.
     @Test func everyPrefixOfATypedFileGetsEveryRequestAnswered() throws {
@@ -88,8 +89,14 @@ import Testing
                 .prefix(2_000))
         // Each ends in a string with an escape, typed one character at a time.
         let typedLast = #"  - id: "caf\u00e9\"x""# + "\n"
+        let rulesJSON = try String(
+            contentsOf: SharedData.repositoryFile("fixtures/stylerules/rules/dark.rules.json"), encoding: .utf8)
+        let rulesYAML = try String(
+            contentsOf: SharedData.repositoryFile("fixtures/stylerules/rules/road-emphasis.rules.yaml"),
+            encoding: .utf8)
         for (name, text) in [
             ("mc-style.yaml", declarations + typedLast), ("style.json", style + #""caf\u00e9\"x""#),
+            ("dark.rules.json", rulesJSON), ("road.rules.yaml", rulesYAML + typedLast),
         ] {
             let server = LanguageServer(settings: .init(environment: [:]))
             _ = try answers(server, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
