@@ -32,7 +32,7 @@ package enum CSSColor {
     }
 
     /// CSS Color 4's `hsl()` conversion (hue in degrees, saturation and lightness in percent), in 0...255.
-    private static func hslToRGB(hue: Double, saturation: Double, lightness: Double, alpha: Double) -> (
+    package static func hslToRGB(hue: Double, saturation: Double, lightness: Double, alpha: Double) -> (
         red: Double, green: Double, blue: Double, alpha: Double
     ) {
         var h = hue.truncatingRemainder(dividingBy: 360)

@@ -185,6 +185,13 @@ import Testing
         let fromJSON = StyleRulesApplication(try Self.rules(Self.roadEmphasis), to: style)
         #expect(fromYAML.style == fromJSON.style)
         #expect(fromYAML.matched == fromJSON.matched)
+        // Plain scalars are typed as the declarations type them: `True` is a boolean, `0x1F` is no number.
+        let file = SourceFiles().add(
+            name: "typed.rules.yaml",
+            bytes: Array("schemaVersion: 1\nrules:\n  - {selector: all, patch: {visible: True, opacity: 0x1F}}\n".utf8))
+        let (_, found) = StyleRulesReader(inputLoader: InputLoader()).read(file)
+        #expect(found.map(\.rule) == ["rules.value"], "\(found)")
+        #expect(found.first?.message.hasPrefix("opacity is a number") == true, "\(found)")
     }
 
     /// Ten mistakes planted in one rules document, each reported at its own line and column with its rule.

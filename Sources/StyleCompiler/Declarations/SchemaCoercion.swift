@@ -201,9 +201,24 @@ struct SchemaCoercion {
     private func number(_ node: JSONNode) -> JSONNumber? {
         switch node.value {
         case .number(let number): return number.doubleValue.isFinite ? number : nil
-        case .string(let text) where node.scalarStyle == .plain:
-            guard Self.isYAMLNumber(text), let value = Double(text), value.isFinite else { return nil }
-            return Self.isJSONNumber(text) ? JSONNumber(text: text) : JSONNumber(value)
+        case .string(let text) where node.scalarStyle == .plain: return Self.yamlNumber(text)
+        default: return nil
+        }
+    }
+
+    /// The number a plain YAML scalar reads as (core schema, decimal, finite), kept as written when that is JSON
+    /// syntax; nil for any other text (`0x1F`, `.inf`, `1_000` stay strings).
+    static func yamlNumber(_ text: String) -> JSONNumber? {
+        guard isYAMLNumber(text), let value = Double(text), value.isFinite else { return nil }
+        return isJSONNumber(text) ? JSONNumber(text: text) : JSONNumber(value)
+    }
+
+    /// The boolean a plain YAML scalar reads as in the core schema (`true`, `True`, `TRUE` and the same for false);
+    /// nil for any other text (YAML 1.1's `yes`, `on` stay strings).
+    static func yamlBoolean(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
         default: return nil
         }
     }
@@ -211,12 +226,7 @@ struct SchemaCoercion {
     private func boolean(_ node: JSONNode) -> Bool? {
         switch node.value {
         case .bool(let flag): return flag
-        case .string(let text) where node.scalarStyle == .plain:
-            switch text {
-            case "true", "True", "TRUE": return true
-            case "false", "False", "FALSE": return false
-            default: return nil
-            }
+        case .string(let text) where node.scalarStyle == .plain: return Self.yamlBoolean(text)
         default: return nil
         }
     }

@@ -63,7 +63,7 @@ extension CompilationInputs {
             return diagnostic.moved(
                 to: location, path: named.jsonPath, message: "rules of \(named.subject): \(diagnostic.message)")
         }
-        if let file { rulesFiles.append(RulesInput(file: file, variant: named.variant)) }
+        if let file { rulesFiles.append(RulesInput(file: file, variant: named.variant, schema: document?.schema)) }
         guard let document else { return (nil, diagnostics) }
         let applied = StyleRulesApplication(document, to: style.root)
         diagnostics += Self.findings(of: applied, document, subject: named.subject)

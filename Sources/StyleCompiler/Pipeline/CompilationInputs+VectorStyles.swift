@@ -6,13 +6,11 @@ public struct LoadedVectorStyle: Sendable {
     public var sourceID: String
     /// The style, parsed (its file is in the inputs' table, so findings point at its own lines), its rules applied.
     public var document: JSONDocument
-    /// True when the declaration's `rules:` changed the style: the bundle is then the adjusted style, written.
-    public var isAdjusted = false
+    /// The adjusted style written as JSON, once, when the declaration's `rules:` changed it; nil: the file as read.
+    var adjustedBytes: [UInt8]?
 
-    /// What `compile` bundles: the file byte for byte, or the adjusted style written as JSON.
-    public var bundledBytes: [UInt8] {
-        isAdjusted ? JSONWriter(style: .pretty).bytes(document.root) : document.file.bytes
-    }
+    /// What `compile` bundles: the file byte for byte, or the adjusted style as written.
+    public var bundledBytes: [UInt8] { adjustedBytes ?? document.file.bytes }
 }
 
 extension CompilationInputs {
@@ -55,7 +53,9 @@ extension CompilationInputs {
                 diagnostics += found
                 if let adjusted {
                     document = adjusted
-                    loaded = LoadedVectorStyle(sourceID: source.id, document: adjusted, isAdjusted: true)
+                    loaded = LoadedVectorStyle(
+                        sourceID: source.id, document: adjusted,
+                        adjustedBytes: JSONWriter(style: .pretty).bytes(adjusted.root))
                 }
             }
             vectorStyles.append(loaded)

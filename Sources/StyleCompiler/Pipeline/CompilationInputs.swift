@@ -42,6 +42,8 @@ public struct CompilationInputs: Sendable {
         public var file: SourceFile
         /// The design whose rules it holds; nil for a vector style's.
         public var variant: String?
+        /// How its document says roles are given; nil when it could not be read.
+        var schema: StyleRulesDocument.SchemaChoice?
     }
     /// Every rules file read (designs' then vector styles'), in the order read.
     public var rulesFiles: [RulesInput] = []

@@ -68,22 +68,10 @@ public struct StyleDescription: Sendable {
             named: variant, declarationsPath: path, environment: environment)
         guard let (inputs, chosen) = loaded else { return (nil, diagnostics) }
         let subject = "design '\(chosen.name)'"
-        if schema == nil, let choice = rulesSchema(of: chosen.name, in: inputs, declarationsPath: path) {
-            // The roles the design's own rules were applied with.
+        // The roles the design's own rules were applied with, as loading read them.
+        if schema == nil, let choice = inputs.rulesFiles.first(where: { $0.variant == chosen.name })?.schema {
             return (describing(chosen.base.root, choice: choice, subject: subject), diagnostics)
         }
         return (describing(chosen.base.root, schema: schema, subject: subject), diagnostics)
-    }
-
-    /// The schema the rules document of design `name` names (or defines), if it has rules that name one.
-    private static func rulesSchema(of name: String, in inputs: CompilationInputs, declarationsPath path: String)
-        -> StyleRulesDocument.SchemaChoice?
-    {
-        guard let rules = inputs.declarations.bases.first(where: { $0.name == name })?.rules else { return nil }
-        let file = FilePaths.join(FilePaths.directory(of: path), rules)
-        guard let document = StyleRulesReader(inputLoader: InputLoader()).load(path: file, displayName: file).document
-        else { return nil }
-        if case .detect = document.schema { return nil }
-        return document.schema
     }
 }

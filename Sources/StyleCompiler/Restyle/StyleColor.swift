@@ -68,21 +68,10 @@ struct StyleColor: Sendable, Equatable {
 
     /// The colour of hue `hue` (degrees), `saturation` and `lightness` (0 to 1), with `alpha`.
     init(hue: Double, saturation: Double, lightness: Double, alpha: Double) {
-        let s = min(1, max(0, saturation))
-        let l = min(1, max(0, lightness))
-        let chroma = (1 - abs(2 * l - 1)) * s
-        let sector = hue / 60
-        let x = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
-        let (r, g, b): (Double, Double, Double)
-        switch sector {
-        case ..<1: (r, g, b) = (chroma, x, 0)
-        case ..<2: (r, g, b) = (x, chroma, 0)
-        case ..<3: (r, g, b) = (0, chroma, x)
-        case ..<4: (r, g, b) = (0, x, chroma)
-        case ..<5: (r, g, b) = (x, 0, chroma)
-        default: (r, g, b) = (chroma, 0, x)
-        }
-        let m = l - chroma / 2
-        self.init(red: (r + m) * 255, green: (g + m) * 255, blue: (b + m) * 255, alpha: alpha)
+        // CSS's own `hsl()` conversion, as the style specification reads `hsl(...)` colours.
+        let rgb = CSSColor.hslToRGB(
+            hue: hue, saturation: min(1, max(0, saturation)) * 100, lightness: min(1, max(0, lightness)) * 100,
+            alpha: alpha)
+        self.init(red: rgb.red, green: rgb.green, blue: rgb.blue, alpha: rgb.alpha)
     }
 }

@@ -40,21 +40,15 @@ struct StyleRulesReader {
         return (reading.diagnostics.containsErrors ? nil : document, reading.diagnostics.sortedByPlace())
     }
 
-    /// A YAML tree with JSON's types: plain `true`, `false`, `null`, `~` and numbers become what JSON would read; quoted
-    /// scalars stay strings.
+    /// A YAML tree with JSON's types, as the declarations read plain scalars (`SchemaCoercion`'s core schema):
+    /// booleans, `null`/`~`/empty and decimal numbers become what JSON would read; quoted scalars stay strings.
     static func typed(_ node: JSONNode) -> JSONNode {
         switch node.value {
         case .string(let text) where node.scalarStyle == .plain:
-            switch text {
-            case "true": return JSONNode(.bool(true), placedAs: node)
-            case "false": return JSONNode(.bool(false), placedAs: node)
-            case "null", "~", "": return JSONNode(.null, placedAs: node)
-            default:
-                if let number = Double(text), number.isFinite, text.first.map({ $0.isNumber || $0 == "-" }) == true {
-                    return JSONNode(.number(JSONNumber(text: text)), placedAs: node)
-                }
-                return node
-            }
+            if let flag = SchemaCoercion.yamlBoolean(text) { return JSONNode(.bool(flag), placedAs: node) }
+            if let number = SchemaCoercion.yamlNumber(text) { return JSONNode(.number(number), placedAs: node) }
+            if ["null", "Null", "NULL", "~", ""].contains(text) { return JSONNode(.null, placedAs: node) }
+            return node
         case .array(let items): return JSONNode(.array(items.map(typed)), placedAs: node)
         case .object(let object):
             let members = object.members.map { member in
