@@ -27,6 +27,7 @@ import Testing
                     body = {"version": 8, "metadata": {"tomtom:styleVersion": state["version"]}, "sources": {"v": {"type": "vector", "tiles": [f"https://api.tomtom.com/map/1/tile/basic/main/{{z}}/{{x}}/{{y}}.pbf?key={KEY}"]}},
                             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff" if state["version"] == "25.2.1" else "#eee"}}]}
                     return self.send(200, json.dumps(body).encode())
+                if p.startswith("/map/1/tile/"): return self.send(200, b"")  # an empty vector tile: no layers
                 if p == "/bump":
                     state["version"] = "25.2.2"; return self.send(200, b"ok")
                 if p == "/notjson": return self.send(200, b"<html>")
@@ -70,8 +71,8 @@ import Testing
         let process = Process()
         let port: Int
         let home: URL
-        init?(folder: URL) {
-            let script = folder.appendingPathComponent("server.py")
+        init?(folder: URL, script: String = FetchBaseCommandTests.server) {
+            let scriptFile = folder.appendingPathComponent("server.py")
             let certificate = folder.appendingPathComponent("cert.pem").path
             let key = folder.appendingPathComponent("key.pem").path
             let openssl = Process()
@@ -84,9 +85,9 @@ import Testing
             openssl.standardError = FileHandle.nullDevice
             guard (try? openssl.run()) != nil else { return nil }
             openssl.waitUntilExit()
-            guard (try? Data(FetchBaseCommandTests.server.utf8).write(to: script)) != nil else { return nil }
+            guard (try? Data(script.utf8).write(to: scriptFile)) != nil else { return nil }
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, certificate, key]
+            process.arguments = ["python3", scriptFile.path, certificate, key]
             let output = Pipe()
             process.standardOutput = output
             guard (try? process.run()) != nil else { return nil }

@@ -369,3 +369,44 @@ enum DocumentURIText {
         #expect(patchKeys.contains("properties") && patchKeys.contains("visible"), "\(patchKeys)")
     }
 }
+
+/// A base style with a `fetch-base` lock beside it is checked in the editor against the locked assets, as
+/// `validate` checks it, with no `assets:` and no flags.
+@Suite struct LockedAssetsSessionTests {
+    func answers(_ server: LanguageServer, _ text: String) throws -> [JSONNode] {
+        try server.handle(Array(text.utf8)).map { try JSONParser().parse(bytes: $0, name: "answer").root }
+    }
+
+    @Test func anOpenedBaseIsCheckedAgainstItsLockedSprite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("base.assets"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sprite = #"{"hospital": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#
+        try sprite.write(
+            to: folder.appendingPathComponent("base.assets/sprite.json"), atomically: true, encoding: .utf8)
+        let lock = """
+            {"format": "mc-style-base-lock", "assets": {"folder": "base.assets", "entries": [{"kind": "sprite", \
+            "url": "https://api.tomtom.com/sprite.json?key={key}", "path": "sprite.json", \
+            "sha256": "\(SHA256.hex(Array(sprite.utf8)))"}]}}
+            """
+        try lock.write(to: folder.appendingPathComponent("base.lock.json"), atomically: true, encoding: .utf8)
+        let style =
+            #"{\"version\": 8, \"sources\": {}, \"layers\": [{\"id\": \"poi\", \"type\": \"symbol\", \"source\": \"s\", \"layout\": {\"icon-image\": \"hospitl\"}}]}"#
+        let stylePath = folder.appendingPathComponent("base.json").path
+        let server = LanguageServer(settings: .init(environment: [:]))
+        _ = try answers(server, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        let uri = DocumentURIText.uri(stylePath)
+        _ = try answers(
+            server,
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"\#(style)"}}}"#
+        )
+        let published = try server.flush().map { try JSONParser().parse(bytes: $0, name: "flush").root }
+        let diagnostics = published.last { $0["params"]?["uri"]?.stringValue == uri }?["params"]?["diagnostics"]
+        let icon = diagnostics?.arrayValue?.first { $0["code"]?.stringValue == "assets.sprite-image" }
+        #expect(icon?["message"]?.stringValue?.contains("did you mean 'hospital'?") == true, "\(published)")
+        let unescaped = style.replacingOccurrences(of: "\\\"", with: "\"")
+        let column = try #require(unescaped.range(of: "\"hospitl\"")).lowerBound.utf16Offset(in: unescaped)
+        #expect(icon?["range"]?["start"]?["character"]?.numberValue?.text == String(column), "\(published)")
+    }
+}

@@ -147,3 +147,42 @@ struct PropertySpecification: ArgumentValue {
         JSONArgument.rejection(of: text) ?? "must be a JSON object such as {\"type\": \"color\"}"
     }
 }
+
+/// `LONGITUDE,LATITUDE` in degrees (`fetch-base --sample-at`): a place inside Web Mercator's latitudes.
+struct GeoPlace: ArgumentValue, Equatable {
+    /// Degrees east, -180...180.
+    let longitude: Double
+    /// Degrees north, within Web Mercator's ±85.0511.
+    let latitude: Double
+
+    init?(argument: String) {
+        guard case .success(let place) = Self.parse(argument) else { return nil }
+        self = place
+    }
+    private init(longitude: Double, latitude: Double) {
+        self.longitude = longitude
+        self.latitude = latitude
+    }
+    static var choices: [String] { [] }
+    static var noun: String { "longitude,latitude (two numbers)" }
+    static func rejection(of text: String) -> String? {
+        guard case .failure(let reason) = parse(text) else { return nil }
+        return reason.text
+    }
+
+    private static func parse(_ text: String) -> Result<GeoPlace, ArgumentRejection> {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double(argument: String($0.trimmingSpaces()))
+        }
+        guard parts.count == 2, let longitude = parts[0], let latitude = parts[1] else {
+            return .failure(ArgumentRejection("'\(text)' is not longitude,latitude (two numbers)"))
+        }
+        guard (-180...180).contains(longitude), abs(latitude) <= MapConstants.mercatorLatitudeLimit else {
+            return .failure(
+                ArgumentRejection(
+                    "place \(text) is outside longitudes -180..180 or Web Mercator's latitudes ±\(MapConstants.mercatorLatitudeLimit)"
+                ))
+        }
+        return .success(GeoPlace(longitude: longitude, latitude: latitude))
+    }
+}

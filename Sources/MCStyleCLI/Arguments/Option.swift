@@ -185,4 +185,10 @@ struct Flag: OptionDeclaration {
         copy.group = group
         return copy
     }
+    /// The flag, refused together with any of `others`.
+    func conflicting(_ others: String...) -> Flag {
+        var copy = self
+        copy.conflicts += others
+        return copy
+    }
 }

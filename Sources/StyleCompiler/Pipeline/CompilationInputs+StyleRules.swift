@@ -26,6 +26,7 @@ extension CompilationInputs {
             guard let index = variants.firstIndex(where: { $0.name == declared.name }) else { continue }
             if let from = declared.from, let source = variants.first(where: { $0.name == from }) {
                 variants[index].base = source.base
+                variants[index].lockedAssets = source.lockedAssets
             }
             guard let rules = declared.rules else { continue }
             let named = NamedRules(

@@ -10,6 +10,9 @@ public struct CompilationInputs: Sendable {
         public var base: JSONDocument
         /// Where the declarations name this variant (`bases:` key); nil for `base:` and `--base`.
         public var location: SourceLocation?
+        /// The assets `fetch-base` locked beside the base style (`BaseStyleLock`); nil when it has no usable lock.
+        /// The declarations' `assets:` and the command line's win over them.
+        public var lockedAssets: StyleAssets?
 
         /// A variant `name` over `base`, declared at `location` in `bases:`.
         public init(name: String, base: JSONDocument, location: SourceLocation? = nil) {
@@ -241,6 +244,9 @@ public struct CompilationInputs: Sendable {
             return loaded
         }
         var variants: [Variant] = []
+        var locks: [String: BaseStyleLock.Reading] = [:]
+        var lockDiagnostics: [Diagnostic] = []
+        var lockPaths: [String] = []
         for (want, result) in zip(wanted, results) {
             diagnostics += result.diagnostics.map { diagnostic in
                 // A base that cannot be read is reported where the declarations name it.
@@ -249,7 +255,16 @@ public struct CompilationInputs: Sendable {
                     .ioRead, "\(declared.what) \(diagnostic.message)", at: declared.location, path: declared.path)
             }
             if let document = result.document {
-                variants.append(Variant(name: want.name, base: document, location: want.declared?.location))
+                var variant = Variant(name: want.name, base: document, location: want.declared?.location)
+                if locks[want.path] == nil {
+                    let reading = BaseStyleLock.assets(
+                        besideStyle: want.path, displayName: want.displayName, inputLoader: inputLoader)
+                    locks[want.path] = reading
+                    lockDiagnostics += reading.diagnostics
+                    lockPaths += reading.paths
+                }
+                variant.lockedAssets = locks[want.path]?.assets
+                variants.append(variant)
             }
         }
         guard variants.count == wanted.count else { return (nil, diagnostics) }
@@ -260,7 +275,7 @@ public struct CompilationInputs: Sendable {
             folder: folder, displayFolder: displayFolder, inputLoader: inputLoader, isConfined: isConfined)
         let (assets, assetDiagnostics, assetPaths) = assetsLoader.load(declarations.assets)
         inputs.assets = assets
-        inputs.assetPaths = assetPaths
+        inputs.assetPaths = lockPaths + assetPaths
         var profileDiagnostics: [Diagnostic] = []
         let profileLoader = RendererProfileLoader(inputLoader: inputLoader)
         for (index, reference) in declarations.rendererProfiles.enumerated() {
@@ -286,7 +301,11 @@ public struct CompilationInputs: Sendable {
             folder: folder, displayFolder: displayFolder, project: project, inputLoader: inputLoader)
         let vectorDiagnostics = inputs.loadVectorStyles(
             folder: folder, displayFolder: displayFolder, project: project, inputLoader: inputLoader)
-        return (inputs, diagnostics + assetDiagnostics + profileDiagnostics + derivedDiagnostics + vectorDiagnostics)
+        return (
+            inputs,
+            diagnostics + lockDiagnostics + assetDiagnostics + profileDiagnostics + derivedDiagnostics
+                + vectorDiagnostics
+        )
     }
 
     /// The finding for a path that a declarations or configuration file (`reader`) names and that leads out of

@@ -131,11 +131,16 @@ public struct CompileJob: Sendable {
                 vectorFindings = VectorStyleCheck.findings(inputs, validator: validator, declared: renderers)
             }
         }
-        // Compositions and variants are in the same order (`compose` keeps one composition per variant).
+        // Compositions and variants are in the same order (`compose` keeps one composition per variant). Each is
+        // checked against its base's locked assets, under the declarations' and the command line's.
         let perVariant = compositions.indices.map { index in
-            (
+            var checker = validator
+            if let locked = inputs.variants[index].lockedAssets {
+                checker.assets = locked.overridden(by: validator.assets)
+            }
+            return (
                 inputs.variants[index].name,
-                sink.push(validator.validate(compositions[index].style, in: inputs.fileTable))
+                sink.push(checker.validate(compositions[index].style, in: inputs.fileTable))
             )
         }
         vectorCheck.wait()

@@ -13,6 +13,8 @@ public struct FetchBaseJob: Sendable {
     public var outPath: String
     /// Downloads through the system curl.
     public var fetcher: HTTPFetcher
+    /// Whether and how the style's assets are locked beside it.
+    public var assetOptions: AssetLockOptions
 
     /// Seconds a fetch may take, redirects included, unless told otherwise.
     public static let defaultTimeout: Double = 60
@@ -21,9 +23,10 @@ public struct FetchBaseJob: Sendable {
     /// `timeout` in seconds.
     public init(
         request: BaseStyleRequest, apiKey: String?, outPath: String, timeout: Double = FetchBaseJob.defaultTimeout,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil, assetOptions: AssetLockOptions = AssetLockOptions()
     ) {
         self.request = request
+        self.assetOptions = assetOptions
         self.apiKey = apiKey
         self.outPath = outPath
         let secrets = DiagnosticCollector.forms(of: apiKey.map { [$0] } ?? [])
@@ -32,36 +35,66 @@ public struct FetchBaseJob: Sendable {
     }
 
     /// The lock file's path for a saved style.
-    public static func lockPath(for outPath: String) -> String {
-        (outPath.hasSuffix(".json") ? String(outPath.dropLast(5)) : outPath) + ".lock.json"
+    public static func lockPath(for outPath: String) -> String { BaseStyleLock.lockPath(for: outPath) }
+
+    /// The assets folder's path for a saved style (beside it).
+    public static func assetsFolder(for outPath: String) -> String {
+        FilePaths.join(FilePaths.directory(of: outPath), BaseStyleLock.assetsFolderName(for: outPath))
     }
 
     /// What a fetch or a check came to.
     public enum Outcome: Sendable {
-        /// Saved (and locked): the file's size and the version the response reported, if any.
-        case saved(bytes: Int, styleVersion: String?)
-        /// `check`: TomTom serves what is saved.
-        case unchanged
-        /// `check`: TomTom serves another style; what changed.
-        case changed(StyleDiff)
+        /// Saved (and locked): the file's size, the version the response reported, if any, and what was locked
+        /// beside it (nil with `--no-assets`).
+        case saved(bytes: Int, styleVersion: String?, assets: LockedAssetSummary?)
+        /// `check`: TomTom serves what is saved, and the assets the lock holds (nothing gone; what is new, if
+        /// anything, in the drift).
+        case unchanged(AssetDrift?)
+        /// `check`: TomTom serves another style (the diff), or an asset the style may use is gone (the drift).
+        case changed(StyleDiff?, AssetDrift?)
         /// Nothing was written; why (the key masked).
         case failed(String)
     }
 
-    /// Downloads the style and saves it with its lock (both atomically, the style first); nothing is written
-    /// on any failure.
+    /// Downloads the style and its assets and saves them with the lock (each atomically: the style, the assets
+    /// folder, then the lock that ties them); nothing is written on any failure of a download.
     public func save() -> Outcome {
         switch download(request.displayURL) {
         case .failure(let failure): return .failed(failure.message)
         case .success(let fetched):
+            var assets: AssetLockFetch.Fetched?
+            if assetOptions.locksAssets {
+                switch assetFetch(assetOptions).fetch(fetched.root) {
+                case .failure(let failure):
+                    return .failed("\(failure.message) (nothing was saved; --no-assets locks the style alone)")
+                case .success(let found): assets = found
+                }
+            }
             do {
                 try AtomicFileWriter().write(fetched.bytes, to: outPath)
-                try AtomicFileWriter().write(lock(fetched), to: Self.lockPath(for: outPath))
+                if let assets {
+                    _ = try OutputFolder(path: Self.assetsFolder(for: outPath), layout: Self.assetsLayout).write(
+                        assets.files)
+                }
+                try AtomicFileWriter().write(lock(fetched, assets: assets), to: Self.lockPath(for: outPath))
             } catch {
                 return .failed(error.description)
             }
-            return .saved(bytes: fetched.bytes.count, styleVersion: fetched.styleVersion)
+            return .saved(
+                bytes: fetched.bytes.count, styleVersion: fetched.styleVersion,
+                assets: assets.map { LockedAssetSummary($0, folder: Self.assetsFolder(for: outPath)) })
         }
+    }
+
+    /// What `fetch-base` writes into an assets folder: sprite indexes (and pictures), glyph ranges and TileJSON.
+    static let assetsLayout = OutputFolderLayout(
+        ownsFile: { $0.hasPrefix("sprite") && ($0.hasSuffix(".json") || $0.hasSuffix(".png")) },
+        subfolders: ["glyphs": { $0.hasSuffix(".pbf") }, "tilejson": { $0.hasSuffix(".json") }])
+
+    private func assetFetch(_ options: AssetLockOptions) -> AssetLockFetch {
+        AssetLockFetch(
+            fetcher: fetcher, apiKey: apiKey, options: options, origin: request.origin,
+            design: request.design ?? "basic_street-light")
     }
 
     /// Fetches the locked URL again and compares with what is saved (by SHA-256, then a semantic diff).
@@ -80,13 +113,62 @@ public struct FetchBaseJob: Sendable {
                 "\(outPath) was changed since it was fetched (its SHA-256 is not the lock's): fetch it again or restore it"
             )
         }
+        guard let before = try? JSONParser().parse(saved).root else { return .failed("\(outPath) is not JSON") }
+        let styleDiff: StyleDiff?
         switch download(url) {
         case .failure(let failure): return .failed(failure.message)
         case .success(let fetched):
-            if fetched.sha256 == digest { return .unchanged }
-            guard let before = try? JSONParser().parse(saved).root else { return .failed("\(outPath) is not JSON") }
-            return .changed(StyleDiff(old: before, new: fetched.root))
+            styleDiff = fetched.sha256 == digest ? nil : StyleDiff(old: before, new: fetched.root)
         }
+        var drift: AssetDrift?
+        if lock["assets"] != nil {
+            switch assetDrift(of: saved, style: before, lock: lock) {
+            case .failure(let failure): return .failed(failure.message)
+            case .success(let found): drift = found
+            }
+        }
+        if styleDiff == nil, drift?.isBreaking != true { return .unchanged(drift) }
+        return .changed(styleDiff, drift)
+    }
+
+    /// The saved style's assets fetched again the way the lock says they were, against the locked copies; with the
+    /// asset findings of the saved style that what is gone brings.
+    private func assetDrift(of saved: SourceFile, style: JSONNode, lock: JSONNode) -> Result<
+        AssetDrift, HTTPFetcher.Failure
+    > {
+        let reading = BaseStyleLock.assets(besideStyle: outPath)
+        if let problem = reading.diagnostics.first(where: { $0.severity == .error }) {
+            return .failure(HTTPFetcher.Failure(message: problem.message))
+        }
+        let options = AssetLockOptions(lockSection: lock["assets"])
+        let served: AssetLockFetch.Fetched
+        switch assetFetch(options).fetch(style) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let found): served = found
+        }
+        var files: [String: [UInt8]] = [:]
+        for file in served.files { files[file.path] = file.bytes }
+        let now = served.entries.map { entry in (entry: entry, bytes: entry.path.flatMap { files[$0] }) }
+        var drift = AssetDrift(locked: reading.copies, served: now)
+        if drift.isBreaking, let document = StyleLoader().load(path: outPath).document {
+            drift.broken = Self.newAssetFindings(
+                in: document, before: BaseStyleLock.assets(from: reading.copies), after: BaseStyleLock.assets(from: now)
+            )
+        }
+        return .success(drift)
+    }
+
+    /// The asset checks' findings in `document` with `after` that it does not have with `before`: the layers that
+    /// what went breaks.
+    static func newAssetFindings(in document: JSONDocument, before: StyleAssets, after: StyleAssets) -> [Diagnostic] {
+        func findings(_ assets: StyleAssets) -> [Diagnostic] {
+            StyleValidator(target: .tomtom, assets: assets).validate(document.root, in: document).filter {
+                $0.rule.hasPrefix("assets.")
+            }
+        }
+        let known = Set(findings(before).map { "\($0.rule) \($0.path?.mapLibreNotation ?? "")" })
+        return findings(after).filter { !known.contains("\($0.rule) \($0.path?.mapLibreNotation ?? "")") }
+            .sortedByPlace()
     }
 
     struct Fetched {
@@ -153,7 +235,7 @@ public struct FetchBaseJob: Sendable {
 
     static let lockFormat = "mc-style-base-lock"
 
-    private func lock(_ fetched: Fetched) -> [UInt8] {
+    private func lock(_ fetched: Fetched, assets: AssetLockFetch.Fetched?) -> [UInt8] {
         let root = JSONNode.object([
             "format": .string(Self.lockFormat), "version": .integer(1),
             "url": .string(request.displayURL),
@@ -163,6 +245,7 @@ public struct FetchBaseJob: Sendable {
             "styleVersion": fetched.styleVersion.map { .string($0) },
             "file": .string(String(outPath.split(separator: "/").last ?? Substring(outPath))),
             "sha256": .string(fetched.sha256),
+            "assets": assets.map { assetOptions.lockSection($0, folder: BaseStyleLock.assetsFolderName(for: outPath)) },
         ])
         return JSONWriter(style: .pretty).bytes(root)
     }

@@ -36,7 +36,10 @@ public struct ValidateJob: Sendable {
             return options.sink.push(loader.load(file, path: nil).diagnostics)
         }
         switch InputKind(path: path) {
-        case .style: return validateStyle(StyleLoader(inputLoader: options.inputLoader).load(path: path))
+        case .style:
+            let loaded = StyleLoader(inputLoader: options.inputLoader).load(path: path)
+            return validateStyle(
+                loaded, locked: BaseStyleLock.assets(besideStyle: path, inputLoader: options.inputLoader))
         case .rules:
             // A rules document alone: its own mistakes (what it matches is said where a design applies it).
             let read = StyleRulesReader(inputLoader: options.inputLoader).load(path: path, displayName: path)
@@ -51,15 +54,22 @@ public struct ValidateJob: Sendable {
         bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
     }
 
-    private func validateStyle(_ loaded: (document: JSONDocument?, diagnostics: [Diagnostic])) -> [Diagnostic] {
+    /// The findings for a style alone, checked against the assets locked beside it (when it has a lock) under
+    /// the command line's.
+    private func validateStyle(
+        _ loaded: (document: JSONDocument?, diagnostics: [Diagnostic]),
+        locked: BaseStyleLock.Reading = BaseStyleLock.Reading(assets: nil, diagnostics: [], paths: [])
+    ) -> [Diagnostic] {
         guard let document = loaded.document else { return loaded.diagnostics }
         defer { ProcessExit.leave(document) }
-        var validator = StyleValidator(target: options.targetOverride ?? .tomtom, assets: options.assets)
+        let assets = (locked.assets ?? StyleAssets()).overridden(by: options.assets)
+        var validator = StyleValidator(target: options.targetOverride ?? .tomtom, assets: assets)
         validator.minimumContrast = options.collector.configuration.minimumContrast
         let renderers = options.rendererTargets(declared: nil)
         validator.renderers = renderers.targets
         return options.sink.push(
-            loaded.diagnostics + renderers.diagnostics + validator.validate(document.root, in: document)
+            loaded.diagnostics + locked.diagnostics + renderers.diagnostics
+                + validator.validate(document.root, in: document)
         ).sortedByPlace()
     }
 }

@@ -62,8 +62,10 @@ public struct BaseStyleRequest: Sendable, Equatable {
     }
 
     /// The URL to request: `{key}` filled (percent-encoded) when a key is given, else left out.
-    public func requestURL(key: String?) -> String {
-        let url = displayURL
+    public func requestURL(key: String?) -> String { Self.filling(displayURL, key: key) }
+
+    /// `url` with `{key}` filled (percent-encoded) when a key is given, else with its `key={key}` parameter left out.
+    public static func filling(_ url: String, key: String?) -> String {
         guard let key else {
             return url.replacing("key={key}&", with: "").replacing("?key={key}", with: "").replacing(
                 "&key={key}", with: "")

@@ -7,6 +7,9 @@ public struct VectorLayerSchema: Sendable, Equatable {
     public let fields: [String: Set<String>]
     /// Layer ids in the TileJSON's order.
     public let layerIDs: [String]
+    /// How many tiles the layers were read from, when a lock read them from tiles (a source with `tiles` only and
+    /// no TileJSON); 0 for a TileJSON's `vector_layers`. Tiles show what they hold, not every layer a source has.
+    public var sampledTiles = 0
 
     /// The layers a vector source's tiles have, each with its fields.
     public init(layers: [(id: String, fields: Set<String>)]) {
@@ -14,6 +17,15 @@ public struct VectorLayerSchema: Sendable, Equatable {
         for layer in layers { fields[layer.id, default: []].formUnion(layer.fields) }
         self.fields = fields
         self.layerIDs = layers.map(\.id)
+    }
+
+    /// The layers a TileJSON's `vector_layers` lists (those with a string `id`); nil when it has no such array.
+    public init?(tileJSON root: JSONNode) {
+        guard let items = root["vector_layers"]?.arrayValue else { return nil }
+        self.init(
+            layers: items.compactMap { item in
+                item["id"]?.stringValue.map { ($0, Set(item["fields"]?.objectValue?.keys ?? [])) }
+            })
     }
 
     /// Reads a TileJSON file; a file that cannot be read, is not JSON or has no `vector_layers` array of

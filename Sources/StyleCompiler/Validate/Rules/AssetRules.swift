@@ -13,12 +13,21 @@ extension ValidationRun {
             else { continue }
             let path = JSONPath([.key("layers"), .index(index)])
             guard let fields = schema.fields[sourceLayer] else {
+                if schema.sampledTiles > 0 {
+                    report(
+                        .assetsSourceLayerUnseen, path.appending("source-layer"), sourceLayerNode,
+                        "source-layer '\(sourceLayer)' was in none of the \(schema.sampledTiles) tiles of source '\(sourceID)' that fetch-base read; if the source has no such layer, this layer draws nothing"
+                            + Suggestion.didYouMean(sourceLayer, among: schema.layerIDs))
+                    continue
+                }
                 report(
                     .assetsSourceLayer, path.appending("source-layer"), sourceLayerNode,
                     "source-layer '\(sourceLayer)' is not a layer of source '\(sourceID)' (its TileJSON lists \(schema.layerIDs.count)); the layer draws nothing"
                         + Suggestion.didYouMean(sourceLayer, among: schema.layerIDs))
                 continue
             }
+            // Fields read from a few tiles are those features there happened to carry: not checked.
+            guard schema.sampledTiles == 0 else { continue }
             for key in ["filter", "paint", "layout"] {
                 guard let node = layer[key] else { continue }
                 var trail = PathTrail(path.appending(key))
@@ -97,6 +106,31 @@ extension Rule {
                         #"{"tilejson": "3.0.0", "tiles": ["https://t.example.com/{z}/{x}/{y}.pbf"], "vector_layers": [{"id": "Places", "fields": {"name": "String"}}]}"#,
                     "base.json":
                         #"{"version": 8, "sources": {"vectorTiles": {"type": "vector", "url": "https://api.tomtom.com/maps/orbis/map-display/tiles.json?key={key}"}}, "glyphs": "https://api.tomtom.com/maps/orbis/assets/fonts/{fontstack}/{range}.pbf?key={key}", "layers": [{"id": "City", "type": "symbol", "source": "vectorTiles", "source-layer": "Places", "layout": {"text-field": "{name}"}}]}"#,
+                ]),
+        ])
+    static let assetsSourceLayerUnseen = Rule(
+        "assets.source-layer-unseen", .warning,
+        summary: "A source-layer in none of the tiles fetch-base read for a source that has no TileJSON.",
+        help:
+            "Check the name against the tile schema the source serves; a layer that only appears at other places or zooms is fine (the lock reads a few tiles, not the whole schema).",
+        examples: [
+            .triggering(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://api.tomtom.com/t/{z}/{x}/{y}.pbf?key={key}"]}}, "layers": [{"id": "land", "type": "fill", "source": "v", "source-layer": ↓"Water"}]}"#,
+                files: [
+                    "style.lock.json":
+                        #"{"format": "mc-style-base-lock", "assets": {"folder": "style.assets", "entries": [{"kind": "vector-layers", "source": "v", "url": "https://api.tomtom.com/t/{z}/{x}/{y}.pbf?key={key}", "path": "tilejson/v.json", "sha256": "c95d55080afb596a891e7f68ed52a00396348c7cd30d18ed3b000bd3daa9c4af", "sampledTiles": ["https://api.tomtom.com/t/0/0/0.pbf?key={key}"]}]}}"#,
+                    "style.assets/tilejson/v.json":
+                        #"{"tilejson": "3.0.0", "tiles": ["https://api.tomtom.com/t/{z}/{x}/{y}.pbf?key={key}"], "vector_layers": [{"id": "Land", "fields": {}}]}"#,
+                ]),
+            .passing(
+                .style,
+                #"{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://api.tomtom.com/t/{z}/{x}/{y}.pbf?key={key}"]}}, "layers": [{"id": "land", "type": "fill", "source": "v", "source-layer": "Land"}]}"#,
+                files: [
+                    "style.lock.json":
+                        #"{"format": "mc-style-base-lock", "assets": {"folder": "style.assets", "entries": [{"kind": "vector-layers", "source": "v", "url": "https://api.tomtom.com/t/{z}/{x}/{y}.pbf?key={key}", "path": "tilejson/v.json", "sha256": "c95d55080afb596a891e7f68ed52a00396348c7cd30d18ed3b000bd3daa9c4af", "sampledTiles": ["https://api.tomtom.com/t/0/0/0.pbf?key={key}"]}]}}"#,
+                    "style.assets/tilejson/v.json":
+                        #"{"tilejson": "3.0.0", "tiles": ["https://api.tomtom.com/t/{z}/{x}/{y}.pbf?key={key}"], "vector_layers": [{"id": "Land", "fields": {}}]}"#,
                 ]),
         ])
     static let assetsField = Rule(

@@ -28,25 +28,10 @@ extension ValidationRun {
     static let defaultStack = ["Open Sans Regular", "Arial Unicode MS Regular"]
 
     private func collectStacks(_ node: JSONNode, path: JSONPath, fonts: FontCatalog, into stacks: inout [[String]]) {
-        if let items = node.arrayValue, items.allSatisfy({ $0.stringValue != nil }) {
-            check(items, path: path, fonts: fonts)
+        FontStacks.each(in: node, path: path) { items, at in
+            check(items, path: at, fonts: fonts)
             stacks.append(items.compactMap(\.stringValue))
-            return
         }
-        guard let items = node.arrayValue, let op = items.first?.stringValue else {
-            if let function = node.objectValue {
-                for (index, stop) in (function["stops"]?.arrayValue ?? []).enumerated() {
-                    if let output = stop[1] {
-                        collectStacks(
-                            output, path: path.appending("stops").appending(index).appending(1), fonts: fonts,
-                            into: &stacks)
-                    }
-                }
-            }
-            return
-        }
-        let outputs = LiteralOutputs.positions(of: op, count: items.count)
-        for index in outputs { collectStacks(items[index], path: path.appending(index), fonts: fonts, into: &stacks) }
     }
 
     private func check(_ stack: [JSONNode], path: JSONPath, fonts: FontCatalog) {
