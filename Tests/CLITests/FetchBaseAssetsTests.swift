@@ -1,4 +1,5 @@
 import Foundation
+import LocatedJSON
 import TestSupport
 import Testing
 
@@ -242,5 +243,44 @@ import Testing
         let misuse = runTool(
             ["fetch-base", "--out", elsewhere, "--no-assets", "--with-images"], environment: environment)
         #expect(misuse.status == 2)
+    }
+}
+
+extension FetchBaseAssetsTests {
+    /// A vector style with a lock beside it (`fetch-base --url` writes one) is checked against its own locked
+    /// sprite, not the base's: the icon it misspells is found at its own line and column.
+    @Test func aVectorStyleIsCheckedAgainstItsOwnLock() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(
+            at: folder.appendingPathComponent("vector/style.assets"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        func write(_ text: String, _ name: String) throws {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        try write(#"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#, "base.json")
+        try write(
+            "version: 1\nbase: base.json\nsources:\n  - id: company\n    vectorStyle: {style: vector/style.json, route: company}\n",
+            "mc-style.yaml")
+        let style = """
+            {"version": 8, "sprite": "https://maps.example.com/sprite",
+              "sources": {"points": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+              "layers": [{"id": "pins", "type": "symbol", "source": "points", "layout": {"icon-image": "pn"}}]}
+            """
+        try write(style, "vector/style.json")
+        let sprite = #"{"pin": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#
+        try write(sprite, "vector/style.assets/sprite.json")
+        let digest = SHA256.hex(Array(sprite.utf8))
+        try write(
+            #"{"format": "mc-style-base-lock", "assets": {"folder": "style.assets", "entries": [{"kind": "sprite", "url": "https://maps.example.com/sprite.json", "path": "sprite.json", "sha256": "\#(digest)"}]}}"#,
+            "vector/style.lock.json")
+        let checked = runTool(["validate", folder.appendingPathComponent("mc-style.yaml").path])
+        #expect(
+            checked.output.contains(
+                "vector/style.json:3:92: error: image 'pn' is not in the sprite (1 images); it draws nothing; did you mean 'pin'? [assets.sprite-image]"
+            ), "\(checked.output)")
+        // The base has no lock: its checks run as before, and the vector style's sprite is not the base's.
+        #expect(checked.output.components(separatedBy: "[assets.").count == 2, "\(checked.output)")
     }
 }

@@ -8,6 +8,8 @@ public struct LoadedVectorStyle: Sendable {
     public var document: JSONDocument
     /// The adjusted style written as JSON, once, when the declaration's `rules:` changed it; nil: the file as read.
     var adjustedBytes: [UInt8]?
+    /// The assets `fetch-base --url` locked beside the style file (`BaseStyleLock`); nil when it has no usable lock.
+    public var lockedAssets: StyleAssets?
 
     /// What `compile` bundles: the file byte for byte, or the adjusted style as written.
     public var bundledBytes: [UInt8] { adjustedBytes ?? document.file.bytes }
@@ -58,6 +60,10 @@ extension CompilationInputs {
                         adjustedBytes: JSONWriter(style: .pretty).bytes(adjusted.root))
                 }
             }
+            let lock = BaseStyleLock.assets(besideStyle: file, displayName: shown, inputLoader: inputLoader)
+            diagnostics += lock.diagnostics
+            assetPaths += lock.paths
+            loaded.lockedAssets = lock.assets
             vectorStyles.append(loaded)
             declarations.sources[index].bundledStyle = BundledVectorStyle(
                 path: OutputLayout.vectorStyle(forSourceID: source.id), declaredPath: vector.style,

@@ -17,8 +17,9 @@ enum VectorStyleCheck {
         return defaultVersion.map { [RendererTarget(.mapConductorVectorTile, $0)] } ?? []
     }
 
-    /// The findings of every vector style in `inputs`, checked by `validator` (the composed styles' own, with its
-    /// assets and settings) with the rasteriser as the only renderer.
+    /// The findings of every vector style in `inputs`, checked by `validator` (the composed styles' settings) with
+    /// the rasteriser as the only renderer, against the assets `fetch-base` locked beside the style (the base's
+    /// assets are not the vector style's).
     static func findings(_ inputs: CompilationInputs, validator: StyleValidator, declared: [RendererTarget])
         -> [Diagnostic]
     {
@@ -27,6 +28,10 @@ enum VectorStyleCheck {
         checker.target = .maplibre
         checker.assets = StyleAssets()
         checker.renderers = rasteriser(declared: declared)
-        return inputs.vectorStyles.flatMap { loaded in checker.validate(loaded.document.root, in: inputs.fileTable) }
+        return inputs.vectorStyles.flatMap { loaded in
+            var styleChecker = checker
+            styleChecker.assets = loaded.lockedAssets ?? StyleAssets()
+            return styleChecker.validate(loaded.document.root, in: inputs.fileTable)
+        }
     }
 }
