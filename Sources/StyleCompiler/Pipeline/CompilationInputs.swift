@@ -236,15 +236,20 @@ public struct CompilationInputs: Sendable {
         // Variants that name the same file share one parse of it.
         let styleLoader = StyleLoader(inputLoader: inputLoader)
         var parsed: [String: (document: JSONDocument?, diagnostics: [Diagnostic])] = [:]
-        let results = wanted.map { want in
-            let key = want.path + "\u{0}" + want.displayName
-            if let done = parsed[key] { return done }
-            let loaded = styleLoader.load(path: want.path, displayName: want.displayName)
-            parsed[key] = loaded
-            return loaded
+        // The locks beside the bases (`fetch-base`'s assets) are read while the bases are parsed.
+        let (results, locks) = BaseStyleLock.assets(
+            besideStyles: wanted.map { ($0.path, $0.displayName) }, inputLoader: inputLoader
+        ) {
+            wanted.map { want in
+                let key = want.path + "\u{0}" + want.displayName
+                if let done = parsed[key] { return done }
+                let loaded = styleLoader.load(path: want.path, displayName: want.displayName)
+                parsed[key] = loaded
+                return loaded
+            }
         }
         var variants: [Variant] = []
-        var locks: [String: BaseStyleLock.Reading] = [:]
+        var reported: Set<String> = []
         var lockDiagnostics: [Diagnostic] = []
         var lockPaths: [String] = []
         for (want, result) in zip(wanted, results) {
@@ -256,10 +261,7 @@ public struct CompilationInputs: Sendable {
             }
             if let document = result.document {
                 var variant = Variant(name: want.name, base: document, location: want.declared?.location)
-                if locks[want.path] == nil {
-                    let reading = BaseStyleLock.assets(
-                        besideStyle: want.path, displayName: want.displayName, inputLoader: inputLoader)
-                    locks[want.path] = reading
+                if let reading = locks[want.path], reported.insert(want.path).inserted {
                     lockDiagnostics += reading.diagnostics
                     lockPaths += reading.paths
                 }

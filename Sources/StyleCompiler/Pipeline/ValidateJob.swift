@@ -37,9 +37,10 @@ public struct ValidateJob: Sendable {
         }
         switch InputKind(path: path) {
         case .style:
-            let loaded = StyleLoader(inputLoader: options.inputLoader).load(path: path)
-            return validateStyle(
-                loaded, locked: BaseStyleLock.assets(besideStyle: path, inputLoader: options.inputLoader))
+            let (loaded, locked) = BaseStyleLock.assets(besideStyle: path, inputLoader: options.inputLoader) {
+                StyleLoader(inputLoader: options.inputLoader).load(path: path)
+            }
+            return validateStyle(loaded, locked: locked)
         case .rules:
             // A rules document alone: its own mistakes (what it matches is said where a design applies it).
             let read = StyleRulesReader(inputLoader: options.inputLoader).load(path: path, displayName: path)

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import LocatedJSON
 
@@ -35,6 +36,37 @@ public struct BaseStyleLock: Sendable {
         var copies: [(entry: LockedAsset, bytes: [UInt8]?)] = []
         /// The lock's `assets` section, as read; nil when there is none.
         var section: JSONNode?
+    }
+
+    /// `body`'s result (reading the style, say) and the lock beside the style at `stylePath`, read on another
+    /// thread meanwhile: a lock and its copies take about a third of the time of parsing a large style
+    /// (benchmarks/asset_lock.py), which this hides.
+    public static func assets<Result>(
+        besideStyle stylePath: String, displayName: String? = nil, inputLoader: InputLoader = InputLoader(),
+        during body: () -> Result
+    ) -> (Result, Reading) {
+        let (result, readings) = assets(
+            besideStyles: [(stylePath, displayName ?? stylePath)], inputLoader: inputLoader, during: body)
+        return (result, readings[stylePath] ?? Reading(assets: nil, diagnostics: [], paths: []))
+    }
+
+    /// `body`'s result and the lock beside each of `styles` (path, name shown), by path, each path read once, on
+    /// another thread while `body` runs.
+    static func assets<Result>(
+        besideStyles styles: [(path: String, displayName: String)], inputLoader: InputLoader,
+        during body: () -> Result
+    ) -> (Result, [String: Reading]) {
+        nonisolated(unsafe) var readings: [String: Reading] = [:]
+        let group = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            for style in styles where readings[style.path] == nil {
+                readings[style.path] = assets(
+                    besideStyle: style.path, displayName: style.displayName, inputLoader: inputLoader)
+            }
+        }
+        let result = body()
+        group.wait()
+        return (result, readings)
     }
 
     /// Reads the lock beside the style at `stylePath` (shown as `displayName` in messages) and the copies it
@@ -79,7 +111,9 @@ extension BaseStyleLock {
             case .glyphs:
                 var served = fonts ?? []
                 if entry.absentStatus == nil, bytes != nil, let stack = entry.fontStack {
-                    served.formUnion(stack.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                    // The stack as requested: its fonts joined by commas, as `fetch-base` wrote it. (Not
+                    // Foundation's trimming: its first use costs a static binary a scan of every conformance.)
+                    served.formUnion(stack.split(separator: ",").map(String.init))
                 }
                 fonts = served
             case .vectorLayers:
