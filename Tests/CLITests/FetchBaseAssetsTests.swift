@@ -48,6 +48,8 @@ import Testing
             def do_GET(self):
                 path, _, query = self.path.partition("?")
                 if path == "/drift": state["drift"] = True; return self.send(200, b"ok")
+                if path == "/evil":  # a style naming a private address for its sprite
+                    return self.send(200, json.dumps({"version": 8, "sprite": "http://169.254.169.254/latest/sprite", "sources": {}, "layers": []}).encode())
                 if f"key={KEY}" not in query: return self.send(403, b"no key")
                 if path.startswith("/style/1/style/"): return self.send(200, json.dumps(STYLE).encode())
                 if path.startswith("/maps/orbis/assets/sprites/1.*/sprite"):
@@ -240,6 +242,15 @@ import Testing
             ), "\(refused.error)")
         #expect(!FileManager.default.fileExists(atPath: elsewhere))
         #expect(!refused.error.contains(Self.key))
+        // A private address the style names (not the user) is never fetched: nothing is written.
+        let evil = runTool(
+            ["fetch-base", "--out", elsewhere, "--url", "https://api.tomtom.com/evil"], environment: environment)
+        #expect(evil.status == 1)
+        #expect(
+            evil.error.contains(
+                "http://169.254.169.254/latest/sprite.json is not fetched: 169.254.169.254 is a loopback, link-local or private address"
+            ), "\(evil.error)")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere))
         let misuse = runTool(
             ["fetch-base", "--out", elsewhere, "--no-assets", "--with-images"], environment: environment)
         #expect(misuse.status == 2)

@@ -13,6 +13,11 @@ struct AssetLockFetch {
     /// TomTom's API origin and the map design, for the hosted placeholders.
     let origin: String
     let design: String
+    /// The hosts the user named (the style URL's, `--hosted-sprite`'s, `--hosted-glyphs`'): assets may be there
+    /// even when it is this machine or a private address (a tile server of one's own). Any other host the style
+    /// names must be public (`NetworkDestination`), so that a style cannot make a developer's machine read a
+    /// private server into the repository.
+    let userHosts: Set<String>
 
     /// What was fetched: the files for the assets folder (paths inside it) and the lock's entries, in order.
     struct Fetched {
@@ -221,6 +226,16 @@ struct AssetLockFetch {
     /// The body at `displayURL`. With a key, a URL holding `{key}` gets it only on TomTom's hosts over https
     /// (`URLHost.keyDestination`); anywhere else nothing is requested. Without a key, `{key}` is left out.
     func get(_ displayURL: String) throws(HTTPFetcher.Failure) -> [UInt8] {
+        guard let authority = URLAuthority(displayURL), authority.scheme == "https" || authority.scheme == "http"
+        else {
+            throw HTTPFetcher.Failure(message: "\(displayURL) is not an http(s) URL: it cannot be locked")
+        }
+        if !userHosts.contains(authority.host), let refusal = NetworkDestination.refusal(host: authority.host) {
+            throw HTTPFetcher.Failure(
+                message:
+                    "\(displayURL) is not fetched: \(refusal), and the style, not you, named it (only hosts given on the command line may be private)"
+            )
+        }
         if apiKey != nil, displayURL.contains("{key}") {
             guard case .tomTom = URLHost.keyDestination(of: displayURL) else {
                 throw HTTPFetcher.Failure(

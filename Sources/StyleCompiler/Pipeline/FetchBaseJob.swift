@@ -94,7 +94,11 @@ public struct FetchBaseJob: Sendable {
     private func assetFetch(_ options: AssetLockOptions) -> AssetLockFetch {
         AssetLockFetch(
             fetcher: fetcher, apiKey: apiKey, options: options, origin: request.origin,
-            design: request.design ?? "basic_street-light")
+            design: request.design ?? "basic_street-light",
+            userHosts: Set(
+                [request.displayURL, options.hostedSprite, options.hostedGlyphs].compactMap { url in
+                    url.flatMap { URLAuthority($0)?.host }
+                }))
     }
 
     /// Fetches the locked URL again and compares with what is saved (by SHA-256, then a semantic diff).

@@ -4,13 +4,14 @@
     import Darwin
 #endif
 
-/// Whether the server may fetch from a host: never from loopback, link-local, private or otherwise special
+/// Whether a fetch may go to a host a document names: never to loopback, link-local, private or otherwise special
 /// addresses, whether the URL names them (`127.0.0.1`, `0x7f.1`, `2130706433`, `[::1]`, `localhost`) or its name
-/// resolves to them. A public tile host is the only place the preview's fetches go.
-enum NetworkDestination {
+/// resolves to them. The preview's fetches and the assets `fetch-base` locks go only to public hosts, unless the
+/// user named the host.
+package enum NetworkDestination {
     /// Why `host` (as `URLAuthority` gives it: lowercased, IPv6 in brackets) may not be fetched from; nil when it
     /// may. A name that does not resolve here is left to the fetcher, which fails on it the same way.
-    static func refusal(host: String) -> String? {
+    package static func refusal(host: String) -> String? {
         if host.hasPrefix("[") {
             guard host.hasSuffix("]"), let address = ipv6(String(host.dropFirst().dropLast())) else {
                 return "its host \(host) is not an IPv6 address"
