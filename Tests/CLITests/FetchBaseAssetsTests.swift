@@ -68,13 +68,6 @@ import Testing
                 self.send(404, b"nope")
             def send(self, code, body):
                 self.send_response(code); self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
-        s = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(sys.argv[1], sys.argv[2])
-        s.socket = context.wrap_socket(s.socket, server_side=True)
-        print(s.server_address[1], flush=True)
-        threading.Timer(120, s.shutdown).start()
-        s.serve_forever()
 
         """#
 

@@ -52,6 +52,12 @@ import Testing
                 self.send(404, b"nope")
             def send(self, code, body):
                 self.send_response(code); self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
+
+        """#
+
+    /// What every stand-in script ends with: its handler `H` served over TLS on a free loopback port (printed),
+    /// for 120 s at most.
+    static let serving = #"""
         class Server(http.server.ThreadingHTTPServer):
             def handle_error(self, request, client_address):
                 pass  # a client hanging up early is what the size and time limits under test do
@@ -71,6 +77,7 @@ import Testing
         let process = Process()
         let port: Int
         let home: URL
+        /// `script` defines the request handler `H`; `serving` runs it.
         init?(folder: URL, script: String = FetchBaseCommandTests.server) {
             let scriptFile = folder.appendingPathComponent("server.py")
             let certificate = folder.appendingPathComponent("cert.pem").path
@@ -85,7 +92,9 @@ import Testing
             openssl.standardError = FileHandle.nullDevice
             guard (try? openssl.run()) != nil else { return nil }
             openssl.waitUntilExit()
-            guard (try? Data(script.utf8).write(to: scriptFile)) != nil else { return nil }
+            guard (try? Data((script + FetchBaseCommandTests.serving).utf8).write(to: scriptFile)) != nil else {
+                return nil
+            }
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", scriptFile.path, certificate, key]
             let output = Pipe()
