@@ -42,7 +42,8 @@ import Testing
                 {"id": "water", "type": "fill", "source": "vectorTiles", "source-layer": "Water"},
                 {"id": "road-shield", "type": "symbol", "source": "vectorTiles", "source-layer": "Roads", "layout": {"icon-image": "shield", "text-field": ["get", "name"], "text-font": ["Noto-Regular"]}},
                 {"id": "poi", "type": "symbol", "source": "poi", "source-layer": "Places", "layout": {"icon-image": "hospitl", "text-field": ["get", "name"], "text-font": ["Noto-Bold"]}},
-                {"id": "poi-light", "type": "symbol", "source": "poi", "source-layer": "Places", "layout": {"text-field": ["get", "rank"], "text-font": ["Noto-Light"]}}]}
+                {"id": "poi-light", "type": "symbol", "source": "poi", "source-layer": "Places", "layout": {"text-field": ["get", "rank"], "text-font": ["Noto-Light"]}},
+                {"id": "capital", "type": "symbol", "source": "poi", "source-layer": "Places", "layout": {"text-field": "Москва", "text-font": ["Noto-Regular"]}}]}
         class H(http.server.BaseHTTPRequestHandler):
             def log_message(self, *a): pass
             def do_GET(self):
@@ -58,7 +59,8 @@ import Testing
                     if path.endswith(".png"): return self.send(200, b"\x89PNG picture " + path.encode())
                 if path.startswith("/maps/orbis/assets/fonts/1.*/"):
                     font = path.split("/")[-2]
-                    if font in ("Noto-Bold", "Noto-Regular"): return self.send(200, b"glyphs of " + font.encode())
+                    served = path.endswith("/0-255.pbf") or (font == "Noto-Bold" and path.endswith("/1024-1279.pbf"))
+                    if font in ("Noto-Bold", "Noto-Regular") and served: return self.send(200, b"glyphs of " + path.encode())
                 if path.startswith("/map/1/tile/basic/main/"):
                     return self.send(200, layer("Water", ["class"]) + layer("Roads", ["name", "rank"]))
                 if path == "/poi/tiles.json":
@@ -141,6 +143,8 @@ import Testing
                 checked.output.contains("\(base):1:\(font): error: font 'Noto-Light' is not on the glyph server"),
                 "\(input): \(checked.output)")
             #expect(checked.output.contains("2 errors, 0 warnings"), "\(input): \(checked.output)")
+            // Only range 0-255 is locked: which characters a stack has beyond it is not known, so not checked.
+            #expect(!checked.output.contains("[assets.glyph-range]"), "\(input): \(checked.output)")
         }
     }
 
@@ -286,5 +290,34 @@ extension FetchBaseAssetsTests {
             ), "\(checked.output)")
         // The base has no lock: its checks run as before, and the vector style's sprite is not the base's.
         #expect(checked.output.components(separatedBy: "[assets.").count == 2, "\(checked.output)")
+    }
+}
+
+extension FetchBaseAssetsTests {
+    /// `--glyph-range` locks more ranges of every stack: a constant label's characters are then checked in them
+    /// (and only in them), and the summary still counts stacks, not files.
+    @Test(.enabled(if: FetchBaseCommandTests.toolsPresent, "python3, curl or openssl is absent: skipped"))
+    func moreGlyphRangesOnRequestCheckALabelsCharacters() throws {
+        let (folder, standIn, _, saved) = try lockedProject(["--glyph-range", "1024-1279"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { withExtendedLifetime(standIn) {} }
+        #expect(saved.status == 0, "\(saved.error)")
+        #expect(saved.output.contains("locked 3 icons, 3 font stacks (not served: Noto-Light)"), "\(saved.output)")
+        let glyphs = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("base.assets/glyphs").path
+        ).sorted()
+        #expect(glyphs == ["Noto-Bold.0-255.pbf", "Noto-Bold.1024-1279.pbf", "Noto-Regular.0-255.pbf"])
+        let base = folder.appendingPathComponent("base.json").path
+        // The stand-in's JSON escapes non-ASCII text: the label starts at its opening quote all the same.
+        let label = try column(of: "\"\\u041c", in: folder)
+        let checked = runTool(["validate", base])
+        #expect(
+            checked.output.contains(
+                "\(base):1:\(label): warning: no font of [Noto-Regular] has the glyph range 1024-1279 that 'Москва' needs [assets.glyph-range]"
+            ), "\(checked.output)")
+        #expect(checked.output.components(separatedBy: "[assets.glyph-range]").count == 2, "\(checked.output)")
+        let refused = runTool(["fetch-base", "--out", base, "--glyph-range", "1000-1255"])
+        #expect(refused.status == 2)
+        #expect(refused.error.contains("START a multiple of 256"), "\(refused.error)")
     }
 }

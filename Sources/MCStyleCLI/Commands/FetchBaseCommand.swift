@@ -66,7 +66,8 @@ enum FetchBaseCommand: Subcommand {
         let noAssets = Flag(
             name: "no-assets", help: "Lock the style alone, without its sprite, glyphs and tile layers."
         )
-        .conflicting("check", "with-images", "hosted-sprite", "hosted-glyphs", "assets-version", "sample-at")
+        .conflicting(
+            "check", "with-images", "hosted-sprite", "hosted-glyphs", "assets-version", "sample-at", "glyph-range")
         let withImages = Flag(
             name: "with-images", help: "Keep the sprite pictures in the assets folder too (else only their SHA-256)."
         ).conflicting("check")
@@ -92,11 +93,18 @@ enum FetchBaseCommand: Subcommand {
             name: "sample-max-zoom", valueName: "level", help: "The highest zoom level tiles are read at (default 14)."
         ).bounded(.within(0...22)).conflicting("check")
 
+        let glyphRange = Option<GlyphRange>(
+            name: "glyph-range", valueName: "start-end",
+            help:
+                "Lock this glyph range of every font stack too (repeatable; 0-255 always is), so that labels' characters are checked in it.",
+            isRepeatable: true
+        ).conflicting("check")
+
         /// Every option above, in help order.
         var all: [any OptionDeclaration] {
             [
                 out, design, version, module, url, origin, apiKeyEnvironment, timeout, check, noAssets, withImages,
-                hostedSprite, hostedGlyphs, assetsVersion, sampleAt, sampleMaxZoom,
+                hostedSprite, hostedGlyphs, assetsVersion, sampleAt, sampleMaxZoom, glyphRange,
             ]
         }
     }
@@ -147,6 +155,7 @@ enum FetchBaseCommand: Subcommand {
         if let version = try options.assetsVersion.value(in: arguments) { assets.assetsVersion = version }
         if let place = try options.sampleAt.value(in: arguments) { assets.sampleAt = (place.longitude, place.latitude) }
         if let zoom = try options.sampleMaxZoom.value(in: arguments) { assets.sampleMaxZoom = zoom }
+        assets.glyphRanges = Set([0] + (try options.glyphRange.values(in: arguments)).map(\.start)).sorted()
         return assets
     }
 

@@ -26,7 +26,7 @@ enum CompletionValue: Equatable {
         "source-id=value": .none, "pattern": .none, "n|all": .none, "name=key": .none, "name=id": .none,
         "name=folder": .none, "n": .none, "min-max": .none, "expression": .none, "target": .none,
         "platform": .none, "format": .none, "1|2|3": .none, "name@version": .none, "lat,lon,zoom,size": .none,
-        "preset": .none, "lon,lat": .none, "level": .none,
+        "preset": .none, "lon,lat": .none, "level": .none, "start-end": .none,
         "shell": .choices(CompletionScript.Shell.allCases.map(\.rawValue)),
         "subcommand": .choices(MCStyleTool.subcommands.map { $0.spec.name }),
     ]

@@ -33,10 +33,13 @@ public struct AssetDrift: Sendable {
                 if current?.entry.sha256 != entry.sha256 { changed.append("the sprite picture \(entry.url) changed") }
             case .glyphs:
                 let stack = entry.fontStack ?? entry.url
+                let what =
+                    entry.glyphRange == 0
+                    ? "font stack '\(stack)'" : "glyph range \(LockedAsset.rangeName(entry.glyphRange)) of '\(stack)'"
                 let wasServed = entry.absentStatus == nil
                 let isServed = current.map { $0.entry.absentStatus == nil } ?? false
-                if wasServed, !isServed { gone.append("font stack '\(stack)' is no longer served (HTTP 404)") }
-                if !wasServed, isServed { changed.append("font stack '\(stack)' is served now") }
+                if wasServed, !isServed { gone.append("\(what) is no longer served (HTTP 404)") }
+                if !wasServed, isServed { changed.append("\(what) is served now") }
             case .vectorLayers:
                 let source = entry.source ?? entry.url
                 let before = Self.schema(bytes)
@@ -62,7 +65,7 @@ public struct AssetDrift: Sendable {
     static func identity(_ entry: LockedAsset) -> String {
         [
             entry.kind.rawValue, entry.spriteID ?? "", entry.fontStack ?? "", entry.source ?? "",
-            entry.kind == .image ? entry.url : "",
+            entry.kind == .image ? entry.url : "", entry.kind == .glyphs ? String(entry.glyphRange) : "",
         ].joined(separator: "\u{0}")
     }
 

@@ -100,16 +100,20 @@ struct AssetLockFetch {
         }
         for stack in FontStacks.used(in: style) {
             let joined = stack.joined(separator: ",")
-            let url = template.replacing("{fontstack}", with: PercentEncoding.string(joined)).replacing(
-                "{range}", with: "0-255")
-            var entry = LockedAsset(kind: .glyphs, url: url)
-            entry.fontStack = joined
-            switch fetchedOrAbsent(url) {
-            case .success(let bytes): fetched.keep(bytes, at: LockedAsset.glyphFileName(stack: joined), as: entry)
-            case .failure(let failure) where failure.status == 404:
-                entry.absentStatus = 404
-                fetched.entries.append(entry)
-            case .failure(let failure): throw failure
+            for range in options.glyphRanges {
+                let url = template.replacing("{fontstack}", with: PercentEncoding.string(joined)).replacing(
+                    "{range}", with: LockedAsset.rangeName(range))
+                var entry = LockedAsset(kind: .glyphs, url: url)
+                entry.fontStack = joined
+                entry.glyphRange = range
+                switch fetchedOrAbsent(url) {
+                case .success(let bytes):
+                    fetched.keep(bytes, at: LockedAsset.glyphFileName(stack: joined, range: range), as: entry)
+                case .failure(let failure) where failure.status == 404:
+                    entry.absentStatus = 404
+                    fetched.entries.append(entry)
+                case .failure(let failure): throw failure
+                }
             }
         }
     }

@@ -33,8 +33,8 @@ extension AssetLockOptions {
             sampleAt = (longitude, latitude)
         }
         if let zoom = section?["sampleMaxZoom"]?.numberValue.flatMap({ Int($0.text) }) { sampleMaxZoom = zoom }
-        keepsImages = (section?["entries"]?.arrayValue ?? []).contains {
-            $0["kind"]?.stringValue == LockedAsset.Kind.image.rawValue && $0["path"] != nil
-        }
+        let entries = (section?["entries"]?.arrayValue ?? []).compactMap { LockedAsset($0) }
+        keepsImages = entries.contains { $0.kind == .image && $0.path != nil }
+        glyphRanges = Set([0] + entries.filter { $0.kind == .glyphs }.map(\.glyphRange)).sorted()
     }
 }

@@ -17,6 +17,9 @@ public struct AssetLockOptions: Sendable, Equatable {
     public var sampleAt: (longitude: Double, latitude: Double)?
     /// The highest zoom level tiles are read at for a source with `tiles` only (the source's maxzoom when lower).
     public var sampleMaxZoom = 14
+    /// The glyph ranges locked for each font stack, by first code point: 0 (`0-255`, which proves a stack is
+    /// served) and those asked for (`--glyph-range 1024-1279`), ascending.
+    public var glyphRanges: [Int] = [0]
 
     /// The asset version asked for unless told otherwise.
     public static let defaultAssetsVersion = "1.*"
@@ -44,5 +47,6 @@ public struct AssetLockOptions: Sendable, Equatable {
             && lhs.hostedGlyphs == rhs.hostedGlyphs && lhs.assetsVersion == rhs.assetsVersion
             && lhs.keepsImages == rhs.keepsImages && lhs.sampleAt?.longitude == rhs.sampleAt?.longitude
             && lhs.sampleAt?.latitude == rhs.sampleAt?.latitude && lhs.sampleMaxZoom == rhs.sampleMaxZoom
+            && lhs.glyphRanges == rhs.glyphRanges
     }
 }

@@ -38,6 +38,7 @@ public struct LockedAssetSummary: Sendable, Equatable {
         for entry in fetched.entries {
             switch entry.kind {
             case .glyphs:
+                guard entry.glyphRange == 0 else { continue }
                 fontStacks += 1
                 if entry.absentStatus != nil, let stack = entry.fontStack { absentStacks.append(stack) }
             case .vectorLayers:

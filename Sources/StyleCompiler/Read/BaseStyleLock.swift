@@ -96,11 +96,14 @@ public struct BaseStyleLock: Sendable {
 extension BaseStyleLock {
     /// The assets locked entries with their copies give: every sprite's image names (prefixed `id:` for a sprite
     /// other than `default` of several), the fonts of every stack served, and each vector source's layers. Ranges
-    /// stay unknown: only 0-255 is locked, which proves a stack is served, not which characters it has.
+    /// are known only where more than 0-255 was locked (`--glyph-range`), and then only those ranges: 0-255 proves a
+    /// stack is served, not which characters it has.
     public static func assets(from copies: [(entry: LockedAsset, bytes: [UInt8]?)]) -> StyleAssets {
         var assets = StyleAssets()
         var spriteNames: Set<String>?
         var fonts: Set<String>?
+        var ranges: [String: Set<Int>] = [:]
+        var checked: Set<Int> = []
         for (entry, bytes) in copies {
             switch entry.kind {
             case .sprite:
@@ -109,11 +112,16 @@ extension BaseStyleLock {
                 let names = root?.objectValue?.keys.map { prefix + $0 } ?? []
                 spriteNames = (spriteNames ?? []).union(names)
             case .glyphs:
+                guard let stack = entry.fontStack else { continue }
+                // The stack as requested: its fonts joined by commas, as `fetch-base` wrote it. (Not
+                // Foundation's trimming: its first use costs a static binary a scan of every conformance.)
+                let names = stack.split(separator: ",").map(String.init)
+                checked.insert(entry.glyphRange)
                 var served = fonts ?? []
-                if entry.absentStatus == nil, bytes != nil, let stack = entry.fontStack {
-                    // The stack as requested: its fonts joined by commas, as `fetch-base` wrote it. (Not
-                    // Foundation's trimming: its first use costs a static binary a scan of every conformance.)
-                    served.formUnion(stack.split(separator: ",").map(String.init))
+                if entry.absentStatus == nil, bytes != nil {
+                    // Range 0-255 served proves the stack is; any range served is a range its fonts have.
+                    if entry.glyphRange == 0 { served.formUnion(names) }
+                    for name in names { ranges[name, default: []].insert(entry.glyphRange) }
                 }
                 fonts = served
             case .vectorLayers:
@@ -127,7 +135,10 @@ extension BaseStyleLock {
             }
         }
         assets.sprite = spriteNames.map { SpriteIndex(names: $0) }
-        assets.fonts = fonts.map { FontCatalog(names: $0) }
+        // Only the ranges asked for are known: range 0-255 alone says nothing of the characters a label needs.
+        assets.fonts = fonts.map {
+            checked == [0] ? FontCatalog(names: $0) : FontCatalog(names: $0, ranges: ranges, checkedRanges: checked)
+        }
         return assets
     }
 }

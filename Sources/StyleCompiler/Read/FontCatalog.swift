@@ -8,11 +8,16 @@ public struct FontCatalog: Sendable, Equatable {
     public let names: [String]
     /// Font name -> the first code point of each 256-code-point range it has; nil when unknown (a name list).
     public let ranges: [String: Set<Int>]?
+    /// The ranges (first code points) whose presence `ranges` tells; nil for every range (a glyphs folder holds
+    /// all a font has). A lock holds only the ranges `fetch-base` asked for: any other range is unknown.
+    public let checkedRanges: Set<Int>?
 
-    /// Fonts by name, and the 256-code-point glyph ranges each has, when known (from a glyphs folder).
-    public init(names: Set<String>, ranges: [String: Set<Int>]? = nil) {
+    /// Fonts by name, and the 256-code-point glyph ranges each has, when known (from a glyphs folder), of those
+    /// in `checkedRanges` when only some were looked at.
+    public init(names: Set<String>, ranges: [String: Set<Int>]? = nil, checkedRanges: Set<Int>? = nil) {
         self.names = names.sorted()
         self.ranges = ranges
+        self.checkedRanges = checkedRanges
     }
 
     /// True when the glyph server has the font.

@@ -29,7 +29,9 @@ public struct LockedAsset: Sendable, Equatable {
     public var spriteID: String?
     /// For glyphs: the font stack, its font names joined by commas as a renderer requests it.
     public var fontStack: String?
-    /// For glyphs: the HTTP status of a stack the glyph server does not serve (404); nil when it is served.
+    /// For glyphs: the range's first code point (0 for `0-255`).
+    public var glyphRange = 0
+    /// For glyphs: the HTTP status of a range the glyph server does not serve (404); nil when it is served.
     public var absentStatus: Int?
     /// For vector layers: the style's source id.
     public var source: String?
@@ -46,7 +48,8 @@ public struct LockedAsset: Sendable, Equatable {
     public var json: JSONNode {
         .object([
             "kind": .string(kind.rawValue), "spriteId": spriteID.map { .string($0) },
-            "fontStack": fontStack.map { .string($0) }, "source": source.map { .string($0) },
+            "fontStack": fontStack.map { .string($0) },
+            "range": kind == .glyphs ? .string(Self.rangeName(glyphRange)) : nil, "source": source.map { .string($0) },
             "url": .string(url), "path": path.map { .string($0) }, "sha256": sha256.map { .string($0) },
             "absent": absentStatus.map { .integer($0) },
             "sampledTiles": sampledTiles.isEmpty ? nil : .array(sampledTiles.map { .string($0) }),
@@ -63,15 +66,23 @@ public struct LockedAsset: Sendable, Equatable {
         sha256 = node["sha256"]?.stringValue
         spriteID = node["spriteId"]?.stringValue
         fontStack = node["fontStack"]?.stringValue
+        if let range = node["range"]?.stringValue, let dash = range.firstIndex(of: "-"), let start = Int(range[..<dash])
+        {
+            glyphRange = start
+        }
         absentStatus = node["absent"]?.numberValue.flatMap { Int($0.text) }
         source = node["source"]?.stringValue
         sampledTiles = node["sampledTiles"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
-    /// A file name for a font stack's glyph range inside `glyphs/` (`glyphs/Noto-Bold.0-255.pbf`).
-    public static func glyphFileName(stack: String, range: String = "0-255") -> String {
-        "glyphs/\(fileSafe(stack)).\(range).pbf"
+    /// A file name for a font stack's glyph range inside `glyphs/` (`glyphs/Noto-Bold.0-255.pbf`); `range` is
+    /// its first code point.
+    public static func glyphFileName(stack: String, range: Int = 0) -> String {
+        "glyphs/\(fileSafe(stack)).\(rangeName(range)).pbf"
     }
+
+    /// `0-255`, `256-511`, ...: a range of 256 code points as renderers name it.
+    public static func rangeName(_ start: Int) -> String { "\(start)-\(start + 255)" }
 
     /// A file name for a vector source's TileJSON inside `tilejson/`.
     public static func tileJSONFileName(source: String) -> String { "tilejson/\(fileSafe(source)).json" }

@@ -18,8 +18,8 @@ extension ValidationRun {
             }
             if let ranges = fonts.ranges, let text = layout["text-field"]?.stringValue, !text.contains("{") {
                 checkCoverage(
-                    text, stacks: stacks, ranges: ranges, node: layout["text-field"], path: path.appending("text-field")
-                )
+                    text, stacks: stacks, ranges: ranges, checked: fonts.checkedRanges, node: layout["text-field"],
+                    path: path.appending("text-field"))
             }
         }
     }
@@ -45,14 +45,15 @@ extension ValidationRun {
     }
 
     private func checkCoverage(
-        _ text: String, stacks: [[String]], ranges: [String: Set<Int>], node: JSONNode?, path: JSONPath
+        _ text: String, stacks: [[String]], ranges: [String: Set<Int>], checked: Set<Int>?, node: JSONNode?,
+        path: JSONPath
     ) {
         let needed = Set(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map { Int($0.value) / 256 * 256 })
         for stack in stacks {
             let known = stack.compactMap { ranges[$0] }
             guard !known.isEmpty else { continue }
             let covered = known.reduce(Set<Int>()) { $0.union($1) }
-            for start in needed.sorted() where !covered.contains(start) {
+            for start in needed.sorted() where !covered.contains(start) && checked?.contains(start) != false {
                 report(
                     .assetsGlyphRange, path, node,
                     "no font of [\(stack.joined(separator: ", "))] has the glyph range \(start)-\(start + 255) that '\(text)' needs"
