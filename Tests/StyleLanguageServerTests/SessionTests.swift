@@ -408,5 +408,21 @@ enum DocumentURIText {
         let unescaped = style.replacingOccurrences(of: "\\\"", with: "\"")
         let column = try #require(unescaped.range(of: "\"hospitl\"")).lowerBound.utf16Offset(in: unescaped)
         #expect(icon?["range"]?["start"]?["character"]?.numberValue?.text == String(column), "\(published)")
+
+        // fetch-base runs again and TomTom now has the image: the lock's change on disk checks the style again.
+        let renamed = #"{"hospitl": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#
+        try renamed.write(
+            to: folder.appendingPathComponent("base.assets/sprite.json"), atomically: true, encoding: .utf8)
+        try lock.replacingOccurrences(of: SHA256.hex(Array(sprite.utf8)), with: SHA256.hex(Array(renamed.utf8)))
+            .write(to: folder.appendingPathComponent("base.lock.json"), atomically: true, encoding: .utf8)
+        let lockURI = DocumentURIText.uri(folder.appendingPathComponent("base.lock.json").path)
+        _ = try answers(
+            server,
+            #"{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"\#(lockURI)","type":2}]}}"#
+        )
+        let again = try server.flush().map { try JSONParser().parse(bytes: $0, name: "flush").root }
+        let codes = again.last { $0["params"]?["uri"]?.stringValue == uri }?["params"]?["diagnostics"]?.arrayValue?
+            .compactMap { $0["code"]?.stringValue }
+        #expect(codes != nil && codes?.contains("assets.sprite-image") == false, "\(again)")
     }
 }

@@ -75,7 +75,11 @@ extension LanguageServer {
         }
         switch kind {
         case .configuration: break
-        case .style, .rules: session.validate([path])
+        case .style:
+            session.validate([path])
+            // A new `fetch-base` rewrites the lock beside the style: its assets are then checked again.
+            result.readPaths.insert(FilePaths.normalized(BaseStyleLock.lockPath(for: path)))
+        case .rules: session.validate([path])
         case .declarations:
             let checked = session.check(declarationsPath: path)
             result.readPaths.formUnion(checked.readPaths.map(FilePaths.normalized))
