@@ -13,9 +13,10 @@ enum FetchBaseCommand: Subcommand {
             lock. The style and NAME.lock.json beside it (URL without the key, design, modules, version pattern, the
             version the style reports, SHA-256) are written atomically, and only after a whole, valid download.
             The assets the style needs are locked with it in NAME.assets/: the sprite indexes (1x and 2x; the
-            pictures by SHA-256, or kept with --with-images), glyph range 0-255 of each font stack its labels use,
-            and each vector source's layers (its TileJSON, or the layers of its tiles at one place, zoom 0 up to
-            --sample-max-zoom, for a source with tiles only), one SHA-256 per file in the lock. TomTom's
+            pictures by SHA-256, or kept with --with-images), glyph range 0-255 of each font stack its labels use
+            (and each --glyph-range), and each vector source's layers (its TileJSON, or the layers of its tiles at
+            one place, from its minzoom up to --sample-max-zoom, for a source with tiles only), one SHA-256 per
+            file in the lock. An asset on a private or loopback address is fetched only from a host given here. TomTom's
             {hosted_sprite_url} and {hosted_glyphs_url} are resolved through TomTom's Assets API (or
             --hosted-sprite/--hosted-glyphs), recorded in the lock. validate, compile and the language server then
             check icons, fonts and source-layers against these copies with no flags and no network.
