@@ -4,8 +4,14 @@ public enum Suggestion {
     /// length for long words). Ties keep the earlier candidate.
     public static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = max(2, word.count / 3)
+        let length = word.unicodeScalars.count
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
+            // The distance is at least the difference in length: a candidate too long or too short is passed over
+            // without the table (a sprite's hundreds of names, for each image a style misspells).
+            guard abs(candidate.unicodeScalars.count - length) <= min(limit, best?.distance ?? limit) else {
+                continue
+            }
             let distance = editDistance(word, candidate)
             if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
