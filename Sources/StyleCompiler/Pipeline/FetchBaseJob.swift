@@ -64,7 +64,7 @@ public struct FetchBaseJob: Sendable {
         case .success(let fetched):
             var assets: AssetLockFetch.Fetched?
             if assetOptions.locksAssets {
-                switch assetFetch(assetOptions).fetch(fetched.root) {
+                switch assetFetch(assetOptions, styleURL: request.displayURL).fetch(fetched.root) {
                 case .failure(let failure):
                     return .failed("\(failure.message) (nothing was saved; --no-assets locks the style alone)")
                 case .success(let found): assets = found
@@ -91,12 +91,14 @@ public struct FetchBaseJob: Sendable {
         ownsFile: { $0.hasPrefix("sprite") && ($0.hasSuffix(".json") || $0.hasSuffix(".png")) },
         subfolders: ["glyphs": { $0.hasSuffix(".pbf") }, "tilejson": { $0.hasSuffix(".json") }])
 
-    private func assetFetch(_ options: AssetLockOptions) -> AssetLockFetch {
+    /// The fetch of the assets of the style at `styleURL` (the request's, or the lock's for `--check`), whose host
+    /// the user chose, as the hosted placeholders' are.
+    private func assetFetch(_ options: AssetLockOptions, styleURL: String) -> AssetLockFetch {
         AssetLockFetch(
             fetcher: fetcher, apiKey: apiKey, options: options, origin: request.origin,
             design: request.design ?? "basic_street-light",
             userHosts: Set(
-                [request.displayURL, options.hostedSprite, options.hostedGlyphs].compactMap { url in
+                [styleURL, options.hostedSprite, options.hostedGlyphs].compactMap { url in
                     url.flatMap { URLAuthority($0)?.host }
                 }))
     }
@@ -126,7 +128,7 @@ public struct FetchBaseJob: Sendable {
         }
         var drift: AssetDrift?
         if lock["assets"] != nil {
-            switch assetDrift(of: saved, style: before, lock: lock) {
+            switch assetDrift(of: saved, style: before, lock: lock, styleURL: url) {
             case .failure(let failure): return .failed(failure.message)
             case .success(let found): drift = found
             }
@@ -137,7 +139,7 @@ public struct FetchBaseJob: Sendable {
 
     /// The saved style's assets fetched again the way the lock says they were, against the locked copies; with the
     /// asset findings of the saved style that what is gone brings.
-    private func assetDrift(of saved: SourceFile, style: JSONNode, lock: JSONNode) -> Result<
+    private func assetDrift(of saved: SourceFile, style: JSONNode, lock: JSONNode, styleURL: String) -> Result<
         AssetDrift, HTTPFetcher.Failure
     > {
         let reading = BaseStyleLock.assets(besideStyle: outPath)
@@ -146,7 +148,7 @@ public struct FetchBaseJob: Sendable {
         }
         let options = AssetLockOptions(lockSection: lock["assets"])
         let served: AssetLockFetch.Fetched
-        switch assetFetch(options).fetch(style) {
+        switch assetFetch(options, styleURL: styleURL).fetch(style) {
         case .failure(let failure): return .failure(failure)
         case .success(let found): served = found
         }
@@ -154,7 +156,7 @@ public struct FetchBaseJob: Sendable {
         for file in served.files { files[file.path] = file.bytes }
         let now = served.entries.map { entry in (entry: entry, bytes: entry.path.flatMap { files[$0] }) }
         var drift = AssetDrift(locked: reading.copies, served: now)
-        if drift.isBreaking, let document = StyleLoader().load(path: outPath).document {
+        if drift.isBreaking, let document = StyleLoader().parse(saved).document {
             drift.broken = Self.newAssetFindings(
                 in: document, before: BaseStyleLock.assets(from: reading.copies), after: BaseStyleLock.assets(from: now)
             )
