@@ -254,11 +254,9 @@ struct AssetLockFetch {
         }
     }
 
-    /// A JSON body with the key put back as `{key}` wherever the server echoed it.
+    /// A JSON body with the key put back as `{key}` wherever the server echoed it (`HTTPFetcher.masked`).
     private func masked(_ body: [UInt8]) -> [UInt8] {
-        var text = String(decoding: body, as: UTF8.self)
-        for secret in fetcher.secrets where !secret.isEmpty { text = text.replacing(secret, with: "{key}") }
-        return Array(text.utf8)
+        Array(fetcher.masked(String(decoding: body, as: UTF8.self)).utf8)
     }
 }
 

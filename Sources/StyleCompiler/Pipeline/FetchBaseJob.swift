@@ -107,7 +107,7 @@ public struct FetchBaseJob: Sendable {
     public func check() -> Outcome {
         let lockPath = Self.lockPath(for: outPath)
         guard let lockFile = try? InputLoader().load(path: lockPath), let lock = try? JSONParser().parse(lockFile).root,
-            lock["format"]?.stringValue == Self.lockFormat, let url = lock["url"]?.stringValue,
+            lock["format"]?.stringValue == BaseStyleLock.format, let url = lock["url"]?.stringValue,
             let digest = lock["sha256"]?.stringValue
         else {
             return .failed(
@@ -215,9 +215,7 @@ public struct FetchBaseJob: Sendable {
         case .failure(let failure): return .failure(failure)
         case .success(let bytes): body = bytes
         }
-        var text = String(decoding: body, as: UTF8.self)
-        for secret in fetcher.secrets where !secret.isEmpty { text = text.replacing(secret, with: "{key}") }
-        let bytes = Array(text.utf8)
+        let bytes = Array(fetcher.masked(String(decoding: body, as: UTF8.self)).utf8)
         let root: JSONNode
         do { root = try JSONParser().parse(bytes: bytes, name: displayURL).root } catch {
             return .failure(HTTPFetcher.Failure(message: "\(displayURL) did not answer with JSON: \(error.message)"))
@@ -239,11 +237,9 @@ public struct FetchBaseJob: Sendable {
         return nil
     }
 
-    static let lockFormat = "mc-style-base-lock"
-
     private func lock(_ fetched: Fetched, assets: AssetLockFetch.Fetched?) -> [UInt8] {
         let root = JSONNode.object([
-            "format": .string(Self.lockFormat), "version": .integer(1),
+            "format": .string(BaseStyleLock.format), "version": .integer(1),
             "url": .string(request.displayURL),
             "design": request.url == nil ? .string(request.design ?? "basic_street-light") : nil,
             "modules": request.url == nil ? .array(request.moduleNames.map { .string($0) }) : nil,

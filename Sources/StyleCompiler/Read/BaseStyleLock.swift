@@ -34,8 +34,6 @@ public struct BaseStyleLock: Sendable {
         /// Each entry with its copy's bytes (nil when it keeps none or the copy does not match), in the lock's
         /// order; empty when there is no lock.
         var copies: [(entry: LockedAsset, bytes: [UInt8]?)] = []
-        /// The lock's `assets` section, as read; nil when there is none.
-        var section: JSONNode?
     }
 
     /// `body`'s result (reading the style, say) and the lock beside the style at `stylePath`, read on another
@@ -88,8 +86,7 @@ public struct BaseStyleLock: Sendable {
         let copies = reader.read(section)
         return Reading(
             assets: reader.findings.containsErrors ? nil : BaseStyleLock.assets(from: copies),
-            diagnostics: loadFindings + reader.findings, paths: [lockPath] + reader.read, copies: copies,
-            section: section)
+            diagnostics: loadFindings + reader.findings, paths: [lockPath] + reader.read, copies: copies)
     }
 }
 
