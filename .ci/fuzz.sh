@@ -77,12 +77,14 @@ seed() {
       ;;
     lsp)
       # The first byte picks the kind (0 declarations, 1 style, 2 configuration, 3 part; 8 a rules document in JSON,
-      # 9 in YAML; +4 for UTF-8 positions).
+      # 9 in YAML; +4 for UTF-8 positions; +16 for the folder with a fetch-base lock beside style.json).
       for file in fixtures/demo/mc-style.yaml fixtures/variants/mc-style.yaml; do
         { printf '\0'; cat "$file"; } > "$corpus/declarations-$(basename "$(dirname "$file")")"
         { printf '\4'; cat "$file"; } > "$corpus/declarations-utf8-$(basename "$(dirname "$file")")"
       done
       { printf '\1'; cat styles/tomtom-demo-base.json; } > "$corpus/style"
+      { printf '\21'; cat styles/tomtom-demo-base.json; } > "$corpus/style-locked"
+      printf '\21%s' '{"version": 8, "sources": {"v": {"type": "vector", "tiles": ["https://api.tomtom.com/t/{z}/{x}/{y}.pbf?key={key}"]}}, "layers": [{"id": "w", "type": "symbol", "source": "v", "source-layer": "Water", "filter": ["==", ["get", "class"], "lake"], "layout": {"icon-image": "pn", "text-field": "Lake", "text-font": ["Noto-Bold", "Noto-Regular"]}}]}' > "$corpus/style-locked-assets"
       { printf '\2'; cat fixtures/config/example.mc-style.yaml; } > "$corpus/configuration"
       { printf '\3'; cat fixtures/demo/parts/contours.yaml; } > "$corpus/part"
       { printf '\10'; cat fixtures/stylerules/rules/dark.rules.json; } > "$corpus/rules-json"
@@ -91,6 +93,7 @@ seed() {
       for cut in 37 211 509 1013; do
         { printf '\0'; head -c "$cut" fixtures/demo/mc-style.yaml; } > "$corpus/declarations-typed-$cut"
         { printf '\1'; head -c "$cut" styles/tomtom-demo-base.json; } > "$corpus/style-typed-$cut"
+        { printf '\21'; head -c "$((cut / 4))" "$corpus/style-locked-assets" | tail -c +2; } > "$corpus/style-locked-typed-$cut"
         { printf '\10'; head -c "$cut" fixtures/stylerules/rules/dark.rules.json; } > "$corpus/rules-json-typed-$cut"
         { printf '\11'; head -c "$cut" fixtures/stylerules/rules/road-emphasis.rules.yaml; } > "$corpus/rules-yaml-typed-$cut"
       done

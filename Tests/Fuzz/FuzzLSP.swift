@@ -1,13 +1,18 @@
+import LocatedJSON
+import StyleLanguageServer
+
 // libFuzzer target: the language server, every message kind it handles. The input's first byte picks the document
-// kind (bits 0-1: declarations, style, configuration, part; with bit 3 a rules document, JSON or YAML) and the
-// position encoding (bit 2), the rest is the document's text; the server opens it, checks it, and answers
+// kind (bits 0-1: declarations, style, configuration, part; with bit 3 a rules document, JSON or YAML), the
+// position encoding (bit 2) and the folder (bit 4: one with a fetch-base lock and its assets beside `style.json`,
+// so the icon, font and source-layer checks run on the text), the rest is the document's text; the server opens it, checks it, and answers
 // completion, hover, definition, code actions (forward, reversed and huge ranges) and symbols at places across it;
 // then the text is edited in ranges taken from its own bytes, saved, watched, closed, and the raw input is taken as
 // a message body. Any text must give answers or error responses, never a crash or a trap in the position
 // arithmetic.
 // Built by .ci/fuzz.sh, not by SwiftPM.
-import LocatedJSON
-import StyleLanguageServer
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -18,7 +23,8 @@ public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         selector & 8 == 0
         ? ["mc-style.yaml", "style.json", ".mc-style.yaml", "part.yaml"]
         : ["dark.rules.json", "dark.rules.yaml", "dark.rules.json", "dark.rules.yaml"]
-    let uri = "file:///nonexistent-fuzz-folder/" + names[Int(selector & 3)]
+    let folder = selector & 16 == 0 ? "/nonexistent-fuzz-folder" : lockedFolder
+    let uri = "file://" + folder + "/" + names[Int(selector & 3)]
     let server = LanguageServer(settings: .init(environment: [:]))
     func send(_ message: JSONNode) {
         for answer in server.handle(JSONWriter(style: .compact).bytes(message)) {
@@ -137,3 +143,39 @@ public func fuzzLSP(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     send(.object(["jsonrpc": .string("2.0"), "method": .string("exit")]))
     return 0
 }
+
+/// A folder with a fetch-base lock beside `style.json` (a sprite, one font stack, one source's layers), made once
+/// per fuzzing process.
+let lockedFolder: String = {
+    let folder = "/tmp/mc-style-fuzz-lock-\(getpid())"
+    let sprite = #"{"pin": {"x": 0, "y": 0, "width": 8, "height": 8, "pixelRatio": 1}}"#
+    let glyphs = "glyphs"
+    let tileJSON =
+        #"{"tilejson": "3.0.0", "tiles": ["https://api.tomtom.com/t/{z}/{x}/{y}.pbf?key={key}"], "vector_layers": [{"id": "Water", "fields": {"class": "String"}}]}"#
+    func entry(_ kind: String, _ path: String, _ text: String, _ extra: String) -> String {
+        #"{"kind": "\#(kind)", "url": "https://api.tomtom.com/\#(path)?key={key}", "path": "\#(path)", "sha256": "\#(SHA256.hex(Array(text.utf8)))"\#(extra)}"#
+    }
+    let lock =
+        #"{"format": "mc-style-base-lock", "assets": {"folder": "style.assets", "entries": ["#
+        + [
+            entry("sprite", "sprite.json", sprite, ""),
+            entry("glyphs", "glyphs/Noto-Bold.0-255.pbf", glyphs, #", "fontStack": "Noto-Bold", "range": "0-255""#),
+            entry("vector-layers", "tilejson/v.json", tileJSON, #", "source": "v""#),
+        ].joined(separator: ", ") + "]}}"
+    for (path, text) in [
+        ("style.assets/glyphs/Noto-Bold.0-255.pbf", glyphs), ("style.assets/tilejson/v.json", tileJSON),
+        ("style.assets/sprite.json", sprite), ("style.lock.json", lock),
+    ] {
+        let file = folder + "/" + path
+        var parent = ""
+        for part in file.split(separator: "/").dropLast() {
+            parent += "/" + part
+            mkdir(parent, 0o755)
+        }
+        if let handle = fopen(file, "w") {
+            fputs(text, handle)
+            fclose(handle)
+        }
+    }
+    return folder
+}()
