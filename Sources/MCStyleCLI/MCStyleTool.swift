@@ -1,4 +1,5 @@
 import StyleCompiler
+import StyleSpec
 
 /// The `mc-style` command: finds the subcommand, prints help and version, turns misuse into exit 2.
 public enum MCStyleTool {

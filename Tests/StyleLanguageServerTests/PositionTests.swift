@@ -1,4 +1,5 @@
 import StyleCompiler
+import StyleSpec
 import Testing
 
 @testable import StyleLanguageServer

@@ -2,6 +2,7 @@ import Foundation
 import LocatedJSON
 import StyleCompiler
 import StylePreview
+import StyleSpec
 
 /// What a command's options declaration holds: each option once, with its help entry and usage made from it.
 protocol OptionDeclaration: Sendable {

@@ -1,4 +1,5 @@
 import StyleCompiler
+import StyleSpec
 
 /// A subcommand's arguments after decoding against its `CommandSpec`: option values, flags and positionals.
 struct ParsedArguments {

@@ -1,4 +1,5 @@
 import StyleCompiler
+import StyleSpec
 
 /// `mc-style completions bash|zsh|fish`: prints the shell's completion script, made from the commands'
 /// declarations.

@@ -1,5 +1,6 @@
 import Foundation
 import StyleCompiler
+import StyleSpec
 
 /// `mc-style man [<subcommand>] [--out <folder>]`: prints a manual page, or writes every page, made from the
 /// commands' declarations.

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// An anchor that every one of several variants lacks is most likely misspelt: with a fallback, falling back
 /// everywhere would hide that; without one, advising a fallback would hide it too. Either way it is one error,

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// TomTom's layer-mapping file (GUIDE.md 2.3): an array of
 /// `{"secondary-layer": SDK layer, "after-primary-layer" | "before-primary-layer": style layer id}`.

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleMath
+import StyleSpec
 
 /// Composes a base style and raster-source declarations into a custom style for a target: a pure function
 /// of its inputs (no I/O, no environment, no clock), so the same inputs always give the same documents.

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// A map view to cost: where the camera is, how close, and the screen it fills.
 public struct CostView: Sendable, Equatable {

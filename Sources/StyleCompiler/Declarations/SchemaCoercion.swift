@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Checks a YAML tree against `DeclarationSchema` and gives it JSON types: plain scalars become numbers or
 /// booleans where the field wants one, and stay strings where it wants a string (so `NO`, `on`, `0x1F` or

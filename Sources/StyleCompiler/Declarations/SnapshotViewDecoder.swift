@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleMath
+import StyleSpec
 
 /// Decodes `views:` (already typed against `DeclarationSchema.view`) and checks what the schema cannot: names that
 /// can name files and are unique, a centre on the Web Mercator map, and variants the declarations have.

@@ -1,4 +1,5 @@
 import StyleRuntime
+import StyleSpec
 
 /// Whether a URL is one a renderer can request: an absolute `http(s)` URL whose host (read the WHATWG way, as
 /// `URLAuthority` reads it) is a host name or an IP literal. Declared URLs must be such URLs; in a base or

@@ -1,30 +1,14 @@
 import LocatedJSON
+import StyleSpec
 
 /// One finding, as data: how bad, which stable rule, what, and exactly where.
 ///
 /// The library only produces these; printers at the edge (text, JSON, SARIF, GitHub) turn them into output.
 /// A message never contains a secret value: rules that see one show at most its first four characters.
 public struct Diagnostic: Sendable, Equatable {
-    /// How bad a finding is; an error fails the run.
-    public enum Severity: String, Sendable, Comparable, CaseIterable {
-        /// The input is wrong: nothing is written, and the exit status is 1.
-        case error
-        /// Most likely a mistake; fails the run only with `--strict`.
-        case warning
-        /// Worth knowing; never fails the run.
-        case note
-
-        private var rank: Int {
-            switch self {
-            case .error: return 0
-            case .warning: return 1
-            case .note: return 2
-            }
-        }
-
-        /// Errors sort before warnings, and warnings before notes.
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-    }
+    /// How bad a finding is; an error fails the run (`StyleSpec`'s severities, which its validator's findings
+    /// carry).
+    public typealias Severity = FindingSeverity
 
     /// A second place that explains the first ("previously defined here").
     public struct Related: Sendable, Equatable {
@@ -221,4 +205,20 @@ extension Rule {
             .triggering(.style, #"{"version": 8, "sources": {}, ↓"version": 8, "layers": []}"#),
             .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#),
         ])
+}
+
+extension Diagnostic {
+    /// A finding of the specification's validator as mc-style's: its rule as the catalog lists it, the message
+    /// masked and bounded as every finding's is.
+    public init(_ finding: SpecFinding) {
+        self.init(
+            finding.severity, Rule(spec: finding.rule), finding.message, at: finding.location, path: finding.path,
+            related: finding.related.map { Related($0.message, at: $0.location) }, layerID: finding.layerID)
+    }
+
+    /// An expression error as a finding (rule `style.expression`) under `path`, at the node it names (placed
+    /// through `files`).
+    public init(_ error: ExpressionError, under path: JSONPath = .root, in files: any SourceLocator) {
+        self.init(SpecFinding(error, under: path, in: files))
+    }
 }

@@ -1,3 +1,5 @@
+import StyleSpec
+
 /// A rule, as a value: its stable id, default severity, one-line summary and help (what to do about a
 /// finding). Each rule is a `static let` declared next to the check that reports it and registered once in
 /// `RuleCatalog.all`, from which SARIF's rule list and docs/rules.md are derived; a test fails when a
@@ -30,6 +32,14 @@ public struct Rule: Sendable, Hashable, CustomStringConvertible {
         self.summary = summary
         self.help = help
         self.makeExamples = examples
+    }
+
+    /// A rule of the style specification (`StyleSpec`'s validator), as mc-style lists and configures it: the same
+    /// id, severity, summary and help, its examples checked as `mc-style validate style.json` checks them.
+    public init(spec rule: SpecRule) {
+        self.init(
+            rule.id, rule.defaultSeverity, summary: rule.summary, help: rule.help,
+            examples: rule.examples.map { $0.triggers ? .triggering(.style, $0.style) : .passing(.style, $0.style) })
     }
 
     /// Rules are equal when their ids are.

@@ -1,5 +1,6 @@
 import Foundation
 import LocatedJSON
+import StyleSpec
 import YAMLReader
 
 /// Reads a configuration file (`.mc-style.yaml`) into a `LintConfiguration`, with every mistake located:

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleRuntime
+import StyleSpec
 import YAMLReader
 
 /// Reads a renderer profile file: what a team measured of its own renderer, in the support table's shape, with

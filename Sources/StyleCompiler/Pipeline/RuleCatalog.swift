@@ -1,3 +1,5 @@
+import StyleSpec
+
 /// Every rule mc-style reports, in the order SARIF lists them. Each is declared next to its check; adding a
 /// rule means declaring it there and adding its one line here (`RuleRegistryTests` fails otherwise).
 public enum RuleCatalog {
@@ -21,15 +23,21 @@ public enum RuleCatalog {
             .composeHiddenAnchor,
             .composeKeyHost, .composeKeyURL,
             .tomtomLayerMappingAnchor, .tomtomLayerMappingDuplicate, .tomtomHeadersIgnored, .tomtomSdkLayerName,
-            .tomtomNoRasterBase, .tomtomPlaceholder, .secretLiteralKey, .styleRoot, .styleType, .styleEnum, .styleRange,
-            .styleArrayLength, .styleRequired, .styleUnknownProperty, .styleUnknownKey, .styleColor, .styleDeprecated,
-            .styleGlyphs, .styleSprite, .styleURL, .styleRelativeURL, .styleSourceCanvas, .styleSourceEncoding,
-            .styleLayerTypeOrRef,
-            .styleLayerDuplicateID,
-            .styleLayerRef,
-            .styleLayerUnknownSource, .styleLayerSourceType, .styleLayerSourceLayer, .styleLayerLineGradient,
-            .styleLayerResampling, .styleFunction, .styleExpression, .styleFilter, .styleFilterMixed,
-            .styleInterpolationSyntax, .assetsVectorLayers, .assetsSourceLayer, .assetsSourceLayerUnseen, .assetsField,
+            .tomtomNoRasterBase, .tomtomPlaceholder, .secretLiteralKey, .styleRoot, Rule(spec: .styleType),
+            Rule(spec: .styleEnum), Rule(spec: .styleRange),
+            Rule(spec: .styleArrayLength), Rule(spec: .styleRequired), Rule(spec: .styleUnknownProperty),
+            Rule(spec: .styleUnknownKey), Rule(spec: .styleColor), Rule(spec: .styleDeprecated),
+            Rule(spec: .styleGlyphs), Rule(spec: .styleSprite), .styleURL, .styleRelativeURL,
+            Rule(spec: .styleSourceCanvas), Rule(spec: .styleSourceEncoding),
+            Rule(spec: .styleLayerTypeOrRef),
+            Rule(spec: .styleLayerDuplicateID),
+            Rule(spec: .styleLayerRef),
+            Rule(spec: .styleLayerUnknownSource), Rule(spec: .styleLayerSourceType), Rule(spec: .styleLayerSourceLayer),
+            Rule(spec: .styleLayerLineGradient),
+            Rule(spec: .styleLayerResampling), Rule(spec: .styleFunction), Rule(spec: .styleExpression),
+            Rule(spec: .styleFilter), Rule(spec: .styleFilterMixed),
+            Rule(spec: .styleInterpolationSyntax), .assetsVectorLayers, .assetsSourceLayer, .assetsSourceLayerUnseen,
+            .assetsField,
             .assetsSprite,
             .assetsSpriteImage, .assetsFonts, .assetsFont, .assetsGlyphRange, .assetsLock, .lintZoomRange,
             .lintZeroOpacity,

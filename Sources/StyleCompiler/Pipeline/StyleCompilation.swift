@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// The library's one way to compose: exactly the checks `mc-style compile` makes, whether the declarations
 /// were read from YAML (`DeclarationsLoader`) or built in code. Declarations built in code get the schema's
@@ -18,7 +19,7 @@ public enum StyleCompilation {
     ///     of the `InputLoader` that read them, or the base's `JSONDocument` for declarations built in code.
     public static func compose(
         base: JSONNode, declarations: Declarations, target: Target = .tomtom, apiKey: String? = nil,
-        embedsEnvironment: Bool = false, maximumThreads: Int = ValidationScheduler.availableCores,
+        embedsEnvironment: Bool = false, maximumThreads: Int = SpecValidationScheduler.availableCores,
         in files: any SourceLocator
     ) -> (composition: Composition?, diagnostics: [Diagnostic]) {
         let (composition, diagnostics, _) = composeUnvalidated(

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleSpec
+import Synchronization
 
 /// Checks a style document against the style specification (MapLibre's rules and messages, so findings
 /// line up with MapLibre's own validator), and with the `tomtom` target also TomTom's rules.
@@ -21,45 +22,64 @@ public struct StyleValidator: Sendable {
 
     /// A validator for `target`, using at most `maximumThreads` threads, checking against `assets` where given.
     public init(
-        target: Target, maximumThreads: Int = ValidationScheduler.availableCores, assets: StyleAssets = StyleAssets()
+        target: Target, maximumThreads: Int = SpecValidationScheduler.availableCores,
+        assets: StyleAssets = StyleAssets()
     ) {
         self.target = target
         self.maximumThreads = maximumThreads
         self.assets = assets
     }
 
-    /// Styles with fewer layers are checked on one thread: below this, threads cost more than they save.
-    static let parallelLayerCount = 64
-
-    /// Every finding in `style`, in document order: the root's findings, with every layer's at the place of
-    /// the `layers` array, then the lint rules (only when nothing else is an error: they ask whether a layer
-    /// can be seen, which is moot in a style that does not load), TomTom's rules, the asset checks and the
-    /// secret scan. The same order on any number of threads. Findings are placed through `files`: the table of
-    /// the compilation that read the style, or the document it was parsed into.
+    /// Every finding in `style`, in document order: the specification's (`StyleSpec.SpecValidator`: the root's,
+    /// with every layer's at the place of the `layers` array), then the lint rules (only when nothing else is an
+    /// error: they ask whether a layer can be seen, which is moot in a style that does not load), TomTom's rules,
+    /// the URLs, the asset checks, the renderers and the secret scan, which run on the specification's threads
+    /// beside its layers. The same order on any number of threads. Findings are placed through `files`: the
+    /// table of the compilation that read the style, or the document it was parsed into.
     public func validate(_ style: JSONNode, in files: any SourceLocator) -> [Diagnostic] {
         let context = ValidationContext(
             style: style, files: files, target: target, assets: assets, renderers: renderers,
             minimumContrast: minimumContrast)
-        // The root first: it says whether the layers are checked at all, and where their findings go.
-        let root = ValidationRun(context)
-        root.validateRoot()
-        var rootFindings = root.takeDiagnostics()
-        let layerCount = root.layerFindingsPosition == nil ? 0 : context.layers.count
-        let units = ValidationUnit.units(
-            layers: layerCount, lint: root.layerFindingsPosition != nil, target: target, assets: assets,
-            renderers: !renderers.isEmpty)
-        let threads = layerCount >= Self.parallelLayerCount ? maximumThreads : 1
-        var findings = ValidationScheduler.run(units, threads: threads, context: context)
+        let units = ValidationUnit.units(target: target, assets: assets, renderers: !renderers.isEmpty)
+        let results = UnitFindings(count: units.count)
+        let work: [@Sendable () -> Void] = units.indices.map { index in
+            {
+                let run = ValidationRun(context)
+                run.validate(units[index])
+                results.store(run.takeDiagnostics(), at: index)
+            }
+        }
+        let lint = units.firstIndex(of: .lint)
+        // Too many layers to check one by one: the limit's finding in place of the specification's, the lint rules left out.
+        if let layers = style.objectValue?["layers"], let count = layers.arrayValue?.count, count > Limits.layers {
+            for index in units.indices where index != lint { work[index]() }
+            let limit = Diagnostic(
+                .limitsLayers, "\(count) layers: more than the limit of \(Limits.layers)",
+                at: files.location(of: layers), path: JSONPath([.key("layers")]))
+            return [limit] + results.findings.enumerated().filter { $0.offset != lint }.flatMap(\.element)
+        }
+        let specification = SpecValidator(maximumThreads: maximumThreads).validate(style, in: files, alongside: work)
+        let specFindings = specification.findings.map(Diagnostic.init)
+        var findings = results.findings
         // The lint rules ask whether a layer can ever be seen, which is moot in a style that does not load.
-        if let lint = units.firstIndex(of: .lint),
-            rootFindings.containsErrors || findings.contains(where: \.containsErrors)
+        if let lint,
+            !specification.checkedLayers || specFindings.containsErrors || findings.contains(where: \.containsErrors)
         {
             findings[lint] = []
         }
-        let layerFindings = findings.prefix(layerCount).joined()
-        rootFindings.insert(contentsOf: layerFindings, at: root.layerFindingsPosition ?? rootFindings.count)
-        return rootFindings + findings.dropFirst(layerCount).joined()
+        return specFindings + findings.joined()
     }
+}
+
+/// Each unit's findings, by unit, stored by the thread that ran it.
+private final class UnitFindings: Sendable {
+    private let slots: Mutex<[[Diagnostic]]>
+
+    init(count: Int) { slots = Mutex([[Diagnostic]](repeating: [], count: count)) }
+
+    func store(_ findings: [Diagnostic], at index: Int) { slots.withLock { $0[index] = findings } }
+
+    var findings: [[Diagnostic]] { slots.withLock { $0 } }
 }
 
 /// What every run of one validation shares, read-only: the style, where its nodes were read, the target, and
@@ -101,15 +121,8 @@ final class ValidationContext: Sendable {
 final class ValidationRun {
     let context: ValidationContext
     private(set) var diagnostics: [Diagnostic] = []
-    /// Color strings already found valid: styles repeat the same few colors many times.
-    var validColors: Set<String> = []
-    /// Expressions already found to type-check: styles repeat the same expressions in many layers.
+    /// Expressions already found to type-check (the contrast rule evaluates the colours of text).
     var checkedExpressions = ExpressionCheckMemo()
-    /// Legacy functions already found clean: styles repeat the same functions in many layers.
-    var checkedFunctions = FunctionCheckMemo()
-    /// Where the layers' findings go among the root's, set when the root's checks reach the layers (which
-    /// are units of their own); nil when the layers are not checked (`layers` is not a valid array).
-    var layerFindingsPosition: Int?
 
     init(_ context: ValidationContext) {
         self.context = context
@@ -123,7 +136,6 @@ final class ValidationRun {
     /// Checks one unit of work.
     func validate(_ unit: ValidationUnit) {
         switch unit {
-        case .layer(let index): validateLayer(context.layers[index], index: index)
         case .lint: validateLint()
         case .tomTomRules: validateTomTomRules()
         case .sourceLayers: validateSourceLayers()
@@ -176,24 +188,4 @@ final class ValidationRun {
     ) {
         report(rule.defaultSeverity, rule, path, node, message, related: related, masking: secrets)
     }
-
-    /// A note that a key is not in the specification, with a suggestion (MapLibre ignores such keys).
-    func noteUnknownKey(_ key: String, among known: [String], path: JSONPath, node: JSONNode?, what: String) {
-        let hint = Suggestion.didYouMean(key, among: known)
-        report(
-            .styleUnknownKey, path, node,
-            "\(what) has a key '\(key)' that the style specification does not define; renderers ignore it\(hint)")
-    }
-}
-
-/// The rules this file checks (registered in `RuleCatalog.all`).
-extension Rule {
-    static let styleUnknownKey = Rule(
-        "style.unknown-key", .note,
-        summary: "A root, layer or source key the specification does not define (renderers ignore it).",
-        help: "Renderers ignore the key; remove it or keep it as your own metadata.",
-        examples: [
-            .triggering(.style, #"{"version": 8, "author": ↓"me", "sources": {}, "layers": []}"#),
-            .passing(.style, #"{"version": 8, "metadata": {"author": "me"}, "sources": {}, "layers": []}"#),
-        ])
 }

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleSpec
 
 /// Turns the library's findings into LSP diagnostics: the range of the token each points at, the rule as
 /// `code` with a link to its documentation, severities mapped, related places and the did-you-mean for a fix.

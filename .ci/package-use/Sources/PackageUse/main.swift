@@ -49,8 +49,20 @@ func checkExpression() throws -> Bool {
     return width == .number(2)
 }
 
+func validateStyle() throws -> Bool {
+    // The specification's validator on its own, as any tool reading MapLibre styles would use it.
+    let style = try JSONParser().parse(
+        #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-opacity": "high"}}]}"#,
+        name: "style.json")
+    let findings = SpecValidator().validate(style.root, in: style).findings
+    for finding in findings {
+        print("\(finding.position.map { "style.json:\($0)" } ?? "style.json"): \(finding.rule.id): \(finding.message)")
+    }
+    return findings.map(\.rule) == [.styleType] && findings.first?.position == SourcePosition(line: 1, column: 109)
+}
+
 do {
-    guard try compose(), try resolve(), try checkExpression() else {
+    guard try compose(), try resolve(), try checkExpression(), try validateStyle() else {
         print("package use: FAILED")
         exit(1)
     }

@@ -1,4 +1,5 @@
 import StyleRuntime
+import StyleSpec
 
 /// A renderer a style must work on, from a version on: `maplibre-gl-js@5.3.0` on the command line,
 /// `maplibre-gl-js 5.3.0` in `renderers:`.

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Checks against what the assets say (run when they are given): every `source-layer` of a vector source is a
 /// layer its tiles have, and every `["get", KEY]` in such a layer reads a field that layer has. A name the

@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Fonts against the glyph server (run when a font list or glyphs folder is given): every font of every
 /// `text-font` stack, literal or a literal output of `match`, `case`, `step` or `coalesce`, must be one the

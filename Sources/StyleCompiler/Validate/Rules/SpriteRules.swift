@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// Image names against the sprite (run when a sprite index is given): `icon-image`, every `*-pattern`, and the
 /// `image` operator anywhere in paint and layout. Literal names, the literal outputs of `match`, `case`,

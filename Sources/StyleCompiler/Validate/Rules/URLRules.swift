@@ -2,8 +2,9 @@ import LocatedJSON
 
 extension ValidationRun {
     /// The style's own `http(s)` URLs are well formed (`URLShape.styleProblem`): each source's `tiles` and `url`,
-    /// the sprite (a URL or each entry's `url`) and the glyphs. Other schemes and TomTom's whole-value placeholders
-    /// are left to the renderer and the SDK; declared sources' URLs are the declarations' own findings.
+    /// the sprite (a URL or each entry's `url`) and the glyphs. Other schemes are left to the renderer, and TomTom's
+    /// whole-value placeholders to the SDK (for MapLibre they are `tomtom.placeholder`); declared sources' URLs are
+    /// the declarations' own findings.
     func validateURLs() {
         func check(_ node: JSONNode?, _ path: JSONPath) {
             guard let node, !node.isSecret, let url = node.stringValue, let problem = URLShape.styleProblem(url) else {
@@ -29,6 +30,14 @@ extension ValidationRun {
         assets.append((style["glyphs"], JSONPath([.key("glyphs")]), "glyphs"))
         for asset in assets {
             check(asset.node, asset.path)
+            // The whole value only: `sprite` itself, not an entry of a sprite list.
+            if target == .maplibre, asset.path.components.count == 1, let node = asset.node,
+                let url = node.stringValue, url == "{hosted_\(asset.what)_url}"
+            {
+                report(
+                    .tomtomPlaceholder, asset.path, node,
+                    "\"\(asset.what)\" is TomTom's \(url) placeholder, which only the TomTom SDK fills")
+            }
             guard target == .maplibre, let node = asset.node, let url = node.stringValue, Self.isRelative(url) else {
                 continue
             }
@@ -53,6 +62,36 @@ extension ValidationRun {
 
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
+    static let tomtomPlaceholder = Rule(
+        "tomtom.placeholder", .warning,
+        summary: "A TomTom placeholder that only the TomTom SDK fills, in a MapLibre style.",
+        help: "Replace the placeholder with a URL when the style is for MapLibre.",
+        examples: [
+            .triggering(
+                .declarations,
+                #"""
+                version: 1
+                target: maplibre
+                base: base.json
+                sources: []
+                """#,
+                files: [
+                    "base.json":
+                        #"{"version": 8, "glyphs": ↓"{hosted_glyphs_url}", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
+                ]),
+            .passing(
+                .declarations,
+                #"""
+                version: 1
+                target: tomtom
+                base: base.json
+                sources: []
+                """#,
+                files: [
+                    "base.json":
+                        #"{"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
+                ]),
+        ])
     static let styleRelativeURL = Rule(
         "style.relative-url", .warning,
         summary: "With --target maplibre, a relative sprite or glyphs URL, which GL JS resolves against the page.",

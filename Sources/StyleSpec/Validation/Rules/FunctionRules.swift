@@ -1,15 +1,14 @@
 import LocatedJSON
-import StyleSpec
 
 /// Legacy functions (`{"stops": [...], "property": ..., "type": ...}`), checked as MapLibre checks them.
-extension ValidationRun {
+extension SpecValidationRun {
     func validateFunction(_ node: JSONNode, spec: SpecProperty, path: JSONPath) {
         guard let function = node.objectValue else { return }
         let key = FunctionCheckMemo.Key(spec: spec, function: node)
         if checkedFunctions.isKnownClean(key) { return }
-        let findingsBefore = diagnostics.count
+        let findingsBefore = findings.count
         checkFunction(function, node: node, spec: spec, path: path)
-        if diagnostics.count == findingsBefore { checkedFunctions.recordClean(key) }
+        if findings.count == findingsBefore { checkedFunctions.recordClean(key) }
     }
 
     private func checkFunction(_ function: JSONObject, node: JSONNode, spec: SpecProperty, path: JSONPath) {
@@ -197,33 +196,31 @@ extension SpecProperty {
     }
 }
 
-/// The rules this file checks (registered in `RuleCatalog.all`).
-extension Rule {
-    static let styleUnknownProperty = Rule(
+/// The rules this file checks (listed in `SpecRule.all`).
+extension SpecRule {
+    /// A paint, layout or other property the specification does not define.
+    public static let styleUnknownProperty = SpecRule(
         "style.unknown-property", .error,
         summary: "A paint, layout or other property the specification does not define.",
         help: "Fix the spelling (the message suggests the closest property) or remove it.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-colour": ↓"red"}}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": "red"}}]}"#
             ),
         ])
-    static let styleFunction = Rule(
+    /// A legacy function is invalid.
+    public static let styleFunction = SpecRule(
         "style.function", .error,
         summary: "A legacy function is invalid.",
         help: "Fix the function or rewrite it as an expression.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": {"stops": ↓[]}}}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": {"stops": [[0, 0], [10, 1]]}}}]}"#
             ),
         ])

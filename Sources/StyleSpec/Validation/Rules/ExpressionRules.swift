@@ -1,9 +1,8 @@
 import LocatedJSON
-import StyleSpec
 
 /// Expressions in paint and layout values and in filters, type-checked by `ExpressionTypeChecker`; each
 /// finding is placed at the sub-expression its key names, under the property's path.
-extension ValidationRun {
+extension SpecValidationRun {
     func validateExpression(_ node: JSONNode, spec: SpecProperty, path: JSONPath, context: PropertyContext?) {
         let (parsed, errors) = checkedExpressions.checkProperty(node, spec: ExpressionSpec(spec))
         guard let parsed else {
@@ -55,33 +54,32 @@ extension ValidationRun {
         _ errors: [ExpressionError], path: JSONPath, expression: JSONNode, atValue: Bool = false
     ) {
         for error in errors {
-            let diagnostic = Diagnostic(error, under: path, in: files)
+            let finding = SpecFinding(error, under: path, in: files)
             if atValue, let location = files.location(of: error.node), location != files.location(of: expression) {
                 report(
-                    .styleExpression, diagnostic.path ?? path, expression, error.message,
-                    related: [Diagnostic.Related("the sub-expression at fault", at: location)] + diagnostic.related)
+                    .styleExpression, finding.path, expression, error.message,
+                    related: [SpecFinding.Related("the sub-expression at fault", at: location)] + finding.related)
             } else {
                 report(
-                    .styleExpression, diagnostic.path ?? path, error.node ?? expression, error.message,
-                    related: diagnostic.related)
+                    .styleExpression, finding.path, error.node ?? expression, error.message,
+                    related: finding.related)
             }
         }
     }
 }
 
-/// The rules this file checks (registered in `RuleCatalog.all`).
-extension Rule {
-    static let styleExpression = Rule(
+/// The rules this file checks (listed in `SpecRule.all`).
+extension SpecRule {
+    /// An expression does not type-check, or reads inputs its property does not allow.
+    public static let styleExpression = SpecRule(
         "style.expression", .error,
         summary: "An expression does not type-check, or reads inputs its property does not allow.",
         help: "Fix the sub-expression at the marked place (the message says what the type-checker expected).",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ["+", 1, ↓"two"]}}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ["+", 0.5, 0.25]}}]}"#
             ),
         ])

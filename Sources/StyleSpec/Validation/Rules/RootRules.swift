@@ -1,20 +1,13 @@
 import LocatedJSON
-import StyleSpec
 
 /// The style's root: version, sources, layers, the global objects, glyphs, sprite and font faces.
-extension ValidationRun {
+extension SpecValidationRun {
     func validateRoot() {
         guard let root = style.objectValue else {
             report(.styleType, .root, style, SpecWording.expected("object", found: style))
             return
         }
         let rootSpec = StyleSpecCatalog.index["$root"] ?? [:]
-        if let layers = root["layers"], let count = layers.arrayValue?.count, count > Limits.layers {
-            report(
-                .limitsLayers, JSONPath([.key("layers")]), layers,
-                "\(count) layers: more than the limit of \(Limits.layers)")
-            return
-        }
         for member in root.members {
             let path = JSONPath([.key(member.key)])
             switch member.key {
@@ -91,14 +84,8 @@ extension ValidationRun {
             validateKind(node, "string", path: path)
             return
         }
-        if url == "{hosted_glyphs_url}" {
-            if target == .maplibre {
-                report(
-                    .tomtomPlaceholder, path, node,
-                    "\"glyphs\" is TomTom's {hosted_glyphs_url} placeholder, which only the TomTom SDK fills")
-            }
-            return
-        }
+        // A placeholder a renderer's host fills (TomTom's SDK does) is not a URL to check here.
+        if url == "{hosted_glyphs_url}" { return }
         if !url.contains("{fontstack}") {
             report(.styleGlyphs, path, node, "\"glyphs\" url must include a \"{fontstack}\" token")
         }
@@ -109,12 +96,8 @@ extension ValidationRun {
 
     func validateSprite(_ node: JSONNode, path: JSONPath) {
         switch node.value {
-        case .string(let url):
-            if url == "{hosted_sprite_url}", target == .maplibre {
-                report(
-                    .tomtomPlaceholder, path, node,
-                    "\"sprite\" is TomTom's {hosted_sprite_url} placeholder, which only the TomTom SDK fills")
-            }
+        case .string:
+            break
         case .array(let items):
             var ids: Set<String> = []
             var urls: Set<String> = []
@@ -176,96 +159,64 @@ extension ValidationRun {
     }
 }
 
-/// The rules this file checks (registered in `RuleCatalog.all`).
-extension Rule {
-    static let tomtomPlaceholder = Rule(
-        "tomtom.placeholder", .warning,
-        summary: "A TomTom placeholder that only the TomTom SDK fills, in a MapLibre style.",
-        help: "Replace the placeholder with a URL when the style is for MapLibre.",
-        examples: [
-            .triggering(
-                .declarations,
-                #"""
-                version: 1
-                target: maplibre
-                base: base.json
-                sources: []
-                """#,
-                files: [
-                    "base.json":
-                        #"{"version": 8, "glyphs": ↓"{hosted_glyphs_url}", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
-                ]),
-            .passing(
-                .declarations,
-                #"""
-                version: 1
-                target: tomtom
-                base: base.json
-                sources: []
-                """#,
-                files: [
-                    "base.json":
-                        #"{"version": 8, "glyphs": "{hosted_glyphs_url}", "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
-                ]),
-        ])
-    static let styleType = Rule(
+/// The rules this file checks (listed in `SpecRule.all`).
+extension SpecRule {
+    /// A style value has the wrong type.
+    public static let styleType = SpecRule(
         "style.type", .error,
         summary: "A style value has the wrong type.",
         help: "Give the value the type the message expects.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ↓"high"}}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": 0.5}}]}"#
             ),
         ])
-    static let styleRequired = Rule(
+    /// A required style property is missing.
+    public static let styleRequired = SpecRule(
         "style.required", .error,
         summary: "A required style property is missing.",
         help: "Add the property the message names.",
         examples: [
-            .triggering(.style, #"↓{"version": 8, "sources": {}}"#),
-            .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#),
+            .triggering(#"↓{"version": 8, "sources": {}}"#),
+            .passing(#"{"version": 8, "sources": {}, "layers": []}"#),
         ])
-    static let styleDeprecated = Rule(
+    /// Style constants, removed in version 8.
+    public static let styleDeprecated = SpecRule(
         "style.deprecated", .error,
         summary: "Style constants, removed in version 8.",
         help: "Replace style constants with their values.",
         examples: [
             .triggering(
-                .style,
                 #"""
                 {"version": 8, "constants": ↓{"@water": "#a0c8f0"}, "sources": {}, "layers": []}
                 """#),
-            .passing(.style, #"{"version": 8, "sources": {}, "layers": []}"#),
+            .passing(#"{"version": 8, "sources": {}, "layers": []}"#),
         ])
-    static let styleGlyphs = Rule(
+    /// The glyphs URL lacks {fontstack} or {range}.
+    public static let styleGlyphs = SpecRule(
         "style.glyphs", .error,
         summary: "The glyphs URL lacks {fontstack} or {range}.",
         help: "Put {fontstack} and {range} in the glyphs URL.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "glyphs": ↓"https://fonts.example.com/fonts.pbf", "sources": {}, "layers": []}"#),
             .passing(
-                .style,
                 #"{"version": 8, "glyphs": "https://fonts.example.com/{fontstack}/{range}.pbf", "sources": {}, "layers": []}"#
             ),
         ])
-    static let styleSprite = Rule(
+    /// Sprite ids are not unique.
+    public static let styleSprite = SpecRule(
         "style.sprite", .error,
         summary: "Sprite ids are not unique.",
         help: "Give each sprite entry a unique id.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sprite": [{"id": "a", "url": "https://s.example.com/a"}, {"id": ↓"a", "url": "https://s.example.com/b"}], "sources": {}, "layers": []}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sprite": [{"id": "a", "url": "https://s.example.com/a"}, {"id": "b", "url": "https://s.example.com/b"}], "sources": {}, "layers": []}"#
             ),
         ])

@@ -3,7 +3,6 @@ import LocatedJSON
 import TestSupport
 import Testing
 
-@testable import StyleCompiler
 @testable import StyleSpec
 
 /// The memo of legacy functions found clean: a function written again is not checked again, and nothing a
@@ -30,10 +29,10 @@ import Testing
             #""paint": {"line-width": {"stops": [[5, 1], [10, 2]]}}"#,
             #""paint": {"line-width": \#(bad)}"#,
         ])
-        let diagnostics = StyleValidator(target: .maplibre).validate(document.root, in: document)
-        #expect(diagnostics.map(\.rule) == ["style.function", "style.function"])
+        let diagnostics = SpecValidator().validate(document.root, in: document).findings
+        #expect(diagnostics.map(\.rule.id) == ["style.function", "style.function"])
         #expect(
-            diagnostics.map(\.path?.mapLibreNotation) == [
+            diagnostics.map(\.path.mapLibreNotation) == [
                 "layers[0].paint.line-width.stops[1][0]", "layers[2].paint.line-width.stops[1][0]",
             ])
         #expect(diagnostics.map(\.position?.line) == marks.map(\.line))
@@ -47,12 +46,12 @@ import Testing
             #""paint": {"line-color": \#(stops)}"#,
             #""paint": {"line-width": \#(stops)}"#,
         ])
-        let diagnostics = StyleValidator(target: .maplibre).validate(document.root, in: document)
+        let diagnostics = SpecValidator().validate(document.root, in: document).findings
         #expect(
-            diagnostics.map(\.path?.mapLibreNotation) == [
+            diagnostics.map(\.path.mapLibreNotation) == [
                 "layers[1].paint.line-color.stops[0][1]", "layers[1].paint.line-color.stops[1][1]",
             ])
-        #expect(diagnostics.allSatisfy { $0.rule == "style.type" })
+        #expect(diagnostics.allSatisfy { $0.rule.id == "style.type" })
     }
 
     @Test func findingsAreTheSameWithTheMemoAsWithout() throws {
@@ -64,7 +63,7 @@ import Testing
             #""layout": {"line-cap": {"stops": [[5, "round"], [10, "square"]]}}, "paint": {"line-width": {"stops": [[5, 1], [10, 2]]}}"#,
         ]
         let (document, _) = try style(entries + entries)
-        let findings = LayerFindingsByRun(document.root, in: document, target: .maplibre)
+        let findings = LayerFindingsByRun(document.root, in: document)
         let (shared, fresh, remembered) = (findings.shared, findings.fresh, findings.run.checkedFunctions.count)
         #expect(shared == fresh)
         #expect(shared.joined().count >= 6)
@@ -73,7 +72,7 @@ import Testing
 
     @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)))
     func corpusFindingsAreTheSameWithTheMemoAsWithout() throws {
-        #expect(try LayerFindingsByRun.corpusDifferences(target: .maplibre) == [])
+        #expect(try LayerFindingsByRun.corpusDifferences() == [])
     }
 
     @Test func onlyCleanFunctionsAreRememberedOncePerValueAndSpecification() throws {

@@ -1,8 +1,7 @@
 import LocatedJSON
-import StyleSpec
 
 /// Layers: ids, types, `ref` layers, source references and source-type compatibility, then their keys.
-extension ValidationRun {
+extension SpecValidationRun {
     /// Layer types that draw no source.
     private static let sourceless: Set<String> = ["background"]
 
@@ -26,7 +25,7 @@ extension ValidationRun {
                     .styleLayerDuplicateID, path, idNode,
                     "duplicate layer id \"\(id)\", previously used at line \(line)",
                     related: files.location(of: earlierID).map {
-                        [Diagnostic.Related("\"\(id)\" first used here", at: $0)]
+                        [SpecFinding.Related("\"\(id)\" first used here", at: $0)]
                     } ?? [])
             }
         } else {
@@ -182,122 +181,116 @@ struct PropertyContext {
     let name: String
 }
 
-/// The rules this file checks (registered in `RuleCatalog.all`).
-extension Rule {
-    static let styleLayerTypeOrRef = Rule(
+/// The rules this file checks (listed in `SpecRule.all`).
+extension SpecRule {
+    /// A layer has neither type nor ref.
+    public static let styleLayerTypeOrRef = SpecRule(
         "style.layer.type-or-ref", .error,
         summary: "A layer has neither type nor ref.",
         help: "Give the layer a type.",
         examples: [
-            .triggering(.style, #"{"version": 8, "sources": {}, "layers": [↓{"id": "a"}]}"#),
-            .passing(.style, #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}]}"#),
+            .triggering(#"{"version": 8, "sources": {}, "layers": [↓{"id": "a"}]}"#),
+            .passing(#"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}]}"#),
         ])
-    static let styleLayerDuplicateID = Rule(
+    /// Two layers have the same id.
+    public static let styleLayerDuplicateID = SpecRule(
         "style.layer.duplicate-id", .error,
         summary: "Two layers have the same id.",
         help: "Rename one of the two layers.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": ↓"a", "type": "background"}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": "b", "type": "background"}]}"#
             ),
         ])
-    static let styleLayerRef = Rule(
+    /// A legacy ref layer is invalid.
+    public static let styleLayerRef = SpecRule(
         "style.layer.ref", .error,
         summary: "A legacy ref layer is invalid.",
         help: "Replace the ref with the referenced layer's properties.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": "b", "ref": ↓"missing"}]}"#
             ),
-            .passing(.style, #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}]}"#),
+            .passing(#"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}]}"#),
         ])
-    static let styleLayerUnknownSource = Rule(
+    /// A layer names a source the style does not have.
+    public static let styleLayerUnknownSource = SpecRule(
         "style.layer.unknown-source", .error,
         summary: "A layer names a source the style does not have.",
         help: "Name a source of the style (or add it).",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "fill", "source": ↓"nowhere", "source-layer": "water"}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water"}]}"#
             ),
         ])
-    static let styleLayerSourceType = Rule(
+    /// A layer type cannot draw its source's type.
+    public static let styleLayerSourceType = SpecRule(
         "style.layer.source-type", .error,
         summary: "A layer type cannot draw its source's type.",
         help: "Use a layer type that can draw the source's type.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "fill", "source": ↓"r"}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "raster", "source": "r"}]}"#
             ),
         ])
-    static let styleLayerSourceLayer = Rule(
+    /// A layer of a vector source lacks source-layer.
+    public static let styleLayerSourceLayer = SpecRule(
         "style.layer.source-layer", .error,
         summary: "A layer of a vector source lacks source-layer.",
         help: "Add the source-layer the layer draws from.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [↓{"id": "a", "type": "fill", "source": "v"}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water"}]}"#
             ),
         ])
-    static let styleLayerLineGradient = Rule(
+    /// line-gradient without a GeoJSON source with lineMetrics.
+    public static let styleLayerLineGradient = SpecRule(
         "style.layer.line-gradient", .error,
         summary: "line-gradient without a GeoJSON source with lineMetrics.",
         help: "Use a GeoJSON source with lineMetrics: true.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [↓{"id": "a", "type": "line", "source": "v", "source-layer": "roads", "paint": {"line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "blue", 1, "red"]}}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}, "lineMetrics": true}}, "layers": [{"id": "a", "type": "line", "source": "g", "paint": {"line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "blue", 1, "red"]}}]}"#
             ),
         ])
-    static let styleLayerResampling = Rule(
+    /// Both resampling and <type>-resampling are given.
+    public static let styleLayerResampling = SpecRule(
         "style.layer.resampling", .error,
         summary: "Both resampling and <type>-resampling are given.",
         help: "Give only one of the two resampling properties.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "raster", "source": "r", "paint": ↓{"resampling": "nearest", "raster-resampling": "linear"}}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": [{"id": "a", "type": "raster", "source": "r", "paint": {"raster-resampling": "linear"}}]}"#
             ),
         ])
-    static let styleInterpolationSyntax = Rule(
+    /// A {token} string where a property does not support it.
+    public static let styleInterpolationSyntax = SpecRule(
         "style.interpolation-syntax", .error,
         summary: "A {token} string where a property does not support it.",
         help: "Use an expression (['get', 'name']) instead of a {token} string.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "symbol", "source": "v", "source-layer": "places", "layout": {"text-anchor": ↓"{anchor}"}}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "a", "type": "symbol", "source": "v", "source-layer": "places", "layout": {"text-field": "{name}"}}]}"#
             ),
         ])

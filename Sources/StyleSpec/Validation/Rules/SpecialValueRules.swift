@@ -2,7 +2,7 @@ import LocatedJSON
 
 /// The spec types MapLibre's validator checks with validators of their own: a projection definition, the root
 /// `state`, and a source's `promoteId` (validate_projectiondefinition.ts, validate_state.ts, validate_source.ts).
-extension ValidationRun {
+extension SpecValidationRun {
     /// A projection name (a string), `[from, to, transition]` (two strings and a number), or a camera expression
     /// (taken as one before this is called); anything else is `projection expected, ...`.
     func validateProjectionDefinition(_ node: JSONNode, path: JSONPath) {

@@ -1,9 +1,8 @@
 import LocatedJSON
-import StyleSpec
 
 /// Values against their specification type: the generic part of MapLibre's validator (`validate`, enum,
 /// number, string, boolean, color, array, object), dispatching to functions, expressions and the special types.
-extension ValidationRun {
+extension SpecValidationRun {
     func validateValue(_ node: JSONNode, spec: SpecProperty, path: JSONPath, context: PropertyContext? = nil) {
         if spec.takesExpressions, case .object = node.value {
             validateFunction(node, spec: spec, path: path)
@@ -123,7 +122,7 @@ extension ValidationRun {
         guard let element = spec.value else { return }
         if element == "layer" {
             // Each layer is a unit of work of its own (`ValidationUnit`); its findings go here.
-            layerFindingsPosition = diagnostics.count
+            layerFindingsPosition = findings.count
             return
         }
         let elementSpec: SpecProperty
@@ -178,61 +177,57 @@ extension ValidationRun {
     }
 }
 
-/// The rules this file checks (registered in `RuleCatalog.all`).
-extension Rule {
-    static let styleEnum = Rule(
+/// The rules this file checks (listed in `SpecRule.all`).
+extension SpecRule {
+    /// A style value is not one of the allowed values.
+    public static let styleEnum = SpecRule(
         "style.enum", .error,
         summary: "A style value is not one of the allowed values.",
         help: "Use one of the values the message lists.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "road", "type": "line", "source": "v", "source-layer": "roads", "layout": {"line-cap": ↓"pointy"}}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "road", "type": "line", "source": "v", "source-layer": "roads", "layout": {"line-cap": "round"}}]}"#
             ),
         ])
-    static let styleRange = Rule(
+    /// A style number is out of range.
+    public static let styleRange = SpecRule(
         "style.range", .error,
         summary: "A style number is out of range.",
         help: "Give a number within the property's range.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": ↓1.5}}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-opacity": 1}}]}"#
             ),
         ])
-    static let styleArrayLength = Rule(
+    /// A style array has the wrong length.
+    public static let styleArrayLength = SpecRule(
         "style.array-length", .error,
         summary: "A style array has the wrong length.",
         help: "Give the array the length the message expects.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-translate": ↓[1, 2, 3]}}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-translate": [1, 2]}}]}"#
             ),
         ])
-    static let styleColor = Rule(
+    /// A string that is not a CSS color.
+    public static let styleColor = SpecRule(
         "style.color", .error,
         summary: "A string that is not a CSS color.",
         help: "Write a CSS color: a name, #rgb, #rrggbb, rgb(), rgba(), hsl() or hsla().",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": ↓"reddish"}}]}"#
             ),
             .passing(
-                .style,
                 #"""
                 {"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "paint": {"fill-color": "#ff0000"}}]}
                 """#),

@@ -1,7 +1,6 @@
 import LocatedJSON
-import StyleSpec
 
-extension ValidationRun {
+extension SpecValidationRun {
     /// Layer filters, as current MapLibre reads them: a filter that is not wholly legacy is an expression.
     /// Legacy syntax inside one is a warning with the expression to write instead (MapLibre's "Replace …
     /// with …"), and the filter is then type-checked as the expression it is.
@@ -74,33 +73,31 @@ extension ValidationRun {
     }
 }
 
-/// The rules this file checks (registered in `RuleCatalog.all`).
-extension Rule {
-    static let styleFilter = Rule(
+/// The rules this file checks (listed in `SpecRule.all`).
+extension SpecRule {
+    /// A filter is invalid.
+    public static let styleFilter = SpecRule(
         "style.filter", .error,
         summary: "A filter is invalid.",
         help: "Fix the filter at the marked place.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ↓["has"]}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["has", "class"]}]}"#
             ),
         ])
-    static let styleFilterMixed = Rule(
+    /// An expression filter holds legacy filter syntax, which it reads as an expression.
+    public static let styleFilterMixed = SpecRule(
         "style.filter-mixed", .warning,
         summary: "An expression filter holds legacy filter syntax, which it reads as an expression.",
         help: "Replace the legacy part with the expression the message gives (mc-style migrate does it).",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ↓["==", "class", "sea"], ["==", ["get", "kind"], "sea"]]}]}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"v": {"type": "vector", "url": "https://tiles.example.com/v.json"}}, "layers": [{"id": "water", "type": "fill", "source": "v", "source-layer": "water", "filter": ["all", ["==", ["get", "class"], "sea"], ["==", ["get", "kind"], "sea"]]}]}"#
             ),
         ])

@@ -3,7 +3,6 @@ import LocatedJSON
 import TestSupport
 import Testing
 
-@testable import StyleCompiler
 @testable import StyleSpec
 
 /// The memo of passed type checks: an expression written again is not checked again, and nothing a finding
@@ -12,7 +11,7 @@ import Testing
     private static let sources = #""sources": {"v": {"type": "vector", "url": "https://t.example.com/v.json"}}"#
 
     /// A style of line layers, one per paint or layout entry (`"line-width": [...]`), and the marked positions.
-    private func findings(_ entries: [String]) throws -> ([Diagnostic], [SourcePosition]) {
+    private func findings(_ entries: [String]) throws -> ([SpecFinding], [SourcePosition]) {
         let layers = entries.enumerated().map { index, entry in
             #"{"id": "l\#(index)", "type": "line", "source": "v", "source-layer": "roads", \#(entry)}"#
         }
@@ -20,7 +19,7 @@ import Testing
             "{\"version\": 8, \(Self.sources), \"layers\": [\n\(layers.joined(separator: ",\n"))\n]}")
         let document = try JSONParser().parse(text, name: "style.json")
         return (
-            StyleValidator(target: .maplibre).validate(document.root, in: document),
+            SpecValidator().validate(document.root, in: document).findings,
             marks.map { SourcePosition(line: $0.line, column: $0.column) }
         )
     }
@@ -32,9 +31,9 @@ import Testing
             #""paint": {"line-width": ["interpolate", ["linear"], ["zoom"], 0, 1, 10, 2]}"#,
             #""paint": {"line-width": ⟦\#(bad)}"#,
         ])
-        #expect(diagnostics.map(\.rule) == ["style.expression", "style.expression"])
+        #expect(diagnostics.map(\.rule.id) == ["style.expression", "style.expression"])
         #expect(
-            diagnostics.map(\.path?.mapLibreNotation) == [
+            diagnostics.map(\.path.mapLibreNotation) == [
                 "layers[0].paint.line-width[5]", "layers[2].paint.line-width[5]",
             ])
         #expect(diagnostics[0].message == diagnostics[1].message)
@@ -49,8 +48,8 @@ import Testing
             #""paint": {"line-translate-anchor": ⟦["get", "c"]}"#,
             #""layout": {"line-cap": ["get", "c"]}"#,
         ])
-        #expect(diagnostics.map(\.rule) == ["style.expression"])
-        #expect(diagnostics.first?.path?.mapLibreNotation == "layers[1].paint.line-translate-anchor")
+        #expect(diagnostics.map(\.rule.id) == ["style.expression"])
+        #expect(diagnostics.first?.path.mapLibreNotation == "layers[1].paint.line-translate-anchor")
         #expect(diagnostics.first?.message == "data expressions not supported")
         #expect(diagnostics.first?.position == marks.first)
     }
@@ -84,7 +83,7 @@ import Testing
         }
         let document = try JSONParser().parse(
             "{\"version\": 8, \(Self.sources), \"layers\": [\(layers.joined(separator: ","))]}", name: "style.json")
-        let findings = LayerFindingsByRun(document.root, in: document, target: .tomtom)
+        let findings = LayerFindingsByRun(document.root, in: document)
         let (shared, fresh, remembered) = (findings.shared, findings.fresh, findings.run.checkedExpressions.count)
         #expect(shared == fresh)
         #expect(shared.joined().count >= 10)
@@ -93,7 +92,7 @@ import Testing
 
     @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.absenceNote)))
     func corpusFindingsAreTheSameWithTheMemoAsWithout() throws {
-        #expect(try LayerFindingsByRun.corpusDifferences(target: .tomtom) == [])
+        #expect(try LayerFindingsByRun.corpusDifferences() == [])
     }
 
     @Test func onlyPassedChecksAreRememberedOncePerValueAndSpecification() throws {

@@ -1,8 +1,7 @@
 import LocatedJSON
-import StyleSpec
 
 /// Sources: their type, their type's properties, and the fields MapLibre rejects.
-extension ValidationRun {
+extension SpecValidationRun {
     func validateSources(_ node: JSONNode, path: JSONPath) {
         guard let sources = node.objectValue else {
             report(.styleType, path, node, SpecWording.expected("object", found: node))
@@ -102,34 +101,32 @@ extension ValidationRun {
     }
 }
 
-/// The rules this file checks (registered in `RuleCatalog.all`).
-extension Rule {
-    static let styleSourceCanvas = Rule(
+/// The rules this file checks (listed in `SpecRule.all`).
+extension SpecRule {
+    /// A canvas source in a stylesheet.
+    public static let styleSourceCanvas = SpecRule(
         "style.source.canvas", .error,
         summary: "A canvas source in a stylesheet.",
         help: "Canvas sources cannot be used in a style document; use an image source.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"c": {"type": "canvas", "canvas": "id", "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]]}}, "layers": []}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"r": {"type": "raster", "tiles": ["https://tiles.example.com/{z}/{x}/{y}.png"], "tileSize": 256}}, "layers": []}"#
             ),
         ])
-    static let styleSourceEncoding = Rule(
+    /// A raster-dem source's custom-encoding factor without `encoding: custom`.
+    public static let styleSourceEncoding = SpecRule(
         "style.source.encoding", .error,
         summary: "A raster-dem source's custom-encoding factor without `encoding: custom`.",
         help:
             "redFactor, greenFactor, blueFactor and baseShift are read only with \"encoding\": \"custom\"; set it, or remove them.",
         examples: [
             .triggering(
-                .style,
                 #"{"version": 8, "sources": {"dem": {"type": "raster-dem", "tiles": ["https://dem.example.com/{z}/{x}/{y}.png"], "redFactor": ↓256}}, "layers": []}"#
             ),
             .passing(
-                .style,
                 #"{"version": 8, "sources": {"dem": {"type": "raster-dem", "tiles": ["https://dem.example.com/{z}/{x}/{y}.png"], "encoding": "custom", "redFactor": 256}}, "layers": []}"#
             ),
         ])

@@ -1,5 +1,4 @@
 import LocatedJSON
-import StyleSpec
 
 /// The legacy functions (`{"stops": ...}`) one validation thread has already found clean, by value and property
 /// specification: styles repeat the same functions in many layers (real styles hold several times as many

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StyleCompiler
+@testable import StyleSpec
 
 /// "Did you mean": the closest candidate by edit distance, with candidates too long or too short passed over
 /// unmeasured, gives what measuring every candidate gives.
