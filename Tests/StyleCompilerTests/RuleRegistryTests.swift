@@ -1,4 +1,5 @@
 import Foundation
+import StyleSpec
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LocatedJSON
+import StyleSpec
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleSpec
 
 /// `mc-style format`: rewrites JSON documents in the writer's deterministic form, keeping key order.
 enum FormatCommand: Subcommand {

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleCompiler
+import StyleSpec
 
 /// `mc-style migrate`: legacy functions and filters rewritten as expressions, everything else kept.
 enum MigrateCommand: Subcommand {

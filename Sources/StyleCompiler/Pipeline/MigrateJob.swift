@@ -1,4 +1,5 @@
 import LocatedJSON
+import StyleSpec
 
 /// `mc-style migrate` short of printing and writing: the style read, its migration, and findings.
 public struct MigrateJob: Sendable {

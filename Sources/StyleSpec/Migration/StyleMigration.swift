@@ -1,5 +1,4 @@
 import LocatedJSON
-import StyleSpec
 
 /// `mc-style migrate` short of files: every legacy function and legacy filter of a style rewritten as the
 /// expression MapLibre evaluates in its place, and legacy parts of expression filters as MapLibre's warning

@@ -1,5 +1,4 @@
 import LocatedJSON
-import StyleSpec
 
 /// Puts a style's root keys and each layer's keys in the style specification's order, as MapLibre's own
 /// formatter does; keys the specification does not define follow, in their original order.
