@@ -10,19 +10,9 @@ public struct Diagnostic: Sendable, Equatable {
     /// carry).
     public typealias Severity = FindingSeverity
 
-    /// A second place that explains the first ("previously defined here").
-    public struct Related: Sendable, Equatable {
-        /// What the second place says.
-        public let message: String
-        /// The second place.
-        public let location: SourceLocation
-
-        /// A related place at `location`, with its message.
-        public init(_ message: String, at location: SourceLocation) {
-            self.message = message
-            self.location = location
-        }
-    }
+    /// A second place that explains the first ("previously defined here"), as the specification's findings carry
+    /// one.
+    public typealias Related = SpecFinding.Related
 
     /// How bad the finding is.
     public let severity: Severity
@@ -213,7 +203,7 @@ extension Diagnostic {
     public init(_ finding: SpecFinding) {
         self.init(
             finding.severity, Rule(spec: finding.rule), finding.message, at: finding.location, path: finding.path,
-            related: finding.related.map { Related($0.message, at: $0.location) }, layerID: finding.layerID)
+            related: finding.related, layerID: finding.layerID)
     }
 
     /// An expression error as a finding (rule `style.expression`) under `path`, at the node it names (placed

@@ -3,7 +3,7 @@ import LocatedJSON
 /// One finding of the specification's validator, as data: how bad, which rule, what, and exactly where. A tool
 /// turns these into its own findings (mc-style's `Diagnostic(_:)` masks and bounds the message there).
 public struct SpecFinding: Sendable, Equatable {
-    /// A second place that explains the first ("first used here").
+    /// A second place that explains the first ("first used here", "previously defined here").
     public struct Related: Sendable, Equatable {
         /// What the second place says.
         public let message: String
