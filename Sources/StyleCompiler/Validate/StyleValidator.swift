@@ -2,8 +2,9 @@ import LocatedJSON
 import StyleSpec
 import Synchronization
 
-/// Checks a style document against the style specification (MapLibre's rules and messages, so findings
-/// line up with MapLibre's own validator), and with the `tomtom` target also TomTom's rules.
+/// Checks a style document as mc-style does: the style specification (`StyleSpec`'s `SpecValidator`, MapLibre's
+/// rules and messages, so findings line up with MapLibre's own validator), and beside it mc-style's checks (lint,
+/// contrast, URLs, assets, renderers, secrets) and, with the `tomtom` target, TomTom's rules.
 ///
 /// Paths are MapLibre's: `layers[3].paint.fill-color`; like MapLibre, properties of `light`, `terrain` and
 /// `sky` are named without their parent (`intensity`). Every finding sits at the start of the value it is
