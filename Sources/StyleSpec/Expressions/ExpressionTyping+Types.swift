@@ -89,42 +89,4 @@ extension ExpressionTyping {
         return .node(type, form: .annotation, operation: .coercion, children: inputs)
     }
 
-    package func parseLet(_ items: [JSONNode], expected: ExpressionType?) -> TypedExpression? {
-        guard items.count >= 4 else {
-            return error("Expected at least 3 arguments, but found \(items.count - 1) instead.")
-        }
-        var bindings: [(name: String, value: TypedExpression)] = []
-        var index = 1
-        while index < items.count - 1 {
-            guard let name = items[index].stringValue else {
-                return error("Expected string, but found \(items[index].value.javaScriptTypeName) instead.", index)
-            }
-            if !name.unicodeScalars.allSatisfy({
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
-            }) {
-                return error("Variable names must contain only alphanumeric characters or '_'.", index)
-            }
-            guard let value = parse(items, index + 1) else { return nil }
-            bindings.append((name, value))
-            index += 2
-        }
-        guard let result = parse(items, items.count - 1, expected: expected, bindings: bindings) else { return nil }
-        return .node(
-            result.type, children: bindings.map(\.value) + [result], ownCurve: result.zoomCurve, outputs: [result])
-    }
-
-    package func parseVar(_ items: [JSONNode]) -> TypedExpression? {
-        guard items.count == 2, let name = items[1].stringValue else {
-            return error("'var' expression requires exactly one string literal argument.")
-        }
-        guard let bound = lookUp(name) else {
-            return error(
-                "Unknown variable \"\(name)\". Make sure \"\(name)\" has been bound in an enclosing \"let\" expression before using it.",
-                1)
-        }
-        var variable = TypedExpression(type: bound.type, form: .variable, operation: .variable)
-        variable.isConstant = bound.isConstant
-        if bound.isConstant { variable.inputs = [bound.constant ?? .unknown] }
-        return variable
-    }
 }

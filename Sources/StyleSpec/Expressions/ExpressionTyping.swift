@@ -87,6 +87,12 @@ package final class ExpressionTyping {
         return nil
     }
 
+    /// `error(_:_:)` with the keys below the current one as an array.
+    package func error(_ message: String, keys extraKeys: [Int]) -> TypedExpression? {
+        record(message, extraKeys)
+        return nil
+    }
+
     /// MapLibre's `checkSubtype` on the current context: records the error and returns true when `actual`
     /// does not fit `expected`.
     @discardableResult
