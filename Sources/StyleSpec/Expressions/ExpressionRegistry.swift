@@ -5,8 +5,8 @@ import LocatedJSON
 /// (`ExpressionTyping.parseOperator`), the evaluator (`ExpressionCompiler.compileOperator`) and the test for an
 /// expression (`isOperator`) all read this table. An operator defined by signature carries its result type,
 /// overloads and run-time step in its entry; a special form names the rule both the checker and the evaluator
-/// apply, with what tells its members apart: for `let`, `var`, `case`, `coalesce`, `match`, `step` and
-/// `interpolate` one `SpecialForm` type (`Forms/`) that checks and compiles it. Adding an operator touches one entry.
+/// apply, with what tells its members apart: one `SpecialForm` type each (`Forms/`) that checks and compiles it.
+/// Adding an operator touches one entry (and, for a special form, its type).
 package enum ExpressionRegistry {
     /// How an operator is checked and compiled.
     package enum Form: Sendable {

@@ -102,7 +102,7 @@ package final class ExpressionTyping {
         return true
     }
 
-    private func record(_ message: String, _ extraKeys: [Int]) {
+    func record(_ message: String, _ extraKeys: [Int]) {
         // The node at fault: from the last displaced node (or the root), down the keys below it.
         let start = displaced.last ?? (depth: 0, node: root)
         var offending: JSONNode? = start.node
@@ -140,8 +140,7 @@ package final class ExpressionTyping {
 
     // MARK: - One node
 
-    private func parseCurrent(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression?
-    {
+    func parseCurrent(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression? {
         let items: [JSONNode]
         switch node.value {
         case .array(let elements):
@@ -195,7 +194,7 @@ package final class ExpressionTyping {
 
     /// Enforces the expected type (inserting an assertion or coercion where MapLibre does), then folds a
     /// constant expression into a literal.
-    private func finish(_ parsed: TypedExpression, node: JSONNode, expected: ExpressionType?, annotation: Annotation?)
+    func finish(_ parsed: TypedExpression, node: JSONNode, expected: ExpressionType?, annotation: Annotation?)
         -> TypedExpression?
     {
         var result = parsed
@@ -228,7 +227,7 @@ package final class ExpressionTyping {
     }
 
     /// The literal a constant expression folds to, remembered for folding the expressions around it.
-    private func folded(_ type: ExpressionType, _ value: ConstantValue, node: JSONNode) -> TypedExpression {
+    func folded(_ type: ExpressionType, _ value: ConstantValue, node: JSONNode) -> TypedExpression {
         // Infinities and NaN have no JSON form to put back in place of the expression (the evaluator's JSON of
         // one is null, which is why null is never put back either).
         if case .json(let json) = value, let offset = node.sourceOffset, json != .null, json.isWritableInPlace {
@@ -239,7 +238,7 @@ package final class ExpressionTyping {
 
     /// `node` with each argument that was folded already replaced by its value (`["literal", v]` for arrays and
     /// objects, which would otherwise read as expressions).
-    private func withFoldedArguments(_ node: JSONNode) -> JSONNode {
+    func withFoldedArguments(_ node: JSONNode) -> JSONNode {
         guard !foldedByOffset.isEmpty, let items = node.arrayValue else { return node }
         var changed = false
         let arguments = items.enumerated().map { index, item -> JSONNode in
@@ -260,7 +259,7 @@ package final class ExpressionTyping {
     }
 
     /// True when `a` and `b` are the same array (one storage: copies of one parsed node) or equal scalars.
-    private static func isSameNode(_ a: JSONNode, _ b: JSONNode) -> Bool {
+    static func isSameNode(_ a: JSONNode, _ b: JSONNode) -> Bool {
         switch (a.value, b.value) {
         case (.array(let left), .array(let right)):
             guard left.count == right.count else { return false }
@@ -276,7 +275,7 @@ package final class ExpressionTyping {
 
     /// The value of a constant expression by the evaluator; `.unknown` when it cannot be compiled alone (a
     /// `var` bound outside it) or its value is not one the checker uses.
-    private static func fold(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> Result<
+    static func fold(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> Result<
         ConstantValue, ConstantEvaluator.Failure
     > {
         guard let compiled = try? ExpressionCompiler().compile(node, expected: expected, annotation: annotation) else {

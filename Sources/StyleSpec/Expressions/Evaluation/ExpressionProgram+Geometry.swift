@@ -1,33 +1,10 @@
 import Foundation
 import LocatedJSON
 
-/// `within` and `distance`: the feature's geometry against a GeoJSON literal, as MapLibre measures them: the
-/// feature in tile coordinates of its canonical tile (8192 units a tile, rounded), `within` in those
-/// coordinates, `distance` in metres with a cheap ruler at the feature's latitude.
-extension ExpressionCompiler {
-    package func compileGeometry(_ op: String, isWithin: Bool, _ items: [JSONNode]) throws(EvaluationError)
-        -> CompiledExpression
-    {
-        guard items.count == 2 else {
-            throw EvaluationError(
-                "'\(op)' expression requires exactly one argument, but found \(items.count - 1) instead.")
-        }
-        let geojson = items[1]
-        if isWithin {
-            guard let polygons = GeoShapes.polygons(of: geojson) else {
-                throw EvaluationError(
-                    "'within' expression requires valid geojson object that contains polygon geometry type.")
-            }
-            return CompiledExpression(type: .boolean) { context throws(EvaluationError) in
-                .boolean(GeoWithin.evaluate(context, polygons))
-            }
-        }
-        let shapes = GeoShapes.simpleGeometries(of: geojson)
-        return CompiledExpression(type: .number) { context throws(EvaluationError) in
-            .number(GeoDistance.evaluate(context, shapes))
-        }
-    }
-}
+// `within` and `distance`: the feature's geometry against a GeoJSON literal, as MapLibre measures them: the
+// feature in tile coordinates of its canonical tile (8192 units a tile, rounded), `within` in those
+// coordinates, `distance` in metres with a cheap ruler at the feature's latitude. `GeometryForm` checks and compiles
+// them with what follows.
 
 /// A point in degrees or tile units.
 package struct GeoPoint: Equatable {
@@ -182,7 +159,7 @@ package enum GeoPlane {
         return inside
     }
 
-    private static func twoSided(_ p1: GeoPoint, _ p2: GeoPoint, _ q1: GeoPoint, _ q2: GeoPoint) -> Bool {
+    static func twoSided(_ p1: GeoPoint, _ p2: GeoPoint, _ q1: GeoPoint, _ q2: GeoPoint) -> Bool {
         let x1 = p1.x - q1.x
         let y1 = p1.y - q1.y
         let x2 = p2.x - q1.x

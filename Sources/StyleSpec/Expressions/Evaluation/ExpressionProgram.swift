@@ -120,7 +120,7 @@ package final class ExpressionCompiler {
     }
 
     /// MapLibre's annotation of a parsed expression against the expected type.
-    private func finish(
+    func finish(
         _ compiled: CompiledExpression, expected: ExpressionType?, annotation: ExpressionTyping.Annotation?
     ) -> CompiledExpression {
         guard let expected, let wrap = ExpressionTyping.implicitAnnotation(expected: expected, actual: compiled.type)
@@ -252,7 +252,7 @@ package final class ExpressionCompiler {
     }
 
     /// What MapLibre's `Padding.parse`, `NumberArray.parse`, `ColorArray.parse`, ... make of a value, or nil.
-    private static func structured(_ type: ExpressionType, _ input: ExpressionValue) -> ExpressionValue? {
+    static func structured(_ type: ExpressionType, _ input: ExpressionValue) -> ExpressionValue? {
         func numbers(_ items: [ExpressionValue]) -> [ExpressionValue]? {
             items.allSatisfy { if case .number = $0 { return true } else { return false } } ? items : nil
         }

@@ -2,9 +2,9 @@ import LocatedJSON
 
 /// `case`: the first output whose test holds, else the last. One type checks it as MapLibre's parse does and compiles
 /// it.
-package enum CaseForm: SpecialForm {
+package struct CaseForm: SpecialForm {
     /// Type-checks `items` (the whole `case` array), errors reported through `typing`.
-    package static func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
+    package func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
         -> TypedExpression?
     {
         guard items.count >= 4 else {
@@ -27,7 +27,7 @@ package enum CaseForm: SpecialForm {
     }
 
     /// Compiles `items`, which `parse` accepted, through `compiler`.
-    package static func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
+    package func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
         throws(EvaluationError)
         -> CompiledExpression
     {

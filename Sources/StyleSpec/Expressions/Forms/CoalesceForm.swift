@@ -2,9 +2,9 @@ import LocatedJSON
 
 /// `coalesce`: the first argument that is not null (nor an image the style lacks). One type checks it as MapLibre's
 /// parse does and compiles it.
-package enum CoalesceForm: SpecialForm {
+package struct CoalesceForm: SpecialForm {
     /// Type-checks `items` (the whole `coalesce` array), errors reported through `typing`.
-    package static func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
+    package func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
         -> TypedExpression?
     {
         guard items.count >= 2 else { return typing.error("Expected at least one argument.") }
@@ -24,7 +24,7 @@ package enum CoalesceForm: SpecialForm {
     }
 
     /// Compiles `items`, which `parse` accepted, through `compiler`.
-    package static func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
+    package func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
         throws(EvaluationError)
         -> CompiledExpression
     {

@@ -3,12 +3,20 @@ import LocatedJSON
 /// `interpolate`, `interpolate-hcl` and `interpolate-lab`: the output blended between the two stops around the input,
 /// along a linear, exponential or cubic-Bézier curve, in RGB, HCL or Lab for colours; stops are literal, ascending
 /// numbers. One type checks it as MapLibre's parse does and compiles it, reading its curve the same way.
-package enum InterpolateForm: SpecialForm {
+package struct InterpolateForm: SpecialForm {
+    /// The space colours are blended in: RGB for `interpolate`, HCL and Lab for its forms.
+    let space: ColorSpace
+
+    /// The form for one of its operators.
+    package init(space: ColorSpace) {
+        self.space = space
+    }
+
     /// Type-checks `items` (the whole array), errors reported through `typing`.
-    package static func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
+    package func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
         -> TypedExpression?
     {
-        switch curve(items) {
+        switch Self.curve(items) {
         case .failure(let problem): return typing.error(problem.message, keys: problem.keys)
         case .success: break
         }
@@ -17,7 +25,7 @@ package enum InterpolateForm: SpecialForm {
         }
         guard (items.count - 1) % 2 == 0 else { return typing.error("Expected an even number of arguments.") }
         guard let input = typing.parse(items, 2, expected: .number) else { return nil }
-        var outputType = outputType(items, expected: expected)
+        var outputType = outputType(expected: expected)
         var outputs: [TypedExpression] = []
         var previous = -Double.infinity
         for index in stride(from: 3, to: items.count, by: 2) {
@@ -37,14 +45,14 @@ package enum InterpolateForm: SpecialForm {
             outputs.append(output)
         }
         let type = outputType ?? .value
-        guard isInterpolatable(type) else { return typing.error("Type \(type) is not interpolatable.") }
+        guard Self.isInterpolatable(type) else { return typing.error("Type \(type) is not interpolatable.") }
         let ownCurve: TypedExpression.ZoomCurve =
             input.form == .zoom ? .curve(id: typing.nextCurveID(), interpolates: true) : .none
         return .node(type, children: [input] + outputs, ownCurve: ownCurve, outputs: outputs)
     }
 
     /// Compiles `items`, which `parse` accepted, through `compiler`.
-    package static func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
+    package func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
         throws(EvaluationError) -> CompiledExpression
     {
         guard items.count >= 5 else { throw EvaluationError("interpolate: bad arguments") }
@@ -53,9 +61,8 @@ package enum InterpolateForm: SpecialForm {
         case .success(let read): curve = read
         case .failure(let problem): throw EvaluationError(problem.message)
         }
-        let space = space(items)
         let input = try compiler.compile(items, 2, expected: .number)
-        var outputType = outputType(items, expected: expected)
+        var outputType = outputType(expected: expected)
         var labels: [Double] = []
         var outputs: [CompiledExpression.Step] = []
         var index = 3
@@ -121,17 +128,10 @@ package enum InterpolateForm: SpecialForm {
         }
     }
 
-    /// The colour space the operator interpolates colours in: RGB for `interpolate`, HCL and Lab for its forms.
-    private static func space(_ items: [JSONNode]) -> ColorSpace {
-        guard case .interpolate(let space)? = items.first?.stringValue.flatMap({ ExpressionRegistry.operators[$0] })
-        else { return .rgb }
-        return space
-    }
-
     /// The output type the stops are checked against: a colour for the HCL and Lab forms (unless a colour array is
     /// expected), else the branches' shared type.
-    private static func outputType(_ items: [JSONNode], expected: ExpressionType?) -> ExpressionType? {
-        space(items) != .rgb && expected != .colorArray ? .color : branchType(expected)
+    private func outputType(expected: ExpressionType?) -> ExpressionType? {
+        space != .rgb && expected != .colorArray ? .color : Self.branchType(expected)
     }
 
     /// The output types `interpolate` can blend.

@@ -2,9 +2,9 @@ import LocatedJSON
 
 /// `let`: names bound to values for the last argument, which `var` reads. One type checks it as MapLibre's parse does
 /// and compiles it.
-package enum LetForm: SpecialForm {
+package struct LetForm: SpecialForm {
     /// Type-checks `items` (the whole `let` array), errors reported through `typing`.
-    package static func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
+    package func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
         -> TypedExpression?
     {
         guard items.count >= 4 else {
@@ -34,7 +34,7 @@ package enum LetForm: SpecialForm {
     }
 
     /// Compiles `items`, which `parse` accepted, through `compiler`.
-    package static func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
+    package func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
         throws(EvaluationError)
         -> CompiledExpression
     {

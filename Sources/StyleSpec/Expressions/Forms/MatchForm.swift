@@ -2,9 +2,9 @@ import LocatedJSON
 
 /// `match`: the output of the first label equal to the input, else the last; labels are literal strings or integers.
 /// One type checks it as MapLibre's parse does and compiles it.
-package enum MatchForm: SpecialForm {
+package struct MatchForm: SpecialForm {
     /// Type-checks `items` (the whole `match` array), errors reported through `typing`.
-    package static func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
+    package func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
         -> TypedExpression?
     {
         guard items.count >= 5 else {
@@ -81,7 +81,7 @@ package enum MatchForm: SpecialForm {
     }
 
     /// Compiles `items`, which `parse` accepted, through `compiler`.
-    package static func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
+    package func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
         throws(EvaluationError)
         -> CompiledExpression
     {

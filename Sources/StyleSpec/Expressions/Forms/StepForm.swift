@@ -2,9 +2,9 @@ import LocatedJSON
 
 /// `step`: the output of the highest stop at or below the input; stops are literal, ascending numbers. One type checks
 /// it as MapLibre's parse does and compiles it.
-package enum StepForm: SpecialForm {
+package struct StepForm: SpecialForm {
     /// Type-checks `items` (the whole `step` array), errors reported through `typing`.
-    package static func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
+    package func parse(_ items: [JSONNode], expected: ExpressionType?, in typing: ExpressionTyping)
         -> TypedExpression?
     {
         guard items.count - 1 >= 4 else {
@@ -39,7 +39,7 @@ package enum StepForm: SpecialForm {
     }
 
     /// Compiles `items`, which `parse` accepted, through `compiler`.
-    package static func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
+    package func compile(_ items: [JSONNode], expected: ExpressionType?, in compiler: ExpressionCompiler)
         throws(EvaluationError)
         -> CompiledExpression
     {

@@ -1,9 +1,9 @@
 import LocatedJSON
 
 /// `var`: the value a `let` around it bound to the name. One type checks it as MapLibre's parse does and compiles it.
-package enum VarForm: SpecialForm {
+package struct VarForm: SpecialForm {
     /// Type-checks `items` (the whole `var` array), errors reported through `typing`.
-    package static func parse(_ items: [JSONNode], expected _: ExpressionType?, in typing: ExpressionTyping)
+    package func parse(_ items: [JSONNode], expected _: ExpressionType?, in typing: ExpressionTyping)
         -> TypedExpression?
     {
         guard items.count == 2, let name = items[1].stringValue else {
@@ -21,7 +21,7 @@ package enum VarForm: SpecialForm {
     }
 
     /// Compiles `items`, which `parse` accepted, through `compiler`.
-    package static func compile(_ items: [JSONNode], expected _: ExpressionType?, in compiler: ExpressionCompiler)
+    package func compile(_ items: [JSONNode], expected _: ExpressionType?, in compiler: ExpressionCompiler)
         throws(EvaluationError)
         -> CompiledExpression
     {
