@@ -27,17 +27,10 @@ package struct InterpolateForm: SpecialForm {
         guard let input = typing.parse(items, 2, expected: .number) else { return nil }
         var outputType = outputType(expected: expected)
         var outputs: [TypedExpression] = []
-        var previous = -Double.infinity
+        var previous: Double?
         for index in stride(from: 3, to: items.count, by: 2) {
-            guard let label = items[index].numberValue?.doubleValue else {
-                return typing.error(
-                    "Input/output pairs for \"interpolate\" expressions must be defined using literal numeric values (not computed expressions) for the input values.",
-                    index)
-            }
-            guard outputs.isEmpty || label > previous else {
-                return typing.error(
-                    "Input/output pairs for \"interpolate\" expressions must be arranged with input values in strictly ascending order.",
-                    index)
+            guard let label = Self.stopLabel(items, at: index, after: previous, of: "interpolate", in: typing) else {
+                return nil
             }
             previous = label
             guard let output = typing.parse(items, index + 1, expected: outputType) else { return nil }

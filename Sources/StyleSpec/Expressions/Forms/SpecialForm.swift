@@ -22,4 +22,24 @@ extension SpecialForm {
         guard let expected, !expected.isValue else { return nil }
         return expected
     }
+
+    /// The label of one stop of `step` or `interpolate` (`name`) at `index`: a literal number above the stop before
+    /// (`previous`, nil for the first); nil, with MapLibre's error recorded through `typing`, otherwise.
+    static func stopLabel(
+        _ items: [JSONNode], at index: Int, after previous: Double?, of name: String, in typing: ExpressionTyping
+    ) -> Double? {
+        guard let label = items[index].numberValue?.doubleValue else {
+            typing.error(
+                "Input/output pairs for \"\(name)\" expressions must be defined using literal numeric values (not computed expressions) for the input values.",
+                index)
+            return nil
+        }
+        if let previous, label <= previous {
+            typing.error(
+                "Input/output pairs for \"\(name)\" expressions must be arranged with input values in strictly ascending order.",
+                index)
+            return nil
+        }
+        return label
+    }
 }

@@ -14,18 +14,11 @@ package struct StepForm: SpecialForm {
         guard let input = typing.parse(items, 1, expected: .number) else { return nil }
         var outputType = Self.branchType(expected)
         var outputs: [TypedExpression] = []
-        var previous = -Double.infinity
+        var previous: Double?
         for index in stride(from: 1, to: items.count, by: 2) {
             if index > 1 {
-                guard let label = items[index].numberValue?.doubleValue else {
-                    return typing.error(
-                        "Input/output pairs for \"step\" expressions must be defined using literal numeric values (not computed expressions) for the input values.",
-                        index)
-                }
-                guard label > previous else {
-                    return typing.error(
-                        "Input/output pairs for \"step\" expressions must be arranged with input values in strictly ascending order.",
-                        index)
+                guard let label = Self.stopLabel(items, at: index, after: previous, of: "step", in: typing) else {
+                    return nil
                 }
                 previous = label
             }
