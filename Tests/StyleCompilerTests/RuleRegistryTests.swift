@@ -22,7 +22,8 @@ import Testing
         return result.sorted { $0.0 < $1.0 }
     }()
 
-    /// `static let NAME = Rule("ID", ...)` declarations, and the specification's `SpecRule("ID", ...)` (the id may stand on the next line): (name, id).
+    /// `static let NAME = Rule("ID", ...)` declarations, and the specification's `SpecRule("ID", ...)` (the id may stand
+    /// on the next line): (name, id).
     static let declared: [(name: String, id: String)] = sources.flatMap { source in
         source.text.matches(of: /static let (\w+) = (?:Spec)?Rule\(\s*"([a-z0-9.-]+)"/).map {
             (String($0.1), String($0.2))

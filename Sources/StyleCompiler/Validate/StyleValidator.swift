@@ -51,7 +51,8 @@ public struct StyleValidator: Sendable {
             }
         }
         let lint = units.firstIndex(of: .lint)
-        // Too many layers to check one by one: the limit's finding in place of the specification's, the lint rules left out.
+        // Too many layers to check one by one: the limit's finding in place of the specification's, the lint
+        // rules left out.
         if let layers = style.objectValue?["layers"], let count = layers.arrayValue?.count, count > Limits.layers {
             for index in units.indices where index != lint { work[index]() }
             let limit = Diagnostic(

@@ -102,7 +102,7 @@ package final class ExpressionTyping {
         return true
     }
 
-    func record(_ message: String, _ extraKeys: [Int]) {
+    private func record(_ message: String, _ extraKeys: [Int]) {
         // The node at fault: from the last displaced node (or the root), down the keys below it.
         let start = displaced.last ?? (depth: 0, node: root)
         var offending: JSONNode? = start.node
@@ -140,7 +140,8 @@ package final class ExpressionTyping {
 
     // MARK: - One node
 
-    func parseCurrent(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression? {
+    private func parseCurrent(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> TypedExpression?
+    {
         let items: [JSONNode]
         switch node.value {
         case .array(let elements):
@@ -194,7 +195,7 @@ package final class ExpressionTyping {
 
     /// Enforces the expected type (inserting an assertion or coercion where MapLibre does), then folds a
     /// constant expression into a literal.
-    func finish(_ parsed: TypedExpression, node: JSONNode, expected: ExpressionType?, annotation: Annotation?)
+    private func finish(_ parsed: TypedExpression, node: JSONNode, expected: ExpressionType?, annotation: Annotation?)
         -> TypedExpression?
     {
         var result = parsed
@@ -227,7 +228,7 @@ package final class ExpressionTyping {
     }
 
     /// The literal a constant expression folds to, remembered for folding the expressions around it.
-    func folded(_ type: ExpressionType, _ value: ConstantValue, node: JSONNode) -> TypedExpression {
+    private func folded(_ type: ExpressionType, _ value: ConstantValue, node: JSONNode) -> TypedExpression {
         // Infinities and NaN have no JSON form to put back in place of the expression (the evaluator's JSON of
         // one is null, which is why null is never put back either).
         if case .json(let json) = value, let offset = node.sourceOffset, json != .null, json.isWritableInPlace {
@@ -238,7 +239,7 @@ package final class ExpressionTyping {
 
     /// `node` with each argument that was folded already replaced by its value (`["literal", v]` for arrays and
     /// objects, which would otherwise read as expressions).
-    func withFoldedArguments(_ node: JSONNode) -> JSONNode {
+    private func withFoldedArguments(_ node: JSONNode) -> JSONNode {
         guard !foldedByOffset.isEmpty, let items = node.arrayValue else { return node }
         var changed = false
         let arguments = items.enumerated().map { index, item -> JSONNode in
@@ -259,7 +260,7 @@ package final class ExpressionTyping {
     }
 
     /// True when `a` and `b` are the same array (one storage: copies of one parsed node) or equal scalars.
-    static func isSameNode(_ a: JSONNode, _ b: JSONNode) -> Bool {
+    private static func isSameNode(_ a: JSONNode, _ b: JSONNode) -> Bool {
         switch (a.value, b.value) {
         case (.array(let left), .array(let right)):
             guard left.count == right.count else { return false }
@@ -275,7 +276,7 @@ package final class ExpressionTyping {
 
     /// The value of a constant expression by the evaluator; `.unknown` when it cannot be compiled alone (a
     /// `var` bound outside it) or its value is not one the checker uses.
-    static func fold(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> Result<
+    private static func fold(_ node: JSONNode, expected: ExpressionType?, annotation: Annotation?) -> Result<
         ConstantValue, ConstantEvaluator.Failure
     > {
         guard let compiled = try? ExpressionCompiler().compile(node, expected: expected, annotation: annotation) else {

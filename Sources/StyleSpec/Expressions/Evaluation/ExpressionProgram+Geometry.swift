@@ -159,7 +159,7 @@ package enum GeoPlane {
         return inside
     }
 
-    static func twoSided(_ p1: GeoPoint, _ p2: GeoPoint, _ q1: GeoPoint, _ q2: GeoPoint) -> Bool {
+    private static func twoSided(_ p1: GeoPoint, _ p2: GeoPoint, _ q1: GeoPoint, _ q2: GeoPoint) -> Bool {
         let x1 = p1.x - q1.x
         let y1 = p1.y - q1.y
         let x2 = p2.x - q1.x

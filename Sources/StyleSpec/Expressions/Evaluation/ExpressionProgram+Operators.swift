@@ -42,7 +42,7 @@ extension ExpressionCompiler {
     // Each operator compiles in a function of its own (its form's `compile`): deeply nested expressions recurse
     // through `compileOperator`, whose stack frame stays small that way.
 
-    func compileCompound(_ op: String, _ definition: CompoundOperator, _ items: [JSONNode])
+    private func compileCompound(_ op: String, _ definition: CompoundOperator, _ items: [JSONNode])
         throws(EvaluationError) -> CompiledExpression
     {
         let count = items.count - 1

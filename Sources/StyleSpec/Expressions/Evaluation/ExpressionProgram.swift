@@ -120,7 +120,7 @@ package final class ExpressionCompiler {
     }
 
     /// MapLibre's annotation of a parsed expression against the expected type.
-    func finish(
+    private func finish(
         _ compiled: CompiledExpression, expected: ExpressionType?, annotation: ExpressionTyping.Annotation?
     ) -> CompiledExpression {
         guard let expected, let wrap = ExpressionTyping.implicitAnnotation(expected: expected, actual: compiled.type)
@@ -142,7 +142,8 @@ package final class ExpressionCompiler {
 
     // MARK: - Scope
 
-    /// Compiles `body` with `bindings` in scope; also returns the slot of the first binding (`EvaluationInput.letBindings`).
+    /// Compiles `body` with `bindings` in scope; also returns the slot of the first binding
+    /// (`EvaluationInput.letBindings`).
     package func withBindings<T>(
         _ bindings: [(name: String, value: CompiledExpression)], _ body: () throws(EvaluationError) -> T
     ) throws(EvaluationError) -> (T, Int) {
@@ -252,7 +253,7 @@ package final class ExpressionCompiler {
     }
 
     /// What MapLibre's `Padding.parse`, `NumberArray.parse`, `ColorArray.parse`, ... make of a value, or nil.
-    static func structured(_ type: ExpressionType, _ input: ExpressionValue) -> ExpressionValue? {
+    private static func structured(_ type: ExpressionType, _ input: ExpressionValue) -> ExpressionValue? {
         func numbers(_ items: [ExpressionValue]) -> [ExpressionValue]? {
             items.allSatisfy { if case .number = $0 { return true } else { return false } } ? items : nil
         }
