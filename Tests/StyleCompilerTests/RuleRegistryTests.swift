@@ -43,6 +43,17 @@ import Testing
         }
     }
 
+    /// Every `SpecRule` declared in StyleSpec is in `SpecRule.all`, the list StyleSpec's own tests run the examples
+    /// of, as every rule is in `RuleCatalog.all`.
+    @Test func everySpecificationRuleIsListed() {
+        let declared = Self.sources.flatMap { source in
+            source.text.matches(of: /static let \w+ = SpecRule\(\s*"([a-z0-9.-]+)"/).map { String($0.1) }
+        }
+        #expect(!declared.isEmpty)
+        #expect(Set(declared) == Set(SpecRule.all.map(\.id)))
+        #expect(declared.count == SpecRule.all.count)
+    }
+
     /// Reported somewhere means shown by an example: every rule has a triggering example (but the bug guards of
     /// `RuleExampleTests.unreachable`), and `RuleExampleTests` runs each to see that it gives the rule's finding.
     @Test func everyRuleIsReportedSomewhere() {

@@ -1,5 +1,6 @@
 import LocatedJSON
 import StyleSpec
+import TestSupport
 import Testing
 
 /// The specification's rules on their own: each is listed once in `SpecRule.all`, and each example, checked by
@@ -20,7 +21,8 @@ import Testing
     @Test(arguments: SpecRule.all)
     func examplesGiveTheirFindingsAtTheirMarks(rule: SpecRule) throws {
         for example in rule.examples {
-            let (text, marks) = Self.unmarked(example.style)
+            let (text, marked) = markedPositions(example.style, marker: "↓")
+            let marks = marked.map { SourcePosition(line: $0.line, column: $0.column) }
             let document = try JSONParser().parse(text, name: "style.json")
             let found = SpecValidator(maximumThreads: 1).validate(document.root, in: document).findings
                 .filter { $0.rule == rule }
@@ -31,25 +33,5 @@ import Testing
                 #expect(found.isEmpty, "\(rule.id) in a passing example: \(found.map(\.message))")
             }
         }
-    }
-
-    /// `text` without its `↓` marks, and where the marks stood (1-based lines and columns in Unicode scalars).
-    private static func unmarked(_ text: String) -> (String, [SourcePosition]) {
-        var plain = ""
-        var marks: [SourcePosition] = []
-        var (line, column) = (1, 1)
-        for scalar in text.unicodeScalars {
-            if scalar == "↓" {
-                marks.append(SourcePosition(line: line, column: column))
-                continue
-            }
-            plain.unicodeScalars.append(scalar)
-            if scalar == "\n" {
-                (line, column) = (line + 1, 1)
-            } else {
-                column += 1
-            }
-        }
-        return (plain, marks)
     }
 }

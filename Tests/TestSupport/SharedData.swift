@@ -33,17 +33,19 @@ public enum SharedData {
     public static func repositoryFile(_ path: String) -> URL { repositoryRoot.appendingPathComponent(path) }
 }
 
-/// Finds the position of every `⟦` marker in `text`, removing the markers: returns the clean text and the
-/// 1-based line and column (in Unicode scalars) where each marker stood. Tests mark expected positions in
-/// their inputs this way instead of counting by hand.
-public func markedPositions(_ text: String) -> (text: String, positions: [(line: Int, column: Int)]) {
+/// Finds the position of every `marker` (`⟦` unless given; rule examples use `↓`) in `text`, removing the markers:
+/// returns the clean text and the 1-based line and column (in Unicode scalars) where each marker stood. Tests mark
+/// expected positions in their inputs this way instead of counting by hand.
+public func markedPositions(_ text: String, marker: Unicode.Scalar = "⟦") -> (
+    text: String, positions: [(line: Int, column: Int)]
+) {
     var clean = ""
     var positions: [(Int, Int)] = []
     var line = 1
     var column = 1
     var previousWasCR = false
     for scalar in text.unicodeScalars {
-        if scalar == "⟦" {
+        if scalar == marker {
             positions.append((line, column))
             continue
         }

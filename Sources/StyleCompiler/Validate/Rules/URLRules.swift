@@ -19,6 +19,13 @@ extension ValidationRun {
             }
             check(source.value["url"], path.appending("url"))
         }
+        // TomTom's whole-value placeholders, which only its SDK fills: `sprite` itself, not an entry of a list.
+        for key in ["sprite", "glyphs"] where target == .maplibre {
+            guard let node = style[key], let url = node.stringValue, url == "{hosted_\(key)_url}" else { continue }
+            report(
+                .tomtomPlaceholder, JSONPath([.key(key)]), node,
+                "\"\(key)\" is TomTom's \(url) placeholder, which only the TomTom SDK fills")
+        }
         var assets: [(node: JSONNode?, path: JSONPath, what: String)] = []
         if let sprites = style["sprite"]?.arrayValue {
             for (index, entry) in sprites.enumerated() {
@@ -30,14 +37,6 @@ extension ValidationRun {
         assets.append((style["glyphs"], JSONPath([.key("glyphs")]), "glyphs"))
         for asset in assets {
             check(asset.node, asset.path)
-            // The whole value only: `sprite` itself, not an entry of a sprite list.
-            if target == .maplibre, asset.path.components.count == 1, let node = asset.node,
-                let url = node.stringValue, url == "{hosted_\(asset.what)_url}"
-            {
-                report(
-                    .tomtomPlaceholder, asset.path, node,
-                    "\"\(asset.what)\" is TomTom's \(url) placeholder, which only the TomTom SDK fills")
-            }
             guard target == .maplibre, let node = asset.node, let url = node.stringValue, Self.isRelative(url) else {
                 continue
             }

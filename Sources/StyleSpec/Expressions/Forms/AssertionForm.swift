@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `array`, `boolean`, `number`, `string`, `object`: the first argument of the asserted type. One type checks it as

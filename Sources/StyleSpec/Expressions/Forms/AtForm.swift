@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `at`: the item of an array at an index. One type checks it as MapLibre's parse does and compiles it.

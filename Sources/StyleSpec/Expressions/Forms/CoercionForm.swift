@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `to-boolean`, `to-color`, `to-number`, `to-string`: the first argument that converts. One type checks it as

@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `collator`: how strings compare (case, diacritics, locale). One type checks it as MapLibre's parse does and compiles

@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `==`, `!=`, `<`, `<=`, `>`, `>=`, with an optional collator. One type checks it as MapLibre's parse does and

@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `format`: formatted text from sections and their options. One type checks it as MapLibre's parse does and compiles

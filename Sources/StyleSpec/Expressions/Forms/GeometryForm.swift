@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `within` and `distance`: the feature against a GeoJSON geometry. One type checks it as MapLibre's parse does and

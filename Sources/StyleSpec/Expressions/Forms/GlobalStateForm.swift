@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `global-state`: a value the map sets at run time. One type checks it as MapLibre's parse does and compiles it.

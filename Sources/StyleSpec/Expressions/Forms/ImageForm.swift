@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `image`: an image of the style's sprite by name. One type checks it as MapLibre's parse does and compiles it.

@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `length`: how many items an array or characters a string has. One type checks it as MapLibre's parse does and

@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `literal`: its one argument as a value, never an expression. One type checks it as MapLibre's parse does and

@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `in` and `index-of`: a needle of a primitive type in an array or string. One type checks it as MapLibre's parse does

@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `number-format`: a number as text, by locale, currency and digits. One type checks it as MapLibre's parse does and

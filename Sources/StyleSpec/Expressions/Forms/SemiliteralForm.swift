@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `semiliteral`: an array whose elements are expressions; anything else a literal. One type checks it as MapLibre's

@@ -1,4 +1,3 @@
-import Foundation
 import LocatedJSON
 
 /// `slice`: part of an array or string. One type checks it as MapLibre's parse does and compiles it.
