@@ -15,11 +15,22 @@ import Testing
             at: SourceLocation(file: file, offset: offset), path: JSONPath([.key("sources"), .index(0)]))
     }
 
+    /// The findings of `variants` pushed into a sink as one round of composed variants, as kept.
+    static func merged(_ variants: [(String, [Diagnostic])]) -> [Diagnostic] {
+        let sink = FindingSink()
+        sink.beginVariants(variants.map(\.0), named: true, merge: .composed(advice: StyleComposer.fallbackAdvice))
+        for (name, findings) in variants { sink.push(findings, variant: name) }
+        // Nothing of a round is kept before it ends.
+        #expect(sink.findings.isEmpty)
+        sink.endVariants()
+        return sink.findings
+    }
+
     @Test func oneFindingAtOnePlaceIsMergedEvenWhenTheTextDiffers() {
-        let merged = [
+        let merged = Self.merged([
             ("light", [Self.anchor("light", hint: "; did you mean 'Road'?")]),
             ("dark", [Self.anchor("dark", hint: "")]),
-        ].mergingComposedVariants(named: true)
+        ])
         #expect(merged.count == 1)
         #expect(merged.first?.message.hasSuffix("(the same in variant 'dark')") == true, "\(merged)")
         #expect(merged.first?.message.contains("variant 'light'") == true)
@@ -28,15 +39,15 @@ import Testing
     @Test func aFindingOfNoVariantIsTheSameWithoutNamingAny() {
         let declaration = Diagnostic(
             .declValue, "a value", at: SourceLocation(file: Self.file, offset: 3), path: JSONPath([.key("sources")]))
-        let merged = [("light", [declaration]), ("dark", [declaration])].mergingComposedVariants(named: true)
+        let merged = Self.merged([("light", [declaration]), ("dark", [declaration])])
         #expect(merged == [declaration])
     }
 
     @Test func twoFindingsOfARuleAtOnePlaceStayTwoAndOtherPlacesStayApart() {
-        let merged = [
+        let merged = Self.merged([
             ("light", [Self.anchor("light", hint: "1"), Self.anchor("light", hint: "2")]),
             ("dark", [Self.anchor("dark", hint: "1"), Self.anchor("dark", hint: "2", offset: 14)]),
-        ].mergingComposedVariants(named: true)
+        ])
         // The first of each variant merge; the second of light (offset 12) and of dark (offset 14) do not.
         #expect(merged.count == 3, "\(merged.map(\.message))")
         #expect(merged.filter { $0.message.contains("the same in variant") }.count == 1)

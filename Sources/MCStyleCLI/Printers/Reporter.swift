@@ -55,32 +55,6 @@ enum Reporters {
     }
 }
 
-/// `file:line:column: severity: message [rule]` with an excerpt, at most the limit per rule, the summary line,
-/// how many notes were not shown, and what a baseline held back.
-struct TextReporter: Reporter {
-    var limit: FindingLimit
-    var printer = TextDiagnosticPrinter(useColor: false)
-    /// With the `N errors, M warnings` line and what follows it; without, the listing alone (`compile`).
-    var summarizes = true
-
-    func render(_ report: FindingReport) -> [UInt8] { Array(text(report).utf8) }
-
-    func text(_ report: FindingReport) -> String {
-        let listing = limit.listing(report.read)
-        var text = printer.render(listing.listed) + listing.omittedLines
-        guard summarizes else { return text }
-        text += printer.summary(report.all)
-        let notes = report.shown.count - report.read.count
-        if notes > 0 { text += "\(counted(notes, "note")) not shown: --verbose shows them\n" }
-        if let heldBack = report.heldBack, let baselinePath = report.baselinePath {
-            let stale = report.all.count { $0.rule == "baseline.stale" }
-            text +=
-                "baseline \(baselinePath): \(counted(heldBack, "finding")) held back, \(counted(stale, "entry", plural: "entries")) no longer \(stale == 1 ? "matches" : "match")\n"
-        }
-        return text
-    }
-}
-
 /// GitHub workflow commands, at most the limit per rule.
 struct GitHubReporter: Reporter {
     var limit: FindingLimit

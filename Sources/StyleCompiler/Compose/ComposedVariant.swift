@@ -25,19 +25,6 @@ public struct ComposedVariant: Sendable, Equatable {
 
     /// "the composed style" or "the composed style of variant 'dark'".
     var composedStyle: String { isNamed ? "the composed style of variant '\(name)'" : "the composed style" }
-
-    /// Points at the variant's entry in `bases:`, for findings about it.
-    var related: [Diagnostic.Related] {
-        guard isNamed, let location else { return [] }
-        return [Diagnostic.Related("variant '\(name)' is declared here", at: location)]
-    }
-
-    /// A finding about this variant's composition, whose message names it (`baseStyle`, `composedStyle`):
-    /// pointing at the variant's entry, and marked as the variant's when the declarations name variants.
-    func finding(_ rule: Rule, _ message: String, at location: SourceLocation?, path: JSONPath) -> Diagnostic {
-        let finding = Diagnostic(rule, message, at: location, path: path, related: related)
-        return isNamed ? finding.about(variant: name) : finding
-    }
 }
 
 /// A placement or layer-mapping anchor that one variant lacked: its declared fallback was used, or, without one,

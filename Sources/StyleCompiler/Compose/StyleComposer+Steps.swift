@@ -11,8 +11,9 @@ extension StyleComposer {
         var unplaced: Set<String> = []
     }
 
-    /// Composes `declarations` onto `base`. Errors in the result's diagnostics mean the style is not usable.
-    func compose(base: JSONNode, declarations: Declarations) -> Composition {
+    /// Composes `declarations` onto `base`, every step's findings in the result's diagnostics: errors there mean
+    /// the style is not usable.
+    func composed(base: JSONNode, declarations: Declarations) -> Composition {
         var composition = Composition(
             style: base, layerMapping: nil, sources: [], placeholders: [], keyFilledPointers: [],
             foreignKeyPointers: [], target: profile.target, platforms: declarations.platforms, diagnostics: [])

@@ -23,16 +23,28 @@ struct StyleComposer: Sendable {
     var variant: ComposedVariant
     /// Finds where the base's and the declarations' nodes were read, for the findings placed at them.
     var files: any SourceLocator
+    /// Where what composing finds goes, as this variant's (the run's sink: configured, masked, merged across
+    /// variants and kept there).
+    var sink: FindingSink
 
     init(
         target: Target, apiKey: String? = nil, embedsEnvironment: Bool = false,
-        variant: ComposedVariant = ComposedVariant(), files: any SourceLocator
+        variant: ComposedVariant = ComposedVariant(), files: any SourceLocator, sink: FindingSink = FindingSink()
     ) {
         self.profile = TargetProfile.profile(for: target)
         self.apiKey = apiKey
         self.embedsEnvironment = embedsEnvironment
         self.variant = variant
         self.files = files
+        self.sink = sink
+    }
+
+    /// Composes `declarations` onto `base` (`composed(base:declarations:)`) and pushes what composing found into
+    /// the sink, as the variant's. The composition keeps them too: its errors say whether it is usable.
+    func compose(base: JSONNode, declarations: Declarations) -> Composition {
+        let composition = composed(base: base, declarations: declarations)
+        sink.push(composition.diagnostics, variant: variant.name)
+        return composition
     }
 
     /// Inserts the raster base map and returns its layer's index.
@@ -161,7 +173,7 @@ struct StyleComposer: Sendable {
     }
 
     /// The advice a missing anchor gets in a named variant; merged across variants, an anchor that every
-    /// variant lacks drops it (`mergingComposedVariants`): a fallback would only hide the mistake.
+    /// variant lacks drops it (the sink's merge of a round of variants): a fallback would only hide the mistake.
     static let fallbackAdvice = " (give the placement a fallback, such as fallback: top, for the variants without it)"
 
     private func noteMissingLabels(
@@ -199,6 +211,22 @@ struct StyleComposer: Sendable {
             Diagnostic(
                 .composeIDTaken, "the base style already has a \(what) '\(id)', the id '\(source.id)' maps to",
                 at: source.location(of: .id), path: path.appending("id")))
+    }
+}
+
+/// What the composer makes of a finding about one variant's composition.
+extension ComposedVariant {
+    /// Points at the variant's entry in `bases:`, for findings about it.
+    var related: [Diagnostic.Related] {
+        guard isNamed, let location else { return [] }
+        return [Diagnostic.Related("variant '\(name)' is declared here", at: location)]
+    }
+
+    /// A finding about this variant's composition, whose message names it (`baseStyle`, `composedStyle`):
+    /// pointing at the variant's entry, and marked as the variant's when the declarations name variants.
+    func finding(_ rule: Rule, _ message: String, at location: SourceLocation?, path: JSONPath) -> Diagnostic {
+        let finding = Diagnostic(rule, message, at: location, path: path, related: related)
+        return isNamed ? finding.about(variant: name) : finding
     }
 }
 

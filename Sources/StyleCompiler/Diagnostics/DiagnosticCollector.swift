@@ -1,14 +1,11 @@
 import StyleRuntime
 
-/// The one way from the rules that make findings to the printers that show them. A run's findings pass through
-/// a collector, which applies, in this order: the team's configuration (a rule's severity or `off`, ignored
-/// layers), then masking of the run's secrets (the API key as given and as filled, environment values). The
-/// baseline is applied by the check session's outcome (`CheckSession.outcome()`), the per-rule limit of what text
-/// and GitHub outputs list by their reporters. Text the tool prints that is not a finding (a diff of outputs, an
-/// error line) is masked by the same collector.
-///
-/// Jobs push findings as they go into their session's `FindingSink`, the one caller of `collected`: findings are
-/// configured before any error decides what happens next, so a rule a team turned off never stops a build.
+/// What a run's findings are judged and masked by: the team's configuration (a rule's severity or `off`,
+/// ignored layers) and the run's secrets (the API key as given and as filled, environment values). The
+/// `FindingSink` applies both to every finding as it is pushed, configuration first; text the tool prints that
+/// is not a finding (a diff of outputs, an error line) is masked by the collector itself (`masked(_:)`). The
+/// baseline is applied by the check session's outcome (`CheckSession.outcome()`), the per-rule limit by the
+/// listing reporters.
 public struct DiagnosticCollector: Sendable {
     /// The team's rule settings (`.mc-style.yaml`).
     public var configuration: LintConfiguration
@@ -32,12 +29,6 @@ public struct DiagnosticCollector: Sendable {
     /// Each non-empty value as given and percent-encoded: the forms in which a secret reaches a printed line.
     public static func forms(of values: [String]) -> [String] {
         values.filter { !$0.isEmpty }.flatMap { [$0, PercentEncoding.string($0)] }
-    }
-
-    /// `diagnostics` as the run reports them: configured (some dropped, some at another severity), then masked.
-    func collected(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let configured = configuration.apply(diagnostics)
-        return secrets.isEmpty ? configured : configured.map { $0.masking(secrets) }
     }
 
     /// `text` (not a finding: a diff, a message) as it may be printed: every credential on it and each of the

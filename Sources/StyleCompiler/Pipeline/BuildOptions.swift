@@ -19,6 +19,15 @@ public struct BuildOptions: Sendable {
     /// anything, then the run's secrets masked. Set by the `CheckSession` the run belongs to.
     public internal(set) var sink = FindingSink()
 
+    /// These options with a sink of their own (the same configuration and secrets, none of the findings): for a
+    /// surface that runs the same job again and again and shows each run's findings alone (the preview's
+    /// rebuilds).
+    public func withOwnFindings() -> BuildOptions {
+        var copy = self
+        copy.sink = sink.fork()
+        return copy
+    }
+
     /// The collector behind `sink`, for text that is not a finding (a diff, an error line).
     public var collector: DiagnosticCollector { sink.collector }
     /// Recorded in the manifest as the generator's version.

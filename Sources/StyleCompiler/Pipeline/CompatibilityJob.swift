@@ -48,8 +48,10 @@ public struct CompatibilityJob {
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
         var uses: [CompatibilityUse] = []
         var seen: Set<String> = []
-        let (styles, problems) = inputs.composedStyles(target: target)
-        let found = diagnostics + problems
+        // What composing finds comes back with the outcome; the session it runs in pushes it with the rest.
+        let composing = FindingSink()
+        let styles = inputs.composedStyles(target: target, into: composing)
+        let found = diagnostics + composing.findings
         guard let styles else { return Outcome(report: nil, targets: [], diagnostics: found) }
         for (_, style) in styles {
             for use in CompatibilityScan.uses(in: style, locator: inputs.fileTable) {

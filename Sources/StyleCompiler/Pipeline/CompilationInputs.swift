@@ -99,32 +99,32 @@ public struct CompilationInputs: Sendable {
 
     /// Every variant's style composed for `target` to be read, not written: unvalidated, no key filled, `${NAME}`
     /// left as parameters (what `compat` and `cost` read). The styles by variant name, in variant order (nil when
-    /// a variant could not be composed), and what composing found.
-    func composedStyles(target: Target) -> (styles: [(name: String, style: JSONNode)]?, diagnostics: [Diagnostic]) {
-        let (compositions, found) = composeVariants(target: target)
+    /// a variant could not be composed); what composing finds is pushed into `sink`.
+    func composedStyles(target: Target, into sink: FindingSink) -> [(name: String, style: JSONNode)]? {
         var styles: [(name: String, style: JSONNode)] = []
-        for (variant, composition) in zip(variants, compositions) {
-            guard let composition else { return (nil, found) }
+        for (variant, composition) in zip(variants, composeVariants(target: target, into: sink)) {
+            guard let composition else { return nil }
             styles.append((variant.name, composition.style))
         }
-        return (styles, found)
+        return styles
     }
 
     /// The one loop over the variants: each composed onto its base (not validated yet), in variant order (nil for
-    /// a variant that could not be composed), and what composing found, each finding once (one made alike in
-    /// several variants names them; an anchor every variant lacks is one error, `AnchorFallbackRules`).
-    func composeVariants(target: Target, apiKey: String? = nil, embedsEnvironment: Bool = false) -> (
-        compositions: [Composition?], diagnostics: [Diagnostic]
-    ) {
+    /// a variant that could not be composed). What composing finds goes into `sink` as one round of variants, so
+    /// that each finding is kept once (one made alike in several variants names them); an anchor every variant
+    /// lacks is withdrawn there for one error, `AnchorFallbackRules`.
+    func composeVariants(
+        target: Target, apiKey: String? = nil, embedsEnvironment: Bool = false, into sink: FindingSink
+    ) -> [Composition?] {
         var compositions: [Composition?] = []
-        var perVariant: [(String, [Diagnostic])] = []
         var misses: [[AnchorFallback]] = []
+        sink.beginVariants(
+            variants.map(\.name), named: hasNamedVariants, merge: .composed(advice: StyleComposer.fallbackAdvice))
         for variant in variants {
-            let (composition, found, missed) = StyleCompilation.composeUnvalidated(
+            let (composition, missed) = StyleCompilation.composeUnvalidated(
                 base: variant.base.root, declarations: declarations, target: target, apiKey: apiKey,
-                embedsEnvironment: embedsEnvironment, variant: composedVariant(variant), files: fileTable)
+                embedsEnvironment: embedsEnvironment, variant: composedVariant(variant), files: fileTable, into: sink)
             compositions.append(composition)
-            perVariant.append((variant.name, found))
             misses.append(missed)
         }
         var layerIDs: [String] = []
@@ -138,15 +138,10 @@ public struct CompilationInputs: Sendable {
             variants.count > 1 ? misses : [], baseLayerIDs: layerIDs.sorted(), sourceIDs: declarations.sources.map(\.id)
         )
         let anchorRules = [Rule.tomtomLayerMappingAnchor.id, Rule.composePlacementAnchor.id]
-        let kept = perVariant.map { name, found in
-            (
-                name,
-                found.filter { finding in
-                    !(anchorRules.contains(finding.rule) && finding.path.map(replaced.contains) == true)
-                }
-            )
-        }
-        return (compositions, kept.mergingComposedVariants(named: hasNamedVariants) + everywhere)
+        sink.endVariants(
+            withdrawing: { anchorRules.contains($0.rule) && $0.path.map(replaced.contains) == true },
+            adding: everywhere)
+        return compositions
     }
 
     /// Inputs of one base style, read into `fileTable`.

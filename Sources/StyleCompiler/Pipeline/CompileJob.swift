@@ -46,14 +46,17 @@ public struct CompileJob: Sendable {
     }
 
     /// `run()`, with the number of sources composed, the paths of the files read (as reached from
-    /// `declarationsPath`) and the collector that knows the secrets the outputs may hold.
+    /// `declarationsPath`) and the collector that knows the secrets the outputs may hold. Every finding is pushed
+    /// into `options.sink` as it is made; the result holds those of this run.
     public func runCounting() -> CompileResult {
+        let sink = options.sink
+        let mark = sink.count
         let outcome = compose()
-        let (diagnostics, sink) = (outcome.diagnostics, outcome.sink)
         guard let composed = outcome.composed else {
             // The files read so far still count: the preview watches them, to build again once they are fixed.
+            sink.settle(since: mark)
             return CompileResult(
-                files: nil, diagnostics: diagnostics.sortedByPlace(), sources: 0, readPaths: outcome.readPaths,
+                files: nil, diagnostics: sink.findings(since: mark), sources: 0, readPaths: outcome.readPaths,
                 collector: sink.collector, declarations: outcome.declarations)
         }
         let (compositions, inputs, target) = (composed.compositions, composed.inputs, composed.target)
@@ -66,15 +69,14 @@ public struct CompileJob: Sendable {
         DispatchQueue.global(qos: .userInitiated).async(group: rendering) {
             files = render(compositions, inputs: inputs, renderers: renderers.targets)
         }
-        let all = validated(
-            compositions, inputs: inputs, target: target, renderers: renderers.targets,
-            adding: diagnostics + sink.push(renderers.diagnostics), sink: sink)
+        sink.push(renderers.diagnostics)
+        validate(compositions, inputs: inputs, target: target, renderers: renderers.targets, since: mark)
         rendering.wait()
         defer { ProcessExit.leave((compositions, inputs)) }
         var result = CompileResult(
-            files: nil, diagnostics: all, sources: compositions[0].sources.count, readPaths: outcome.readPaths,
-            collector: sink.collector, declarations: outcome.declarations)
-        guard !all.containsErrors else { return result }
+            files: nil, diagnostics: sink.findings(since: mark), sources: compositions[0].sources.count,
+            readPaths: outcome.readPaths, collector: sink.collector, declarations: outcome.declarations)
+        guard !result.diagnostics.containsErrors else { return result }
         let total = files.reduce(0) { $0 + $1.count }
         guard total <= maximumOutputSize else {
             let limit = Diagnostic(
@@ -95,11 +97,17 @@ public struct CompileJob: Sendable {
     /// `check()`, with the files read and the declarations as decoded (no output files): what an editor needs
     /// to know which documents to check again when one changes.
     public func checkCounting() -> CompileResult {
+        let sink = options.sink
+        let mark = sink.count
         let outcome = compose()
         var result = CompileResult(
-            files: nil, diagnostics: outcome.diagnostics.sortedByPlace(), sources: 0, readPaths: outcome.readPaths,
-            collector: outcome.sink.collector, declarations: outcome.declarations)
-        guard let composed = outcome.composed else { return result }
+            files: nil, diagnostics: [], sources: 0, readPaths: outcome.readPaths, collector: sink.collector,
+            declarations: outcome.declarations)
+        guard let composed = outcome.composed else {
+            sink.settle(since: mark)
+            result.diagnostics = sink.findings(since: mark)
+            return result
+        }
         let (compositions, inputs, target) = (composed.compositions, composed.inputs, composed.target)
         // The composed styles are checked with the same rules as `validate`; findings point back at the base
         // style's lines or the declarations' lines, wherever the offending value came from.
@@ -107,18 +115,19 @@ public struct CompileJob: Sendable {
         result.sources = compositions[0].sources.count
         let renderers = options.rendererTargets(
             declared: inputs.declarations.renderers, declaredProfiles: inputs.rendererProfiles)
-        result.diagnostics = validated(
-            compositions, inputs: inputs, target: target, renderers: renderers.targets,
-            adding: outcome.diagnostics + outcome.sink.push(renderers.diagnostics), sink: outcome.sink)
+        sink.push(renderers.diagnostics)
+        validate(compositions, inputs: inputs, target: target, renderers: renderers.targets, since: mark)
+        result.diagnostics = sink.findings(since: mark)
         return result
     }
 
-    /// `diagnostics` with every composed style's findings (collected: the team's settings applied, secrets
-    /// masked), each finding once (variants share the declarations), in the order of the files read.
-    private func validated(
+    /// Pushes every composed style's findings into the sink, each finding once (variants share the
+    /// declarations), then puts this run's findings (those since `mark`) in the order of the files read.
+    private func validate(
         _ compositions: [Composition], inputs: CompilationInputs, target: Target, renderers: [RendererTarget],
-        adding diagnostics: [Diagnostic], sink: FindingSink
-    ) -> [Diagnostic] {
+        since mark: Int
+    ) {
+        let sink = options.sink
         var validator = StyleValidator(target: target, assets: inputs.assets.overridden(by: options.assets))
         validator.minimumContrast = sink.collector.configuration.minimumContrast
         validator.renderers = renderers
@@ -133,63 +142,60 @@ public struct CompileJob: Sendable {
         }
         // Compositions and variants are in the same order (`compose` keeps one composition per variant). Each is
         // checked against its base's locked assets, under the declarations' and the command line's.
-        let perVariant = compositions.indices.map { index in
+        sink.beginVariants(inputs.variants.map(\.name), named: inputs.hasNamedVariants, merge: .validated)
+        for index in compositions.indices {
             var checker = validator
             if let locked = inputs.variants[index].lockedAssets {
                 checker.assets = locked.overridden(by: validator.assets)
             }
-            return (
-                inputs.variants[index].name,
-                sink.push(checker.validate(compositions[index].style, in: inputs.fileTable))
-            )
+            sink.push(
+                checker.validate(compositions[index].style, in: inputs.fileTable), variant: inputs.variants[index].name)
         }
+        sink.endVariants()
         vectorCheck.wait()
-        let styleDiagnostics = perVariant.mergingVariants(named: inputs.hasNamedVariants) + sink.push(vectorFindings)
+        sink.push(vectorFindings)
         let budgets = sink.collector.configuration.budgets
-        let budgetDiagnostics =
-            budgets.isEmpty
-            ? []
-            : BudgetCheck.findings(
-                CostedVariants(
-                    views: inputs.declarations.views.map { CostView($0) },
-                    variants: compositions.indices.map { (inputs.variants[$0].name, compositions[$0].style) },
-                    model: .model(for: target)
-                ).costs, budgets: budgets, fileName: inputs.files.first?.name ?? "mc-style.yaml")
-        return (diagnostics + styleDiagnostics + sink.push(budgetDiagnostics)).removingRepeats()
-            .sortedByPlace(files: inputs.files.map(\.name))
+        if !budgets.isEmpty {
+            sink.push(
+                BudgetCheck.findings(
+                    CostedVariants(
+                        views: inputs.declarations.views.map { CostView($0) },
+                        variants: compositions.indices.map { (inputs.variants[$0].name, compositions[$0].style) },
+                        model: .model(for: target)
+                    ).costs, budgets: budgets, fileName: inputs.files.first?.name ?? "mc-style.yaml"))
+        }
+        sink.settle(since: mark, files: inputs.files.map(\.name), removingRepeats: true)
     }
 
-    /// Reads the inputs and composes them onto every variant's base; nil (with the diagnostics) when either step
-    /// has errors. When the declarations have errors but the rest of them and the bases could be read, they are
-    /// composed all the same, so that one run reports what composing finds too (a placement anchor a base lacks, say).
-    /// The third part is every value the run knows to be secret (the API key as given and as filled, and each
-    /// environment value), which no printed line may show: the diagnostics are to be masked with it.
+    /// Reads the inputs and composes them onto every variant's base, pushing what each step finds into the sink
+    /// (which learns the run's secrets first: the API key as given and as filled, and each environment value);
+    /// no compositions when either step has errors. When the declarations have errors but the rest of them and
+    /// the bases could be read, they are composed all the same, so that one run reports what composing finds too
+    /// (a placement anchor a base lacks, say).
     private func compose() -> ComposeOutcome {
+        let sink = options.sink
+        let mark = sink.count
         let (loaded, readDiagnostics) = loadInputs()
-        let sink = options.sink.learning(apiKey: apiKey, declarations: loaded?.declarations)
-        let loadDiagnostics = sink.push(readDiagnostics)
-        guard let inputs = loaded else {
-            return ComposeOutcome(
-                diagnostics: loadDiagnostics, sink: sink, readPaths: [], declarations: nil)
-        }
+        sink.learn(apiKey: apiKey, declarations: loaded?.declarations)
+        sink.push(readDiagnostics)
+        guard let inputs = loaded else { return ComposeOutcome(readPaths: [], declarations: nil) }
         let readPaths =
             inputs.files.map(\.name) + inputs.assetPaths + inputs.vectorStyles.map(\.document.file.name)
             + inputs.rulesFiles.map(\.file.name)
         let target = options.targetOverride ?? inputs.declarations.target ?? .tomtom
-        let (composed, composeDiagnostics) = inputs.composeVariants(
-            target: target, apiKey: apiKey, embedsEnvironment: options.embedsEnvironment)
-        let compositions = composed.compactMap { $0 }
-        let diagnostics = loadDiagnostics + sink.push(composeDiagnostics)
+        let compositions = inputs.composeVariants(
+            target: target, apiKey: apiKey, embedsEnvironment: options.embedsEnvironment, into: sink
+        ).compactMap { $0 }
         // The composed styles are validated even when the declarations have errors (nothing is written then):
         // a run reports what the base styles hold too, not only the first stage's findings.
-        guard compositions.count == inputs.variants.count, !diagnostics.contains(where: Self.stopsValidation) else {
-            return ComposeOutcome(
-                diagnostics: diagnostics, sink: sink, readPaths: readPaths,
-                declarations: inputs.declarations)
+        guard compositions.count == inputs.variants.count,
+            !sink.findings(since: mark).contains(where: Self.stopsValidation)
+        else {
+            return ComposeOutcome(readPaths: readPaths, declarations: inputs.declarations)
         }
         return ComposeOutcome(
             composed: ComposedInputs(compositions: compositions, inputs: inputs, target: target),
-            diagnostics: diagnostics, sink: sink, readPaths: readPaths, declarations: inputs.declarations)
+            readPaths: readPaths, declarations: inputs.declarations)
     }
 
     /// The compositions of every variant, with the inputs they were composed from and the target they are
@@ -200,13 +206,10 @@ public struct CompileJob: Sendable {
         let target: Target
     }
 
-    /// What `compose` gives: the compositions (nil when reading or composing found errors), the findings so
-    /// far (collected), the sink that knows every secret value of the run, the files read, and the
-    /// declarations as decoded (nil when they could not be read).
+    /// What `compose` gives: the compositions (nil when reading or composing found errors), the files read, and
+    /// the declarations as decoded (nil when they could not be read).
     private struct ComposeOutcome {
         var composed: ComposedInputs? = nil
-        let diagnostics: [Diagnostic]
-        let sink: FindingSink
         let readPaths: [String]
         let declarations: Declarations?
     }
@@ -281,127 +284,6 @@ public struct CompileJob: Sendable {
                     path: path, role: "rules", variant: inputs.hasNamedVariants ? rules.variant : nil,
                     sha256: rules.file.sha256)
             }
-    }
-}
-
-extension Array where Element == (String, [Diagnostic]) {
-    /// The findings of each variant's composed style (variant name, findings), each finding once: one made in
-    /// several variants at the same place (its path in each composed style may differ, as declared layers sit
-    /// at other indices) is kept as the first variant has it, its message naming the variant or variants it is in
-    /// when they are named.
-    func mergingVariants(named: Bool) -> [Diagnostic] {
-        guard count > 1 else { return first?.1 ?? [] }
-        var order: [DiagnosticIdentity] = []
-        var found: [DiagnosticIdentity: (diagnostic: Diagnostic, variants: [String])] = [:]
-        for (variant, diagnostics) in self {
-            for diagnostic in diagnostics {
-                let identity = DiagnosticIdentity(diagnostic, includingPath: false)
-                if found[identity] == nil {
-                    order.append(identity)
-                    found[identity] = (diagnostic, [variant])
-                } else if found[identity]?.variants.contains(variant) == false {
-                    found[identity]?.variants.append(variant)
-                }
-            }
-        }
-        return order.compactMap { identity in
-            guard let (diagnostic, variants) = found[identity] else { return nil }
-            guard named else { return diagnostic }
-            // A finding of one design alone names it: a design derived by rules differs from its base only there.
-            guard variants.count > 1 else {
-                return diagnostic.with(message: diagnostic.message + " (in variant '\(variants[0])')")
-            }
-            let names = variants.map { "'\($0)'" }
-            let listed = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-            return diagnostic.with(message: diagnostic.message + " (in variants \(listed))")
-        }
-    }
-}
-
-extension Array where Element == (String, [Diagnostic]) {
-    /// The findings of composing onto each variant (variant name, findings), each finding once. Findings are the
-    /// same by rule, severity and place (the n-th of a rule at one place in one variant is the n-th in another),
-    /// never by their text: the first variant's is kept, and one about a variant's composition (its `variant`
-    /// set, so its message names it) names the other variants after it.
-    func mergingComposedVariants(named: Bool) -> [Diagnostic] {
-        guard named, count > 1 else { return flatMap(\.1) }
-        var order: [VariantFindingPlace] = []
-        var found: [VariantFindingPlace: (diagnostic: Diagnostic, variants: [String])] = [:]
-        for (variant, diagnostics) in self {
-            var occurrences: [VariantFindingPlace: Int] = [:]
-            for diagnostic in diagnostics {
-                var key = VariantFindingPlace(diagnostic)
-                key.occurrence = occurrences[key, default: 0]
-                occurrences[VariantFindingPlace(diagnostic)] = key.occurrence + 1
-                if found[key] == nil {
-                    order.append(key)
-                    found[key] = (diagnostic, [variant])
-                } else if found[key]?.variants.contains(variant) == false {
-                    found[key]?.variants.append(variant)
-                }
-            }
-        }
-        return order.compactMap { key in
-            guard let (diagnostic, variants) = found[key] else { return nil }
-            // A finding not about one variant's composition (one about a declaration alone) is simply the same.
-            guard variants.count > 1, diagnostic.variant != nil else { return diagnostic }
-            let others = variants.dropFirst().map { "'\($0)'" }
-            let message =
-                variants.count == count
-                ? diagnostic.message.replacing(StyleComposer.fallbackAdvice, with: "") : diagnostic.message
-            let listed =
-                others.count == 1
-                ? others[0] : others.dropLast().joined(separator: ", ") + " and " + (others.last ?? "")
-            return diagnostic.with(message: message + " (the same in variant\(others.count == 1 ? "" : "s") \(listed))")
-        }
-    }
-}
-
-/// Where a finding of one variant's composition is: its rule, severity, file, offset and path, and which of the
-/// findings of that rule at that place it is.
-private struct VariantFindingPlace: Hashable {
-    let rule: String
-    let severity: Diagnostic.Severity
-    let fileName: String?
-    let offset: Int?
-    let path: JSONPath?
-    var occurrence = 0
-
-    init(_ diagnostic: Diagnostic) {
-        rule = diagnostic.rule
-        severity = diagnostic.severity
-        fileName = diagnostic.location?.file.name ?? diagnostic.fileName
-        offset = diagnostic.location?.offset
-        path = diagnostic.path
-    }
-}
-
-extension Array where Element == Diagnostic {
-    /// The diagnostics with repeats left out: composing the same sources onto several variants finds the same
-    /// thing about a declaration once per variant.
-    func removingRepeats() -> [Diagnostic] {
-        var seen: Set<DiagnosticIdentity> = []
-        return filter { seen.insert(DiagnosticIdentity($0)).inserted }
-    }
-}
-
-/// What makes two findings the same finding; without the path, what makes one variant's finding the same as
-/// another's (their paths in each composed style may differ).
-private struct DiagnosticIdentity: Hashable {
-    let rule: String
-    let message: String
-    let severity: Diagnostic.Severity
-    let location: SourceLocation?
-    let fileName: String?
-    let path: JSONPath?
-
-    init(_ diagnostic: Diagnostic, includingPath: Bool = true) {
-        rule = diagnostic.rule
-        message = diagnostic.message
-        severity = diagnostic.severity
-        location = diagnostic.location
-        fileName = diagnostic.fileName
-        path = includingPath ? diagnostic.path : nil
     }
 }
 

@@ -35,46 +35,49 @@ public struct CostJob: Sendable {
         let (loaded, readDiagnostics) = CompilationInputs.load(
             declarationsPath: path, environment: options.environment, environmentStandIns: true,
             inputLoader: options.inputLoader)
-        let sink = options.sink.learning(apiKey: nil, declarations: loaded?.declarations)
-        var diagnostics = sink.push(readDiagnostics)
+        // Every finding goes through the sink: the team's settings applied, the run's secrets masked.
+        let sink = options.sink
+        let mark = sink.count
+        sink.learn(apiKey: nil, declarations: loaded?.declarations)
+        sink.push(readDiagnostics)
         let target = options.targetOverride ?? loaded?.declarations.target ?? .tomtom
         let model = CostModel.model(for: target)
-        guard let inputs = loaded, !diagnostics.containsErrors else {
-            return Outcome(costs: nil, model: model, diagnostics: diagnostics)
+        func outcome(_ costs: [ViewCost]? = nil) -> Outcome {
+            Outcome(costs: costs, model: model, diagnostics: sink.findings(since: mark))
         }
-        let (composed, problems) = inputs.composedStyles(target: target)
-        diagnostics += sink.push(problems)
-        guard let variants = composed.map({ Self.withVectorStyles($0, inputs: inputs) }), !diagnostics.containsErrors
-        else {
-            return Outcome(costs: nil, model: model, diagnostics: diagnostics)
-        }
+        guard let inputs = loaded, !sink.findings(since: mark).containsErrors else { return outcome() }
+        let composed = inputs.composedStyles(target: target, into: sink)
+        guard let variants = composed.map({ Self.withVectorStyles($0, inputs: inputs) }),
+            !sink.findings(since: mark).containsErrors
+        else { return outcome() }
         let views = inputs.declarations.views.map { CostView($0, device: device) } + extraViews
         guard !views.isEmpty else {
             let missing = Diagnostic(
                 .declViews,
                 "nothing to cost: the declarations have no views: add views: (name, center, zoom, size) or give --view \(CostView.syntax)",
                 at: nil, fileName: path)
-            return Outcome(costs: nil, model: model, diagnostics: diagnostics + sink.push([missing]))
+            sink.push([missing])
+            return outcome()
         }
         var recorded: RecordedTiles?
         if let recordingFolder {
             switch RecordedTiles.load(folder: recordingFolder) {
             case .success(let tiles): recorded = tiles
             case .failure(let error):
-                return Outcome(
-                    costs: nil, model: model, diagnostics: diagnostics + sink.push([error.diagnostic]))
+                sink.push([error.diagnostic])
+                return outcome()
             }
         }
         let costed = CostedVariants(views: views, variants: variants, model: model, recorded: recorded)
-        // Every finding goes through the sink: the team's settings applied, the run's secrets masked.
-        diagnostics += sink.push(
+        sink.push(
             costed.failures.map { view, reason in
                 Diagnostic(
                     .declViews, "view '\(view.name)' cannot be costed: \(reason)", at: view.location, fileName: path)
             })
         let budgets = BudgetCheck.findings(
             costed.costs, budgets: sink.collector.configuration.budgets, fileName: inputs.files.first?.name ?? path)
-        return Outcome(costs: costed.costs, model: model, diagnostics: diagnostics + sink.push(budgets))
+        sink.push(budgets)
+        return outcome(costed.costs)
     }
 
     /// Each variant's style with its vector styles in place of their rasters, at the rasteriser's tile size: on

@@ -59,9 +59,12 @@ public struct LayerListing: Sendable {
         guard let (inputs, chosen) = loaded else { return (nil, diagnostics) }
         let target = inputs.declarations.target ?? .tomtom
         let context = inputs.composedVariant(chosen)
-        let (composition, found, _) = StyleCompilation.composeUnvalidated(
+        let composing = FindingSink()
+        let (composition, _) = StyleCompilation.composeUnvalidated(
             base: chosen.base.root, declarations: inputs.declarations,
-            target: target, apiKey: nil, embedsEnvironment: false, variant: context, files: inputs.fileTable)
+            target: target, apiKey: nil, embedsEnvironment: false, variant: context, files: inputs.fileTable,
+            into: composing)
+        let found = composing.findings
         guard let composition else { return (nil, diagnostics + found) }
         var listing = LayerListing(layers: composition.style["layers"]?.arrayValue ?? [], variant: chosen.name)
         listing.markPlacements(of: inputs.declarations.sources)

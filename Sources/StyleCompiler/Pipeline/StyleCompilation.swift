@@ -22,9 +22,11 @@ public enum StyleCompilation {
         embedsEnvironment: Bool = false, maximumThreads: Int = SpecValidationScheduler.availableCores,
         in files: any SourceLocator
     ) -> (composition: Composition?, diagnostics: [Diagnostic]) {
-        let (composition, diagnostics, _) = composeUnvalidated(
+        let sink = FindingSink()
+        let (composition, _) = composeUnvalidated(
             base: base, declarations: declarations, target: target, apiKey: apiKey,
-            embedsEnvironment: embedsEnvironment, files: files)
+            embedsEnvironment: embedsEnvironment, files: files, into: sink)
+        let diagnostics = sink.findings
         guard let composition else { return (nil, diagnostics) }
         let all =
             diagnostics
@@ -32,18 +34,20 @@ public enum StyleCompilation {
         return (all.containsErrors ? nil : composition, all)
     }
 
-    /// The checks before composing, and composing; the composed style is not validated yet (`CompileJob`
-    /// validates it with the run's assets and configuration).
+    /// The checks before composing, and composing, each pushing what it finds into `sink` as the variant's; the
+    /// composed style is not validated yet (`CompileJob` validates it with the run's assets and configuration).
+    /// The composition is nil when either step found an error.
     static func composeUnvalidated(
         base: JSONNode, declarations: Declarations, target: Target, apiKey: String?, embedsEnvironment: Bool,
-        variant: ComposedVariant = ComposedVariant(), files: any SourceLocator
-    ) -> (composition: Composition?, diagnostics: [Diagnostic], anchorMisses: [AnchorFallback]) {
+        variant: ComposedVariant = ComposedVariant(), files: any SourceLocator, into sink: FindingSink
+    ) -> (composition: Composition?, anchorMisses: [AnchorFallback]) {
         let checks = declarations.checkedByDecoder ? [] : DeclarationValueRules.check(declarations)
-        guard !checks.containsErrors else { return (nil, checks, []) }
+        sink.push(checks, variant: variant.name)
+        guard !checks.containsErrors else { return (nil, []) }
         let composition = StyleComposer(
-            target: target, apiKey: apiKey, embedsEnvironment: embedsEnvironment, variant: variant, files: files
+            target: target, apiKey: apiKey, embedsEnvironment: embedsEnvironment, variant: variant, files: files,
+            sink: sink
         ).compose(base: base, declarations: declarations)
-        let diagnostics = checks + composition.diagnostics
-        return (diagnostics.containsErrors ? nil : composition, diagnostics, composition.fallbacks)
+        return (composition.diagnostics.containsErrors ? nil : composition, composition.fallbacks)
     }
 }

@@ -23,31 +23,47 @@ public struct ValidateJob: Sendable {
 
     /// Every finding for `path`: a `.json` file is a style on its own; anything else is declarations, checked
     /// with their includes, base style and composed style; `-` is standard input, a style when its first
-    /// character (after white space and a byte-order mark) is `{`, else declarations.
+    /// character (after white space and a byte-order mark) is `{`, else declarations. Each finding is pushed into
+    /// `options.sink`; those of this file come back.
+    @discardableResult
     public func run(path: String) -> [Diagnostic] {
+        let mark = options.sink.count
+        check(path: path)
+        return options.sink.findings(since: mark)
+    }
+
+    private func check(path: String) {
+        let sink = options.sink
         if path == "-" {
             let inputLoader = InputLoader()
             let file: SourceFile
-            do { file = try inputLoader.loadStandardInput() } catch { return [error.diagnostic] }
+            do {
+                file = try inputLoader.loadStandardInput()
+            } catch {
+                sink.push([error.diagnostic])
+                return
+            }
             if Self.looksLikeJSONObject(file.bytes) { return validateStyle(StyleLoader().parse(file)) }
             // The tree's nodes are placed through the table the file was read into.
             var loader = DeclarationsLoader(environment: options.environment, inputLoader: inputLoader)
             loader.environmentStandIns = options.environmentStandIns
-            return options.sink.push(loader.load(file, path: nil).diagnostics)
+            sink.push(loader.load(file, path: nil).diagnostics)
+            return
         }
         switch InputKind(path: path) {
         case .style:
             let (loaded, locked) = BaseStyleLock.assets(besideStyle: path, inputLoader: options.inputLoader) {
                 StyleLoader(inputLoader: options.inputLoader).load(path: path)
             }
-            return validateStyle(loaded, locked: locked)
+            validateStyle(loaded, locked: locked)
         case .rules:
             // A rules document alone: its own mistakes (what it matches is said where a design applies it).
             let read = StyleRulesReader(inputLoader: options.inputLoader).load(path: path, displayName: path)
-            return options.sink.push(read.diagnostics).sortedByPlace()
-        case .declarations, .configuration: break
+            let mark = sink.count
+            sink.push(read.diagnostics)
+            sink.settle(since: mark)
+        case .declarations, .configuration: _ = CompileJob(declarationsPath: path, options: options).checkCounting()
         }
-        return CompileJob(declarationsPath: path, options: options).check()
     }
 
     /// True when the first byte that is not white space or part of a UTF-8 byte-order mark is `{`.
@@ -60,17 +76,22 @@ public struct ValidateJob: Sendable {
     private func validateStyle(
         _ loaded: (document: JSONDocument?, diagnostics: [Diagnostic]),
         locked: BaseStyleLock.Reading = BaseStyleLock.Reading(assets: nil, diagnostics: [], paths: [])
-    ) -> [Diagnostic] {
-        guard let document = loaded.document else { return loaded.diagnostics }
+    ) {
+        let sink = options.sink
+        guard let document = loaded.document else {
+            sink.push(loaded.diagnostics)
+            return
+        }
         defer { ProcessExit.leave(document) }
         let assets = (locked.assets ?? StyleAssets()).overridden(by: options.assets)
         var validator = StyleValidator(target: options.targetOverride ?? .tomtom, assets: assets)
         validator.minimumContrast = options.collector.configuration.minimumContrast
         let renderers = options.rendererTargets(declared: nil)
         validator.renderers = renderers.targets
-        return options.sink.push(
+        let mark = sink.count
+        sink.push(
             loaded.diagnostics + locked.diagnostics + renderers.diagnostics
-                + validator.validate(document.root, in: document)
-        ).sortedByPlace()
+                + validator.validate(document.root, in: document))
+        sink.settle(since: mark)
     }
 }

@@ -10,6 +10,9 @@ struct PreviewBuilder: Sendable {
 
     /// A new build, numbered `version`; `previous` supplies the last good variants when this one has errors.
     func build(version: Int, previous: PreviewSnapshot?) -> PreviewSnapshot {
+        // Each build's findings alone: a build pushes them into a sink of its own, not the session's.
+        var job = job
+        job.options = job.options.withOwnFindings()
         let result = job.runCounting()
         let (files, diagnostics, readPaths) = (result.files, result.diagnostics, result.readPaths)
         guard let files,

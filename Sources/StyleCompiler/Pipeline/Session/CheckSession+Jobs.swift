@@ -1,14 +1,14 @@
 import StyleRuntime
 
 /// The jobs a session runs: each runs only when the configuration let the session start, with the session's
-/// options, and pushes its findings into the session.
+/// options, and pushes its findings into the session's sink as it makes them.
 extension CheckSession {
     /// Checks each file at `paths` as `validate` does (declarations with their includes, base and composed
     /// style; a style on its own; `-` standard input).
     public mutating func validate(_ paths: [String]) {
         guard !isStopped else { return }
         let job = ValidateJob(options: options)
-        for path in paths { keep(job.run(path: path)) }
+        for path in paths { _ = job.run(path: path) }
     }
 
     /// Compiles the declarations at `declarationsPath` (nil: the base override alone) with the request's API key
@@ -23,7 +23,6 @@ extension CheckSession {
             declarationsPath: declarationsPath, options: options, apiKey: request.apiKey, compact: compact
         )
         .runCounting()
-        keep(result.diagnostics)
         if hadErrors { result.files = nil }
         return result
     }
@@ -32,9 +31,7 @@ extension CheckSession {
     /// read and the declarations as decoded come back for an editor.
     public mutating func check(declarationsPath: String) -> CompileResult {
         guard !isStopped else { return .nothing }
-        let result = CompileJob(declarationsPath: declarationsPath, options: options).checkCounting()
-        keep(result.diagnostics)
-        return result
+        return CompileJob(declarationsPath: declarationsPath, options: options).checkCounting()
     }
 
     /// Costs the declarations at `path` as `job` says (views, device, recording), with the session's options.
@@ -42,9 +39,7 @@ extension CheckSession {
         guard !isStopped else { return nil }
         var job = job
         job.options = options
-        let outcome = job.run(path: path)
-        keep(outcome.diagnostics)
-        return outcome
+        return job.run(path: path)
     }
 
     /// The renderer versions that can draw the file at `path` (a style, or declarations composed onto every
@@ -82,8 +77,7 @@ extension CheckSession {
     public mutating func resolve(
         folder: String, variant: String?, settings: RuntimeSettings, naming: (Placeholder) -> String? = { _ in nil }
     ) -> Resolution {
-        options.sink = options.sink.learning(
-            apiKey: settings.apiKey, environmentValues: Array(settings.environment.values))
+        options.sink.learn(apiKey: settings.apiKey, environmentValues: Array(settings.environment.values))
         do throws(RuntimeError) {
             return .resolved(try CompiledStyle(folder: folder, variant: variant).resolve(settings))
         } catch {

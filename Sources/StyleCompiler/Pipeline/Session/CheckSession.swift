@@ -1,7 +1,7 @@
 /// One check from request to outcome, for every surface: the commands, the language server's document check,
 /// `preview` and `snapshot`. It alone finds and reads the team's configuration and stops on its errors, reads
-/// the asset files and renderer profiles named, knows the run's secrets, takes every finding through the one
-/// collector (configuration, then masking) as the jobs push them, applies the baseline and decides which
+/// the asset files and renderer profiles named, knows the run's secrets, keeps every finding in its one
+/// `FindingSink` (configuration, then masking, as the jobs push them), applies the baseline and decides which
 /// folders output may not replace. Never prints: callers hand its outcome to a reporter.
 ///
 /// ```swift
@@ -21,8 +21,6 @@ public struct CheckSession: Sendable {
     /// True when the configuration has errors: a check under other rules than the team asked for would mislead,
     /// so nothing else is read or checked; the configuration's findings are the outcome.
     public let isStopped: Bool
-    /// Every finding so far, configured and masked, in the order pushed.
-    public private(set) var findings: [Diagnostic]
 
     /// A session for `request`: the configuration found and read (its findings first), then, unless it has
     /// errors, the asset files and renderer profiles the request names.
@@ -36,7 +34,7 @@ public struct CheckSession: Sendable {
         options.sink = FindingSink(
             DiagnosticCollector(configuration: configuration).maskingSecrets(
                 apiKey: request.apiKey))
-        findings = options.sink.push(configurationFindings)
+        options.sink.push(configurationFindings)
         isStopped = configurationFindings.containsErrors
         if !isStopped {
             let (assets, assetFindings) = StyleAssets.load(request.assets, inputLoader: inputLoader)
@@ -47,10 +45,13 @@ public struct CheckSession: Sendable {
                 profileFindings += found
                 if let profile { options.rendererProfiles.append(profile) }
             }
-            findings += options.sink.push(assetFindings.flatMap(\.diagnostics) + profileFindings)
+            options.sink.push(assetFindings.flatMap(\.diagnostics) + profileFindings)
         }
         self.options = options
     }
+
+    /// Every finding so far, configured and masked, in the order pushed: the sink's.
+    public var findings: [Diagnostic] { options.sink.findings }
 
     /// The collector every finding of this session goes through.
     public var collector: DiagnosticCollector { options.collector }
@@ -61,22 +62,19 @@ public struct CheckSession: Sendable {
     /// True when a finding so far is an error.
     public var hasErrors: Bool { findings.containsErrors }
 
-    /// Pushes findings a job made outside the collector: they are configured and masked, then kept.
-    public mutating func report(_ diagnostics: [Diagnostic]) {
-        findings += options.sink.push(diagnostics)
+    /// Pushes findings a job made outside the sink: they are configured and masked, then kept.
+    public func report(_ diagnostics: [Diagnostic]) {
+        options.sink.push(diagnostics)
     }
 
     /// `diagnostics` configured and masked as this session reports them, without keeping them: for a surface
     /// that shows them at once (a page of the preview).
     public func configured(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        options.sink.push(diagnostics)
+        options.sink.configured(diagnostics)
     }
 
     /// `text` as it may be printed: every credential and each of the session's secrets masked.
     public func masked(_ text: String) -> String { options.collector.masked(text) }
-
-    /// Keeps findings a job already took through this session's collector.
-    mutating func keep(_ diagnostics: [Diagnostic]) { findings += diagnostics }
 }
 
 extension CheckSession {

@@ -6,6 +6,21 @@ extension DiagnosticCollector {
     public func maskingSecrets(
         apiKey: String?, declarations: Declarations? = nil, environmentValues: [String] = []
     ) -> DiagnosticCollector {
-        masking((apiKey.map { [$0] } ?? []) + (declarations?.environmentValues ?? []) + environmentValues)
+        masking(Self.secrets(apiKey: apiKey, declarations: declarations, environmentValues: environmentValues))
+    }
+
+    /// The values `maskingSecrets` masks.
+    static func secrets(apiKey: String?, declarations: Declarations?, environmentValues: [String]) -> [String] {
+        (apiKey.map { [$0] } ?? []) + (declarations?.environmentValues ?? []) + environmentValues
+    }
+}
+
+extension FindingSink {
+    /// Masks from now on the secrets of a run that knows its API key and its declarations, as
+    /// `DiagnosticCollector.maskingSecrets` decides them.
+    func learn(apiKey: String?, declarations: Declarations? = nil, environmentValues: [String] = []) {
+        mask(
+            DiagnosticCollector.secrets(
+                apiKey: apiKey, declarations: declarations, environmentValues: environmentValues))
     }
 }
