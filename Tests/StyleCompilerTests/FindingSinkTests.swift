@@ -88,18 +88,20 @@ import Testing
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let files = [
-            ".mc-style.yaml": "version: 1\nrules:\n  compose.placement-anchor: warning\n",
+            ".mc-style.yaml": "version: 1\nrules:\n  tomtom.headers-ignored: error\n",
             "base.json": RuleExample.exampleBase,
-            "mc-style.yaml": RuleExample.declarations(source: ["placement: {below: Nowhere}"]),
+            "mc-style.yaml": RuleExample.declarations(source: ["userAgent: my-app/1.0"]),
         ]
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         var session = CheckSession(
             CheckRequest(
                 build: BuildOptions(), configuration: .search(from: folder.path, displayFolder: nil)))
         let result = session.compile(declarationsPath: folder.appendingPathComponent("mc-style.yaml").path)
-        let anchors = session.findings.filter { $0.rule == Rule.composePlacementAnchor.id }
-        #expect(anchors.count == 1, "\(session.findings)")
-        #expect(anchors.first?.severity == .warning)
+        let headers = session.findings.filter { $0.rule == Rule.tomtomHeadersIgnored.id }
+        #expect(headers.count == 1, "\(session.findings)")
+        // Raised to an error by the team, it fails the compile.
+        #expect(headers.first?.severity == .error)
+        #expect(result.files == nil)
         #expect(result.diagnostics == session.findings)
         // A preview's rebuild runs on a fork: the session's findings stay as they were.
         var rebuild = CompileJob(

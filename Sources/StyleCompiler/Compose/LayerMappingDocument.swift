@@ -100,7 +100,7 @@ extension LayerMappingEntry.Anchor {
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
     static let tomtomLayerMappingAnchor = Rule(
-        "tomtom.layer-mapping.anchor", .error,
+        "tomtom.layer-mapping.anchor", .error, configurable: false,
         summary: "A layer-mapping anchor is not a layer of the composed style.",
         help: "Name a layer of the composed style (the message suggests the closest id).",
         examples: [
@@ -128,7 +128,7 @@ extension Rule {
                 """#),
         ])
     static let tomtomLayerMappingDuplicate = Rule(
-        "tomtom.layer-mapping.duplicate", .error,
+        "tomtom.layer-mapping.duplicate", .error, configurable: false,
         summary: "An SDK layer is mapped twice.",
         help: "Map each SDK overlay layer once.",
         examples: [

@@ -233,7 +233,7 @@ extension ComposedVariant {
 /// The rules this file checks (registered in `RuleCatalog.all`).
 extension Rule {
     static let composePlacementAnchor = Rule(
-        "compose.placement-anchor", .error,
+        "compose.placement-anchor", .error, configurable: false,
         summary: "A placement names a layer the base style does not have.",
         help: "Name a layer of the base style (the message suggests the closest id).",
         examples: [
@@ -289,7 +289,7 @@ extension Rule {
                 """#),
         ])
     static let composeIDTaken = Rule(
-        "compose.id-taken", .error,
+        "compose.id-taken", .error, configurable: false,
         summary: "The base style already uses a source or layer id mc-style makes.",
         help: "Rename the declared source, or remove the base style's source or layer of that id.",
         examples: [
@@ -387,7 +387,7 @@ extension Rule {
             .passing(.declarations, RuleExample.plainDeclarations),
         ])
     static let composeKeyURL = Rule(
-        "compose.key-url", .error,
+        "compose.key-url", .error, configurable: false,
         summary:
             "{key} in a base-style URL that must not receive TomTom's key: clear-text http, or a host parsers read otherwise.",
         help:
@@ -441,7 +441,7 @@ extension Rule {
                 """#),
         ])
     static let styleRoot = Rule(
-        "style.root", .error,
+        "style.root", .error, configurable: false,
         summary: "The style's root lacks what composition needs.",
         help: "Give the style a 'layers' array and a 'sources' object.",
         examples: [

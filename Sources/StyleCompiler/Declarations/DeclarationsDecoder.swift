@@ -568,7 +568,7 @@ extension Rule {
                 """#),
         ])
     static let declBases = Rule(
-        "decl.bases", .error,
+        "decl.bases", .error, configurable: false,
         summary: "bases is empty, beside base, or names a variant that cannot name a file.",
         help: "Give base (one design) or bases: {light: FILE, dark: FILE} with names of letters, digits, '-' and '_'.",
         examples: [

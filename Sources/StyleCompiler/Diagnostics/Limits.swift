@@ -47,7 +47,7 @@ public enum Limits {
 /// The limits' own rules (registered in `RuleCatalog.all`): each stage that counts reports them.
 extension Rule {
     static let limitsSources = Rule(
-        "limits.sources", .error,
+        "limits.sources", .error, configurable: false,
         summary: "More raster sources than the limit.",
         help: "Split the declarations: one compile composes at most 50,000 sources.",
         examples: [
@@ -60,7 +60,7 @@ extension Rule {
             .passing(.declarations, RuleExample.plainDeclarations),
         ])
     static let limitsLayers = Rule(
-        "limits.layers", .error,
+        "limits.layers", .error, configurable: false,
         summary: "More style layers than the limit.",
         help: "A style may hold at most 100,000 layers, base and declared together.",
         examples: [

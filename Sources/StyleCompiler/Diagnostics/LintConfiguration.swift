@@ -68,7 +68,7 @@ public struct LintConfiguration: Sendable, Equatable {
     }
 
     /// The findings as configured: rules set `off` and ignored layers left out, other severities replaced.
-    /// Rules that are not configurable pass unchanged. Only `DiagnosticCollector` applies a configuration.
+    /// Rules that are not configurable pass unchanged. Only `FindingSink` applies a configuration.
     func apply(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard !rules.isEmpty || !ignoredLayers.isEmpty else { return diagnostics }
         return diagnostics.compactMap { diagnostic in

@@ -176,7 +176,7 @@ extension Rule {
             .passing(.declarations, RuleExample.plainDeclarations),
         ])
     static let declMissingKey = Rule(
-        "decl.missing-key", .error,
+        "decl.missing-key", .error, configurable: false,
         summary: "A required declarations key is missing.",
         help: "Add the key the message names.",
         examples: [
