@@ -254,7 +254,9 @@ async def test_a_change_to_the_base_checks_its_declarations_again(client: Langua
             ],
         )
     )
-    for _ in range(3):
+    # The publishes of the opens may still be on their way, in either order with the change's: wait until the
+    # declarations' list changes (a server that never sends it times out in `wait_for_diagnostics`).
+    for _ in range(8):
         await wait_for_diagnostics(client)
         if client.diagnostics.get(uri(path)):
             break
