@@ -134,27 +134,36 @@ public final class FindingSink: Sendable {
 }
 
 extension Array where Element == (String, [Diagnostic]) {
+    /// Each finding once, in the order first found, with the variants that have it: `keyed` is each variant's
+    /// findings (variant name, then key and finding), and two findings are the same when their keys are.
+    private static func grouped<Key: Hashable>(_ keyed: [(String, [(Key, Diagnostic)])]) -> [(
+        diagnostic: Diagnostic, variants: [String]
+    )] {
+        var order: [Key] = []
+        var found: [Key: (diagnostic: Diagnostic, variants: [String])] = [:]
+        for (variant, findings) in keyed {
+            for (key, diagnostic) in findings {
+                if found[key] == nil {
+                    order.append(key)
+                    found[key] = (diagnostic, [variant])
+                } else if found[key]?.variants.contains(variant) == false {
+                    found[key]?.variants.append(variant)
+                }
+            }
+        }
+        return order.compactMap { found[$0] }
+    }
+
     /// The findings of each variant's composed style (variant name, findings), each finding once: one made in
     /// several variants at the same place (its path in each composed style may differ, as declared layers sit
     /// at other indices) is kept as the first variant has it, its message naming the variant or variants it is in
     /// when they are named.
     fileprivate func mergingValidated(named: Bool) -> [Diagnostic] {
         guard count > 1 else { return first?.1 ?? [] }
-        var order: [DiagnosticIdentity] = []
-        var found: [DiagnosticIdentity: (diagnostic: Diagnostic, variants: [String])] = [:]
-        for (variant, diagnostics) in self {
-            for diagnostic in diagnostics {
-                let identity = DiagnosticIdentity(diagnostic, includingPath: false)
-                if found[identity] == nil {
-                    order.append(identity)
-                    found[identity] = (diagnostic, [variant])
-                } else if found[identity]?.variants.contains(variant) == false {
-                    found[identity]?.variants.append(variant)
-                }
-            }
+        let keyed = map { variant, findings in
+            (variant, findings.map { (DiagnosticIdentity($0, includingPath: false), $0) })
         }
-        return order.compactMap { identity in
-            guard let (diagnostic, variants) = found[identity] else { return nil }
+        return Self.grouped(keyed).map { diagnostic, variants in
             guard named else { return diagnostic }
             // A finding of one design alone names it: a design derived by rules differs from its base only there.
             guard variants.count > 1 else {
@@ -172,24 +181,19 @@ extension Array where Element == (String, [Diagnostic]) {
     /// set, so its message names it) names the other variants after it.
     fileprivate func mergingComposed(named: Bool, advice: String) -> [Diagnostic] {
         guard named, count > 1 else { return flatMap(\.1) }
-        var order: [VariantFindingPlace] = []
-        var found: [VariantFindingPlace: (diagnostic: Diagnostic, variants: [String])] = [:]
-        for (variant, diagnostics) in self {
+        let keyed = map { variant, findings in
             var occurrences: [VariantFindingPlace: Int] = [:]
-            for diagnostic in diagnostics {
-                var key = VariantFindingPlace(diagnostic)
-                key.occurrence = occurrences[key, default: 0]
-                occurrences[VariantFindingPlace(diagnostic)] = key.occurrence + 1
-                if found[key] == nil {
-                    order.append(key)
-                    found[key] = (diagnostic, [variant])
-                } else if found[key]?.variants.contains(variant) == false {
-                    found[key]?.variants.append(variant)
+            return (
+                variant,
+                findings.map { diagnostic in
+                    var key = VariantFindingPlace(diagnostic)
+                    key.occurrence = occurrences[key, default: 0]
+                    occurrences[VariantFindingPlace(diagnostic)] = key.occurrence + 1
+                    return (key, diagnostic)
                 }
-            }
+            )
         }
-        return order.compactMap { key in
-            guard let (diagnostic, variants) = found[key] else { return nil }
+        return Self.grouped(keyed).map { diagnostic, variants in
             // A finding not about one variant's composition (one about a declaration alone) is simply the same.
             guard variants.count > 1, diagnostic.variant != nil else { return diagnostic }
             let others = variants.dropFirst().map { "'\($0)'" }

@@ -8,7 +8,7 @@ extension CheckSession {
     public mutating func validate(_ paths: [String]) {
         guard !isStopped else { return }
         let job = ValidateJob(options: options)
-        for path in paths { _ = job.run(path: path) }
+        for path in paths { job.run(path: path) }
     }
 
     /// Compiles the declarations at `declarationsPath` (nil: the base override alone) with the request's API key

@@ -2,7 +2,8 @@
 /// `preview` and `snapshot`. It alone finds and reads the team's configuration and stops on its errors, reads
 /// the asset files and renderer profiles named, knows the run's secrets, keeps every finding in its one
 /// `FindingSink` (configuration, then masking, as the jobs push them), applies the baseline and decides which
-/// folders output may not replace. Never prints: callers hand its outcome to a reporter.
+/// folders output may not replace. Never prints: callers hand its outcome to a reporter. Copies of a session
+/// share its sink, and so its findings.
 ///
 /// ```swift
 /// var session = CheckSession(CheckRequest(build: BuildOptions(environment: env), configuration: .search(

@@ -6,11 +6,11 @@ extension DiagnosticCollector {
     public func maskingSecrets(
         apiKey: String?, declarations: Declarations? = nil, environmentValues: [String] = []
     ) -> DiagnosticCollector {
-        masking(Self.secrets(apiKey: apiKey, declarations: declarations, environmentValues: environmentValues))
+        masking(Self.secretValues(apiKey: apiKey, declarations: declarations, environmentValues: environmentValues))
     }
 
     /// The values `maskingSecrets` masks.
-    static func secrets(apiKey: String?, declarations: Declarations?, environmentValues: [String]) -> [String] {
+    static func secretValues(apiKey: String?, declarations: Declarations?, environmentValues: [String]) -> [String] {
         (apiKey.map { [$0] } ?? []) + (declarations?.environmentValues ?? []) + environmentValues
     }
 }
@@ -20,7 +20,7 @@ extension FindingSink {
     /// `DiagnosticCollector.maskingSecrets` decides them.
     func learn(apiKey: String?, declarations: Declarations? = nil, environmentValues: [String] = []) {
         mask(
-            DiagnosticCollector.secrets(
+            DiagnosticCollector.secretValues(
                 apiKey: apiKey, declarations: declarations, environmentValues: environmentValues))
     }
 }
