@@ -4,9 +4,11 @@ import Synchronization
 /// Where every finding goes, as it is made (swift-format's finding emitter): the sink applies the team's
 /// configuration (a rule's severity or `off`, ignored layers), then masks the run's secrets, and keeps what
 /// counts, in the order pushed. A `CheckSession` makes the sink its jobs share; the session's findings are the
-/// sink's. Findings of several map designs are held until the last design is done, then merged by rule, place
-/// and variant (`beginVariants`), never by their text. A bare `BuildOptions` has a sink of its own that applies
-/// no configuration and masks only what the credential scan finds.
+/// sink's. Findings of several map designs are held until the last design is done, then merged
+/// (`beginVariants`): those of composing by rule, place and variant, never by their text; those of validating
+/// when place and text agree (a design derived from a shared base may meet one place with other values). A bare
+/// `BuildOptions` has a sink of its own that applies no configuration and masks only what the credential scan
+/// finds.
 public final class FindingSink: Sendable {
     /// How the findings of a round of variants become one list.
     enum VariantMerge: Sendable {
@@ -78,8 +80,8 @@ public final class FindingSink: Sendable {
     /// and again and shows each run's findings alone (the preview's rebuilds).
     func fork() -> FindingSink { FindingSink(collector) }
 
-    /// The findings kept since `mark` in the order of their places (the files in `files` first, in that order),
-    /// without `repeats` (the same finding made once per variant).
+    /// Puts the findings kept since `mark` in the order of their places (the files in `files` first, in that
+    /// order); with `removingRepeats`, the same finding made once per variant is kept once.
     func settle(since mark: Int, files: [String] = [], removingRepeats: Bool = false) {
         state.withLock { state in
             let start = min(mark, state.kept.count)
