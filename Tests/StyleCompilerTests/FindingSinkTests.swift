@@ -6,7 +6,7 @@ import Testing
 @testable import StyleCompiler
 
 /// The sink every finding is pushed into: configured and masked as it is pushed, kept in the order pushed, a
-/// round of variants held and merged, and the composer pushing straight into it, so that a session's findings
+/// loop over the variants held and merged, and the composer pushing straight into it, so that a session's findings
 /// are the sink's and each is there once.
 @Suite struct FindingSinkTests {
     static let file = SourceFiles().add(name: "mc-style.yaml", bytes: Array("sources:\n  - id: a\n  - id: b\n".utf8))
@@ -36,7 +36,7 @@ import Testing
         #expect(sink.findings(since: 1).map(\.rule) == ["json.duplicate-key"])
     }
 
-    @Test func aRoundOfVariantsIsHeldThenMergedWithWhatItWithdrawsReplaced() {
+    @Test func theVariantsOfALoopAreHeldThenMergedWithWhatItWithdrawsReplaced() {
         let sink = FindingSink()
         let anchor = JSONPath([.key("sources"), .index(0), .key("placement")])
         sink.beginVariants(["light", "dark"], named: true, merge: .composed(advice: StyleComposer.fallbackAdvice))
@@ -53,7 +53,7 @@ import Testing
         sink.endVariants(withdrawing: { $0.path == anchor }, adding: [once])
         #expect(
             sink.findings.map(\.message) == ["no label in light (the same in variant 'dark')", "no variant has it"])
-        // Outside a round a variant's findings are kept at once.
+        // Outside a loop over the variants a variant's findings are kept at once.
         sink.push([Diagnostic(.declValue, "alone", at: nil, path: .root)], variant: "light")
         #expect(sink.findings.count == 3)
     }

@@ -15,12 +15,12 @@ import Testing
             at: SourceLocation(file: file, offset: offset), path: JSONPath([.key("sources"), .index(0)]))
     }
 
-    /// The findings of `variants` pushed into a sink as one round of composed variants, as kept.
+    /// The findings of `variants` pushed into a sink in one loop over composed variants, as kept.
     static func merged(_ variants: [(String, [Diagnostic])]) -> [Diagnostic] {
         let sink = FindingSink()
         sink.beginVariants(variants.map(\.0), named: true, merge: .composed(advice: StyleComposer.fallbackAdvice))
         for (name, findings) in variants { sink.push(findings, variant: name) }
-        // Nothing of a round is kept before it ends.
+        // Nothing of the loop is kept before it ends.
         #expect(sink.findings.isEmpty)
         sink.endVariants()
         return sink.findings

@@ -173,7 +173,7 @@ struct StyleComposer: Sendable {
     }
 
     /// The advice a missing anchor gets in a named variant; merged across variants, an anchor that every
-    /// variant lacks drops it (the sink's merge of a round of variants): a fallback would only hide the mistake.
+    /// variant lacks drops it (the sink's merge of the variants' findings): a fallback would only hide the mistake.
     static let fallbackAdvice = " (give the placement a fallback, such as fallback: top, for the variants without it)"
 
     private func noteMissingLabels(

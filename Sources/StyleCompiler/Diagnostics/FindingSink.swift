@@ -10,7 +10,7 @@ import Synchronization
 /// `BuildOptions` has a sink of its own that applies no configuration and masks only what the credential scan
 /// finds.
 public final class FindingSink: Sendable {
-    /// How the findings of a round of variants become one list.
+    /// How the findings of the variants of one loop become one list.
     enum VariantMerge: Sendable {
         /// Findings of composing onto each base: the same by rule, severity and place (`mergingComposed`); one
         /// every variant has drops `advice` from its message (advice for the variants that lack something).
@@ -19,7 +19,7 @@ public final class FindingSink: Sendable {
         case validated
     }
 
-    private struct Round {
+    private struct PendingVariants {
         var merge: VariantMerge
         var named: Bool
         var variants: [(name: String, findings: [Diagnostic])]
@@ -28,7 +28,7 @@ public final class FindingSink: Sendable {
     private struct State {
         var collector: DiagnosticCollector
         var kept: [Diagnostic] = []
-        var round: Round?
+        var pending: PendingVariants?
     }
 
     private let state: Mutex<State>
@@ -91,38 +91,38 @@ public final class FindingSink: Sendable {
         }
     }
 
-    /// Opens a round over the variants called `names`, in order: what is pushed for one of them
+    /// Starts a loop over the variants called `names`, in order: what is pushed for one of them
     /// (`push(_:variant:)`) is held until `endVariants`, then merged as `merge` says; `named` is true when the
     /// declarations name their variants (messages then say which).
     func beginVariants(_ names: [String], named: Bool, merge: VariantMerge) {
         state.withLock { state in
-            state.round = Round(merge: merge, named: named, variants: names.map { ($0, []) })
+            state.pending = PendingVariants(merge: merge, named: named, variants: names.map { ($0, []) })
         }
     }
 
-    /// Takes in `findings` of the variant called `variant`: held for the round when one is open, kept at once
-    /// when not (a single composition).
+    /// Takes in `findings` of the variant called `variant`: held until the loop ends when one is open, kept at
+    /// once when not (a single composition).
     func push(_ findings: [Diagnostic], variant: String) {
         state.withLock { state in
             let counted = Self.configured(findings, by: state.collector)
-            guard let index = state.round?.variants.firstIndex(where: { $0.name == variant }) else {
+            guard let index = state.pending?.variants.firstIndex(where: { $0.name == variant }) else {
                 state.kept += counted
                 return
             }
-            state.round?.variants[index].findings += counted
+            state.pending?.variants[index].findings += counted
         }
     }
 
-    /// Closes the round: the variants' findings, less those `withdrawn` (an anchor every variant lacks, which
+    /// Ends the loop: the variants' findings, less those `withdrawn` (an anchor every variant lacks, which
     /// `adding` reports once), merged, then `adding`, kept.
     func endVariants(withdrawing withdrawn: (Diagnostic) -> Bool = { _ in false }, adding: [Diagnostic] = []) {
         state.withLock { state in
-            guard let round = state.round else { return }
-            state.round = nil
-            let variants = round.variants.map { ($0.name, $0.findings.filter { !withdrawn($0) }) }
-            switch round.merge {
-            case .composed(let advice): state.kept += variants.mergingComposed(named: round.named, advice: advice)
-            case .validated: state.kept += variants.mergingValidated(named: round.named)
+            guard let pending = state.pending else { return }
+            state.pending = nil
+            let variants = pending.variants.map { ($0.name, $0.findings.filter { !withdrawn($0) }) }
+            switch pending.merge {
+            case .composed(let advice): state.kept += variants.mergingComposed(named: pending.named, advice: advice)
+            case .validated: state.kept += variants.mergingValidated(named: pending.named)
             }
             state.kept += Self.configured(adding, by: state.collector)
         }

@@ -110,7 +110,7 @@ public struct CompilationInputs: Sendable {
     }
 
     /// The one loop over the variants: each composed onto its base (not validated yet), in variant order (nil for
-    /// a variant that could not be composed). What composing finds goes into `sink` as one round of variants, so
+    /// a variant that could not be composed). What composing finds goes into `sink`, held until the loop ends, so
     /// that each finding is kept once (one made alike in several variants names them); an anchor every variant
     /// lacks is withdrawn there for one error, `AnchorFallbackRules`.
     func composeVariants(
